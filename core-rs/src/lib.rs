@@ -1,0 +1,10 @@
+//! GoGo Code core logic. Pure modules with no platform dependencies, tested natively with
+//! `cargo test`, plus a thin C ABI facade (`abi`) for the WebAssembly build.
+//!
+//! The crate has no dependencies and must build on rustc 1.63 (Debian's wasm toolchain).
+
+#![deny(clippy::unwrap_used)]
+
+pub mod abi;
+pub mod hex;
+pub mod json;

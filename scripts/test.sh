@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every test on a fresh machine: set-up, static checks, core-rs native tests, unit and
+# WASM tests, the production build, and end-to-end tests in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh
+
+step() { printf '\n=== %s ===\n' "$*"; }
+
+step "format (prettier)"
+npx prettier --check . --log-level warn
+step "lint (eslint, zero warnings)"
+npx eslint . --max-warnings 0
+step "typecheck (tsc, every runtime)"
+npm run -s typecheck
+step "core-rs (rustfmt, clippy, cargo test)"
+bash scripts/test-rust.sh
+step "unit tests (vitest)"
+npx vitest run
+step "build (vite)"
+npx vite build --logLevel warn
+step "end-to-end (playwright, chromium)"
+npx playwright test

@@ -1,0 +1,72 @@
+// i18next set-up. English is bundled (it is the fallback); the other locales load lazily,
+// one chunk per locale and namespace. The choice persists under the `language` key.
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, languageByCode, type Language } from './languages.ts';
+
+export const NAMESPACES = ['common', 'dev'] as const;
+export const STORAGE_KEY = 'language';
+
+const english = import.meta.glob<Record<string, unknown>>('../../locales/en/*.json', {
+  eager: true,
+  import: 'default',
+});
+const lazy = import.meta.glob<Record<string, unknown>>(
+  ['../../locales/*/*.json', '!../../locales/en/*.json'],
+  {
+    import: 'default',
+  },
+);
+
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(locale: string, ns: string, callback: ReadCallback) {
+    const path = `../../locales/${locale}/${ns}.json`;
+    const bundled = english[path];
+    if (bundled) return callback(null, bundled);
+    const load = lazy[path];
+    if (!load) return callback(null, {});
+    load().then(
+      (data) => callback(null, data),
+      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), null),
+    );
+  },
+};
+
+export function storedLanguage(): Language {
+  try {
+    return languageByCode(localStorage.getItem(STORAGE_KEY)) ?? DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
+}
+
+export async function initI18n(): Promise<typeof i18next> {
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: storedLanguage().locale,
+      fallbackLng: 'en',
+      supportedLngs: ['en', 'pt-BR', 'th', 'es'],
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      react: { useSuspense: false },
+    });
+  document.documentElement.lang = i18next.language;
+  return i18next;
+}
+
+/** Switches the interface language and remembers it. */
+export async function changeLanguage(lang: Language): Promise<void> {
+  try {
+    localStorage.setItem(STORAGE_KEY, lang.code);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  await i18next.changeLanguage(lang.locale);
+  document.documentElement.lang = lang.locale;
+}

@@ -1,0 +1,18 @@
+import 'bootstrap/dist/css/bootstrap.min.css';
+import '@fontsource/noto-sans-thai/400.css';
+import '@fontsource/noto-sans-thai/700.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import App from './app/App.tsx';
+import { initI18n } from './i18n/index.ts';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+
+void initI18n().then(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,41 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The UI is served by the API server in production (`dist/`); `npm run dev` proxies /api
+// to it during development.
+export default defineConfig({
+  plugins: [react()],
+  worker: { format: 'es' },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 4096,
+  },
+  server: {
+    port: Number(process.env.GOGO_VITE_PORT ?? 5173),
+    proxy: {
+      '/api': `http://127.0.0.1:${process.env.GOGO_PORT ?? 8080}`,
+    },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['workers/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}', 'locales/**/*.test.ts'],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,176 @@
+// The one module that talks to the core-rs WebAssembly ABI (see core-rs/src/abi/mod.rs).
+// No other file touches raw pointers. It runs in the browser worker and in Node (server,
+// CLI, tests), so it uses nothing beyond WebAssembly and typed arrays.
+
+/** Error codes of Intel HEX parsing (core-rs `HexErrorCode::as_str`). */
+export type HexErrorCode =
+  | 'missing-colon'
+  | 'bad-digit'
+  | 'bad-length'
+  | 'checksum'
+  | 'bad-record-type'
+  | 'bad-record-length'
+  | 'missing-eof'
+  | 'data-after-eof'
+  | 'overlap'
+  | 'address-overflow'
+  | 'image-too-large'
+  | 'empty';
+
+/** `panic`: a bug in core-rs; the module was reset and the call can be retried. */
+export type CoreErrorCode = HexErrorCode | 'panic';
+
+export interface CoreError<C extends string = CoreErrorCode> {
+  code: C;
+  message: string;
+  /** 1-based source line, when the error points at one. */
+  line?: number;
+}
+
+/** Plain data (no classes) so results cross Comlink and JSON unchanged. */
+export type CoreResult<T, C extends string = CoreErrorCode> =
+  { ok: true; value: T } | { ok: false; error: CoreError<C | 'panic'> };
+
+export interface AddressRange {
+  start: number;
+  length: number;
+}
+
+export interface HexImage {
+  /** Lowest used address; `data[0]` sits here. */
+  baseAddress: number;
+  /** Bytes from `baseAddress` to the highest used address; gaps hold 0xFF. */
+  data: Uint8Array;
+  /** Used address ranges, sorted, adjacent records merged. */
+  ranges: AddressRange[];
+  /** Bytes the records wrote (without gap filler). */
+  usedBytes: number;
+  start: { kind: 'none' | 'segment' | 'linear'; value: number };
+}
+
+interface CoreExports {
+  memory: WebAssembly.Memory;
+  gg_init(): void;
+  gg_alloc(len: number): number;
+  gg_free(ptr: number, len: number): void;
+  gg_out_ptr(): number;
+  gg_out_len(): number;
+  gg_panic_ptr(): number;
+  gg_panic_len(): number;
+  gg_debug_panic(): number;
+  gg_hex_parse(ptr: number, len: number): number;
+}
+
+const STATUS_OK = 0;
+const START_KINDS = ['none', 'segment', 'linear'] as const;
+const utf8 = new TextDecoder();
+
+export type WasmSource = BufferSource | WebAssembly.Module;
+
+/** Compiles the module once; each `WasmCore` owns one instance. */
+export async function loadCore(source: WasmSource): Promise<WasmCore> {
+  const module = source instanceof WebAssembly.Module ? source : await WebAssembly.compile(source);
+  return new WasmCore(module);
+}
+
+export class WasmCore {
+  private exports: CoreExports;
+
+  constructor(private readonly module: WebAssembly.Module) {
+    this.exports = this.instantiate();
+  }
+
+  /** Size in bytes of the instance's linear memory (for diagnostics and benchmarks). */
+  get memoryBytes(): number {
+    return this.exports.memory.buffer.byteLength;
+  }
+
+  parseHex(text: Uint8Array): CoreResult<HexImage, HexErrorCode> {
+    return this.call<HexImage, HexErrorCode>(
+      (p, n) => this.exports.gg_hex_parse(p, n),
+      text,
+      decodeHexImage,
+    );
+  }
+
+  /** Triggers a deliberate panic in core-rs; tests use it to check recovery. */
+  debugPanic(): CoreResult<number> {
+    return this.call(
+      () => this.exports.gg_debug_panic(),
+      new Uint8Array(0),
+      () => 0,
+    );
+  }
+
+  private instantiate(): CoreExports {
+    const instance = new WebAssembly.Instance(this.module, {});
+    const exports = instance.exports as unknown as CoreExports;
+    exports.gg_init();
+    return exports;
+  }
+
+  /**
+   * Copies `input` into linear memory, runs `op`, and decodes the output buffer. A trap
+   * (a Rust panic) becomes a `panic` error and the instance is replaced, because its
+   * memory may be left inconsistent.
+   */
+  private call<T, C extends string>(
+    op: (ptr: number, len: number) => number,
+    input: Uint8Array,
+    decode: (out: Uint8Array) => T,
+  ): CoreResult<T, C> {
+    const ex = this.exports;
+    const len = input.byteLength;
+    const ptr = ex.gg_alloc(len);
+    let status: number;
+    try {
+      new Uint8Array(ex.memory.buffer, ptr, len).set(input);
+      status = op(ptr, len);
+    } catch (e) {
+      if (!(e instanceof WebAssembly.RuntimeError)) throw e;
+      const message = this.readPanic() || e.message;
+      this.exports = this.instantiate();
+      return { ok: false, error: { code: 'panic', message } };
+    }
+    const out = new Uint8Array(ex.memory.buffer, ex.gg_out_ptr(), ex.gg_out_len());
+    try {
+      if (status === STATUS_OK) return { ok: true, value: decode(out) };
+      return { ok: false, error: JSON.parse(utf8.decode(out)) as CoreError<C> };
+    } finally {
+      ex.gg_free(ptr, len);
+    }
+  }
+
+  private readPanic(): string {
+    const ex = this.exports;
+    try {
+      return utf8.decode(new Uint8Array(ex.memory.buffer, ex.gg_panic_ptr(), ex.gg_panic_len()));
+    } catch {
+      return '';
+    }
+  }
+}
+
+/** Decodes `hex::encode_image`: base, count, start kind, start value, ranges, bytes. */
+function decodeHexImage(out: Uint8Array): HexImage {
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  const u32 = (i: number) => view.getUint32(i * 4, true);
+  const count = u32(1);
+  const ranges: AddressRange[] = [];
+  let usedBytes = 0;
+  for (let i = 0; i < count; i++) {
+    const length = u32(4 + 2 * i + 1);
+    ranges.push({ start: u32(4 + 2 * i), length });
+    usedBytes += length;
+  }
+  const dataAt = 16 + count * 8;
+  return {
+    baseAddress: u32(0),
+    ranges,
+    usedBytes,
+    start: { kind: START_KINDS[u32(2)] ?? 'none', value: u32(3) },
+    // slice() copies out of linear memory, so the result survives later calls and can be
+    // transferred.
+    data: out.slice(dataAt),
+  };
+}
