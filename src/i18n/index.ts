@@ -4,13 +4,17 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, languageByCode, type Language } from './languages.ts';
 
-export const NAMESPACES = ['common', 'dev'] as const;
 export const STORAGE_KEY = 'language';
 
 const english = import.meta.glob<Record<string, unknown>>('../../locales/en/*.json', {
   eager: true,
   import: 'default',
 });
+
+/** One namespace per JSON file in locales/en (the source catalogue). */
+export const NAMESPACES: string[] = Object.keys(english).map((path) =>
+  path.replace(/^.*\/(.+)\.json$/, '$1'),
+);
 const lazy = import.meta.glob<Record<string, unknown>>(
   ['../../locales/*/*.json', '!../../locales/en/*.json'],
   {
@@ -50,7 +54,7 @@ export async function initI18n(): Promise<typeof i18next> {
       lng: storedLanguage().locale,
       fallbackLng: 'en',
       supportedLngs: ['en', 'pt-BR', 'th', 'es'],
-      ns: [...NAMESPACES],
+      ns: NAMESPACES,
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
