@@ -1,0 +1,70 @@
+// The open program (spec core §3 "Program state"). The editor and the project actions write
+// it; the navbar and menus read it.
+import { proxy } from 'valtio';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
+
+export type ExpandState = 0 | 1 | 2;
+/** Widget area width per expand state: none, mini, wide (spec core §9). */
+export const WIDGET_WIDTHS = ['0px', '360px', '100%'] as const;
+
+export interface ProjectSummary {
+  uuid: string;
+  name: string;
+  headerImage?: string;
+  desc?: string;
+  isEditable?: boolean;
+}
+
+export interface ToSaveProject {
+  name: string;
+  headerImage: string;
+  desc: string;
+}
+
+export interface ProgramState {
+  currentProjectId: string | null;
+  currentProject: ProjectSummary | null;
+  toSaveProject: ToSaveProject;
+  currentWorkspaceXmlText: string;
+  hasChanged: boolean;
+  saving: boolean;
+  extensionEditMode: boolean;
+  expandState: ExpandState;
+  widgetVisible: boolean;
+  creatorMode: boolean;
+}
+
+/** Non-numeric stored values become 1 (spec core §4 "Other"). */
+export function parseExpandState(raw: string | null): ExpandState {
+  const n = Number(raw);
+  if (raw === null || raw.trim() === '' || !Number.isFinite(n)) return 1;
+  return Math.min(2, Math.max(0, Math.trunc(n))) as ExpandState;
+}
+
+export const program = proxy<ProgramState>({
+  currentProjectId: null,
+  currentProject: null,
+  toSaveProject: { name: '', headerImage: '', desc: '' },
+  currentWorkspaceXmlText: '',
+  hasChanged: false,
+  saving: false,
+  extensionEditMode: false,
+  expandState: parseExpandState(readStorage(STORAGE_KEYS.expandState)),
+  widgetVisible: true,
+  creatorMode: readStorage(STORAGE_KEYS.creatorMode) === 'true',
+});
+
+export function expandWidget(): void {
+  program.expandState = Math.min(2, program.expandState + 1) as ExpandState;
+  writeStorage(STORAGE_KEYS.expandState, String(program.expandState));
+}
+
+export function contractWidget(): void {
+  program.expandState = Math.max(0, program.expandState - 1) as ExpandState;
+  writeStorage(STORAGE_KEYS.expandState, String(program.expandState));
+}
+
+export function setCreatorMode(on: boolean): void {
+  program.creatorMode = on;
+  writeStorage(STORAGE_KEYS.creatorMode, String(on));
+}

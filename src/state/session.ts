@@ -1,0 +1,42 @@
+// Signed-in user and roles (spec core §3 "Session state", §4 "Auth"). Written only by the
+// auth service (src/auth/); components read it with useSnapshot.
+import { proxy } from 'valtio';
+
+export interface User {
+  id: string;
+  name: string;
+  email: string;
+  photoUrl: string;
+  /** Firebase provider id: google.com, facebook.com, microsoft.com, password, ... */
+  providerId: string;
+}
+
+export interface SessionState {
+  user: User | null;
+  idToken: string | null;
+  /** Path visited before going to sign-in, restored after social sign-in. */
+  lastPath: string | null;
+  userRole: string | null;
+  isAdmin: boolean;
+  isModerator: boolean;
+  /** Time (ms) of the last token refresh. */
+  lastAuth: number;
+  /** True until the identity provider has reported whether a user is signed in. */
+  loading: boolean;
+  /** Last auth error code (stored, not shown). */
+  error: string | null;
+}
+
+export const session = proxy<SessionState>({
+  user: null,
+  idToken: null,
+  lastPath: null,
+  userRole: null,
+  isAdmin: false,
+  isModerator: false,
+  lastAuth: 0,
+  loading: true,
+  error: null,
+});
+
+export const isLoggedIn = (s: Pick<SessionState, 'user'>): boolean => Boolean(s.user?.id);

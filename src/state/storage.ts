@@ -1,0 +1,29 @@
+// Typed access to the product's local-storage keys (spec core §3). Reads never throw:
+// private mode or a full quota falls back to the default.
+export const STORAGE_KEYS = {
+  language: 'language',
+  creatorMode: 'creatorMode',
+  expandState: 'expandState',
+  displayBoard: 'displayBoard',
+  idToken: 'idToken',
+  addedExtensions: 'addedExtensions',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the value lives for this page only.
+  }
+}

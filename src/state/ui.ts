@@ -1,0 +1,43 @@
+// Shell UI state: loading flag, sidebar, toasts, modals.
+import { proxy } from 'valtio';
+
+export type ToastKind = 'success' | 'warning';
+
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  /** Already translated text. */
+  message: string;
+  title?: string;
+}
+
+export interface UiState {
+  /** Set on each route change and cleared after it (spec core §2). */
+  loading: boolean;
+  sidebarOpen: boolean;
+  toasts: Toast[];
+  /** Offline mode hides most top-bar items and login/logout. */
+  offline: boolean;
+}
+
+export const ui = proxy<UiState>({
+  loading: false,
+  sidebarOpen: false,
+  toasts: [],
+  offline: false,
+});
+
+/** Toasts show for 2500 ms at the bottom centre (spec core §9). */
+export const TOAST_MS = 2500;
+let nextToastId = 1;
+
+export function showToast(kind: ToastKind, message: string, title?: string): number {
+  const id = nextToastId++;
+  ui.toasts.push(title === undefined ? { id, kind, message } : { id, kind, message, title });
+  return id;
+}
+
+export function dismissToast(id: number): void {
+  const i = ui.toasts.findIndex((t) => t.id === id);
+  if (i >= 0) ui.toasts.splice(i, 1);
+}
