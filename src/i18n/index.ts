@@ -2,9 +2,8 @@
 // one chunk per locale and namespace. The choice persists under the `language` key.
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 import { DEFAULT_LANGUAGE, languageByCode, type Language } from './languages.ts';
-
-export const STORAGE_KEY = 'language';
 
 const english = import.meta.glob<Record<string, unknown>>('../../locales/en/*.json', {
   eager: true,
@@ -39,11 +38,7 @@ const backend: BackendModule = {
 };
 
 export function storedLanguage(): Language {
-  try {
-    return languageByCode(localStorage.getItem(STORAGE_KEY)) ?? DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
+  return languageByCode(readStorage(STORAGE_KEYS.language)) ?? DEFAULT_LANGUAGE;
 }
 
 export async function initI18n(): Promise<typeof i18next> {
@@ -66,11 +61,8 @@ export async function initI18n(): Promise<typeof i18next> {
 
 /** Switches the interface language and remembers it. */
 export async function changeLanguage(lang: Language): Promise<void> {
-  try {
-    localStorage.setItem(STORAGE_KEY, lang.code);
-  } catch {
-    // Private mode: the choice lasts for this page only.
-  }
+  // In private mode the write fails silently and the choice lasts for this page only.
+  writeStorage(STORAGE_KEYS.language, lang.code);
   await i18next.changeLanguage(lang.locale);
   document.documentElement.lang = lang.locale;
 }

@@ -68,3 +68,12 @@ export function setCreatorMode(on: boolean): void {
   program.creatorMode = on;
   writeStorage(STORAGE_KEYS.creatorMode, String(on));
 }
+
+/** Max project name length (spec core §5). */
+export const PROJECT_NAME_MAX = 100;
+
+/** The user edits the project name in the top bar: keep it and mark the program changed. */
+export function setProjectName(name: string): void {
+  program.toSaveProject.name = name.slice(0, PROJECT_NAME_MAX);
+  program.hasChanged = true;
+}

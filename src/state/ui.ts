@@ -11,6 +11,9 @@ export interface Toast {
   title?: string;
 }
 
+/** Shell dialogs opened from menus (one at a time; release notes opens from About). */
+export type ShellModal = 'about' | 'releaseNotes' | 'examples' | 'language';
+
 export interface UiState {
   /** Set on each route change and cleared after it (spec core §2). */
   loading: boolean;
@@ -18,6 +21,8 @@ export interface UiState {
   toasts: Toast[];
   /** Offline mode hides most top-bar items and login/logout. */
   offline: boolean;
+  /** The shell dialog on screen, if any. */
+  modal: ShellModal | null;
 }
 
 export const ui = proxy<UiState>({
@@ -25,6 +30,7 @@ export const ui = proxy<UiState>({
   sidebarOpen: false,
   toasts: [],
   offline: false,
+  modal: null,
 });
 
 /** Toasts show for 2500 ms at the bottom centre (spec core §9). */
@@ -40,4 +46,12 @@ export function showToast(kind: ToastKind, message: string, title?: string): num
 export function dismissToast(id: number): void {
   const i = ui.toasts.findIndex((t) => t.id === id);
   if (i >= 0) ui.toasts.splice(i, 1);
+}
+
+export function openModal(modal: ShellModal): void {
+  ui.modal = modal;
+}
+
+export function closeModal(): void {
+  ui.modal = null;
 }
