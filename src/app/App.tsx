@@ -1,13 +1,8 @@
-import { HashRouter, Navigate, Route, Routes } from 'react-router-dom';
-import DeveloperPage from '../dev/DeveloperPage.tsx';
+import { RouterProvider } from 'react-router-dom';
+import { createAppRouter } from './router.ts';
+
+const router = createAppRouter();
 
 export default function App() {
-  return (
-    <HashRouter>
-      <Routes>
-        <Route path="/developer-mode" element={<DeveloperPage />} />
-        <Route path="*" element={<Navigate to="/developer-mode" replace />} />
-      </Routes>
-    </HashRouter>
-  );
+  return <RouterProvider router={router} />;
 }

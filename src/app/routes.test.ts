@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { session } from '../state/session.ts';
+import { closeRouters, openPath, shownScreen } from './test-router.ts';
+
+// [path typed by the user, path it settles on, screen shown]
+const TABLE: [string, string, string][] = [
+  ['/logout', '/logout', 'LogoutPage'],
+  ['/auth/logout', '/auth/logout', 'LogoutPage'],
+  ['/auth', '/auth/login', 'login'],
+  ['/auth/login', '/auth/login', 'login'],
+  ['/auth/signup', '/auth/signup', 'signup'],
+  ['/app/program', '/program', 'program'],
+  ['/app/program/abc-123', '/program/abc-123', 'program'],
+  ['/editor', '/editor', 'editor'],
+  ['/editor/42', '/editor/42', 'editor'],
+  ['/view/42', '/view/42', 'view'],
+  ['/view-v1/42', '/view-v1/42', 'viewV1'],
+  ['/gogobright/', '/gogobright/', 'gogobright'],
+  ['/datalog', '/datalog/public', 'datalogPublic'],
+  ['/datalog/public/ch1', '/datalog/public/ch1', 'datalogPublic'],
+  ['/datalog/offline', '/datalog/offline', 'datalogOffline'],
+  ['/datalog/plotban', '/datalog/plotban', 'plotban'],
+  ['/classroom', '/classroom/class', 'classIndex'],
+  ['/classroom/class', '/classroom/class', 'classIndex'],
+  ['/classroom/class/teaching', '/classroom/class/teaching', 'classList'],
+  ['/classroom/my-enrolled', '/classroom/my-enrolled', 'myEnrolled'],
+  ['/classroom/classd', '/classroom/classd', 'classDetail'],
+  ['/classroom/classd/c1/people', '/classroom/classd/c1/people', 'classDetail'],
+  ['/classroom/lessond/l1', '/classroom/lessond/l1', 'lessonDetail'],
+  ['/classroom/lesson', '/classroom/lesson', 'lesson'],
+  ['/classroom/enroll', '/classroom/enroll', 'enroll'],
+  ['/classroom/user-mgnt', '/classroom/user-mgnt', 'userMgnt'],
+  ['/classroom/nowhere/deep', '/classroom/class', 'classIndex'],
+  ['/remix', '/remix/projects', 'remixProjects'],
+  ['/remix/my-projects', '/remix/my-projects', 'remixMyProjects'],
+  ['/remix/my-catalogs', '/remix/my-catalogs', 'remixMyCatalogs'],
+  ['/remix/catalogs', '/remix/catalogs', 'remixCatalogs'],
+  ['/remix/unknown', '/remix/projects', 'remixProjects'],
+  [
+    '/project/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
+    '/project/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
+    'project',
+  ],
+  [
+    '/catalog/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
+    '/catalog/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
+    'catalog',
+  ],
+  ['/teachable-machine', '/teachable-machine', 'teachableMachine'],
+  ['/', '/program', 'program'],
+  ['/program', '/program', 'program'],
+  ['/program/p1', '/program/p1', 'program'],
+  ['/program/submission', '/program/submission', 'submission'],
+  ['/program/submission/s1', '/program/submission/s1', 'submission'],
+  ['/code/u1', '/code/u1', 'code'],
+  ['/extension', '/extension', 'extension'],
+  ['/extension/e1', '/extension/e1', 'extension'],
+  ['/update-firmware', '/update-firmware', 'updateFirmware'],
+  ['/gogoboard', '/gogoboard', 'gogoboard'],
+  ['/raspberry', '/raspberry', 'raspberry'],
+  ['/program-v1/1', '/program-v1/1', 'programV1'],
+  ['/program-v2/1', '/program-v2/1', 'programV2'],
+  ['/program-blockly', '/program-blockly', 'programBlockly'],
+  ['/developer-mode', '/developer-mode', 'DeveloperPage'],
+  ['/dashboard', '/dashboard', 'DashboardPage'],
+  ['/no-such-page', '/program', 'program'],
+  ['/auth/unknown', '/program', 'program'],
+];
+
+afterEach(closeRouters);
+
+describe('route table', () => {
+  it.each(TABLE)('opens %s at %s showing %s', async (path, final, screen) => {
+    const router = await openPath(path);
+    expect(router.state.location.pathname).toBe(final);
+    expect(shownScreen(router)).toBe(screen);
+  });
+
+  it('keeps a redirecting address out of history after a link click', async () => {
+    const router = await openPath('/dashboard');
+    await router.navigate('/classroom');
+    expect(router.state.location.pathname).toBe('/classroom/class');
+    await router.navigate(-1);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('replaces a redirecting address typed into the address bar, so Back leaves it', async () => {
+    window.history.pushState(null, '', '#/dashboard');
+    const router = await openPath('/remix');
+    expect(window.location.hash).toBe('#/remix/projects');
+    await router.navigate(-1);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    await router.navigate(1);
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/remix/projects'));
+  });
+
+  it('encodes the id it carries from /app/program to /program', async () => {
+    const router = await openPath('/app/program/a%20b');
+    expect(router.state.location.pathname).toBe('/program/a%20b');
+    expect(router.state.matches.at(-1)?.params.id).toBe('a b');
+  });
+});
+
+describe('route table (profile needs a signed-in user)', () => {
+  beforeEach(() => {
+    session.loading = false;
+    session.user = null;
+    session.lastPath = null;
+  });
+  afterEach(() => {
+    session.user = null;
+  });
+
+  it('sends a visitor to sign-in and remembers the profile path', async () => {
+    const router = await openPath('/profile?tab=2');
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(session.lastPath).toBe('/profile?tab=2');
+  });
+
+  it('shows the profile to a signed-in user', async () => {
+    session.user = {
+      id: 'u1',
+      name: 'Ann',
+      email: 'ann@example.org',
+      photoUrl: '',
+      providerId: 'password',
+    };
+    const router = await openPath('/profile');
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(shownScreen(router)).toBe('profile');
+  });
+});

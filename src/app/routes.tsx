@@ -1,0 +1,139 @@
+// The route table (spec core §2, classroom-and-labs §2). Hash based. Every screen's code is
+// loaded on demand (`lazy`), so the first download holds only the shell. Redirects are
+// loaders (see redirect.ts).
+import type { ComponentType } from 'react';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
+import { guard } from './guards.ts';
+import BareLayout from './layout/BareLayout.tsx';
+import LabLayout from './layout/LabLayout.tsx';
+import MainLayout from './layout/MainLayout.tsx';
+import PageLoading from './layout/PageLoading.tsx';
+import RootLayout from './layout/RootLayout.tsx';
+import RouteError from './layout/RouteError.tsx';
+import { redirectFrom } from './redirect.ts';
+import type { ScreenId } from './screens.ts';
+
+/** A screen that a later issue builds: its placeholder, loaded on demand. */
+function screen(id: ScreenId) {
+  return async () => {
+    const { default: ScreenPlaceholder } = await import('./pages/ScreenPlaceholder.tsx');
+    return { element: <ScreenPlaceholder screen={id} /> };
+  };
+}
+
+function page(load: () => Promise<{ default: ComponentType }>) {
+  return async () => ({ Component: (await load()).default });
+}
+
+/** A route that only sends the user to `path` (it renders nothing of its own). */
+function to(path: string) {
+  return {
+    loader: ({ request }: LoaderFunctionArgs) => redirectFrom(request, path),
+    element: null,
+  };
+}
+
+/** /app/program/{id?} keeps its id on the way to /program/{id?}. */
+function toProgram({ request, params }: LoaderFunctionArgs) {
+  return redirectFrom(
+    request,
+    params.id ? `/program/${encodeURIComponent(params.id)}` : '/program',
+  );
+}
+
+const logout = page(() => import('./pages/LogoutPage.tsx'));
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    hydrateFallbackElement: <PageLoading />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <BareLayout />,
+        children: [
+          { path: 'logout', lazy: logout },
+          {
+            path: 'auth',
+            children: [
+              { index: true, ...to('/auth/login') },
+              { path: 'logout', lazy: logout },
+              { path: 'login', lazy: screen('login') },
+              { path: 'signup', lazy: screen('signup') },
+            ],
+          },
+        ],
+      },
+      { path: 'app/program/:id?', loader: toProgram, element: null },
+      {
+        element: <LabLayout />,
+        children: [
+          { path: 'editor/:id?', lazy: screen('editor') },
+          { path: 'view/:id?', lazy: screen('view') },
+          { path: 'view-v1/:id?', lazy: screen('viewV1') },
+          { path: 'gogobright', lazy: screen('gogobright') },
+          {
+            path: 'datalog',
+            children: [
+              { index: true, ...to('/datalog/public') },
+              { path: 'public/:channel?', lazy: screen('datalogPublic') },
+              { path: 'offline', lazy: screen('datalogOffline') },
+            ],
+          },
+          { path: 'datalog/plotban', lazy: screen('plotban') },
+          {
+            path: 'classroom',
+            children: [
+              { index: true, ...to('/classroom/class') },
+              { path: 'class', lazy: screen('classIndex') },
+              { path: 'class/:type', lazy: screen('classList') },
+              { path: 'my-enrolled', lazy: screen('myEnrolled') },
+              { path: 'classd/:id?/:tab?', lazy: screen('classDetail') },
+              { path: 'lessond/:id?', lazy: screen('lessonDetail') },
+              { path: 'lesson', lazy: screen('lesson') },
+              { path: 'enroll', lazy: screen('enroll') },
+              { path: 'user-mgnt', lazy: screen('userMgnt') },
+              { path: '*', ...to('/classroom/class') },
+            ],
+          },
+          {
+            path: 'remix',
+            children: [
+              { index: true, ...to('/remix/projects') },
+              { path: 'my-projects', lazy: screen('remixMyProjects') },
+              { path: 'my-catalogs', lazy: screen('remixMyCatalogs') },
+              { path: 'projects', lazy: screen('remixProjects') },
+              { path: 'catalogs', lazy: screen('remixCatalogs') },
+              { path: '*', ...to('/remix/projects') },
+            ],
+          },
+          { path: 'project/:uuid', lazy: screen('project') },
+          { path: 'catalog/:uuid', lazy: screen('catalog') },
+          { path: 'teachable-machine', lazy: screen('teachableMachine') },
+        ],
+      },
+      {
+        path: '/',
+        element: <MainLayout />,
+        children: [
+          { index: true, ...to('/program') },
+          { path: 'program/:id?', lazy: screen('program') },
+          { path: 'program/submission/:suid?', lazy: screen('submission') },
+          { path: 'code/:id?', lazy: screen('code') },
+          { path: 'extension/:id?', lazy: screen('extension') },
+          { path: 'update-firmware', lazy: screen('updateFirmware') },
+          { path: 'gogoboard', lazy: screen('gogoboard') },
+          { path: 'raspberry', lazy: screen('raspberry') },
+          { path: 'program-v1/:id?', lazy: screen('programV1') },
+          { path: 'program-v2/:id?', lazy: screen('programV2') },
+          { path: 'program-blockly', lazy: screen('programBlockly') },
+          { path: 'profile', loader: guard('login'), lazy: screen('profile') },
+          { path: 'developer-mode', lazy: page(() => import('../dev/DeveloperPage.tsx')) },
+          { path: 'dashboard', lazy: page(() => import('./pages/DashboardPage.tsx')) },
+          { path: '*', ...to('/program') },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,47 @@
+// Test helper: runs a route table in a hash router on the test window (loaders, redirects
+// and lazy screen code included, no rendering) and waits until navigation settles.
+import type { ReactElement } from 'react';
+import { createHashRouter, type RouteObject } from 'react-router-dom';
+import { routes } from './routes.tsx';
+
+export type TestRouter = ReturnType<typeof createHashRouter>;
+
+const open: TestRouter[] = [];
+
+export function settled(router: TestRouter): Promise<void> {
+  const done = () => router.state.initialized && router.state.navigation.state === 'idle';
+  return new Promise((resolve) => {
+    if (done()) return resolve();
+    const unsubscribe = router.subscribe(() => {
+      if (done()) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+}
+
+/** Opens `path` as if typed into the address bar (a new history entry, then a load). */
+export async function openPath(path: string, table: RouteObject[] = routes): Promise<TestRouter> {
+  window.history.pushState(null, '', `#${path}`);
+  const router = createHashRouter(table);
+  open.push(router);
+  await settled(router);
+  return router;
+}
+
+/** Stops the routers the test opened listening to the window. */
+export function closeRouters(): void {
+  for (const router of open.splice(0)) router.dispose();
+}
+
+/** What the deepest matched route shows: a placeholder's screen id or a component's name. */
+export function shownScreen(router: TestRouter): string | undefined {
+  const route = router.state.matches.at(-1)?.route;
+  if (!route) return undefined;
+  // Lazy `Component`s end up as `element`s made from them.
+  const element = route.element as ReactElement<{ screen?: string }> | null | undefined;
+  if (element?.props.screen) return element.props.screen;
+  const type = element?.type ?? route.Component;
+  return typeof type === 'function' ? type.name : undefined;
+}
