@@ -1,8 +1,10 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
+import 'bootstrap-icons/font/bootstrap-icons.min.css';
 import '@fontsource/noto-sans-thai/400.css';
 import '@fontsource/noto-sans-thai/700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import './app/shell.css';
 import App from './app/App.tsx';
 import { initI18n } from './i18n/index.ts';
 

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { ui } from '../../state/ui.ts';
+
+/** A thin indeterminate bar at the top while ui.loading is set. */
+export default function LoadingBar() {
+  const { t } = useTranslation('common');
+  const { loading } = useSnapshot(ui);
+  if (!loading) return null;
+  return (
+    <div className="app-loading-bar" role="progressbar" aria-label={t('loading')}>
+      <div className="app-loading-bar-fill" />
+    </div>
+  );
+}

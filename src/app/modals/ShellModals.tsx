@@ -1,0 +1,20 @@
+// The dialog chosen in ui.modal. Each dialog's code loads on first use.
+import { lazy, Suspense } from 'react';
+import { useSnapshot } from 'valtio';
+import { closeModal, ui } from '../../state/ui.ts';
+
+const AboutModal = lazy(() => import('./AboutModal.tsx'));
+const LanguageModal = lazy(() => import('./LanguageModal.tsx'));
+const PlaceholderModal = lazy(() => import('./PlaceholderModal.tsx'));
+
+export default function ShellModals() {
+  const { modal } = useSnapshot(ui);
+  return (
+    <Suspense fallback={null}>
+      {modal === 'about' && <AboutModal onHide={closeModal} />}
+      {modal === 'language' && <LanguageModal onHide={closeModal} />}
+      {modal === 'releaseNotes' && <PlaceholderModal textKey="releaseNotes" onHide={closeModal} />}
+      {modal === 'examples' && <PlaceholderModal textKey="examples" onHide={closeModal} />}
+    </Suspense>
+  );
+}

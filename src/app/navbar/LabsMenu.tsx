@@ -1,0 +1,41 @@
+// Labs: the data log lab and teachable machine open in a new tab, the web UI is an external
+// page, classroom and remix open here (spec core §2).
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { appRouteHref, WEB_UI_URL } from '../links.ts';
+
+export default function LabsMenu() {
+  const { t } = useTranslation('shell');
+  const newTab = { target: '_blank', rel: 'noopener' } as const;
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle variant="link" className="text-body text-decoration-none">
+        <i className="bi bi-flask me-1" aria-hidden="true" />
+        <span className="label-from-lg">{t('labs.menu')}</span>
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        <Dropdown.Item href={appRouteHref('/datalog')} {...newTab}>
+          <i className="bi bi-graph-up me-2" aria-hidden="true" />
+          {t('labs.datalog')}
+        </Dropdown.Item>
+        <Dropdown.Item href={WEB_UI_URL} target="_blank" rel="noopener noreferrer">
+          <i className="bi bi-grid me-2" aria-hidden="true" />
+          {t('labs.webUi')}
+        </Dropdown.Item>
+        <Dropdown.Item href={appRouteHref('/teachable-machine')} {...newTab}>
+          <i className="bi bi-robot me-2" aria-hidden="true" />
+          {t('labs.teachableMachine')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/classroom">
+          <i className="bi bi-mortarboard me-2" aria-hidden="true" />
+          {t('labs.classroom')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/remix">
+          <i className="bi bi-shuffle me-2" aria-hidden="true" />
+          {t('labs.remix')}
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

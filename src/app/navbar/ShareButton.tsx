@@ -1,0 +1,34 @@
+// Share: saves in share mode (the project feature registers the action) and, when a project
+// is open, an info icon that links to its project page.
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { program } from '../../state/program.ts';
+import { runAction } from '../actions.ts';
+
+export default function ShareButton() {
+  const { t } = useTranslation('shell');
+  const { currentProjectId } = useSnapshot(program);
+  return (
+    <div className="d-flex align-items-center">
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-primary"
+        onClick={() => void runAction('share')}
+      >
+        <i className="bi bi-share me-1" aria-hidden="true" />
+        <span className="label-from-md">{t('share.button')}</span>
+      </button>
+      {currentProjectId && (
+        <Link
+          to={`/project/${encodeURIComponent(currentProjectId)}`}
+          className="btn btn-sm btn-link text-body"
+          aria-label={t('share.projectPage')}
+          title={t('share.projectPage')}
+        >
+          <i className="bi bi-info-circle" aria-hidden="true" />
+        </Link>
+      )}
+    </div>
+  );
+}

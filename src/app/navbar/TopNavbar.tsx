@@ -1,0 +1,34 @@
+// The top bar. The main shell shows the program controls (sidebar toggle, hamburger menu,
+// project name, share); lab screens show only the brand and the menus. Offline mode hides
+// share, labs and reference.
+import { useSnapshot } from 'valtio';
+import { ui } from '../../state/ui.ts';
+import SidebarToggle from '../sidebar/SidebarToggle.tsx';
+import Brand from './Brand.tsx';
+import HamburgerMenu from './HamburgerMenu.tsx';
+import LabsMenu from './LabsMenu.tsx';
+import LanguageMenu from './LanguageMenu.tsx';
+import ProfileMenu from './ProfileMenu.tsx';
+import ProjectNameField from './ProjectNameField.tsx';
+import ReferenceMenu from './ReferenceMenu.tsx';
+import ShareButton from './ShareButton.tsx';
+
+export default function TopNavbar({ variant }: { variant: 'main' | 'lab' }) {
+  const { offline } = useSnapshot(ui);
+  const main = variant === 'main';
+  return (
+    <header className="app-navbar navbar bg-body-tertiary border-bottom px-2 gap-1">
+      {main && <SidebarToggle />}
+      <Brand />
+      {main && <HamburgerMenu />}
+      {main && <ProjectNameField />}
+      <div className="ms-auto d-flex align-items-center flex-nowrap gap-1">
+        {main && !offline && <ShareButton />}
+        {!offline && <LabsMenu />}
+        {!offline && <ReferenceMenu />}
+        <LanguageMenu />
+        <ProfileMenu />
+      </div>
+    </header>
+  );
+}
