@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { App } from './app.ts';
+import { text } from './locales.ts';
+
+test.describe('Interface language', () => {
+  test('starts in English', async ({ page }) => {
+    const app = new App(page);
+    await app.open('/program');
+    await app.expectHeading(text('en', 'screens:program.title'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('switching to Thai shows Thai text and survives a reload', async ({ page }) => {
+    const app = new App(page);
+    await app.open('/program');
+    await app.chooseLanguage('ไทย');
+    await app.expectHeading(text('th', 'screens:program.title'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    await expect(
+      page.getByRole('button', { name: text('th', 'shell:share.button') }),
+    ).toBeVisible();
+
+    await page.reload();
+    await app.expectHeading(text('th', 'screens:program.title'));
+    await expect(page.getByText(text('th', 'screens:program.purpose'))).toBeVisible();
+  });
+
+  test('the profile menu language dialog switches to Brazilian Portuguese', async ({ page }) => {
+    const app = new App(page);
+    await app.open('/dashboard');
+    const menu = await app.openProfileMenu();
+    await menu.getByRole('button', { name: text('en', 'shell:profile.changeLanguage') }).click();
+    const dialog = app.dialog(text('en', 'shell:language.title'));
+    await dialog.getByRole('button', { name: 'Português (Brasil)' }).click();
+    await expect(dialog).toBeHidden();
+    await app.expectHeading(text('pt-BR', 'shell:dashboard.title'));
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  });
+
+  test('documentation follows the language; Spanish falls back to English', async ({ page }) => {
+    const app = new App(page);
+    const docsHref = async (locale: 'en' | 'th' | 'es' | 'pt-BR') => {
+      const menu = await app.openMenu(text(locale, 'shell:reference.menu'));
+      const link = menu.getByRole('link', { name: text(locale, 'shell:reference.documentation') });
+      const href = await link.getAttribute('href');
+      await page.keyboard.press('Escape');
+      return href;
+    };
+    await app.open('/program');
+    const english = await docsHref('en');
+    await app.chooseLanguage('ไทย');
+    const thai = await docsHref('th');
+    await app.chooseLanguage('Português (Brasil)');
+    const portuguese = await docsHref('pt-BR');
+    await app.chooseLanguage('Español');
+    const spanish = await docsHref('es');
+    expect(english).toMatch(/^https:\/\//);
+    expect(new Set([english, thai, portuguese]).size).toBe(3);
+    expect(spanish).toBe(english);
+  });
+});

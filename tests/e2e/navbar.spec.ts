@@ -1,0 +1,116 @@
+import { expect, test } from '@playwright/test';
+import { App } from './app.ts';
+import { text } from './locales.ts';
+
+const t = (ref: string) => text('en', ref);
+
+test.describe('Top bar', () => {
+  test('the logo leads to the dashboard', async ({ page }) => {
+    const app = new App(page);
+    await app.open('/program');
+    await page.getByRole('link', { name: t('common:appName') }).click();
+    await app.expectPath('/dashboard');
+    await app.expectHeading(t('shell:dashboard.title'));
+    await expect(page).toHaveTitle(`${t('shell:dashboard.title')} · ${t('common:appName')}`);
+  });
+
+  test('a visitor gets the local file items in the hamburger menu', async ({ page }) => {
+    const app = new App(page);
+    await app.open('/program');
+    const menu = await app.openHamburgerMenu();
+    await expect(menu.getByRole('button')).toHaveText([
+      t('shell:menu.items.newProject'),
+      t('shell:menu.items.openFromFile'),
+      t('shell:menu.items.importFromFile'),
+      t('shell:menu.items.saveAsFile'),
+    ]);
+  });
+
+  test('labs open the data log and teachable machine in a new tab, classroom here', async ({
+    page,
+  }) => {
+    const app = new App(page);
+    await app.open('/program');
+    let menu = await app.openMenu(t('shell:labs.menu'));
+    const datalog = menu.getByRole('link', { name: t('shell:labs.datalog') });
+    await expect(datalog).toHaveAttribute('target', '_blank');
+    await expect(datalog).toHaveAttribute('href', /#\/datalog$/);
+    const machine = menu.getByRole('link', { name: t('shell:labs.teachableMachine') });
+    await expect(machine).toHaveAttribute('target', '_blank');
+    await expect(machine).toHaveAttribute('href', /#\/teachable-machine$/);
+    await expect(menu.getByRole('link', { name: t('shell:labs.webUi') })).toHaveAttribute(
+      'href',
+      /^https:\/\//,
+    );
+
+    const [tab] = await Promise.all([page.waitForEvent('popup'), datalog.click()]);
+    await expect(tab.getByRole('heading', { level: 1 })).toHaveText(
+      t('screens:datalogPublic.title'),
+    );
+    await tab.close();
+
+    menu = await app.openMenu(t('shell:labs.menu'));
+    await menu.getByRole('link', { name: t('shell:labs.classroom') }).click();
+    await app.expectPath('/classroom/class');
+  });
+
+  test('a visitor sees Log in, which leads to sign-in', async ({ page }) => {
+    const app = new App(page);
+    await app.open('/gogoboard');
+    const menu = await app.openProfileMenu();
+    await expect(menu.getByRole('link', { name: t('shell:profile.logout') })).toHaveCount(0);
+    await menu.getByRole('link', { name: t('shell:profile.login') }).click();
+    await app.expectPath('/auth/login');
+  });
+
+  test('About shows the version and opens the release notes', async ({ page }) => {
+    const app = new App(page);
+    await app.open('/program');
+    const menu = await app.openProfileMenu();
+    await menu.getByRole('button', { name: t('shell:profile.about') }).click();
+    const about = app.dialog(t('shell:about.title'));
+    await expect(about).toContainText('v25020');
+    await about.getByRole('button', { name: t('shell:about.releaseNotes') }).click();
+    await expect(app.dialog(t('shell:releaseNotes.title'))).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(app.dialog(t('shell:releaseNotes.title'))).toBeHidden();
+  });
+
+  test('Reference opens the project examples dialog', async ({ page }) => {
+    const app = new App(page);
+    await app.open('/program');
+    const menu = await app.openMenu(t('shell:reference.menu'));
+    await menu.getByRole('button', { name: t('shell:reference.examples') }).click();
+    await expect(app.dialog(t('shell:examples.title'))).toBeVisible();
+  });
+
+  test('editing the project name makes leaving ask for confirmation', async ({ page }) => {
+    const app = new App(page);
+    await app.open('/program');
+    await app.projectName().pressSequentially('Line follower');
+    await expect(app.projectName()).toHaveValue('Line follower');
+    // A visitor cannot save to the cloud, so no save icon.
+    await expect(page.getByRole('button', { name: t('shell:projectName.save') })).toHaveCount(0);
+
+    const dialog = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const shown = await dialog;
+    expect(shown.type()).toBe('beforeunload');
+    await shown.accept();
+  });
+
+  test('leaving without changes asks nothing', async ({ page }) => {
+    const app = new App(page);
+    await app.open('/program');
+    await page.getByRole('link', { name: t('common:appName') }).click();
+    let asked = false;
+    page.on('dialog', (d) => {
+      asked = true;
+      void d.accept();
+    });
+    const closed = page.waitForEvent('close');
+    await page.close({ runBeforeUnload: true });
+    await closed;
+    expect(asked).toBe(false);
+  });
+});
