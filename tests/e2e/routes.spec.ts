@@ -62,14 +62,17 @@ const ROUTES: [string, string, string][] = [
 ];
 
 test.describe('Route table', () => {
-  for (const [path, final, heading] of ROUTES) {
-    test(`${path} settles on ${final}`, async ({ page }) => {
-      const app = new App(page);
-      await app.open(path);
-      await app.expectPath(final);
-      await app.expectHeading(text('en', heading));
-    });
-  }
+  test('every route settles where the spec says and shows its screen', async ({ page }) => {
+    const app = new App(page);
+    for (const [path, final, heading] of ROUTES) {
+      await test.step(`${path} settles on ${final}`, async () => {
+        await page.goto('about:blank'); // a fresh load each time, as if typed
+        await app.open(path);
+        await app.expectPath(final);
+        await app.expectHeading(text('en', heading));
+      });
+    }
+  });
 
   test('/profile sends a visitor to sign-in once the sign-in state is known', async ({ page }) => {
     const app = new App(page);
