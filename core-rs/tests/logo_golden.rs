@@ -71,3 +71,20 @@ fn golden_programs_compile_the_same_in_1_4_and_2_1() {
         }
     }
 }
+
+#[test]
+fn the_2k_benchmark_program_compiles_in_the_1_3_family() {
+    let src = include_bytes!("fixtures/logo-2k-program.logo");
+    for v in [LogoVersion::V1_3, LogoVersion::V1_4, LogoVersion::V2_1] {
+        let c = compile(src, v).expect("compiles");
+        assert!(c.auto_run);
+        assert!(
+            c.data.len() > 500 && c.data.len() <= 2048,
+            "{}",
+            c.data.len()
+        );
+    }
+    // It uses text commands, which the legacy set lacks.
+    let e = compile(src, LogoVersion::V1_2).expect_err("1.2 has no STRING");
+    assert_eq!(e.code, LogoErrorCode::Unsupported);
+}

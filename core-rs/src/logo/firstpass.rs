@@ -104,7 +104,7 @@ pub fn scan(src: &str) -> FirstPass {
             words.push("");
         }
         let name = words[0];
-        if first && name.to_lowercase() == "autorun" {
+        if first && name.eq_ignore_ascii_case("autorun") {
             fp.auto_run = true;
         }
         first = false;

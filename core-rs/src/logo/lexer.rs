@@ -103,64 +103,90 @@ pub enum Tok {
 pub struct Token {
     pub tok: Tok,
     pub line: usize,
-    /// The source text, for error messages.
-    pub text: String,
+    /// Where the token's text is in the source (byte offsets), for error messages.
+    pub start: usize,
+    pub end: usize,
 }
 
-/// logoc 1.3's reserved words.
+impl Token {
+    /// The token as an error message quotes it.
+    pub fn text<'s>(&self, src: &'s str) -> std::borrow::Cow<'s, str> {
+        match &self.tok {
+            // A declaration may span lines; quote it on one.
+            Tok::Decl(name) => std::borrow::Cow::Owned(format!("to {name}")),
+            _ => std::borrow::Cow::Borrowed(src.get(self.start..self.end).unwrap_or("")),
+        }
+    }
+}
+
+/// logoc 1.3's reserved words, sorted (looked up by binary search).
 pub const RESERVED: &[&str] = &[
+    "beep",
+    "cameraison",
+    "ccw",
+    "clearkeys",
+    "cleartick",
+    "closecamera",
+    "closerfid",
+    "cls",
+    "cw",
+    "day",
+    "dow",
     "end",
+    "erase",
+    "erasetracks",
     "forever",
-    "repeat",
+    "getpos",
+    "getpower",
+    "gototrack",
+    "highbyte",
+    "hours",
+    "i2cread",
+    "i2cwrite",
     "if",
     "ifelse",
     "ifstatechange",
-    "waituntil",
-    "set",
-    "stop",
-    "beep",
-    "resett",
-    "resetdp",
-    "on",
-    "off",
-    "thisway",
-    "cw",
-    "thatway",
-    "ccw",
-    "rd",
-    "stopall",
-    "ledon",
-    "ledoff",
-    "rtc_init",
-    "cls",
-    "talk_to_7seg_1",
-    "talk_to_7seg_2",
-    "talk_to_lcd_1",
-    "talk_to_lcd_2",
-    "output",
-    "wait",
-    "onfor",
-    "record",
-    "setdp",
-    "erase",
-    "setpower",
-    "seth",
-    "lt",
-    "rt",
-    "talk_to_motor",
-    "setpos",
-    "show",
-    "i2cwrite",
-    "play",
-    "nexttrack",
-    "prevtrack",
-    "gototrack",
-    "erasetracks",
-    "timer",
+    "intkey",
     "ir",
+    "isfindingface",
+    "isoff",
+    "ison",
+    "isthatway",
+    "isthisway",
+    "key",
+    "ledoff",
+    "ledon",
+    "lowbyte",
+    "lt",
+    "minutes",
+    "month",
+    "newrecordfile",
+    "nexttrack",
+    "off",
+    "on",
+    "onfor",
+    "output",
+    "play",
+    "playsound",
+    "prevtrack",
+    "random",
+    "rd",
+    "readrfid",
+    "readsensor",
+    "readswitch",
     "recall",
-    "serial",
-    "getpos",
+    "record",
+    "repeat",
+    "resetdp",
+    "resett",
+    "rfidbeep",
+    "rt",
+    "rtc_init",
+    "say",
+    "seconds",
+    "sendmail",
+    "sendmessage",
+    "sendsms",
     "sensor1",
     "sensor2",
     "sensor3",
@@ -169,6 +195,21 @@ pub const RESERVED: &[&str] = &[
     "sensor6",
     "sensor7",
     "sensor8",
+    "serial",
+    "set",
+    "setdp",
+    "seth",
+    "setpos",
+    "setpower",
+    "settickrate",
+    "show",
+    "showimage",
+    "showlogplot",
+    "startfindface",
+    "stop",
+    "stopall",
+    "stopfindface",
+    "stopsound",
     "switch1",
     "switch2",
     "switch3",
@@ -177,52 +218,23 @@ pub const RESERVED: &[&str] = &[
     "switch6",
     "switch7",
     "switch8",
-    "seconds",
-    "minutes",
-    "hours",
-    "dow",
-    "day",
-    "month",
-    "year",
-    "readsensor",
-    "readswitch",
-    "random",
-    "lowbyte",
-    "highbyte",
-    "i2cread",
-    "settickrate",
-    "tickcount",
-    "cleartick",
-    "usecamera",
-    "closecamera",
-    "startfindface",
-    "stopfindface",
     "takesnapshot",
-    "cameraison",
-    "isfindingface",
-    "sendmail",
-    "usesms",
-    "sendsms",
-    "playsound",
-    "stopsound",
-    "showimage",
-    "newrecordfile",
-    "showlogplot",
+    "talk_to_7seg_1",
+    "talk_to_7seg_2",
+    "talk_to_lcd_1",
+    "talk_to_lcd_2",
+    "talk_to_motor",
+    "thatway",
+    "thisway",
+    "tickcount",
+    "timer",
+    "usecamera",
     "userfid",
-    "closerfid",
-    "rfidbeep",
-    "readrfid",
+    "usesms",
+    "wait",
+    "waituntil",
     "writerfid",
-    "say",
-    "ison",
-    "isoff",
-    "isthisway",
-    "isthatway",
-    "getpower",
-    "key",
-    "intkey",
-    "clearkeys",
-    "sendmessage",
+    "year",
 ];
 
 /// Words with a `?` that are single tokens, in logoc's order.
@@ -308,12 +320,13 @@ impl<'a> Lexer<'a> {
     }
 
     fn token(&mut self, tok: Tok, len: usize) -> Token {
-        let text = self.src[self.pos..self.pos + len].to_string();
+        let start = self.pos;
         self.pos += len;
         Token {
             tok,
             line: self.line,
-            text,
+            start,
+            end: self.pos,
         }
     }
 
@@ -389,20 +402,21 @@ impl<'a> Lexer<'a> {
             None => (None, keyword_end),
         };
         // The argument never spans lines, so the line count stays right.
-        let text = self.src[self.pos..keyword_end].to_string();
+        let start = self.pos;
         self.pos = end;
         Token {
             tok: Tok::CloudRecord { public, name },
             line,
-            text,
+            start,
+            end: keyword_end,
         }
     }
 
     fn identifier(&mut self) -> Token {
         let len = self.ident_len(self.pos);
         let word = &self.src[self.pos..self.pos + len];
-        if let Some(&w) = RESERVED.iter().find(|&&r| r == word) {
-            return self.token(Tok::Word(w), len);
+        if let Ok(i) = RESERVED.binary_search(&word) {
+            return self.token(Tok::Word(RESERVED[i]), len);
         }
         if let Some(params) = self.first.params.get(word) {
             let n = params.len();
@@ -448,17 +462,13 @@ impl<'a> Lexer<'a> {
                 b'=' => return Some(self.token(Tok::Op(BinOp::Equal), 1)),
                 _ => {}
             }
-            if self.starts_with("and") {
-                return Some(self.token(Tok::Op(BinOp::And), 3));
-            }
-            if self.starts_with("or") {
-                return Some(self.token(Tok::Op(BinOp::Or), 2));
-            }
-            if self.starts_with("xor") {
-                return Some(self.token(Tok::Op(BinOp::Xor), 3));
-            }
-            if self.starts_with("not") {
-                return Some(self.token(Tok::Not, 3));
+            // Each rule below starts with a known byte; testing it first keeps this fast.
+            match b {
+                b'a' if self.starts_with("and") => return Some(self.token(Tok::Op(BinOp::And), 3)),
+                b'o' if self.starts_with("or") => return Some(self.token(Tok::Op(BinOp::Or), 2)),
+                b'x' if self.starts_with("xor") => return Some(self.token(Tok::Op(BinOp::Xor), 3)),
+                b'n' if self.starts_with("not") => return Some(self.token(Tok::Not, 3)),
+                _ => {}
             }
             if b == b':' && rest.len() > 1 && is_ident_start(rest[1]) {
                 let len = 1 + self.ident_len(self.pos + 1);
@@ -480,18 +490,20 @@ impl<'a> Lexer<'a> {
                     return Some(self.token(Tok::TalkTo(mask), run + 1));
                 }
             }
-            if self.starts_with("talkto") {
+            if b == b't' && self.starts_with("talkto") {
                 return Some(self.token(Tok::TalkToNode, 6));
             }
-            for &(suffix, query) in MOTOR_SUFFIXES {
-                if let Some(k) = self.motor_run(suffix) {
-                    let mask = motor_mask(&rest[..k]);
-                    return Some(self.token(Tok::MotorState(query, mask), k + suffix.len()));
+            if is_motor(b) {
+                for &(suffix, query) in MOTOR_SUFFIXES {
+                    if let Some(k) = self.motor_run(suffix) {
+                        let mask = motor_mask(&rest[..k]);
+                        return Some(self.token(Tok::MotorState(query, mask), k + suffix.len()));
+                    }
                 }
-            }
-            if is_motor(b) && rest[1..].starts_with(b"power") {
-                let mask = motor_mask(&rest[..1]);
-                return Some(self.token(Tok::MotorState(MotorQuery::Power, mask), 6));
+                if rest[1..].starts_with(b"power") {
+                    let mask = motor_mask(&rest[..1]);
+                    return Some(self.token(Tok::MotorState(MotorQuery::Power, mask), 6));
+                }
             }
             if b == b'n' && rest.len() > 1 && rest[1].is_ascii_digit() {
                 let len = 1 + rest[1..].iter().take_while(|c| c.is_ascii_digit()).count();
@@ -510,16 +522,18 @@ impl<'a> Lexer<'a> {
                     },
                 );
             }
-            if let Some(&w) = QUESTION_WORDS.iter().find(|w| self.starts_with(w)) {
-                return Some(self.token(Tok::Word(w), w.len()));
+            if matches!(b, b'n' | b'f' | b's' | b'r') {
+                if let Some(&w) = QUESTION_WORDS.iter().find(|w| self.starts_with(w)) {
+                    return Some(self.token(Tok::Word(w), w.len()));
+                }
             }
-            if let Some((name_at, end)) = self.declaration() {
+            if b != b't' {
+                // not a declaration
+            } else if let Some((name_at, end)) = self.declaration() {
                 let name = self.src[name_at..end].to_string();
-                let mut t = self.token(Tok::Decl(name.clone()), end - self.pos);
-                t.text = format!("to {name}");
-                return Some(t);
+                return Some(self.token(Tok::Decl(name), end - self.pos));
             }
-            if is_ident_start(b) {
+            if matches!(b, b'c' | b'C' | b'p' | b'P') {
                 if let Some(t) = self.maybe_cloud_record() {
                     return Some(t);
                 }
@@ -588,7 +602,8 @@ impl<'a> Lexer<'a> {
         out.push(Token {
             tok: Tok::Eof,
             line: self.line,
-            text: String::new(),
+            start: self.s.len(),
+            end: self.s.len(),
         });
         out
     }
@@ -605,6 +620,12 @@ mod tests {
             .into_iter()
             .map(|t| t.tok)
             .collect()
+    }
+
+    #[test]
+    fn reserved_words_are_sorted_for_binary_search() {
+        assert!(RESERVED.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(RESERVED.len(), 114);
     }
 
     #[test]

@@ -131,7 +131,7 @@ pub fn compile(source: &[u8], version: LogoVersion) -> Result<Compiled, LogoErro
     filter::check(&text)?;
     let first = firstpass::scan(&text);
     let tokens = lexer::Lexer::new(&text, &first, version).tokens();
-    let procedures = parser::Parser::new(tokens, &first, version).program()?;
+    let procedures = parser::Parser::new(&text, tokens, &first, version).program()?;
     let data = codegen::generate(&procedures, version.profile())?;
     Ok(Compiled {
         data,

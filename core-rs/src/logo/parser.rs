@@ -98,6 +98,7 @@ type Result<T> = std::result::Result<T, LogoError>;
 const PRIMARY: u8 = 9;
 
 pub struct Parser<'a> {
+    src: &'a str,
     toks: Vec<Token>,
     pos: usize,
     first: &'a FirstPass,
@@ -118,7 +119,7 @@ fn error(code: LogoErrorCode, line: usize, message: String) -> LogoError {
     }
 }
 
-fn syntax(t: &Token) -> LogoError {
+fn syntax(src: &str, t: &Token) -> LogoError {
     match &t.tok {
         Tok::Bad(e) => (**e).clone(),
         Tok::Eof => error(
@@ -129,19 +130,19 @@ fn syntax(t: &Token) -> LogoError {
         _ => error(
             LogoErrorCode::Syntax,
             t.line,
-            format!("Line {}: Syntax error at '{}'", t.line, t.text),
+            format!("Line {}: Syntax error at '{}'", t.line, t.text(src)),
         ),
     }
 }
 
-fn unsupported(t: &Token, version: LogoVersion) -> LogoError {
+fn unsupported(src: &str, t: &Token, version: LogoVersion) -> LogoError {
     error(
         LogoErrorCode::Unsupported,
         t.line,
         format!(
             "Line {}: '{}' is not available in Logo {}",
             t.line,
-            t.text,
+            t.text(src),
             version.as_str()
         ),
     )
@@ -268,8 +269,9 @@ fn port_of(w: &str, prefix: &str) -> Option<u8> {
 }
 
 impl<'a> Parser<'a> {
-    pub fn new(toks: Vec<Token>, first: &'a FirstPass, version: LogoVersion) -> Self {
+    pub fn new(src: &'a str, toks: Vec<Token>, first: &'a FirstPass, version: LogoVersion) -> Self {
         Parser {
+            src,
             toks,
             pos: 0,
             first,
@@ -286,19 +288,32 @@ impl<'a> Parser<'a> {
         &self.toks[self.pos.min(self.toks.len() - 1)]
     }
 
+    /// Takes the next token (the final Eof stays in place).
     fn next(&mut self) -> Token {
-        let t = self.peek().clone();
-        if self.pos < self.toks.len() - 1 {
+        if self.pos + 1 < self.toks.len() {
+            let placeholder = Token {
+                tok: Tok::Eof,
+                line: 0,
+                start: 0,
+                end: 0,
+            };
+            let t = std::mem::replace(&mut self.toks[self.pos], placeholder);
             self.pos += 1;
+            t
+        } else {
+            self.peek().clone()
         }
-        t
+    }
+
+    fn syntax(&self, t: &Token) -> LogoError {
+        syntax(self.src, t)
     }
 
     fn need(&self, t: &Token, feature: Feature) -> Result<()> {
         if self.version.supports(feature) {
             Ok(())
         } else {
-            Err(unsupported(t, self.version))
+            Err(unsupported(self.src, t, self.version))
         }
     }
 
@@ -307,7 +322,7 @@ impl<'a> Parser<'a> {
         if &t.tok == want {
             Ok(t)
         } else {
-            Err(syntax(&t))
+            Err(self.syntax(&t))
         }
     }
 
@@ -325,7 +340,7 @@ impl<'a> Parser<'a> {
                 ),
             )),
             Tok::Str(s) => Ok(s),
-            _ => Err(syntax(&t)),
+            _ => Err(self.syntax(&t)),
         }
     }
 
@@ -364,7 +379,7 @@ impl<'a> Parser<'a> {
         let next = self.peek();
         match next.tok {
             Tok::Decl(_) | Tok::Param(_) | Tok::NodeId(_) | Tok::Eof | Tok::Bad(_) => {
-                Err(syntax(next))
+                Err(self.syntax(next))
             }
             _ => Ok(()),
         }
@@ -443,7 +458,7 @@ impl<'a> Parser<'a> {
                 Ok(Expr::Prim(code, vec![Expr::Num(u16::from(*mask))]))
             }
             Tok::Word(w) => self.word_reporter(&t, w),
-            _ => Err(syntax(&t)),
+            _ => Err(self.syntax(&t)),
         }
     }
 
@@ -494,7 +509,7 @@ impl<'a> Parser<'a> {
                 Ok(Expr::Prim(op::INTKEY, vec![self.text_expr()?]))
             }
             // `ison`, `getpower`, … as plain words crash logoc; a syntax error here.
-            _ => Err(syntax(t)),
+            _ => Err(self.syntax(t)),
         }
     }
 
@@ -554,7 +569,7 @@ impl<'a> Parser<'a> {
                 self.need(&t, Feature::CloudRecord)?;
                 let name = match name {
                     Some(n) => n.clone(),
-                    None => return Err(syntax(self.peek())),
+                    None => return Err(self.syntax(self.peek())),
                 };
                 let value = self.full()?;
                 let code = if *public {
@@ -565,7 +580,7 @@ impl<'a> Parser<'a> {
                 out.push(Stmt::Prim(code, vec![value, Expr::Text(name)]));
                 Ok(())
             }
-            _ => Err(syntax(&t)),
+            _ => Err(self.syntax(&t)),
         }
     }
 
@@ -594,7 +609,7 @@ impl<'a> Parser<'a> {
                 let n = self.next();
                 let name = match n.tok {
                     Tok::Name(name) => name,
-                    _ => return Err(syntax(&n)),
+                    _ => return Err(self.syntax(&n)),
                 };
                 let value = self.full()?;
                 let slot = match self.globals.iter().position(|g| *g == name) {
@@ -712,7 +727,7 @@ impl<'a> Parser<'a> {
                 self.expect(&Tok::RBracket)?;
                 Stmt::WaitUntil(cond, open.line)
             }
-            _ => return Err(syntax(t)),
+            _ => return Err(self.syntax(t)),
         };
         out.push(stmt);
         Ok(())
@@ -749,7 +764,7 @@ impl<'a> Parser<'a> {
         let decl = self.next();
         let name = match &decl.tok {
             Tok::Decl(name) => name.clone(),
-            _ => return Err(syntax(&decl)),
+            _ => return Err(self.syntax(&decl)),
         };
         while let Tok::Param(_) = self.peek().tok {
             self.next();
@@ -763,7 +778,7 @@ impl<'a> Parser<'a> {
         } else {
             // logoc reads the next token before it ends the procedure.
             if !matches!(self.peek().tok, Tok::Decl(_) | Tok::Eof) {
-                return Err(syntax(self.peek()));
+                return Err(self.syntax(self.peek()));
             }
             let params = self.first.params.get(&name).ok_or_else(|| {
                 error(
