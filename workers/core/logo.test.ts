@@ -107,6 +107,15 @@ describe('WasmCore.compileLogo (versions and errors)', () => {
     });
   });
 
+  it('answers deeply nested programs with an error instead of exhausting the stack', () => {
+    const deep = `to main\nshow ${'('.repeat(50000)}1${')'.repeat(50000)}\nend\n`;
+    const r = core.compileLogo(deep, '1.3');
+    expect(r.ok ? null : r.error.code).toBe('too-deep');
+    const chain = `to main\nshow 1${' + 1'.repeat(100000)}\nend\n`;
+    const c = core.compileLogo(chain, '1.3');
+    expect(c.ok ? null : c.error.code).toBe('too-large');
+  });
+
   it('survives arbitrary text', () => {
     for (const src of ['', '\u0000\uffff', ']]]]', 'to', 'to x :a\nx 1\nend', '"'.repeat(999)]) {
       const r = core.compileLogo(src, '1.3');

@@ -28,6 +28,7 @@ export type LogoErrorCode =
   | 'procedure'
   | 'too-many-inputs'
   | 'too-many'
+  | 'too-deep'
   | 'number-range'
   | 'text-too-long'
   | 'list-too-long'

@@ -287,7 +287,7 @@ impl<'p> Gen<'p> {
     }
 }
 
-fn too_large() -> LogoError {
+pub(super) fn too_large() -> LogoError {
     LogoError {
         code: LogoErrorCode::TooLarge,
         message: TOO_LARGE_MESSAGE.to_string(),

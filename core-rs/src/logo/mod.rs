@@ -45,6 +45,8 @@ pub enum LogoErrorCode {
     TooManyInputs,
     /// More globals, inputs or `ifstatechange`s than a byte can number.
     TooMany,
+    /// Parentheses, operators or lists nested more than 256 levels deep.
+    TooDeep,
     NumberRange,
     TextTooLong,
     ListTooLong,
@@ -67,6 +69,7 @@ impl LogoErrorCode {
             LogoErrorCode::Procedure => "procedure",
             LogoErrorCode::TooManyInputs => "too-many-inputs",
             LogoErrorCode::TooMany => "too-many",
+            LogoErrorCode::TooDeep => "too-deep",
             LogoErrorCode::NumberRange => "number-range",
             LogoErrorCode::TextTooLong => "text-too-long",
             LogoErrorCode::ListTooLong => "list-too-long",

@@ -97,6 +97,11 @@ type Result<T> = std::result::Result<T, LogoError>;
 /// Binding power that takes a single operand (no binary operator).
 const PRIMARY: u8 = 9;
 
+/// How deep parentheses, prefix operators, call inputs and lists may nest. logoc has no
+/// limit; this one keeps the recursive parser within the WebAssembly stack (1 MiB) with a
+/// wide margin. Real programs nest a handful of levels.
+pub const MAX_NESTING: usize = 256;
+
 pub struct Parser<'a> {
     src: &'a str,
     toks: Vec<Token>,
@@ -109,6 +114,12 @@ pub struct Parser<'a> {
     seen: Vec<String>,
     /// Procedures ended so far, the index into the first pass's order.
     proc_index: usize,
+    /// Current nesting depth (see [`MAX_NESTING`]).
+    depth: usize,
+    /// Binary operators parsed so far. Each one costs at least a byte of byte code, so more
+    /// than the version's byte limit means the program is too large; stopping there also
+    /// bounds how deep a chain like `1 + 1 + 1 …` can make the expression tree.
+    operators: usize,
 }
 
 fn error(code: LogoErrorCode, line: usize, message: String) -> LogoError {
@@ -280,7 +291,26 @@ impl<'a> Parser<'a> {
             state_changes: 0,
             seen: Vec::new(),
             proc_index: 0,
+            depth: 0,
+            operators: 0,
         }
+    }
+
+    /// Enters one nesting level at token `t`; pair with `leave`.
+    fn enter(&mut self, line: usize) -> Result<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(error(
+                LogoErrorCode::TooDeep,
+                line,
+                format!("Line {line}: This program nests more than {MAX_NESTING} levels deep"),
+            ));
+        }
+        Ok(())
+    }
+
+    fn leave(&mut self) {
+        self.depth -= 1;
     }
 
     fn peek(&self) -> &Token {
@@ -356,6 +386,7 @@ impl<'a> Parser<'a> {
 
     /// An expression whose binary operators all have at least level `min`.
     fn expr(&mut self, min: u8) -> Result<Expr> {
+        self.enter(self.peek().line)?;
         let mut left = self.prefix()?;
         loop {
             let op = match self.peek().tok {
@@ -363,9 +394,14 @@ impl<'a> Parser<'a> {
                 _ => break,
             };
             self.next();
+            self.operators += 1;
+            if self.operators > self.version.profile().max_bytes {
+                return Err(super::codegen::too_large());
+            }
             let right = self.expr(op.level() + 1)?;
             left = Expr::Binary(op, Box::new(left), Box::new(right));
         }
+        self.leave();
         Ok(left)
     }
 
@@ -403,7 +439,7 @@ impl<'a> Parser<'a> {
                 return Err(error(
                     LogoErrorCode::TooMany,
                     t.line,
-                    format!("Line {}: A procedure can have at most 256 inputs", t.line),
+                    format!("Line {}: A procedure can have at most 255 inputs", t.line),
                 ));
             }
             return Ok(Expr::Param(k as u8));
@@ -517,7 +553,9 @@ impl<'a> Parser<'a> {
 
     fn block(&mut self) -> Result<Block> {
         let open = self.expect(&Tok::LBracket)?;
+        self.enter(open.line)?;
         let stmts = self.statements(&Tok::RBracket)?;
+        self.leave();
         Ok(Block {
             stmts,
             line: open.line,
@@ -634,7 +672,11 @@ impl<'a> Parser<'a> {
             "record" => {
                 let value = self.full()?;
                 if self.peek_is_text() {
-                    self.need(t, Feature::Text)?;
+                    if !self.version.supports(Feature::Text) {
+                        let e = unsupported(self.src, t, self.version);
+                        let message = e.message.replace("'record'", "'record' with a file name");
+                        return Err(LogoError { message, ..e });
+                    }
                     Stmt::Prim(op::RECORD_TO_RPI, vec![value, self.text_expr()?])
                 } else {
                     Stmt::Prim(op::RECORD, vec![value])

@@ -426,6 +426,11 @@ fn logo_1_2_rejects_what_the_legacy_set_lacks() {
         );
         assert_eq!(e.line, line, "{body}: {}", e.message);
     }
+    let e = err(&main_of("record 1 \"f\""), LogoVersion::V1_2);
+    assert_eq!(
+        e.message,
+        "Line 2: 'record' with a file name is not available in Logo 1.2"
+    );
     let long = main_of(&format!("forever [ {}]", "beep ".repeat(255)));
     let e = err(&long, LogoVersion::V1_2);
     assert_eq!((e.code, e.line), (LogoErrorCode::ListTooLong, 2));
@@ -456,4 +461,37 @@ fn every_error_about_a_line_says_so_in_its_message() {
             e.message
         );
     }
+}
+
+#[test]
+fn deep_nesting_is_an_error_not_a_crash() {
+    let n = 10_000;
+    for (src, code) in [
+        (
+            main_of(&format!("show {}1{}", "(".repeat(n), ")".repeat(n))),
+            LogoErrorCode::TooDeep,
+        ),
+        (
+            main_of(&format!("show {}1", "not ".repeat(n))),
+            LogoErrorCode::TooDeep,
+        ),
+        (
+            main_of(&format!("{}beep{}", "forever [ ".repeat(n), " ]".repeat(n))),
+            LogoErrorCode::TooDeep,
+        ),
+        (
+            main_of(&format!("show 1{}", " + 1".repeat(100 * n))),
+            LogoErrorCode::TooLarge,
+        ),
+    ] {
+        // A thread with the WebAssembly stack size (1 MiB).
+        let result = std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(move || compile(src.as_bytes(), LogoVersion::V1_3).map_err(|e| e.code))
+            .map(|h| h.join());
+        assert!(matches!(result, Ok(Ok(Err(c))) if c == code));
+    }
+    // 256 levels still compile.
+    let src = main_of(&format!("show {}1{}", "(".repeat(255), ")".repeat(255)));
+    assert_eq!(v13(&src), vec![1, 1, 1, 2, 99, 0]);
 }
