@@ -61,7 +61,7 @@ pub struct Block {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Stmt {
-    /// `args…` then `op` (also used for calls: `Prim` holding an `Expr::Call`).
+    /// `args…` in this order, then `op`.
     Prim(u8, Vec<Expr>),
     Call(Expr),
     /// `ab,`
