@@ -8,3 +8,4 @@
 pub mod abi;
 pub mod hex;
 pub mod json;
+pub mod logo;
