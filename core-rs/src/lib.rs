@@ -7,4 +7,5 @@
 
 pub mod abi;
 pub mod hex;
+pub mod hid;
 pub mod json;

@@ -16,6 +16,7 @@
 use std::cell::RefCell;
 
 pub mod hex;
+pub mod hid;
 
 pub const STATUS_OK: i32 = 0;
 pub const STATUS_ERROR: i32 = 1;
