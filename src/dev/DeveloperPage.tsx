@@ -3,6 +3,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HexImage, CoreError } from '../../workers/core/wasm-core.ts';
 import { coreBridge } from '../core/core-bridge.ts';
+import BoardLinkDevSection from '../device/ui/BoardLinkDevSection.tsx';
 
 type State =
   | { kind: 'idle' }
@@ -106,6 +107,7 @@ export default function DeveloperPage() {
           </table>
         </div>
       )}
+      <BoardLinkDevSection />
     </section>
   );
 }

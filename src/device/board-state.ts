@@ -36,6 +36,16 @@ export const ORIENTATION_LABELS = [
   'hit8g',
 ] as const;
 
+/** Board types a user can choose to work with (spec core §3 table, without "none"). */
+export const DISPLAY_BOARDS: readonly number[] = [
+  BoardType.original,
+  BoardType.fifth,
+  BoardType.wireless,
+  BoardType.v6,
+  BoardType.bright,
+  BoardType.v7,
+];
+
 /** Known board types: 1..6 of the spec table. */
 export function isKnownBoardType(type: number): boolean {
   return Number.isInteger(type) && type >= BoardType.original && type <= BoardType.v7;

@@ -12,6 +12,8 @@ import { GOGO_PRODUCT_ID, GOGO_VENDOR_ID } from '../webhid/webhid-transport.ts';
 
 /** Where the fake device's reports come from and go to (the simulated board). */
 export interface FakeHidBackend {
+  /** Powers the board up (a plugged-in board streams on its own). */
+  start(): Promise<void>;
   /** A host → board payload; resolves when the board took it. */
   write(payload: Uint8Array): Promise<void>;
   /** Board → host reports, in batches. */
@@ -42,10 +44,11 @@ class FakeHidDevice extends EventTarget implements HIDDeviceLike {
     super();
   }
 
-  open(): Promise<void> {
+  async open(): Promise<void> {
     if (!this.hid.plugged) return fail('NotAllowedError', 'Failed to open the device.');
     if (this.hid.failOpen) return fail(this.hid.failOpen, 'Failed to open the device.');
     if (this.opened) return fail('InvalidStateError', 'The device is already open.');
+    await this.hid.backend.start();
     this.opened = true;
     if (this.raw) {
       this.unsubscribe = this.hid.backend.onReports((reports) => {
@@ -60,7 +63,6 @@ class FakeHidDevice extends EventTarget implements HIDDeviceLike {
         }
       });
     }
-    return Promise.resolve();
   }
 
   close(): Promise<void> {

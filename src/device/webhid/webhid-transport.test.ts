@@ -10,6 +10,9 @@ class Backend implements FakeHidBackend {
   failNext = 0;
   attempts = 0;
   private listeners = new Set<(r: Uint8Array[]) => void>();
+  start(): Promise<void> {
+    return Promise.resolve();
+  }
   write(payload: Uint8Array): Promise<void> {
     this.attempts++;
     if (this.failNext > 0) {
