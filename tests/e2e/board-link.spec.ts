@@ -10,6 +10,9 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
       'Connected · USB (WebHID)',
     );
     await board.expectBoard('GoGo Board 7', 42);
+    await expect(board.dialog.getByTestId('stream-stats')).toContainText(
+      /Stream: [1-9]\d* reports received, 0 ignored/,
+    );
     await board.closeDialog();
     await expect(board.button).toHaveText(/GoGo Board 7/);
   });

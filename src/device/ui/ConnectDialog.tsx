@@ -108,6 +108,18 @@ export default function ConnectDialog({ show, onHide }: Props) {
               <dd className="col-7 mb-0">{conn.board.firmwareVersion}</dd>
             </dl>
           )}
+          {connected && (
+            <p className="small text-body-secondary mb-0" data-testid="stream-stats">
+              {t('dialog.stats', {
+                received: live.stats.received,
+                ignored:
+                  live.stats.ignored.short +
+                  live.stats.ignored.unknown +
+                  live.stats.ignored.malformed +
+                  live.stats.ignored.empty,
+              })}
+            </p>
+          )}
         </section>
 
         {shownError && (
