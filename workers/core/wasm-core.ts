@@ -1,6 +1,18 @@
 // The one module that talks to the core-rs WebAssembly ABI (see core-rs/src/abi/mod.rs).
 // No other file touches raw pointers. It runs in the browser worker and in Node (server,
 // CLI, tests), so it uses nothing beyond WebAssembly and typed arrays.
+import {
+  decodeRecords,
+  HidRequestError,
+  packCommandRequest,
+  packEncodeRequest,
+  packReports,
+  type HidCommandRequest,
+  type HidEncodeErrorCode,
+  type HidFrameErrorCode,
+  type HidPacket,
+  type HidPacketToEncode,
+} from './hid-layout.ts';
 
 /** Error codes of Intel HEX parsing (core-rs `HexErrorCode::as_str`). */
 export type HexErrorCode =
@@ -92,6 +104,9 @@ interface CoreExports {
   gg_logo_compile(srcPtr: number, srcLen: number, verPtr: number, verLen: number): number;
   gg_logo_filter(ptr: number, len: number): number;
   gg_logo_pick_version(boardType: number, firmwareVersion: number): number;
+  gg_hid_build(ptr: number, len: number): number;
+  gg_hid_decode(ptr: number, len: number): number;
+  gg_hid_encode(ptr: number, len: number): number;
 }
 
 const STATUS_OK = 0;
@@ -159,6 +174,40 @@ export class WasmCore {
   pickLogoVersion(boardType: number, firmwareVersion: number): LogoVersion {
     const code = this.exports.gg_logo_pick_version(boardType >>> 0, firmwareVersion >>> 0);
     return LOGO_VERSION_CODES[code] ?? '1.4';
+  }
+
+  /** Frames a board command as its 63-byte WebHID payload (board-protocol §2). */
+  buildHidCommand(req: HidCommandRequest): CoreResult<Uint8Array, HidFrameErrorCode> {
+    let packed: Uint8Array;
+    try {
+      packed = packCommandRequest(req);
+    } catch (e) {
+      if (!(e instanceof HidRequestError)) throw e;
+      return { ok: false, error: { code: e.code, message: e.message } };
+    }
+    return this.call<Uint8Array, HidFrameErrorCode>(
+      (p, n) => this.exports.gg_hid_build(p, n),
+      packed,
+      (out) => out.slice(),
+    );
+  }
+
+  /** Classifies and decodes input reports; bad ones come back as `ignored` packets. */
+  decodeHidReports(reports: readonly Uint8Array[]): CoreResult<HidPacket[], never> {
+    return this.call<HidPacket[], never>(
+      (p, n) => this.exports.gg_hid_decode(p, n),
+      packReports(reports),
+      decodeRecords,
+    );
+  }
+
+  /** Encodes one 64-byte input report (the simulated board's side of the link). */
+  encodeHidReport(packet: HidPacketToEncode): CoreResult<Uint8Array, HidEncodeErrorCode> {
+    return this.call<Uint8Array, HidEncodeErrorCode>(
+      (p, n) => this.exports.gg_hid_encode(p, n),
+      packEncodeRequest(packet),
+      (out) => out.slice(),
+    );
   }
 
   /** Triggers a deliberate panic in core-rs; tests use it to check recovery. */

@@ -16,6 +16,7 @@
 use std::cell::RefCell;
 
 pub mod hex;
+pub mod hid;
 pub mod logo;
 
 pub const STATUS_OK: i32 = 0;
