@@ -3,13 +3,7 @@
 // one on GOGO_AUTH_EMULATOR_PORT (and hub/logging ports) or on free loopback ports.
 import type { TestProject } from 'vitest/node';
 import { envPort, startAuthEmulator } from '../../scripts/auth-emulator.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** host:port of the Auth emulator the tests talk to. */
-    authEmulatorHost: string;
-  }
-}
+import './provided-context.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST?.trim();

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { createServer } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { App } from '../http/type-provider.ts';
+import './provided-context.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestApp {
