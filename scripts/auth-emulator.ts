@@ -59,6 +59,14 @@ export interface AuthEmulatorOptions {
   dataDir?: string | null;
   timeoutMs?: number;
   onOutput?: (text: string) => void;
+  /**
+   * Run in a process group of its own, so a Ctrl-C meant for the caller's group does not
+   * reach it as well: the CLI treats a second SIGINT as "quit now, skip the export".
+   * The caller then owns stopping it.
+   */
+  detached?: boolean;
+  /** Abandons a start in progress: the emulator is stopped and the start rejects. */
+  signal?: AbortSignal;
 }
 
 export interface AuthEmulator {
@@ -66,6 +74,8 @@ export interface AuthEmulator {
   host: string;
   url: string;
   projectId: string;
+  /** Process id of the emulator (for last-resort cleanup). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -110,6 +120,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     cwd: workDir,
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1', TMPDIR: workDir },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let output = '';
   const onData = (chunk: Buffer) => {
@@ -138,6 +149,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
 
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   while (!(await isReady(url))) {
+    if (options.signal?.aborted) {
+      await stop();
+      throw new Error('the Auth emulator start was cancelled');
+    }
     if (hasExited || Date.now() > deadline) {
       await stop();
       throw new Error(
@@ -146,7 +161,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     }
     await sleep(200);
   }
-  return { host: `${host}:${authPort}`, url, projectId, stop };
+  return { host: `${host}:${authPort}`, url, projectId, pid: child.pid, stop };
 }
 
 /** Deletes every account of the emulator's project (test isolation). */

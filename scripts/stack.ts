@@ -37,6 +37,9 @@ if (ephemeral && !process.env.DATABASE_URL) {
 let emulator: AuthEmulator | null = null;
 let server: ReturnType<typeof spawn> | null = null;
 let stopping = false;
+/** Cancels an emulator start still in progress when a stop request arrives. */
+const starting = new AbortController();
+let emulatorStart: Promise<unknown> = Promise.resolve();
 
 async function shutdown(code: number): Promise<never> {
   if (!stopping) {
@@ -46,13 +49,30 @@ async function shutdown(code: number): Promise<never> {
       server.kill('SIGTERM');
       await exited;
     }
+    server = null;
+    starting.abort();
+    await emulatorStart.catch(() => {});
     await emulator?.stop();
+    emulator = null;
     if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
   }
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+// The children run in process groups of their own (a Ctrl-C or Playwright's group signal
+// reaches only this process, which stops each child exactly once). Should this process end
+// any other way, take them along.
+process.on('exit', () => {
+  for (const pid of [server?.pid, emulator?.pid]) {
+    if (pid === undefined) continue;
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -74,13 +94,18 @@ async function main(): Promise<void> {
     serverEnv.FIREBASE_AUTH_EMULATOR_HOST = external;
   } else if (projectId.startsWith('demo-')) {
     log('starting the Firebase Auth emulator…');
-    emulator = await startAuthEmulator({
+    const start = startAuthEmulator({
       projectId,
       authPort: envPort('GOGO_AUTH_EMULATOR_PORT') ?? port + 1,
       hubPort: envPort('GOGO_EMULATOR_HUB_PORT') ?? port + 2,
       loggingPort: envPort('GOGO_EMULATOR_LOGGING_PORT') ?? port + 3,
       dataDir: ephemeral ? null : path.join(ROOT, 'data', 'auth-emulator'),
+      detached: true,
+      signal: starting.signal,
     });
+    emulatorStart = start;
+    emulator = await start;
+    if (stopping) return;
     serverEnv.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
     log(`Auth emulator on ${emulator.url}`);
   }
@@ -89,6 +114,7 @@ async function main(): Promise<void> {
     cwd: ROOT,
     env: { ...process.env, ...serverEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
   });
   server.once('exit', (code, signal) => {
     if (stopping) return;

@@ -6,7 +6,11 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type RouteOptions } from 'fastify';
 import { API_BASE_PATH } from '../src/api/base-path.ts';
 import type { Role } from '../src/api/contract/users.ts';
-import { FirebaseTokenVerifier, type TokenVerifier } from './auth/token-verifier.ts';
+import {
+  CachingTokenVerifier,
+  FirebaseTokenVerifier,
+  type TokenVerifier,
+} from './auth/token-verifier.ts';
 import type { ServerConfig } from './config.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
 import { authenticate } from './http/access.ts';
@@ -123,13 +127,20 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   return app;
 }
 
+function defaultVerifier(config: ServerConfig): TokenVerifier {
+  const firebase = new FirebaseTokenVerifier(
+    config.firebase.projectId,
+    config.firebase.authEmulatorHost,
+  );
+  return config.tokenCacheMs > 0
+    ? new CachingTokenVerifier(firebase, config.tokenCacheMs)
+    : firebase;
+}
+
 /** Opens and migrates the database, then builds the app around it. */
 export async function createServer(
   config: ServerConfig,
-  verifier: TokenVerifier = new FirebaseTokenVerifier(
-    config.firebase.projectId,
-    config.firebase.authEmulatorHost,
-  ),
+  verifier: TokenVerifier = defaultVerifier(config),
 ): Promise<App> {
   const db: Db = openDatabase(config.database);
   try {

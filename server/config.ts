@@ -26,6 +26,8 @@ export interface ServerConfig {
   /** Built UI served at `/` (not served when the folder is absent). */
   staticDir: string;
   bodyLimit: number;
+  /** How long a verified ID token is trusted without checking it again (0: always check). */
+  tokenCacheMs: number;
   logLevel: string;
   trustProxy: boolean;
   /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
@@ -105,6 +107,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     },
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
     bodyLimit: intVar(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    tokenCacheMs: intVar(env, 'TOKEN_CACHE_SECONDS', 60, 0, 3600) * 1000,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: boolVar(env, 'TRUST_PROXY'),
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
