@@ -43,8 +43,12 @@ test.describe('Sign-in (Firebase Auth emulator)', () => {
     await screens.expectProfile('Ana Lima', 'e-mail');
     await expect(page.getByTestId('profile-email')).toHaveText(email);
 
+    // The ID token is kept under the product's local-storage key, and dropped on logout.
+    const storedToken = () => page.evaluate(() => localStorage.getItem('idToken'));
+    expect(await storedToken()).toMatch(/^[\w-]+\.[\w-]+\./);
     await page.getByRole('link', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/#\/auth\/login$/);
+    expect(await storedToken()).toBeNull();
 
     // Signed out, the profile page asks for sign-in and remembers where the user was.
     await page.goto('/#/profile');
