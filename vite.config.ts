@@ -1,6 +1,6 @@
-/// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 
 // The UI is served by the API server in production (`dist/`); `npm run dev` proxies /api
 // to it during development.
@@ -25,7 +25,17 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['workers/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'workers/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            // UI services tested against real Node-side components (the Auth emulator).
+            'src/**/*.node.test.ts',
+          ],
+          // One real Firebase Auth emulator for every test that signs in.
+          globalSetup: ['server/testing/auth-emulator.global.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -34,6 +44,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}', 'locales/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/**/*.node.test.ts'],
         },
       },
     ],

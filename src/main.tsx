@@ -11,6 +11,10 @@ import { initI18n } from './i18n/index.ts';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
+// Restore a signed-in user right away, so the session is known on every screen. Firebase
+// loads in its own chunk, next to the first render rather than before it.
+void import('./auth/index.ts').then((auth) => auth.startAuth()).catch(() => {});
+
 void initI18n().then(() => {
   createRoot(root).render(
     <StrictMode>

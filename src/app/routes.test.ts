@@ -6,9 +6,9 @@ import { closeRouters, openPath, shownScreen } from './test-router.ts';
 const TABLE: [string, string, string][] = [
   ['/logout', '/logout', 'LogoutPage'],
   ['/auth/logout', '/auth/logout', 'LogoutPage'],
-  ['/auth', '/auth/login', 'login'],
-  ['/auth/login', '/auth/login', 'login'],
-  ['/auth/signup', '/auth/signup', 'signup'],
+  ['/auth', '/auth/login', 'LoginPage'],
+  ['/auth/login', '/auth/login', 'LoginPage'],
+  ['/auth/signup', '/auth/signup', 'SignupPage'],
   ['/app/program', '/program', 'program'],
   ['/app/program/abc-123', '/program/abc-123', 'program'],
   ['/editor', '/editor', 'editor'],
@@ -127,6 +127,6 @@ describe('route table (profile needs a signed-in user)', () => {
     };
     const router = await openPath('/profile');
     expect(router.state.location.pathname).toBe('/profile');
-    expect(shownScreen(router)).toBe('profile');
+    expect(shownScreen(router)).toBe('ProfilePage');
   });
 });

@@ -59,8 +59,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...to('/auth/login') },
               { path: 'logout', lazy: logout },
-              { path: 'login', lazy: screen('login') },
-              { path: 'signup', lazy: screen('signup') },
+              { path: 'login', lazy: page(() => import('../auth/LoginPage.tsx')) },
+              { path: 'signup', lazy: page(() => import('../auth/SignupPage.tsx')) },
             ],
           },
         ],
@@ -128,7 +128,11 @@ export const routes: RouteObject[] = [
           { path: 'program-v1/:id?', lazy: screen('programV1') },
           { path: 'program-v2/:id?', lazy: screen('programV2') },
           { path: 'program-blockly', lazy: screen('programBlockly') },
-          { path: 'profile', loader: guard('login'), lazy: screen('profile') },
+          {
+            path: 'profile',
+            loader: guard('login'),
+            lazy: page(() => import('../auth/ProfilePage.tsx')),
+          },
           { path: 'developer-mode', lazy: page(() => import('../dev/DeveloperPage.tsx')) },
           { path: 'dashboard', lazy: page(() => import('./pages/DashboardPage.tsx')) },
           { path: '*', ...to('/program') },
