@@ -9,3 +9,4 @@ pub mod abi;
 pub mod hex;
 pub mod json;
 pub mod logo;
+pub mod vm;
