@@ -9,4 +9,5 @@ pub mod abi;
 pub mod hex;
 pub mod json;
 pub mod logo;
+pub mod memread;
 pub mod vm;

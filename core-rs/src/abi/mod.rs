@@ -15,8 +15,10 @@
 
 use std::cell::RefCell;
 
+pub mod decompile;
 pub mod hex;
 pub mod logo;
+pub mod vm;
 
 pub const STATUS_OK: i32 = 0;
 pub const STATUS_ERROR: i32 = 1;
