@@ -94,13 +94,16 @@ pub struct Decompiled {
     pub procedures: usize,
 }
 
-/// Decompiles a whole program image (the bytes a download wrote, no more). `auto_run`
-/// names the first procedure `autorun`, as the board's autorun flag says.
+/// Decompiles a whole program image (the bytes a download wrote). Trailing 0xFF bytes
+/// (erased flash after the program) are ignored: a program ends with CODE_END or STOP.
+/// `auto_run` names the first procedure `autorun`, as the board's autorun flag says.
 pub fn decompile(
     code: &[u8],
     version: LogoVersion,
     auto_run: bool,
 ) -> Result<Decompiled, DecompileError> {
+    let end = code.iter().rposition(|&b| b != 0xFF).map_or(0, |i| i + 1);
+    let code = &code[..end];
     let profile = version.profile();
     if profile.instruction_set != super::opcodes::InstructionSet::V13 {
         return Err(DecompileError {

@@ -126,6 +126,16 @@ fn cloud_record_and_text_commands() {
 }
 
 #[test]
+fn erased_flash_after_the_program_is_ignored() {
+    let mut area = v13("to main\nbeep\nend\nto f\nstop\nend\n");
+    area.resize(2048, 0xFF);
+    let d = decompile(&area, LogoVersion::V1_3, false).expect("decompiles");
+    assert!(d.exact);
+    assert_eq!(d.procedures, 2);
+    assert_eq!(err(&[0xFF; 10]).code, ErrorCode::Empty);
+}
+
+#[test]
 fn byte_code_no_program_compiles_to_is_inexact() {
     // LONG_LIST where a short list fits; NUM16 for a small number.
     for code in [
