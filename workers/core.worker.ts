@@ -5,11 +5,22 @@ import wasmUrl from '../core-rs/pkg/gogo_core.wasm?url';
 import {
   loadCore,
   type CoreResult,
+  type Decompiled,
+  type DecompileErrorCode,
   type HexErrorCode,
   type HexImage,
   type LogoErrorCode,
   type LogoProgram,
   type LogoVersion,
+  type MemReadErrorCode,
+  type MemReadPacket,
+  type ProgramReadBack,
+  type VmConfig,
+  type VmControl,
+  type VmErrorCode,
+  type VmInputs,
+  type VmSnapshot,
+  type VmStep,
   type WasmCore,
 } from './core/wasm-core.ts';
 
@@ -52,6 +63,93 @@ const api = {
   /** The Logo version for a board (spec core §9). */
   async pickLogoVersion(boardType: number, firmwareVersion: number): Promise<LogoVersion> {
     return (await getCore()).pickLogoVersion(boardType, firmwareVersion);
+  },
+
+  /** Logo text for byte code read back from a board ("Extract code from board"). */
+  async decompileLogo(
+    code: Uint8Array,
+    version: string,
+    autorun: boolean,
+  ): Promise<CoreResult<Decompiled, DecompileErrorCode>> {
+    return (await getCore()).decompileLogo(code, version, autorun);
+  },
+
+  /** The program bytes from MEM_READ reply packets; the bytes are transferred back. */
+  async memReadAssemble(
+    offset: number,
+    packets: MemReadPacket[],
+  ): Promise<CoreResult<ProgramReadBack, MemReadErrorCode>> {
+    const result = (await getCore()).memReadAssemble(offset, packets);
+    return result.ok ? Comlink.transfer(result, [result.value.data.buffer]) : result;
+  },
+
+  // The byte-code VM, by handle (docs/virtual-board-vm.md).
+
+  async vmCreate(): Promise<CoreResult<number, VmErrorCode>> {
+    return (await getCore()).vmCreate();
+  },
+
+  async vmDestroy(handle: number): Promise<CoreResult<null, VmErrorCode>> {
+    return (await getCore()).vmDestroy(handle);
+  },
+
+  async vmConfigure(
+    handle: number,
+    config: Partial<VmConfig>,
+  ): Promise<CoreResult<null, VmErrorCode>> {
+    return (await getCore()).vmConfigure(handle, config);
+  },
+
+  async vmLoad(
+    handle: number,
+    code: Uint8Array,
+    version: LogoVersion,
+  ): Promise<CoreResult<null, VmErrorCode>> {
+    return (await getCore()).vmLoad(handle, code, version);
+  },
+
+  async vmControl(
+    handle: number,
+    action: VmControl,
+    nowMs: number,
+  ): Promise<CoreResult<null, VmErrorCode>> {
+    return (await getCore()).vmControl(handle, action, nowMs);
+  },
+
+  async vmSetAutorun(handle: number, on: boolean): Promise<CoreResult<null, VmErrorCode>> {
+    return (await getCore()).vmSetAutorun(handle, on);
+  },
+
+  async vmSetInputs(handle: number, inputs: VmInputs): Promise<CoreResult<null, VmErrorCode>> {
+    return (await getCore()).vmSetInputs(handle, inputs);
+  },
+
+  async vmReceiveIr(handle: number, code: number): Promise<CoreResult<null, VmErrorCode>> {
+    return (await getCore()).vmReceiveIr(handle, code);
+  },
+
+  async vmReceiveKeyValue(
+    handle: number,
+    key: string,
+    value: string,
+  ): Promise<CoreResult<null, VmErrorCode>> {
+    return (await getCore()).vmReceiveKeyValue(handle, key, value);
+  },
+
+  async vmStep(
+    handle: number,
+    budget: number,
+    nowMs: number,
+  ): Promise<CoreResult<VmStep, VmErrorCode>> {
+    return (await getCore()).vmStep(handle, budget, nowMs);
+  },
+
+  async vmSnapshot(handle: number): Promise<CoreResult<VmSnapshot, VmErrorCode>> {
+    return (await getCore()).vmSnapshot(handle);
+  },
+
+  async vmDataLog(handle: number): Promise<CoreResult<number[], VmErrorCode>> {
+    return (await getCore()).vmDataLog(handle);
   },
 
   /** Triggers a core-rs panic; returns the error and leaves the worker usable. */

@@ -10,3 +10,5 @@ pub mod hex;
 pub mod hid;
 pub mod json;
 pub mod logo;
+pub mod memread;
+pub mod vm;

@@ -46,6 +46,82 @@ export class CoreBridge {
     return this.start().pickLogoVersion(boardType, firmwareVersion) as Result<'pickLogoVersion'>;
   }
 
+  /** Logo text for byte code read back from a board. `code` is copied, not transferred. */
+  decompileLogo(code: Uint8Array, version: string, autorun: boolean): Result<'decompileLogo'> {
+    return this.start().decompileLogo(code, version, autorun) as Result<'decompileLogo'>;
+  }
+
+  /** The program bytes from MEM_READ reply packets (docs/protocol-extensions.md). */
+  memReadAssemble(
+    offset: number,
+    packets: Parameters<CoreWorkerApi['memReadAssemble']>[1],
+  ): Result<'memReadAssemble'> {
+    return this.start().memReadAssemble(offset, packets) as Result<'memReadAssemble'>;
+  }
+
+  /** Byte-code VMs in the worker, by handle (docs/virtual-board-vm.md). */
+  vmCreate(): Result<'vmCreate'> {
+    return this.start().vmCreate() as Result<'vmCreate'>;
+  }
+
+  vmDestroy(handle: number): Result<'vmDestroy'> {
+    return this.start().vmDestroy(handle) as Result<'vmDestroy'>;
+  }
+
+  vmConfigure(
+    handle: number,
+    config: Parameters<CoreWorkerApi['vmConfigure']>[1],
+  ): Result<'vmConfigure'> {
+    return this.start().vmConfigure(handle, config) as Result<'vmConfigure'>;
+  }
+
+  vmLoad(
+    handle: number,
+    code: Uint8Array,
+    version: Parameters<CoreWorkerApi['vmLoad']>[2],
+  ): Result<'vmLoad'> {
+    return this.start().vmLoad(handle, code, version) as Result<'vmLoad'>;
+  }
+
+  vmControl(
+    handle: number,
+    action: Parameters<CoreWorkerApi['vmControl']>[1],
+    nowMs: number,
+  ): Result<'vmControl'> {
+    return this.start().vmControl(handle, action, nowMs) as Result<'vmControl'>;
+  }
+
+  vmSetAutorun(handle: number, on: boolean): Result<'vmSetAutorun'> {
+    return this.start().vmSetAutorun(handle, on) as Result<'vmSetAutorun'>;
+  }
+
+  vmSetInputs(
+    handle: number,
+    inputs: Parameters<CoreWorkerApi['vmSetInputs']>[1],
+  ): Result<'vmSetInputs'> {
+    return this.start().vmSetInputs(handle, inputs) as Result<'vmSetInputs'>;
+  }
+
+  vmReceiveIr(handle: number, code: number): Result<'vmReceiveIr'> {
+    return this.start().vmReceiveIr(handle, code) as Result<'vmReceiveIr'>;
+  }
+
+  vmReceiveKeyValue(handle: number, key: string, value: string): Result<'vmReceiveKeyValue'> {
+    return this.start().vmReceiveKeyValue(handle, key, value) as Result<'vmReceiveKeyValue'>;
+  }
+
+  vmStep(handle: number, budget: number, nowMs: number): Result<'vmStep'> {
+    return this.start().vmStep(handle, budget, nowMs) as Result<'vmStep'>;
+  }
+
+  vmSnapshot(handle: number): Result<'vmSnapshot'> {
+    return this.start().vmSnapshot(handle) as Result<'vmSnapshot'>;
+  }
+
+  vmDataLog(handle: number): Result<'vmDataLog'> {
+    return this.start().vmDataLog(handle) as Result<'vmDataLog'>;
+  }
+
   debugPanic(): Result<'debugPanic'> {
     return this.start().debugPanic() as Result<'debugPanic'>;
   }

@@ -13,6 +13,31 @@ import {
   type HidPacket,
   type HidPacketToEncode,
 } from './hid-layout.ts';
+import {
+  decodeDataLog,
+  decodeDecompiled,
+  decodeMemReadRecords,
+  decodeReadBack,
+  decodeVmSnapshot,
+  decodeVmStep,
+  encodeMemReadRecords,
+  encodeVmConfig,
+  encodeVmInputs,
+  VM_CONTROL_CODES,
+  type Decompiled,
+  type DecompileErrorCode,
+  type MemReadErrorCode,
+  type MemReadPacket,
+  type ProgramReadBack,
+  type VmConfig,
+  type VmControl,
+  type VmErrorCode,
+  type VmInputs,
+  type VmSnapshot,
+  type VmStep,
+} from './vm-layout.ts';
+
+export * from './vm-layout.ts';
 
 /** Error codes of Intel HEX parsing (core-rs `HexErrorCode::as_str`). */
 export type HexErrorCode =
@@ -48,13 +73,16 @@ export type LogoErrorCode =
   | 'too-large';
 
 /** `panic`: a bug in core-rs; the module was reset and the call can be retried. */
-export type CoreErrorCode = HexErrorCode | LogoErrorCode | 'panic';
+export type CoreErrorCode =
+  HexErrorCode | LogoErrorCode | VmErrorCode | DecompileErrorCode | MemReadErrorCode | 'panic';
 
 export interface CoreError<C extends string = CoreErrorCode> {
   code: C;
   message: string;
   /** 1-based source line, when the error points at one. */
   line?: number;
+  /** Byte offset, when the error points into byte code (decompiler, memory read). */
+  offset?: number;
 }
 
 /** Plain data (no classes) so results cross Comlink and JSON unchanged. */
@@ -107,6 +135,33 @@ interface CoreExports {
   gg_hid_build(ptr: number, len: number): number;
   gg_hid_decode(ptr: number, len: number): number;
   gg_hid_encode(ptr: number, len: number): number;
+  gg_vm_create(): number;
+  gg_vm_destroy(handle: number): number;
+  gg_vm_configure(handle: number, ptr: number, len: number): number;
+  gg_vm_load(handle: number, ptr: number, len: number, version: number): number;
+  gg_vm_control(handle: number, action: number, nowMs: number): number;
+  gg_vm_set_autorun(handle: number, on: number): number;
+  gg_vm_set_inputs(handle: number, ptr: number, len: number): number;
+  gg_vm_receive(handle: number, kind: number, ptr: number, len: number): number;
+  gg_vm_step(handle: number, budget: number, nowMs: number): number;
+  gg_vm_snapshot(handle: number): number;
+  gg_vm_data_log(handle: number): number;
+  gg_logo_decompile(
+    codePtr: number,
+    codeLen: number,
+    verPtr: number,
+    verLen: number,
+    autoRun: number,
+  ): number;
+  gg_memread_reply(
+    areaPtr: number,
+    areaLen: number,
+    programLen: number,
+    autorun: number,
+    reqPtr: number,
+    reqLen: number,
+  ): number;
+  gg_memread_assemble(offset: number, ptr: number, len: number): number;
 }
 
 const STATUS_OK = 0;
@@ -210,12 +265,185 @@ export class WasmCore {
     );
   }
 
+  // ---- The byte-code VM (docs/virtual-board-vm.md) ---------------------------------------
+
+  /** A new VM with the default settings; its handle names it in the other vm calls. */
+  vmCreate(): CoreResult<number, VmErrorCode> {
+    const handle = this.exports.gg_vm_create() >>> 0;
+    if (handle === 0) {
+      return { ok: false, error: { code: 'too-many', message: 'Too many virtual machines' } };
+    }
+    return { ok: true, value: handle };
+  }
+
+  vmDestroy(handle: number): CoreResult<null, VmErrorCode> {
+    return this.callInputs(
+      () => this.exports.gg_vm_destroy(handle >>> 0),
+      [],
+      () => null,
+    );
+  }
+
+  /** Board settings; fields left out keep their defaults (`DEFAULT_VM_CONFIG`). */
+  vmConfigure(handle: number, config: Partial<VmConfig>): CoreResult<null, VmErrorCode> {
+    return this.call(
+      (p, n) => this.exports.gg_vm_configure(handle >>> 0, p, n),
+      encodeVmConfig(config),
+      () => null,
+    );
+  }
+
+  /** Loads byte code compiled for `version`; a running program stops. */
+  vmLoad(handle: number, code: Uint8Array, version: LogoVersion): CoreResult<null, VmErrorCode> {
+    const codeNumber = Number(version.replace('.', ''));
+    return this.call(
+      (p, n) => this.exports.gg_vm_load(handle >>> 0, p, n, codeNumber),
+      code,
+      () => null,
+    );
+  }
+
+  /** Stop, run or toggle (`CMD_LOGO_CONTROL`), or power-on (runs when autorun is set). */
+  vmControl(handle: number, action: VmControl, nowMs: number): CoreResult<null, VmErrorCode> {
+    const code = VM_CONTROL_CODES[action];
+    return this.callInputs(
+      () => this.exports.gg_vm_control(handle >>> 0, code, nowMs),
+      [],
+      () => null,
+    );
+  }
+
+  vmSetAutorun(handle: number, on: boolean): CoreResult<null, VmErrorCode> {
+    return this.callInputs(
+      () => this.exports.gg_vm_set_autorun(handle >>> 0, on ? 1 : 0),
+      [],
+      () => null,
+    );
+  }
+
+  /** Sensors, switches, RTC and Raspberry Pi flags as they are now. */
+  vmSetInputs(handle: number, inputs: VmInputs): CoreResult<null, VmErrorCode> {
+    return this.call(
+      (p, n) => this.exports.gg_vm_set_inputs(handle >>> 0, p, n),
+      encodeVmInputs(inputs),
+      () => null,
+    );
+  }
+
+  /** A new IR remote code (`ir`, `newir?`). */
+  vmReceiveIr(handle: number, code: number): CoreResult<null, VmErrorCode> {
+    return this.vmReceive(handle, 0, new Uint8Array([code & 0xff]));
+  }
+
+  /** A new serial byte (`serial`, `newserial?`). */
+  vmReceiveSerial(handle: number, byte: number): CoreResult<null, VmErrorCode> {
+    return this.vmReceive(handle, 1, new Uint8Array([byte & 0xff]));
+  }
+
+  /** A key-value message (`key`, `intkey`); the key must not hold a comma. */
+  vmReceiveKeyValue(handle: number, key: string, value: string): CoreResult<null, VmErrorCode> {
+    return this.vmReceive(handle, 2, toUtf8.encode(`${key},${value}`));
+  }
+
+  /**
+   * Runs at most `budget` instructions at virtual time `nowMs`; returns how many ran, the
+   * state, and the events since the last step.
+   */
+  vmStep(handle: number, budget: number, nowMs: number): CoreResult<VmStep, VmErrorCode> {
+    return this.callInputs(
+      () => this.exports.gg_vm_step(handle >>> 0, Math.max(0, Math.floor(budget)) >>> 0, nowMs),
+      [],
+      decodeVmStep,
+    );
+  }
+
+  /** The state and the events since the last read, without running. */
+  vmSnapshot(handle: number): CoreResult<VmSnapshot, VmErrorCode> {
+    return this.callInputs(() => this.exports.gg_vm_snapshot(handle >>> 0), [], decodeVmSnapshot);
+  }
+
+  /** The on-board data log (`record`), oldest word first. */
+  vmDataLog(handle: number): CoreResult<number[], VmErrorCode> {
+    return this.callInputs(() => this.exports.gg_vm_data_log(handle >>> 0), [], decodeDataLog);
+  }
+
+  // ---- Extract code from board (docs/protocol-extensions.md) -------------------------------
+
+  /**
+   * Logo text for byte code of `version` ('1.3', '1.4' or '2.1'); `autorun` names the first
+   * procedure `autorun`. `exact` says whether the text compiles back to the same bytes.
+   */
+  decompileLogo(
+    code: Uint8Array,
+    version: string,
+    autorun = false,
+  ): CoreResult<Decompiled, DecompileErrorCode> {
+    return this.callInputs<Decompiled, DecompileErrorCode>(
+      ([codePtr = 0, codeLen = 0, verPtr = 0, verLen = 0]) =>
+        this.exports.gg_logo_decompile(codePtr, codeLen, verPtr, verLen, autorun ? 1 : 0),
+      [code, toUtf8.encode(version)],
+      decodeDecompiled,
+    );
+  }
+
+  /**
+   * Board side of MEM_READ: the reply packets to `request` (a `[1, 4, …]` command payload)
+   * over the program `area`, of which the last download wrote `programLength` bytes.
+   */
+  memReadReply(
+    area: Uint8Array,
+    programLength: number,
+    autorun: boolean,
+    request: Uint8Array,
+  ): CoreResult<MemReadPacket[], MemReadErrorCode> {
+    return this.callInputs<MemReadPacket[], MemReadErrorCode>(
+      ([areaPtr = 0, areaLen = 0, reqPtr = 0, reqLen = 0]) =>
+        this.exports.gg_memread_reply(
+          areaPtr,
+          areaLen,
+          programLength >>> 0,
+          autorun ? 1 : 0,
+          reqPtr,
+          reqLen,
+        ),
+      [area, request],
+      decodeMemReadRecords,
+    );
+  }
+
+  /**
+   * Host side of MEM_READ: the bytes from reply packets (any order) to a request that began
+   * at `offset`. `incomplete` names the first missing byte in `offset`.
+   */
+  memReadAssemble(
+    offset: number,
+    packets: readonly MemReadPacket[],
+  ): CoreResult<ProgramReadBack, MemReadErrorCode> {
+    return this.call(
+      (p, n) => this.exports.gg_memread_assemble(offset >>> 0, p, n),
+      encodeMemReadRecords(packets),
+      decodeReadBack,
+    );
+  }
+
   /** Triggers a deliberate panic in core-rs; tests use it to check recovery. */
   debugPanic(): CoreResult<number> {
     return this.call(
       () => this.exports.gg_debug_panic(),
       new Uint8Array(0),
       () => 0,
+    );
+  }
+
+  private vmReceive(
+    handle: number,
+    kind: number,
+    bytes: Uint8Array,
+  ): CoreResult<null, VmErrorCode> {
+    return this.call(
+      (p, n) => this.exports.gg_vm_receive(handle >>> 0, kind, p, n),
+      bytes,
+      () => null,
     );
   }
 

@@ -15,9 +15,11 @@
 
 use std::cell::RefCell;
 
+pub mod decompile;
 pub mod hex;
 pub mod hid;
 pub mod logo;
+pub mod vm;
 
 pub const STATUS_OK: i32 = 0;
 pub const STATUS_ERROR: i32 = 1;

@@ -17,6 +17,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 pub mod codegen;
+pub mod decompile;
 pub mod filter;
 pub mod firstpass;
 pub mod lexer;
