@@ -41,4 +41,13 @@ export async function applyBlockLocale(locale: string): Promise<void> {
   const english = i18next.getResourceBundle('en', 'blocks') as Catalogue | undefined;
   const t = i18next.getFixedT(locale, 'blocks');
   for (const [key] of flattenCatalogue(english ?? {})) Blockly.Msg[msgKey(key)] = t(key);
+  applied = locale;
+}
+
+let applied: string | null = null;
+
+/** Applies a locale's block texts unless they are already in place. */
+export async function ensureBlockLocale(locale: string): Promise<void> {
+  if (applied === locale) return;
+  await applyBlockLocale(locale);
 }
