@@ -1,0 +1,119 @@
+// The program editor screen (routes /program, /editor, /view, /code, … see variants.ts):
+// toolbar, the block workspace or the Logo text, and the Logo panel. Blockly and the text
+// editor arrive with this screen's chunk, not with the shell.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { confirm } from '../../app/modals/confirm.ts';
+import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { program, type ProgramMode } from '../../state/program.ts';
+import { showToast } from '../../state/ui.ts';
+import {
+  discardLogoEdits,
+  enterLogoMode,
+  leaveLogoMode,
+  openProgram,
+} from '../program/program-store.ts';
+import { projectLoader } from '../program/project-loader.ts';
+import { EDITOR_VARIANTS, type EditorVariantId } from '../variants.ts';
+import type { BlocksEditor } from '../workspace/blocks-editor.ts';
+import BlocksPane from './BlocksPane.tsx';
+import EditorToolbar from './EditorToolbar.tsx';
+import LogoPane from './LogoPane.tsx';
+import LogoPanel from './LogoPanel.tsx';
+import './editor.css';
+
+/** Loads the program a route's id names, through the projects feature's loader. */
+function useProjectFromRoute(variant: EditorVariantId): void {
+  const { id } = useParams();
+  const { t } = useTranslation('editor');
+  const unableToOpen = t('file.unableToOpen');
+  useEffect(() => {
+    const load = projectLoader();
+    if (!id || !load || id === program.currentProjectId) return;
+    let cancelled = false;
+    load(id, variant).then(
+      (loaded) => {
+        if (!cancelled) openProgram({ ...loaded, projectId: loaded.projectId ?? id });
+      },
+      () => {
+        if (!cancelled) showToast('warning', unableToOpen);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [id, variant, unableToOpen]);
+}
+
+export default function EditorPage({ variant }: { variant: EditorVariantId }) {
+  const config = EDITOR_VARIANTS[variant];
+  const { t } = useTranslation(['screens', 'editor']);
+  const title = t(`screens:${variant}.title`);
+  useDocumentTitle(title);
+  useProjectFromRoute(variant);
+
+  const blocks = useRef<BlocksEditor | null>(null);
+  const [notice, setNotice] = useState(false);
+  const { programMode, widgetVisible } = useSnapshot(program);
+  const mode: ProgramMode = config.logo ? programMode : 'blocks';
+
+  const generated = useCallback(() => blocks.current?.generate() ?? program.logoCode, []);
+
+  const switchMode = (target: ProgramMode) => {
+    if (target === 'logo') {
+      enterLogoMode(generated());
+      setNotice(false);
+    } else {
+      setNotice(leaveLogoMode(generated()) === 'edited');
+    }
+  };
+
+  const discard = async () => {
+    if (await confirm(t('editor:logo.confirmDiscard'))) {
+      discardLogoEdits(generated());
+      setNotice(false);
+    }
+  };
+
+  return (
+    <section className="editor-page" data-screen={variant} data-mode={mode}>
+      <h1 className="visually-hidden">{title}</h1>
+      <EditorToolbar mode={mode} logo={config.logo} onMode={switchMode} />
+      {config.readOnly && (
+        <p className="alert alert-info rounded-0 small py-1 px-3 mb-0">{t('editor:readOnly')}</p>
+      )}
+      {notice && mode === 'logo' && (
+        <Alert
+          variant="warning"
+          className="rounded-0 small py-2 px-3 mb-0"
+          data-testid="logo-edited"
+        >
+          <p className="mb-2">{t('editor:logo.edited')}</p>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-dark"
+            onClick={() => void discard()}
+          >
+            {t('editor:logo.discard')}
+          </button>
+        </Alert>
+      )}
+      <div className="editor-body">
+        <div className="editor-main">
+          <BlocksPane
+            hidden={mode === 'logo'}
+            readOnly={config.readOnly}
+            onReady={(editor) => {
+              blocks.current = editor;
+            }}
+          />
+          {mode === 'logo' && <LogoPane readOnly={config.readOnly} />}
+        </div>
+        {config.logo && widgetVisible && <LogoPanel mode={mode} />}
+      </div>
+    </section>
+  );
+}
