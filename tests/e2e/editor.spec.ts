@@ -68,6 +68,11 @@ test.describe('Program editor files', () => {
     await editor.expectGeneratedLogo(REPEAT_LOGO);
     await expect(editor.workspaceBlock('gogo_repeat')).toHaveCount(1);
     await expect(editor.workspaceBlock('gogo_beep')).toHaveCount(1);
+
+    // A program just opened has no unsaved changes: New Project asks nothing.
+    await editor.menuItem(t('shell:menu.items.newProject'));
+    await expect(editor.app.projectName()).toHaveValue('');
+    await expect(editor.confirmDialog()).toHaveCount(0);
   });
 
   test('a bad file shows why it cannot be opened and changes nothing', async ({ page }) => {
