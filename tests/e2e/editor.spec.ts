@@ -250,3 +250,41 @@ test.describe('Program editor languages', () => {
     );
   });
 });
+
+test.describe('Program editor variables', () => {
+  test('a new variable is named in the app’s dialog and used by set blocks', async ({ page }) => {
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    const variables = t('blocks:category.variables');
+    const nameDialog = page.getByRole('dialog', { name: t('editor:prompt.title') });
+
+    await editor.openCategory(variables);
+    await editor
+      .workspace()
+      .locator('.blocklyFlyoutButton')
+      .filter({ hasText: 'Create variable' })
+      .click();
+    await expect(nameDialog).toContainText('New variable name:');
+    await nameDialog.getByRole('button', { name: t('shell:confirm.ok') }).click();
+    await expect(nameDialog).toContainText(t('editor:prompt.empty'));
+    await nameDialog.getByRole('textbox').fill('speed');
+    await nameDialog.getByRole('button', { name: t('shell:confirm.ok') }).click();
+    await expect(nameDialog).toBeHidden();
+
+    await editor.addBlock(variables, 'variables_set', {
+      into: editor.workspaceBlock('gogo_start'),
+      label: 1,
+    });
+    await editor.expectGeneratedLogo('to main\nset speed 0\nend\n');
+
+    await editor.openCategory(variables);
+    await editor
+      .workspace()
+      .locator('.blocklyFlyoutButton')
+      .filter({ hasText: 'Create variable' })
+      .click();
+    await nameDialog.getByRole('textbox').fill('speed');
+    await nameDialog.getByRole('button', { name: t('shell:confirm.ok') }).click();
+    await expect(editor.toast('A variable named "speed" already exists.')).toBeVisible();
+  });
+});

@@ -54,6 +54,11 @@ describe('GoGo blocks', () => {
     },
   );
 
+  it("use the spec's wording for a variable name that is taken", () => {
+    setBlockMessages(english);
+    expect(Blockly.Msg.VARIABLE_ALREADY_EXISTS).toBe('A variable named "%1" already exists.');
+  });
+
   it.each(Object.entries(LOCALES))('can all be created with the %s texts', (_l, catalogue) => {
     setBlockMessages(catalogue);
     const workspace = new Blockly.Workspace();

@@ -18,6 +18,18 @@ const BLOCKLY_LOCALES: Record<string, () => Promise<BlocklyLocale>> = {
   es: () => import('blockly/msg/es') as Promise<unknown> as Promise<BlocklyLocale>,
 };
 
+/** Blockly messages replaced by ours (the spec's wording), by blocks-namespace key. */
+const BLOCKLY_OVERRIDES: Record<string, string> = {
+  VARIABLE_ALREADY_EXISTS: 'blockly.variableExists',
+};
+
+function applyOverrides(): void {
+  for (const [name, key] of Object.entries(BLOCKLY_OVERRIDES)) {
+    const text = Blockly.Msg[msgKey(key)];
+    if (text) Blockly.Msg[name] = text;
+  }
+}
+
 /** Flattens a catalogue to [dotted key, text] pairs. */
 export function flattenCatalogue(node: Catalogue, prefix = ''): [string, string][] {
   return Object.entries(node).flatMap(([key, value]) => {
@@ -31,6 +43,7 @@ export function flattenCatalogue(node: Catalogue, prefix = ''): [string, string]
 /** Puts a `blocks` catalogue into Blockly's messages (GOGO_… keys). */
 export function setBlockMessages(catalogue: Catalogue): void {
   for (const [key, text] of flattenCatalogue(catalogue)) Blockly.Msg[msgKey(key)] = text;
+  applyOverrides();
 }
 
 /** Loads Blockly's messages and the GoGo block texts for an i18next locale. */
@@ -41,6 +54,7 @@ export async function applyBlockLocale(locale: string): Promise<void> {
   const english = i18next.getResourceBundle('en', 'blocks') as Catalogue | undefined;
   const t = i18next.getFixedT(locale, 'blocks');
   for (const [key] of flattenCatalogue(english ?? {})) Blockly.Msg[msgKey(key)] = t(key);
+  applyOverrides();
   applied = locale;
 }
 

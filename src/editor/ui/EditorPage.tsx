@@ -23,6 +23,7 @@ import BlocksPane from './BlocksPane.tsx';
 import EditorToolbar from './EditorToolbar.tsx';
 import LogoPane from './LogoPane.tsx';
 import LogoPanel from './LogoPanel.tsx';
+import PromptHost from './PromptHost.tsx';
 import './editor.css';
 
 /** Loads the program a route's id names, through the projects feature's loader. */
@@ -114,6 +115,7 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
         </div>
         {config.logo && widgetVisible && <LogoPanel mode={mode} />}
       </div>
+      <PromptHost />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { NEW_PROGRAM_XML } from '../program/program-store.ts';
 import { setActiveBoard } from '../toolbox/board-profile.ts';
 import { registerDynamicCategories } from '../toolbox/dynamic-categories.ts';
 import { buildToolbox } from '../toolbox/toolbox.ts';
+import { installBlocklyDialogs } from './dialogs.ts';
 import { parseXml, workspaceXml } from './headless.ts';
 
 /** Blockly's reason for blocks that are not attached to anything (Events.disableOrphans). */
@@ -30,6 +31,7 @@ export class BlocksEditor {
 
   constructor(host: HTMLElement, options: BlocksEditorOptions) {
     registerGogoBlocks();
+    installBlocklyDialogs();
     this.readOnly = options.readOnly;
     this.onChange = options.onChange;
     const profile = setActiveBoard(options.board);
