@@ -4,6 +4,7 @@ import * as BlocklyEnglish from 'blockly/msg/en';
 import english from '../../locales/en/blocks.json';
 import { registerGogoBlocks } from './blocks/index.ts';
 import { setBlockMessages } from './blocks/messages.ts';
+import { blockXml, type BlockSpec } from './workspace/block-xml.ts';
 
 export function setUpBlocks(): void {
   registerGogoBlocks();
@@ -12,35 +13,8 @@ export function setUpBlocks(): void {
 }
 
 type Fields = Record<string, string | number | boolean>;
-
-export interface B {
-  type: string;
-  fields?: Fields;
-  inputs?: Record<string, B | B[]>;
-  mutation?: string;
-}
-
-function attrs(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-}
-
-/** XML of a chain of statement blocks (or one value block). */
-export function blockXml(items: B | B[]): string {
-  const list = Array.isArray(items) ? items : [items];
-  const [first, ...rest] = list;
-  if (!first) return '';
-  const fields = Object.entries(first.fields ?? {})
-    .map(([name, value]) => `<field name="${name}">${attrs(String(value))}</field>`)
-    .join('');
-  const inputs = Object.entries(first.inputs ?? {})
-    .map(([name, value]) => {
-      const tag = Array.isArray(value) ? 'statement' : 'value';
-      return `<${tag} name="${name}">${blockXml(value)}</${tag}>`;
-    })
-    .join('');
-  const next = rest.length > 0 ? `<next>${blockXml(rest)}</next>` : '';
-  return `<block type="${first.type}">${first.mutation ?? ''}${fields}${inputs}${next}</block>`;
-}
+export type B = BlockSpec;
+export { blockXml };
 
 /** A program: a start block with `body`, plus other top blocks (procedure definitions). */
 export function programXml(

@@ -155,7 +155,7 @@ test.describe('Program editor Logo text', () => {
     await editor.expectGeneratedLogo(REPEAT_LOGO);
   });
 
-  test('edited Logo text stays text, with a notice, until the edits are discarded', async ({
+  test('edited Logo text that blocks can show becomes blocks again, after a question', async ({
     page,
   }) => {
     const editor = new EditorPage(page);
@@ -169,16 +169,46 @@ test.describe('Program editor Logo text', () => {
     await page.keyboard.type(' beep');
 
     await editor.switchTo('blocks');
-    await expect(page.getByTestId('logo-edited')).toContainText(t('editor:logo.edited'));
+    await expect(editor.confirmDialog()).toContainText(t('editor:logo.confirmConvert'));
+    await editor
+      .confirmDialog()
+      .getByRole('button', { name: t('shell:confirm.ok') })
+      .click();
+    await expect(editor.workspaceBlock('gogo_repeat')).toBeVisible();
+    await expect(editor.workspaceBlock('gogo_beep')).toHaveCount(2);
+    await editor.expectGeneratedLogo('to main\nrepeat 3 [ beep wait 5 ]\nbeep\nend\n');
+  });
+
+  test('edited Logo text that blocks cannot show stays text, says why, until discarded', async ({
+    page,
+  }) => {
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await editor.chooseFileFrom('openFromFile', 'repeat.xml', REPEAT_PROGRAM);
+    await editor.expectGeneratedLogo(REPEAT_LOGO);
+    await editor.switchTo('logo');
+    await expect.poll(() => editor.logoText()).toBe(REPEAT_LOGO);
+    await editor.logoEditor().locator('.cm-line').nth(1).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' bleep');
+
+    await editor.switchTo('blocks');
+    const notice = page.getByTestId('logo-edited');
+    await expect(notice).toContainText(
+      text('en', 'editor:logo.problem.unknown')
+        .replace('{{line}}', '2')
+        .replace('{{word}}', 'bleep'),
+    );
+    await expect(notice).toContainText(t('editor:logo.edited'));
     await expect(editor.logoEditor()).toBeVisible();
     await expect
       .poll(() => editor.logoText())
-      .toBe('to main\nrepeat 3 [ beep wait 5 ] beep\nend\n');
+      .toBe('to main\nrepeat 3 [ beep wait 5 ] bleep\nend\n');
 
     // Saved files keep the text and the mode.
     const saved = await editor.saveAsFile();
     expect(saved.text).toContain('<program_mode>logo</program_mode>');
-    expect(saved.text).toContain('repeat 3 [ beep wait 5 ] beep');
+    expect(saved.text).toContain('repeat 3 [ beep wait 5 ] bleep');
 
     await page.getByRole('button', { name: t('editor:logo.discard') }).click();
     await editor

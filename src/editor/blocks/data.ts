@@ -1,6 +1,7 @@
 // The on-board data log, cloud logging, key-value pairs and messages, wireless nodes, I2C.
 import * as Blockly from 'blockly/core';
 import { Order, PRIMARY, type LogoGenerator } from '../logo/generator.ts';
+import { CLOUD_NAME } from '../logo/keywords.ts';
 import {
   BOOLEAN,
   collect,
@@ -12,12 +13,6 @@ import {
   valueArg,
   word,
 } from './shared.ts';
-
-/**
- * Cloud record names: letters, digits and underscore, not starting with a digit (the Logo
- * input filter rejects anything else, spec core §5).
- */
-export const CLOUD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Field validator: keeps only valid cloud record names (an invalid edit is refused). */
 export function validateCloudName(value: string): string | null {

@@ -2,7 +2,16 @@
 // are numbers (0 false, anything else true).
 import type * as Blockly from 'blockly/core';
 import { leftOf, numberCode, Order, PRIMARY, type LogoGenerator } from '../logo/generator.ts';
-import { BOOLEAN, collect, dropdownArg, msg, NUMBER, style, valueArg } from './shared.ts';
+import {
+  BOOLEAN,
+  collect,
+  conditionArg,
+  dropdownArg,
+  msg,
+  NUMBER,
+  style,
+  valueArg,
+} from './shared.ts';
 
 const ARITHMETIC: Record<string, [string, number]> = {
   ADD: ['+', Order.ADDITIVE],
@@ -105,13 +114,13 @@ export const operators = collect([
       type: 'gogo_logic',
       message0: '%1 %2 %3',
       args0: [
-        { type: 'input_value', name: 'A', check: 'Boolean' },
+        conditionArg('A'),
         dropdownArg('OP', [
           ['operators.and', 'and'],
           ['operators.or', 'or'],
           ['operators.xor', 'xor'],
         ]),
-        { type: 'input_value', name: 'B', check: 'Boolean' },
+        conditionArg('B'),
       ],
       inputsInline: true,
       ...BOOLEAN,
@@ -123,7 +132,7 @@ export const operators = collect([
     definition: {
       type: 'gogo_not',
       message0: msg('operators.not'),
-      args0: [{ type: 'input_value', name: 'A', check: 'Boolean' }],
+      args0: [conditionArg('A')],
       ...BOOLEAN,
       ...style('operators'),
     },

@@ -56,9 +56,12 @@ export function valueArg(name: string): Record<string, unknown> {
   return { type: 'input_value', name };
 }
 
-/** A condition input (hexagonal socket in the block shape). */
+/**
+ * A condition input: a hexagonal socket for true/false blocks that also takes numbers, as
+ * Logo does (0 is false, anything else true), so `if sensor1 [ … ]` has blocks too.
+ */
 export function conditionArg(name: string): Record<string, unknown> {
-  return { type: 'input_value', name, check: 'Boolean' };
+  return { type: 'input_value', name, check: ['Boolean', 'Number'] };
 }
 
 export function statementArg(name: string): Record<string, unknown> {

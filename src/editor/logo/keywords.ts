@@ -47,3 +47,9 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([
  * node id, `apowerx` as `apower` + `x`, `talktome` as `talkto` + `me`.
  */
 export const SHADOWING_PREFIX = /^(?:and|or|xor|not|talkto|n\d|[abcd]power)/i;
+
+/**
+ * Cloud record names: letters, digits and underscore, not starting with a digit (the Logo
+ * input filter rejects anything else, spec core §5).
+ */
+export const CLOUD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -9,6 +9,7 @@ import {
   newProgram,
   NEW_PROGRAM_XML,
   openProgram,
+  replaceWithLogoBlocks,
   replaceWorkspace,
   setLogoText,
 } from './program-store.ts';
@@ -131,5 +132,20 @@ describe('compile errors', () => {
     expect(diagnostics.errors).toEqual([{ line: 3, message: 'Syntax Error.' }]);
     expect(program.widgetVisible).toBe(true);
     expect(program.expandState).toBe(1);
+  });
+});
+
+describe('Logo text rebuilt as blocks', () => {
+  it('replaces the workspace, returns to blocks mode and marks the program changed', () => {
+    enterLogoMode(GENERATED);
+    setLogoText('to main\nbeep beep\nend\n');
+    const revision = program.revision;
+    replaceWithLogoBlocks('<xml>rebuilt</xml>');
+    expect(program).toMatchObject({
+      currentWorkspaceXmlText: '<xml>rebuilt</xml>',
+      programMode: 'blocks',
+      hasChanged: true,
+      revision: revision + 1,
+    });
   });
 });

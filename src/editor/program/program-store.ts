@@ -139,3 +139,13 @@ export function replaceWorkspace(mergedXml: string): boolean {
   program.revision += 1;
   return keepText;
 }
+
+/** Text → blocks: the blocks rebuilt from the Logo text replace the workspace. */
+export function replaceWithLogoBlocks(workspaceXml: string): void {
+  program.currentWorkspaceXmlText = workspaceXml;
+  program.programMode = 'blocks';
+  program.logoGenerated = '';
+  program.hasChanged = true;
+  clearLogoErrors();
+  program.revision += 1;
+}

@@ -15,7 +15,9 @@ import {
   enterLogoMode,
   leaveLogoMode,
   openProgram,
+  replaceWithLogoBlocks,
 } from '../program/program-store.ts';
+import type { ImportProblem } from '../logo/logo-import.ts';
 import { projectLoader } from '../program/project-loader.ts';
 import { EDITOR_VARIANTS, type EditorVariantId } from '../variants.ts';
 import type { BlocksEditor } from '../workspace/blocks-editor.ts';
@@ -25,6 +27,12 @@ import LogoPane from './LogoPane.tsx';
 import LogoPanel from './LogoPanel.tsx';
 import PromptHost from './PromptHost.tsx';
 import './editor.css';
+
+interface LogoImportProblem {
+  problem: ImportProblem;
+  line: number;
+  word: string;
+}
 
 /** Loads the program a route's id names, through the projects feature's loader. */
 function useProjectFromRoute(variant: EditorVariantId): void {
@@ -57,32 +65,42 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
   useProjectFromRoute(variant);
 
   const blocks = useRef<BlocksEditor | null>(null);
-  const [notice, setNotice] = useState(false);
+  /** Why edited Logo text cannot go back to blocks (shown until the mode changes). */
+  const [notice, setNotice] = useState<LogoImportProblem | null>(null);
   const { programMode, widgetVisible } = useSnapshot(program);
   const mode: ProgramMode = config.logo ? programMode : 'blocks';
 
   const generated = useCallback(() => blocks.current?.generate() ?? program.logoCode, []);
 
-  const switchMode = (target: ProgramMode) => {
+  const switchMode = async (target: ProgramMode) => {
+    setNotice(null);
     if (target === 'logo') {
       enterLogoMode(generated());
-      setNotice(false);
-    } else {
-      setNotice(leaveLogoMode(generated()) === 'edited');
+      return;
+    }
+    if (leaveLogoMode(generated()) === 'blocks') return;
+    // Edited text: rebuild the blocks from it when the blocks can express it.
+    const { logoToWorkspaceXml, LogoImportError } = await import('../logo/logo-import.ts');
+    try {
+      const xml = logoToWorkspaceXml(program.logoCode);
+      if (await confirm(t('editor:logo.confirmConvert'))) replaceWithLogoBlocks(xml);
+    } catch (e) {
+      if (!(e instanceof LogoImportError)) throw e;
+      setNotice({ problem: e.problem, line: e.line, word: e.word });
     }
   };
 
   const discard = async () => {
     if (await confirm(t('editor:logo.confirmDiscard'))) {
       discardLogoEdits(generated());
-      setNotice(false);
+      setNotice(null);
     }
   };
 
   return (
     <section className="editor-page" data-screen={variant} data-mode={mode}>
       <h1 className="visually-hidden">{title}</h1>
-      <EditorToolbar mode={mode} logo={config.logo} onMode={switchMode} />
+      <EditorToolbar mode={mode} logo={config.logo} onMode={(m) => void switchMode(m)} />
       {config.readOnly && (
         <p className="alert alert-info rounded-0 small py-1 px-3 mb-0">{t('editor:readOnly')}</p>
       )}
@@ -92,6 +110,9 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
           className="rounded-0 small py-2 px-3 mb-0"
           data-testid="logo-edited"
         >
+          <p className="mb-1 fw-semibold">
+            {t(`editor:logo.problem.${notice.problem}`, { line: notice.line, word: notice.word })}
+          </p>
           <p className="mb-2">{t('editor:logo.edited')}</p>
           <button
             type="button"
