@@ -34,6 +34,47 @@ test.describe('Program editor', () => {
     await editor.addBlock(t('blocks:category.motors'), 'gogo_motor_on', { after: talk });
 
     await editor.expectGeneratedLogo('to main\nforever [ if sensor1 > 500 [ a, on ] ]\nend\n');
+
+    // Edited blocks are unsaved changes: leaving asks first.
+    const dialog = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const shown = await dialog;
+    expect(shown.type()).toBe('beforeunload');
+    await shown.accept();
+  });
+
+  test('the toolbox follows the board chosen for display', async ({ page }) => {
+    const editor = new EditorPage(page);
+    const raspberry = editor.workspace().getByRole('treeitem', {
+      name: t('blocks:category.raspberry'),
+    });
+    await editor.open('/program'); // GoGo 7, the default board
+    await expect(
+      editor.workspace().getByRole('treeitem', { name: t('blocks:category.motors') }),
+    ).toBeVisible();
+    await expect(raspberry).toHaveCount(0);
+    await editor.addBlock(t('blocks:category.sensors'), 'gogo_sensor', { at: { x: 300, y: 300 } });
+    await editor.chooseOption(
+      editor.workspaceBlock('gogo_sensor').locator('> g.blocklyField'),
+      '4',
+    );
+    await expect(page.locator('.blocklyDropDownDiv')).toBeHidden();
+
+    await page.evaluate(() => localStorage.setItem('displayBoard', '2')); // Pi-topping
+    await page.reload();
+    await expect(raspberry).toBeVisible();
+    await editor.addBlock(t('blocks:category.sensors'), 'gogo_sensor', { at: { x: 300, y: 300 } });
+    await editor.workspaceBlock('gogo_sensor').locator('> g.blocklyField').click();
+    await expect(page.locator('.blocklyDropDownDiv').getByRole('option')).toHaveText([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+    ]);
   });
 });
 
