@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { execSync } from 'node:child_process';
+import { API_BASE_PATH } from './src/api/base-path.ts';
 
 // Debian's Chromium, never a downloaded browser.
 const executablePath =
@@ -31,10 +32,15 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // The real stack: Auth emulator (on the three ports after `port`, or GOGO_AUTH_EMULATOR_PORT
+  // etc.) + API server serving dist/ (build the UI first). Ephemeral: a scratch database and
+  // emulator accounts that vanish when the run ends.
   webServer: {
-    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
-    url: `http://localhost:${port}/`,
+    command: 'node --import tsx scripts/stack.ts --ephemeral',
+    env: { GOGO_PORT: String(port) },
+    url: `http://127.0.0.1:${port}${API_BASE_PATH}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   },
 });

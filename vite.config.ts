@@ -1,6 +1,6 @@
-/// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import { blocklyMedia } from './scripts/vite-blockly-media.ts';
 
 // The UI is served by the API server in production (`dist/`); `npm run dev` proxies /api
@@ -26,7 +26,17 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['workers/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'workers/**/*.test.ts',
+            'server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            // UI services tested against real Node-side components (the Auth emulator).
+            'src/**/*.node.test.ts',
+          ],
+          // One real Firebase Auth emulator for every test that signs in.
+          globalSetup: ['server/testing/auth-emulator.global.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
         },
       },
       {
@@ -35,6 +45,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}', 'locales/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/**/*.node.test.ts'],
         },
       },
     ],

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Runs the whole product locally: set-up, UI build, then the app on http://localhost:${GOGO_PORT:-8080}.
+# Runs the whole product locally: set-up, UI build, then the Firebase Auth emulator and the
+# API server (which serves the UI) on http://localhost:${GOGO_PORT:-8080}. Ctrl-C stops both.
+# Data stays in data/ (SQLite database, emulator accounts) between runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh
 npx vite build --logLevel warn
-port="${GOGO_PORT:-8080}"
-echo "GoGo Code: http://localhost:${port}/"
-exec npx vite preview --host 127.0.0.1 --port "$port" --strictPort
+exec node --import tsx scripts/stack.ts

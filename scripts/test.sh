@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test on a fresh machine: set-up, static checks, core-rs native tests, unit and
-# WASM tests, the production build, and end-to-end tests in Debian's Chromium.
+# WASM tests, the server suites on SQLite and PostgreSQL, the production build, and
+# end-to-end tests in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,9 +17,11 @@ step "typecheck (tsc, every runtime)"
 npm run -s typecheck
 step "core-rs (rustfmt, clippy, cargo test)"
 bash scripts/test-rust.sh
-step "unit tests (vitest)"
+step "unit tests (vitest; server suites on SQLite, real Auth emulator)"
 npx vitest run
+step "server suites again on PostgreSQL (throw-away cluster)"
+node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node server src
 step "build (vite)"
 npx vite build --logLevel warn
-step "end-to-end (playwright, chromium)"
+step "end-to-end (playwright, chromium, real server and Auth emulator)"
 npx playwright test

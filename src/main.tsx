@@ -15,6 +15,10 @@ if (!root) throw new Error('index.html has no #root');
 // New Project, Open/Import from file and Save as a file work from every screen.
 registerFileActions();
 
+// Restore a signed-in user right away, so the session is known on every screen. Firebase
+// loads in its own chunk, next to the first render rather than before it.
+void import('./auth/index.ts').then((auth) => auth.startAuth()).catch(() => {});
+
 void initI18n().then(() => {
   createRoot(root).render(
     <StrictMode>

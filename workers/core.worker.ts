@@ -7,6 +7,9 @@ import {
   type CoreResult,
   type HexErrorCode,
   type HexImage,
+  type LogoErrorCode,
+  type LogoProgram,
+  type LogoVersion,
   type WasmCore,
 } from './core/wasm-core.ts';
 
@@ -30,6 +33,25 @@ const api = {
   async parseHex(text: Uint8Array): Promise<CoreResult<HexImage, HexErrorCode>> {
     const result = (await getCore()).parseHex(text);
     return result.ok ? Comlink.transfer(result, [result.value.data.buffer]) : result;
+  },
+
+  /** Filters and compiles Logo for `version`; the byte code is transferred back. */
+  async compileLogo(
+    source: string,
+    version: string,
+  ): Promise<CoreResult<LogoProgram, LogoErrorCode>> {
+    const result = (await getCore()).compileLogo(source, version);
+    return result.ok ? Comlink.transfer(result, [result.value.data.buffer]) : result;
+  },
+
+  /** The Logo input filter (spec core §5) alone. */
+  async filterLogo(source: string): Promise<CoreResult<null, LogoErrorCode>> {
+    return (await getCore()).filterLogo(source);
+  },
+
+  /** The Logo version for a board (spec core §9). */
+  async pickLogoVersion(boardType: number, firmwareVersion: number): Promise<LogoVersion> {
+    return (await getCore()).pickLogoVersion(boardType, firmwareVersion);
   },
 
   /** Triggers a core-rs panic; returns the error and leaves the worker usable. */

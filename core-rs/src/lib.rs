@@ -7,4 +7,6 @@
 
 pub mod abi;
 pub mod hex;
+pub mod hid;
 pub mod json;
+pub mod logo;

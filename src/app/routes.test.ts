@@ -6,9 +6,9 @@ import { closeRouters, openPath, shownScreen } from './test-router.ts';
 const TABLE: [string, string, string][] = [
   ['/logout', '/logout', 'LogoutPage'],
   ['/auth/logout', '/auth/logout', 'LogoutPage'],
-  ['/auth', '/auth/login', 'login'],
-  ['/auth/login', '/auth/login', 'login'],
-  ['/auth/signup', '/auth/signup', 'signup'],
+  ['/auth', '/auth/login', 'LoginPage'],
+  ['/auth/login', '/auth/login', 'LoginPage'],
+  ['/auth/signup', '/auth/signup', 'SignupPage'],
   ['/app/program', '/program', 'EditorPage:program'],
   ['/app/program/abc-123', '/program/abc-123', 'EditorPage:program'],
   ['/editor', '/editor', 'EditorPage:editor'],
@@ -56,8 +56,8 @@ const TABLE: [string, string, string][] = [
   ['/extension', '/extension', 'extension'],
   ['/extension/e1', '/extension/e1', 'extension'],
   ['/update-firmware', '/update-firmware', 'updateFirmware'],
-  ['/gogoboard', '/gogoboard', 'gogoboard'],
-  ['/raspberry', '/raspberry', 'raspberry'],
+  ['/gogoboard', '/gogoboard', 'GogoboardPage'],
+  ['/raspberry', '/raspberry', 'RaspberryPage'],
   ['/program-v1/1', '/program-v1/1', 'EditorPage:programV1'],
   ['/program-v2/1', '/program-v2/1', 'EditorPage:programV2'],
   ['/program-blockly', '/program-blockly', 'EditorPage:programBlockly'],
@@ -127,6 +127,6 @@ describe('route table (profile needs a signed-in user)', () => {
     };
     const router = await openPath('/profile');
     expect(router.state.location.pathname).toBe('/profile');
-    expect(shownScreen(router)).toBe('profile');
+    expect(shownScreen(router)).toBe('ProfilePage');
   });
 });

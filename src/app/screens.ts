@@ -3,8 +3,6 @@
 // under the same ids.
 export const SCREENS = [
   'logout',
-  'login',
-  'signup',
   'editor',
   'view',
   'viewV1',
@@ -37,7 +35,6 @@ export const SCREENS = [
   'programV1',
   'programV2',
   'programBlockly',
-  'profile',
 ] as const;
 
 export type ScreenId = (typeof SCREENS)[number];

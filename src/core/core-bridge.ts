@@ -30,6 +30,22 @@ export class CoreBridge {
     return this.abortable(signal, work);
   }
 
+  /** Filters and compiles Logo in the worker (`version`: '1.2', '1.3', '1.4' or '2.1'). */
+  compileLogo(source: string, version: string, signal?: AbortSignal): Result<'compileLogo'> {
+    const work = this.start().compileLogo(source, version) as Result<'compileLogo'>;
+    return this.abortable(signal, work);
+  }
+
+  /** The Logo input filter (spec core §5). */
+  filterLogo(source: string): Result<'filterLogo'> {
+    return this.start().filterLogo(source) as Result<'filterLogo'>;
+  }
+
+  /** The Logo version for a board type and firmware version (spec core §9). */
+  pickLogoVersion(boardType: number, firmwareVersion: number): Result<'pickLogoVersion'> {
+    return this.start().pickLogoVersion(boardType, firmwareVersion) as Result<'pickLogoVersion'>;
+  }
+
   debugPanic(): Result<'debugPanic'> {
     return this.start().debugPanic() as Result<'debugPanic'>;
   }

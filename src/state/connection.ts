@@ -4,40 +4,17 @@
 import { proxy } from 'valtio';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
-/** Connection types (spec core §4). */
-export const ConnectionType = { disconnected: 0, plugin: 1, webhid: 2, remote: 3 } as const;
-export type ConnectionType = (typeof ConnectionType)[keyof typeof ConnectionType];
-
-/** Connect methods: exactly one true, or none. */
-export const ConnectMethod = { usb: 11, remoteLab: 12, remoteAccess: 13 } as const;
-export type ConnectMethod = (typeof ConnectMethod)[keyof typeof ConnectMethod];
-
-/** Numeric board types (spec core §3 "Board info"). */
-export const BoardType = {
-  none: 0,
-  original: 1,
-  fifth: 2,
-  wireless: 3,
-  v6: 4,
-  bright: 5,
-  v7: 6,
-} as const;
-export type BoardType = (typeof BoardType)[keyof typeof BoardType];
-
-export interface BoardInfo {
-  boardType: number;
-  boardVersion: number;
-  firmwareVersion: number;
-  /** e.g. "1.2.3" when the board reports one. */
-  semanticFirmwareVersion: string;
-}
-
-export const EMPTY_BOARD: BoardInfo = {
-  boardType: 0,
-  boardVersion: 0,
-  firmwareVersion: 0,
-  semanticFirmwareVersion: '',
-};
+// The numeric tables live in the device contract (src/device/device.ts) so that workers
+// can use them without this store; they are re-exported here for the UI.
+import {
+  BoardType,
+  ConnectionType,
+  EMPTY_BOARD,
+  type BoardInfo,
+  type ConnectMethod,
+} from '../device/device.ts';
+export { BoardType, ConnectionType, ConnectMethod, EMPTY_BOARD } from '../device/device.ts';
+export type { BoardInfo } from '../device/device.ts';
 
 /** The default board: version 7 with firmware 42 (spec core §3). */
 export const DEFAULT_DISPLAY_BOARD: BoardType = BoardType.v7;

@@ -40,3 +40,8 @@ export const session = proxy<SessionState>({
 });
 
 export const isLoggedIn = (s: Pick<SessionState, 'user'>): boolean => Boolean(s.user?.id);
+
+/** Remembers where the user was, to return there after sign-in (auth screens excluded). */
+export function rememberPath(path: string): void {
+  if (!/^\/(auth|logout)(\/|$)/.test(path)) session.lastPath = path;
+}

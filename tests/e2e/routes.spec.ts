@@ -8,11 +8,11 @@ const UUID = '0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11';
 
 // [path typed, path it settles on, heading text reference]
 const ROUTES: [string, string, string][] = [
-  ['/logout', '/auth/login', 'screens:login.title'],
-  ['/auth/logout', '/auth/login', 'screens:login.title'],
-  ['/auth', '/auth/login', 'screens:login.title'],
-  ['/auth/login', '/auth/login', 'screens:login.title'],
-  ['/auth/signup', '/auth/signup', 'screens:signup.title'],
+  ['/logout', '/auth/login', 'auth:welcome'],
+  ['/auth/logout', '/auth/login', 'auth:welcome'],
+  ['/auth', '/auth/login', 'auth:welcome'],
+  ['/auth/login', '/auth/login', 'auth:welcome'],
+  ['/auth/signup', '/auth/signup', 'auth:welcome'],
   ['/app/program', '/program', 'screens:program.title'],
   ['/app/program/p1', '/program/p1', 'screens:program.title'],
   ['/editor', '/editor', 'screens:editor.title'],
@@ -78,7 +78,7 @@ test.describe('Route table', () => {
     const app = new App(page);
     await app.open('/profile');
     await app.expectPath('/auth/login');
-    await app.expectHeading(text('en', 'screens:login.title'));
+    await app.expectHeading(text('en', 'auth:welcome'));
   });
 
   test('Back after a redirect returns to the previous screen, not into the redirect', async ({

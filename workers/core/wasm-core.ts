@@ -1,6 +1,18 @@
 // The one module that talks to the core-rs WebAssembly ABI (see core-rs/src/abi/mod.rs).
 // No other file touches raw pointers. It runs in the browser worker and in Node (server,
 // CLI, tests), so it uses nothing beyond WebAssembly and typed arrays.
+import {
+  decodeRecords,
+  HidRequestError,
+  packCommandRequest,
+  packEncodeRequest,
+  packReports,
+  type HidCommandRequest,
+  type HidEncodeErrorCode,
+  type HidFrameErrorCode,
+  type HidPacket,
+  type HidPacketToEncode,
+} from './hid-layout.ts';
 
 /** Error codes of Intel HEX parsing (core-rs `HexErrorCode::as_str`). */
 export type HexErrorCode =
@@ -17,8 +29,26 @@ export type HexErrorCode =
   | 'image-too-large'
   | 'empty';
 
+/** Error codes of the Logo filter and compiler (core-rs `LogoErrorCode::as_str`). */
+export type LogoErrorCode =
+  | 'unknown-version'
+  | 'encoding'
+  | 'invalid-input'
+  | 'empty'
+  | 'syntax'
+  | 'unknown-name'
+  | 'procedure'
+  | 'too-many-inputs'
+  | 'too-many'
+  | 'too-deep'
+  | 'number-range'
+  | 'text-too-long'
+  | 'list-too-long'
+  | 'unsupported'
+  | 'too-large';
+
 /** `panic`: a bug in core-rs; the module was reset and the call can be retried. */
-export type CoreErrorCode = HexErrorCode | 'panic';
+export type CoreErrorCode = HexErrorCode | LogoErrorCode | 'panic';
 
 export interface CoreError<C extends string = CoreErrorCode> {
   code: C;
@@ -48,6 +78,18 @@ export interface HexImage {
   start: { kind: 'none' | 'segment' | 'linear'; value: number };
 }
 
+/** The Logo versions a compile request can name (spec core §7, §9). */
+export type LogoVersion = '1.2' | '1.3' | '1.4' | '2.1';
+export const LOGO_VERSIONS: readonly LogoVersion[] = ['1.2', '1.3', '1.4', '2.1'];
+
+/** A compiled Logo program. */
+export interface LogoProgram {
+  /** The byte code the board stores (at most 2048 bytes). */
+  data: Uint8Array;
+  /** Run the program at power-on: the first procedure is named `autorun`. */
+  autoRunState: boolean;
+}
+
 interface CoreExports {
   memory: WebAssembly.Memory;
   gg_init(): void;
@@ -59,11 +101,24 @@ interface CoreExports {
   gg_panic_len(): number;
   gg_debug_panic(): number;
   gg_hex_parse(ptr: number, len: number): number;
+  gg_logo_compile(srcPtr: number, srcLen: number, verPtr: number, verLen: number): number;
+  gg_logo_filter(ptr: number, len: number): number;
+  gg_logo_pick_version(boardType: number, firmwareVersion: number): number;
+  gg_hid_build(ptr: number, len: number): number;
+  gg_hid_decode(ptr: number, len: number): number;
+  gg_hid_encode(ptr: number, len: number): number;
 }
 
 const STATUS_OK = 0;
 const START_KINDS = ['none', 'segment', 'linear'] as const;
 const utf8 = new TextDecoder();
+const toUtf8 = new TextEncoder();
+const LOGO_VERSION_CODES: Record<number, LogoVersion> = {
+  12: '1.2',
+  13: '1.3',
+  14: '1.4',
+  21: '2.1',
+};
 
 export type WasmSource = BufferSource | WebAssembly.Module;
 
@@ -93,6 +148,68 @@ export class WasmCore {
     );
   }
 
+  /**
+   * Filters and compiles Logo `source` for `version` ('1.2', '1.3', '1.4' or '2.1'; any
+   * other text is an `unknown-version` error). Compile errors carry the source line.
+   */
+  compileLogo(source: string, version: string): CoreResult<LogoProgram, LogoErrorCode> {
+    return this.callInputs<LogoProgram, LogoErrorCode>(
+      ([srcPtr = 0, srcLen = 0, verPtr = 0, verLen = 0]) =>
+        this.exports.gg_logo_compile(srcPtr, srcLen, verPtr, verLen),
+      [toUtf8.encode(source), toUtf8.encode(version)],
+      (out) => ({ autoRunState: out[0] === 1, data: out.slice(1) }),
+    );
+  }
+
+  /** The Logo input filter (spec core §5): `invalid-input` names the rejected command. */
+  filterLogo(source: string): CoreResult<null, LogoErrorCode> {
+    return this.call<null, LogoErrorCode>(
+      (p, n) => this.exports.gg_logo_filter(p, n),
+      toUtf8.encode(source),
+      () => null,
+    );
+  }
+
+  /** The Logo version for a board (spec core §9), from the status report's numeric type. */
+  pickLogoVersion(boardType: number, firmwareVersion: number): LogoVersion {
+    const code = this.exports.gg_logo_pick_version(boardType >>> 0, firmwareVersion >>> 0);
+    return LOGO_VERSION_CODES[code] ?? '1.4';
+  }
+
+  /** Frames a board command as its 63-byte WebHID payload (board-protocol §2). */
+  buildHidCommand(req: HidCommandRequest): CoreResult<Uint8Array, HidFrameErrorCode> {
+    let packed: Uint8Array;
+    try {
+      packed = packCommandRequest(req);
+    } catch (e) {
+      if (!(e instanceof HidRequestError)) throw e;
+      return { ok: false, error: { code: e.code, message: e.message } };
+    }
+    return this.call<Uint8Array, HidFrameErrorCode>(
+      (p, n) => this.exports.gg_hid_build(p, n),
+      packed,
+      (out) => out.slice(),
+    );
+  }
+
+  /** Classifies and decodes input reports; bad ones come back as `ignored` packets. */
+  decodeHidReports(reports: readonly Uint8Array[]): CoreResult<HidPacket[], never> {
+    return this.call<HidPacket[], never>(
+      (p, n) => this.exports.gg_hid_decode(p, n),
+      packReports(reports),
+      decodeRecords,
+    );
+  }
+
+  /** Encodes one 64-byte input report (the simulated board's side of the link). */
+  encodeHidReport(packet: HidPacketToEncode): CoreResult<Uint8Array, HidEncodeErrorCode> {
+    return this.call<Uint8Array, HidEncodeErrorCode>(
+      (p, n) => this.exports.gg_hid_encode(p, n),
+      packEncodeRequest(packet),
+      (out) => out.slice(),
+    );
+  }
+
   /** Triggers a deliberate panic in core-rs; tests use it to check recovery. */
   debugPanic(): CoreResult<number> {
     return this.call(
@@ -119,13 +236,28 @@ export class WasmCore {
     input: Uint8Array,
     decode: (out: Uint8Array) => T,
   ): CoreResult<T, C> {
+    return this.callInputs<T, C>(([ptr = 0, len = 0]) => op(ptr, len), [input], decode);
+  }
+
+  /**
+   * `call` for operations that take several input buffers: `op` receives the pointer and
+   * length of each input, in order (ptr0, len0, ptr1, len1, …).
+   */
+  private callInputs<T, C extends string>(
+    op: (ptrsAndLens: number[]) => number,
+    inputs: Uint8Array[],
+    decode: (out: Uint8Array) => T,
+  ): CoreResult<T, C> {
     const ex = this.exports;
-    const len = input.byteLength;
-    const ptr = ex.gg_alloc(len);
+    const buffers = inputs.map((bytes) => ({
+      bytes,
+      ptr: ex.gg_alloc(bytes.byteLength),
+      len: bytes.byteLength,
+    }));
     let status: number;
     try {
-      new Uint8Array(ex.memory.buffer, ptr, len).set(input);
-      status = op(ptr, len);
+      for (const b of buffers) new Uint8Array(ex.memory.buffer, b.ptr, b.len).set(b.bytes);
+      status = op(buffers.flatMap((b) => [b.ptr, b.len]));
     } catch (e) {
       if (!(e instanceof WebAssembly.RuntimeError)) throw e;
       const message = this.readPanic() || e.message;
@@ -137,7 +269,7 @@ export class WasmCore {
       if (status === STATUS_OK) return { ok: true, value: decode(out) };
       return { ok: false, error: JSON.parse(utf8.decode(out)) as CoreError<C> };
     } finally {
-      ex.gg_free(ptr, len);
+      for (const { ptr, len } of buffers) ex.gg_free(ptr, len);
     }
   }
 

@@ -16,6 +16,8 @@
 use std::cell::RefCell;
 
 pub mod hex;
+pub mod hid;
+pub mod logo;
 
 pub const STATUS_OK: i32 = 0;
 pub const STATUS_ERROR: i32 = 1;

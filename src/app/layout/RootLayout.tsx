@@ -1,5 +1,7 @@
 // Everything every screen shares: the loading bar, toasts, dialogs and the leave warning.
-import { Outlet } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { rememberPath } from '../../state/session.ts';
 import ConfirmSlot from '../modals/ConfirmSlot.tsx';
 import ShellModals from '../modals/ShellModals.tsx';
 import Toasts from '../toasts/Toasts.tsx';
@@ -10,6 +12,9 @@ import { useRouteLoading } from './use-route-loading.ts';
 export default function RootLayout() {
   useRouteLoading();
   useLeaveWarning();
+  const { pathname, search } = useLocation();
+  // Social sign-in returns to the last visited path (spec core §2).
+  useEffect(() => rememberPath(pathname + search), [pathname, search]);
   return (
     <>
       <LoadingBar />

@@ -2,6 +2,7 @@
 // project name, share); lab screens show only the brand and the menus. Offline mode hides
 // share, labs and reference.
 import { useSnapshot } from 'valtio';
+import ConnectButton from '../../device/ui/ConnectButton.tsx';
 import { ui } from '../../state/ui.ts';
 import SidebarToggle from '../sidebar/SidebarToggle.tsx';
 import Brand from './Brand.tsx';
@@ -23,6 +24,7 @@ export default function TopNavbar({ variant }: { variant: 'main' | 'lab' }) {
       {main && <HamburgerMenu />}
       {main && <ProjectNameField />}
       <div className="ms-auto d-flex align-items-center flex-nowrap gap-1">
+        <ConnectButton />
         {main && !offline && <ShareButton />}
         {!offline && <LabsMenu />}
         {!offline && <ReferenceMenu />}

@@ -1,0 +1,161 @@
+//! GoGo board Logo: the input filter and the compiler for Logo 1.2, 1.3, 1.4 and 2.1.
+//!
+//! Logo 1.3 reproduces logoc 1.3 (the "Tinker Logo Compiler") byte for byte on every sample
+//! of `fixtures/logo-1.3-golden.json`, quirks included; the other versions and every
+//! assumption behind them are tabled in `docs/logo-versions.md`.
+//!
+//! The pipeline: UTF-8 check and CRLF → LF, the input filter ([`filter`]), the first pass
+//! that finds procedures ([`firstpass`]), tokens ([`lexer`]), the parse ([`parser`]), byte
+//! code ([`codegen`]) with the 2048-byte limit.
+//!
+//! Where logoc fails with a Python exception instead of a message (a crash in the cloud
+//! service), this compiler reports a compile error with a line number; where logoc would
+//! emit values that are not bytes (numbers above 65535, text longer than 255 bytes or with
+//! non-ASCII characters counted as one), it reports an error or writes UTF-8.
+
+use std::borrow::Cow;
+use std::fmt;
+
+pub mod codegen;
+pub mod filter;
+pub mod firstpass;
+pub mod lexer;
+pub mod opcodes;
+pub mod parser;
+pub mod versions;
+
+pub use versions::{pick_version, LogoVersion, MAX_BYTE_CODE_LENGTH};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogoErrorCode {
+    /// The requested Logo version is not 1.2, 1.3, 1.4 or 2.1.
+    UnknownVersion,
+    /// The source is not UTF-8 text.
+    Encoding,
+    /// The input filter rejected a `cloud record` name (spec core §5).
+    InvalidInput,
+    /// No procedure at all.
+    Empty,
+    Syntax,
+    /// A name that is neither a parameter nor a global set earlier.
+    UnknownName,
+    /// The procedure structure logoc's first pass relies on is broken.
+    Procedure,
+    /// A call to a procedure with more than six inputs.
+    TooManyInputs,
+    /// More globals, inputs or `ifstatechange`s than a byte can number.
+    TooMany,
+    /// Parentheses, operators or lists nested more than 256 levels deep.
+    TooDeep,
+    NumberRange,
+    TextTooLong,
+    ListTooLong,
+    /// A command the chosen version does not have.
+    Unsupported,
+    /// The byte code exceeds 2048 bytes.
+    TooLarge,
+}
+
+impl LogoErrorCode {
+    /// The stable code string shared with TypeScript (`LogoErrorCode` in `wasm-core.ts`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LogoErrorCode::UnknownVersion => "unknown-version",
+            LogoErrorCode::Encoding => "encoding",
+            LogoErrorCode::InvalidInput => "invalid-input",
+            LogoErrorCode::Empty => "empty",
+            LogoErrorCode::Syntax => "syntax",
+            LogoErrorCode::UnknownName => "unknown-name",
+            LogoErrorCode::Procedure => "procedure",
+            LogoErrorCode::TooManyInputs => "too-many-inputs",
+            LogoErrorCode::TooMany => "too-many",
+            LogoErrorCode::TooDeep => "too-deep",
+            LogoErrorCode::NumberRange => "number-range",
+            LogoErrorCode::TextTooLong => "text-too-long",
+            LogoErrorCode::ListTooLong => "list-too-long",
+            LogoErrorCode::Unsupported => "unsupported",
+            LogoErrorCode::TooLarge => "too-large",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogoError {
+    pub code: LogoErrorCode,
+    /// The message shown to the user; messages about a line start with "Line N: ".
+    pub message: String,
+    /// 1-based source line, 0 when the error concerns the whole program.
+    pub line: usize,
+}
+
+impl fmt::Display for LogoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// A compiled program: what the board receives and whether it runs at power-on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Compiled {
+    pub data: Vec<u8>,
+    /// True when the first procedure is named `autorun` (any case).
+    pub auto_run: bool,
+}
+
+/// Reads `source` as UTF-8 and turns CRLF into LF (browsers send LF; a Windows file must
+/// compile the same).
+pub fn source_text(source: &[u8]) -> Result<Cow<'_, str>, LogoError> {
+    let text = std::str::from_utf8(source).map_err(|e| {
+        let line = 1 + source[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        LogoError {
+            code: LogoErrorCode::Encoding,
+            message: format!("Line {line}: The program is not valid UTF-8 text"),
+            line,
+        }
+    })?;
+    Ok(if text.contains("\r\n") {
+        Cow::Owned(text.replace("\r\n", "\n"))
+    } else {
+        Cow::Borrowed(text)
+    })
+}
+
+/// Runs the input filter (spec core §5) on `source`.
+pub fn check_input(source: &[u8]) -> Result<(), LogoError> {
+    filter::check(&source_text(source)?)
+}
+
+/// Filters and compiles `source` for `version`.
+pub fn compile(source: &[u8], version: LogoVersion) -> Result<Compiled, LogoError> {
+    let text = source_text(source)?;
+    filter::check(&text)?;
+    let first = firstpass::scan(&text);
+    let tokens = lexer::Lexer::new(&text, &first, version).tokens();
+    let procedures = parser::Parser::new(&text, tokens, &first, version).program()?;
+    let data = codegen::generate(&procedures, version.profile())?;
+    Ok(Compiled {
+        data,
+        auto_run: first.auto_run,
+    })
+}
+
+/// [`compile`] with the version given as text ("1.3"); an unknown version is an error.
+pub fn compile_with(source: &[u8], version: &str) -> Result<Compiled, LogoError> {
+    match LogoVersion::parse(version) {
+        Some(v) => compile(source, v),
+        None => Err(LogoError {
+            code: LogoErrorCode::UnknownVersion,
+            message: format!(
+                "Unknown Logo version '{}'; use 1.2, 1.3, 1.4 or 2.1",
+                version.chars().take(20).collect::<String>()
+            ),
+            line: 0,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests;

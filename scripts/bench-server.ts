@@ -1,0 +1,182 @@
+// Load test of the API server on loopback (`npm run bench:server`): authenticated GETs and
+// POSTs at concurrency 50 for 20 s each, on SQLite and on a throw-away PostgreSQL. Prints
+// requests/s, p99 latency and errors; exits 1 if any request failed (target: zero).
+//
+// Env: BENCH_DURATION (s, default 20), BENCH_CONNECTIONS (default 50), BENCH_ENGINES
+// (default "sqlite,postgres"), GOGO_BENCH_PORT (default: a free port), GOGO_PG_PORT and the
+// emulator ports of scripts/auth-emulator.ts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { API_BASE_PATH } from '../src/api/base-path.ts';
+import { signInWithGoogle, signUpWithPassword } from '../server/testing/emulator-accounts.ts';
+import { envPort, freePort, startAuthEmulator } from './auth-emulator.ts';
+import { startTempPostgres } from './pg-temp.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 20);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((s) => s.trim());
+const ADMIN = 'bench-admin@example.com';
+
+interface Row {
+  engine: string;
+  scenario: string;
+  requestsPerSec: number;
+  p99Ms: number;
+  errors: number;
+  total: number;
+}
+
+async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, GOGO_PORT: String(port), ADMIN_EMAILS: ADMIN },
+    // Logs stay on (info, as in production) but go nowhere.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${API_BASE_PATH}/health`)).ok) return child;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function call(base: string, method: string, url: string, token: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+async function benchEngine(engine: string, emulatorHost: string): Promise<Row[]> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gogo-bench-'));
+  const pg =
+    engine === 'postgres'
+      ? await startTempPostgres({ port: envPort('GOGO_PG_PORT'), durable: true })
+      : null;
+  const port = envPort('GOGO_BENCH_PORT') ?? (await freePort());
+  const env: Record<string, string> = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost };
+  if (pg) env.DATABASE_URL = pg.url;
+  else env.SQLITE_FILE = path.join(scratch, 'bench.sqlite');
+  const server = await startServer(port, env);
+  const base = `http://127.0.0.1:${port}${API_BASE_PATH}`;
+  try {
+    const user = await signUpWithPassword(emulatorHost, undefined, undefined, 'Bench User');
+    const admin = await signInWithGoogle(emulatorHost, ADMIN, 'Bench Admin');
+    await call(base, 'POST', '/auth', user.idToken, {});
+    await call(base, 'POST', '/auth', admin.idToken, {});
+    // A table with some rows in it, and one row the write scenario keeps updating.
+    let target = '';
+    for (let i = 0; i < 200; i++) {
+      const created = await call(base, 'POST', '/user/create', admin.idToken, {
+        email: `seed-${i}@example.com`,
+        name: `Seed ${i}`,
+      });
+      target = String(created.id);
+    }
+
+    const scenarios: { name: string; opts: autocannon.Options }[] = [
+      {
+        name: 'GET  /user/me',
+        opts: { url: `${base}/user/me`, headers: { authorization: `Bearer ${user.idToken}` } },
+      },
+      {
+        name: 'POST /auth',
+        opts: {
+          url: `${base}/auth`,
+          method: 'POST',
+          headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' },
+          body: '{}',
+        },
+      },
+      {
+        name: 'POST /user/update (write)',
+        opts: {
+          url: `${base}/user/update`,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${admin.idToken}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ id: target, name: 'Renamed by the bench' }),
+        },
+      },
+    ];
+
+    const rows: Row[] = [];
+    for (const s of scenarios) {
+      const result = await autocannon({ ...s.opts, connections: CONNECTIONS, duration: DURATION });
+      rows.push({
+        engine,
+        scenario: s.name,
+        requestsPerSec: result.requests.average,
+        p99Ms: result.latency.p99,
+        errors: result.errors + result.non2xx,
+        total: result.requests.total,
+      });
+      console.error(`bench: ${engine} ${s.name}: ${Math.round(result.requests.average)} req/s`);
+    }
+    return rows;
+  } finally {
+    await stopServer(server);
+    await pg?.stop();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<number> {
+  console.error(
+    `bench: ${CONNECTIONS} connections, ${DURATION} s per scenario, engines: ${ENGINES.join(', ')}`,
+  );
+  const emulator = await startAuthEmulator({
+    authPort: envPort('GOGO_AUTH_EMULATOR_PORT'),
+    hubPort: envPort('GOGO_EMULATOR_HUB_PORT'),
+    loggingPort: envPort('GOGO_EMULATOR_LOGGING_PORT'),
+  });
+  const rows: Row[] = [];
+  try {
+    for (const engine of ENGINES) rows.push(...(await benchEngine(engine, emulator.host)));
+  } finally {
+    await emulator.stop();
+  }
+  console.log(
+    `\n| engine | scenario | requests/s | p99 latency | errors | requests |\n|---|---|---:|---:|---:|---:|`,
+  );
+  for (const r of rows) {
+    console.log(
+      `| ${r.engine} | ${r.scenario} | ${Math.round(r.requestsPerSec)} | ${r.p99Ms} ms | ${r.errors} | ${r.total} |`,
+    );
+  }
+  console.log(
+    `\n${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
+  );
+  return rows.some((r) => r.errors > 0) ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

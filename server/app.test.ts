@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE_PATH } from '../src/api/base-path.ts';
+import { createServer } from './app.ts';
+import { loadConfig } from './config.ts';
+import { signUpWithPassword } from './testing/emulator-accounts.ts';
+import { bearer, startTestApp, type TestApp } from './testing/test-app.ts';
+import { testEngine } from './testing/test-db.ts';
+
+describe('API server (HTTP behaviour)', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestApp({ BODY_LIMIT: '4096' });
+    token = (await signUpWithPassword(t.emulatorHost)).idToken;
+  });
+  afterAll(() => t.close());
+
+  it('reports health and the database engine in use', async () => {
+    const res = await t.app.inject({ url: `${API_BASE_PATH}/health` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: testEngine() });
+  });
+
+  it('tells the UI where to sign in', async () => {
+    const res = await t.app.inject({ url: `${API_BASE_PATH}/config` });
+    expect(res.json()).toEqual({
+      firebase: {
+        apiKey: 'demo-api-key',
+        authDomain: 'demo-gogo.firebaseapp.com',
+        projectId: 'demo-gogo',
+      },
+      authEmulatorUrl: `http://${t.emulatorHost}`,
+    });
+  });
+
+  it('answers unknown routes with a JSON 404', async () => {
+    for (const url of [`${API_BASE_PATH}/nothing-here`, '/no/such/page', `${API_BASE_PATH}/auth`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: 'not_found', message: expect.any(String) });
+    }
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${API_BASE_PATH}/user/me`,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(5000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'payload_too_large', message: expect.any(String) });
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `${API_BASE_PATH}/user/me`,
+      headers: { ...bearer(token), 'content-type': 'text/xml' },
+      payload: '<name>x</name>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toBe('unsupported_media_type');
+  });
+
+  it('answers 400 to a JSON body with no content at all', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE_PATH}/auth`,
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('bad_request');
+  });
+
+  it('marks every answer nosniff', async () => {
+    const res = await t.app.inject({ url: `${API_BASE_PATH}/health` });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('API server (construction rules)', () => {
+  const env = (extra: Record<string, string>) =>
+    loadConfig({ LOG_LEVEL: 'silent', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1', ...extra });
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gogo-app-test-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('turns an unexpected failure into a 500 without details', async () => {
+    const app = await createServer(env({ SQLITE_FILE: path.join(dir, 'a.sqlite') }));
+    app.get('/boom', { schema: { querystring: Type.Object({}) } }, async () => {
+      throw new Error('secret detail at /srv/app.ts:12');
+    });
+    const res = await app.inject({ url: '/boom' });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'internal', message: 'Internal server error' });
+    expect(res.body).not.toContain('secret');
+  });
+
+  it('refuses to start with an API route that declares no schema', async () => {
+    const app = await createServer(env({ SQLITE_FILE: path.join(dir, 'b.sqlite') }));
+    expect(() => app.post(`${API_BASE_PATH}/careless`, async () => ({}))).toThrow(
+      /declares no schema/,
+    );
+    await app.close();
+  });
+
+  it('serves the built UI with cache rules: entry page revalidates, assets are immutable', async () => {
+    const dist = path.join(dir, 'dist');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>GoGo</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'core-abc123.wasm'), Buffer.from([0, 97, 115, 109]));
+    const app = await createServer(
+      env({ SQLITE_FILE: path.join(dir, 'c.sqlite'), STATIC_DIR: dist }),
+    );
+    const index = await app.inject({ url: '/' });
+    const wasm = await app.inject({ url: '/assets/core-abc123.wasm' });
+    const missing = await app.inject({ url: '/assets/nope.js' });
+    await app.close();
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('<title>GoGo</title>');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(wasm.headers['content-type']).toBe('application/wasm');
+    expect(wasm.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toBe('not_found');
+  });
+});

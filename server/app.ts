@@ -1,0 +1,155 @@
+// Builds the HTTP application: error shape, schema rules, access scopes, route groups and
+// the built UI. `createServer` wires it to a real database and token verifier.
+import fs from 'node:fs';
+import cors from '@fastify/cors';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type RouteOptions } from 'fastify';
+import { API_BASE_PATH } from '../src/api/base-path.ts';
+import type { Role } from '../src/api/contract/users.ts';
+import {
+  CachingTokenVerifier,
+  FirebaseTokenVerifier,
+  type TokenVerifier,
+} from './auth/token-verifier.ts';
+import type { ServerConfig } from './config.ts';
+import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
+import { authenticate } from './http/access.ts';
+import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
+import type { App, TypeBoxProvider } from './http/type-provider.ts';
+import { protectedGroups, publicGroups } from './routes/index.ts';
+import type { Services } from './services.ts';
+import { UserStore } from './users/user-store.ts';
+
+/** One API route as registered, for the route-table tests. */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  isPublic: boolean;
+  roles: readonly Role[] | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiRoutes: ApiRoute[];
+  }
+}
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Every API route must declare what it accepts, so bad input is a 400 and never a 500. */
+function assertSchema(route: RouteOptions): void {
+  const where = `${String(route.method)} ${route.url}`;
+  const schema = route.schema;
+  if (!schema) throw new Error(`${where} declares no schema`);
+  const methods = [route.method].flat();
+  if (route.url.includes(':') && !schema.params) throw new Error(`${where} has no params schema`);
+  if (methods.some((m) => BODY_METHODS.has(m)) && !schema.body) {
+    throw new Error(`${where} has no body schema`);
+  }
+  if (methods.some((m) => !BODY_METHODS.has(m)) && !schema.querystring) {
+    throw new Error(`${where} has no querystring schema`);
+  }
+}
+
+export async function buildApp(config: ServerConfig, services: Services): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // Bad URLs and the like, raised before routing, get the same error shape.
+    frameworkErrors: handleError,
+    schemaErrorFormatter: formatSchemaErrors,
+  }).withTypeProvider<TypeBoxProvider>();
+
+  app.decorate('services', services);
+  app.decorate('apiRoutes', [] as ApiRoute[]);
+  app.decorateRequest('user', null);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(handleNotFound);
+  // While closing, answers end their keep-alive connection, so a client's idle pool cannot
+  // hold the process open after the in-flight requests are done.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onClose', async () => {
+    await services.verifier.close();
+    await services.db.close();
+  });
+
+  if (config.allowedOrigins.length > 0) {
+    await app.register(cors, { origin: config.allowedOrigins, maxAge: 600 });
+  }
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(API_BASE_PATH)) assertSchema(route);
+  });
+  const collect = (isPublic: boolean) => (route: RouteOptions) => {
+    if (!route.url.startsWith(API_BASE_PATH)) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      app.apiRoutes.push({ method, url: route.url, isPublic, roles: route.config?.roles });
+    }
+  };
+
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', collect(true));
+    for (const group of publicGroups) await scope.register(group, { prefix: API_BASE_PATH });
+  });
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', collect(false));
+    // onRequest: anonymous callers are turned away before their body is read.
+    scope.addHook('onRequest', authenticate);
+    for (const group of protectedGroups) await scope.register(group, { prefix: API_BASE_PATH });
+  });
+
+  if (fs.existsSync(config.staticDir)) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      prefix: '/',
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        // Vite fingerprints everything under assets/; the entry page must always revalidate.
+        reply.header(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ staticDir: config.staticDir }, 'no built UI to serve (run npx vite build)');
+  }
+
+  return app;
+}
+
+function defaultVerifier(config: ServerConfig): TokenVerifier {
+  const firebase = new FirebaseTokenVerifier(
+    config.firebase.projectId,
+    config.firebase.authEmulatorHost,
+  );
+  return config.tokenCacheMs > 0
+    ? new CachingTokenVerifier(firebase, config.tokenCacheMs)
+    : firebase;
+}
+
+/** Opens and migrates the database, then builds the app around it. */
+export async function createServer(
+  config: ServerConfig,
+  verifier: TokenVerifier = defaultVerifier(config),
+): Promise<App> {
+  const db: Db = openDatabase(config.database);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.close();
+    await verifier.close();
+    throw error;
+  }
+  const users = new UserStore(db.kysely, config.adminEmails);
+  return buildApp(config, { config, db, verifier, users });
+}

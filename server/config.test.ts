@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to port 8080, SQLite under data/, the demo Firebase project and dist/', () => {
+    const c = loadConfig({}, '/repo');
+    expect(c.port).toBe(8080);
+    expect(c.database).toEqual({ kind: 'sqlite', file: path.resolve('/repo/data/gogo.sqlite') });
+    expect(c.firebase).toMatchObject({ projectId: 'demo-gogo', authEmulatorHost: null });
+    expect(c.staticDir).toBe(path.resolve('/repo/dist'));
+    expect(c.adminEmails).toEqual([]);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/gogo', DATABASE_POOL_MAX: '4' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/gogo', poolMax: 4 });
+  });
+
+  it('reads lists: origins as given, admin e-mails lower-cased', () => {
+    const c = loadConfig({
+      ALLOWED_ORIGINS: 'https://a.org, https://b.org',
+      ADMIN_EMAILS: 'Ana@X.org,,  bo@y.org ',
+    });
+    expect(c.allowedOrigins).toEqual(['https://a.org', 'https://b.org']);
+    expect(c.adminEmails).toEqual(['ana@x.org', 'bo@y.org']);
+  });
+
+  it('derives the browser-facing emulator URL from the emulator host', () => {
+    const c = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:4421' });
+    expect(c.firebase.publicAuthEmulatorUrl).toBe('http://127.0.0.1:4421');
+  });
+
+  it.each([
+    [{ GOGO_PORT: 'eighty' }, /GOGO_PORT must be an integer/],
+    [{ GOGO_PORT: '70000' }, /GOGO_PORT must be an integer from 0 to 65535/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
+    [{ FIREBASE_AUTH_EMULATOR_HOST: 'http://x:1' }, /must look like host:port/],
+    [{ BODY_LIMIT: '10' }, /BODY_LIMIT must be an integer from 1024/],
+  ])('refuses %j with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,115 @@
+// Server configuration, read from the environment in this one place. Every other module
+// receives a `ServerConfig`; nothing else reads process.env.
+import path from 'node:path';
+
+export type DatabaseConfig =
+  { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax: number };
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  database: DatabaseConfig;
+  /** Origins allowed to call the API from another site (CORS); empty = same origin only. */
+  allowedOrigins: string[];
+  /** Lower-case e-mails made admin when they sign in with a verified e-mail. */
+  adminEmails: string[];
+  firebase: {
+    projectId: string;
+    /** host:port of the Auth emulator as the server reaches it, or null for real Firebase. */
+    authEmulatorHost: string | null;
+    /** Browser-facing emulator URL (defaults to http://{authEmulatorHost}). */
+    publicAuthEmulatorUrl: string | null;
+    webApiKey: string;
+    authDomain: string;
+    appId: string | null;
+  };
+  /** Built UI served at `/` (not served when the folder is absent). */
+  staticDir: string;
+  bodyLimit: number;
+  /** How long a verified ID token is trusted without checking it again (0: always check). */
+  tokenCacheMs: number;
+  logLevel: string;
+  trustProxy: boolean;
+  /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function intVar(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return n;
+}
+
+function listVar(env: Env, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+function boolVar(env: Env, name: string): boolean {
+  return ['1', 'true', 'yes'].includes((env[name] ?? '').trim().toLowerCase());
+}
+
+/** Reads the configuration; `cwd` anchors relative paths (the repository root). */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
+  const databaseUrl = env.DATABASE_URL?.trim();
+  let database: DatabaseConfig;
+  if (databaseUrl) {
+    if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
+      throw new ConfigError('DATABASE_URL must be a postgres:// URL (unset it to use SQLite)');
+    }
+    database = {
+      kind: 'postgres',
+      url: databaseUrl,
+      poolMax: intVar(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+    };
+  } else {
+    database = {
+      kind: 'sqlite',
+      file: path.resolve(cwd, env.SQLITE_FILE?.trim() || 'data/gogo.sqlite'),
+    };
+  }
+
+  const projectId = env.FIREBASE_PROJECT_ID?.trim() || 'demo-gogo';
+  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST?.trim() || null;
+  if (emulatorHost !== null && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
+    throw new ConfigError(
+      `FIREBASE_AUTH_EMULATOR_HOST must look like host:port, got "${emulatorHost}"`,
+    );
+  }
+
+  return {
+    host: env.GOGO_HOST?.trim() || '127.0.0.1',
+    port: intVar(env, 'GOGO_PORT', 8080, 0, 65535),
+    database,
+    allowedOrigins: listVar(env, 'ALLOWED_ORIGINS'),
+    adminEmails: listVar(env, 'ADMIN_EMAILS').map((e) => e.toLowerCase()),
+    firebase: {
+      projectId,
+      authEmulatorHost: emulatorHost,
+      publicAuthEmulatorUrl:
+        env.PUBLIC_AUTH_EMULATOR_URL?.trim() || (emulatorHost ? `http://${emulatorHost}` : null),
+      // A demo project needs no real key; the emulator accepts any.
+      webApiKey: env.FIREBASE_WEB_API_KEY?.trim() || 'demo-api-key',
+      authDomain: env.FIREBASE_AUTH_DOMAIN?.trim() || `${projectId}.firebaseapp.com`,
+      appId: env.FIREBASE_APP_ID?.trim() || null,
+    },
+    staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
+    bodyLimit: intVar(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    tokenCacheMs: intVar(env, 'TOKEN_CACHE_SECONDS', 60, 0, 3600) * 1000,
+    logLevel: env.LOG_LEVEL?.trim() || 'info',
+    trustProxy: boolVar(env, 'TRUST_PROXY'),
+    shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+  };
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestDatabase, testEngine, type TestDatabase } from '../testing/test-db.ts';
+import { migrateToLatest, openDatabase } from './database.ts';
+
+describe(`database (${testEngine()})`, () => {
+  let target: TestDatabase;
+  beforeAll(async () => {
+    target = await createTestDatabase();
+  });
+  afterAll(() => target.drop());
+
+  it('applies the migrations once and is up to date on the next start', async () => {
+    const first = openDatabase(target.config);
+    expect(await migrateToLatest(first)).toEqual(['0001-users']);
+    await first.close();
+    const second = openDatabase(target.config);
+    expect(await migrateToLatest(second)).toEqual([]);
+    expect(await second.ping()).toBe(true);
+    await second.close();
+  });
+
+  it('stores the users table the same way on both engines', async () => {
+    const db = openDatabase(target.config);
+    await migrateToLatest(db);
+    await db.kysely
+      .insertInto('users')
+      .values({
+        id: '0b8f8d2e-5a77-4c1e-9d8e-2f7a1c3b4d5e',
+        firebase_uid: null,
+        name: 'Ana',
+        email: 'ana@example.com',
+        photo_url: '',
+        provider_id: '',
+        role: 'user',
+        created_at: '2026-01-02T03:04:05.000Z',
+        updated_at: '2026-01-02T03:04:05.000Z',
+      })
+      .execute();
+    const row = await db.kysely.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ id: '0b8f8d2e-5a77-4c1e-9d8e-2f7a1c3b4d5e', firebase_uid: null });
+    expect(row.created_at).toBe('2026-01-02T03:04:05.000Z');
+    await db.close();
+  });
+
+  it.runIf(testEngine() === 'sqlite')('runs SQLite in WAL mode', async () => {
+    const db = openDatabase(target.config);
+    const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db.kysely);
+    expect(rows[0]?.journal_mode).toBe('wal');
+    await db.close();
+  });
+});

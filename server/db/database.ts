@@ -1,0 +1,68 @@
+// Opens the database named by the configuration and brings its schema up to date. One
+// Kysely query layer over better-sqlite3 (default, a WAL-mode file) or a pg pool.
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  kind: DatabaseConfig['kind'];
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function openDatabase(config: DatabaseConfig): Db {
+  let kysely: Kysely<Database>;
+  if (config.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const file = new BetterSqlite3(config.file);
+    file.pragma('journal_mode = WAL');
+    // WAL makes NORMAL durable against application crashes; only an OS crash can lose
+    // the last commits.
+    file.pragma('synchronous = NORMAL');
+    file.pragma('foreign_keys = ON');
+    file.pragma('busy_timeout = 5000');
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  } else {
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax });
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', () => {});
+    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  return {
+    kysely,
+    kind: config.kind,
+    async ping() {
+      try {
+        await sql`select 1`.execute(kysely);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => kysely.destroy(),
+  };
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error !== undefined) {
+    const cause = error instanceof Error ? error.message : String(error);
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${cause}`, {
+      cause: error,
+    });
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

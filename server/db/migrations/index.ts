@@ -1,0 +1,8 @@
+// Every schema change, in order. Names sort in the order they apply (Kysely's Migrator
+// sorts them); never edit a shipped migration, add the next one.
+import type { Migration } from 'kysely';
+import { users } from './0001-users.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001-users': users,
+};

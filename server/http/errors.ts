@@ -1,0 +1,77 @@
+// One error shape for every failure: `{error, message}`, where `error` is a stable code the
+// UI maps through `global.mapping.{error}`. Handlers throw HttpError; everything else is
+// turned into a 4xx with Fastify's own explanation, or a 500 without details.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
+import { PATTERN_HINTS, type ErrorBody } from '../../src/api/contract/common.ts';
+
+export class HttpError extends Error {
+  override name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = (message = 'Sign in to use this service') =>
+  new HttpError(401, 'unauthorized', message);
+export const forbidden = (message = 'Your role does not allow this') =>
+  new HttpError(403, 'forbidden', message);
+export const notFound = (message: string) => new HttpError(404, 'not_found', message);
+
+const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  408: 'request_timeout',
+  409: 'conflict',
+  411: 'length_required',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+  431: 'headers_too_large',
+  503: 'unavailable',
+};
+
+export function errorBody(statusCode: number, message: string, code?: string): ErrorBody {
+  return { error: code ?? CODES[statusCode] ?? 'bad_request', message };
+}
+
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply
+      .code(error.statusCode)
+      .send(errorBody(error.statusCode, error.message, error.code));
+  }
+  if (error.validation) {
+    return reply.code(400).send(errorBody(400, error.message));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.code(status).send(errorBody(status, error.message));
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ error: 'internal', message: 'Internal server error' });
+}
+
+/** Validation message: `body/name must not be blank; querystring/page must be >= 1`. */
+export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
+  const parts = errors.map((e) => {
+    const hint = e.keyword === 'pattern' ? PATTERN_HINTS[String(e.params.pattern)] : undefined;
+    return `${dataVar}${e.instancePath} ${hint ?? e.message ?? 'is invalid'}`;
+  });
+  return new Error(parts.join('; '));
+}
+
+export function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .code(404)
+    .send(errorBody(404, `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`));
+}

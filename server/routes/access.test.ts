@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE_PATH } from '../../src/api/base-path.ts';
+import { signUpWithPassword } from '../testing/emulator-accounts.ts';
+import { bearer, startTestApp, type TestApp } from '../testing/test-app.ts';
+
+// Walks the registered route table, so a route group added later is covered without
+// touching this file.
+describe('API access control', () => {
+  let t: TestApp;
+  let userToken: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    userToken = (await signUpWithPassword(t.emulatorHost)).idToken;
+  });
+  afterAll(() => t.close());
+
+  const concrete = (url: string) =>
+    url.replace(/:[A-Za-z_]+/g, '00000000-0000-4000-8000-000000000000');
+  const call = (method: string, url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: concrete(url),
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(['POST', 'PUT', 'PATCH'].includes(method) ? { payload: '{}' } : {}),
+    });
+
+  it('registers the sign-in, profile and user-management routes as protected', () => {
+    const urls = t.app.apiRoutes.filter((r) => !r.isPublic).map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        `POST ${API_BASE_PATH}/auth`,
+        `GET ${API_BASE_PATH}/user/me`,
+        `PUT ${API_BASE_PATH}/user/me`,
+        `GET ${API_BASE_PATH}/user/browse`,
+        `POST ${API_BASE_PATH}/user/create`,
+        `POST ${API_BASE_PATH}/user/update`,
+        `POST ${API_BASE_PATH}/user/delete`,
+      ]),
+    );
+  });
+
+  it('answers 401 on every protected route without a token', async () => {
+    for (const r of t.app.apiRoutes.filter((x) => !x.isPublic)) {
+      const res = await call(r.method, r.url);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+      expect(res.json()).toEqual({ error: 'unauthorized', message: expect.any(String) });
+    }
+  });
+
+  it('answers 401 on every protected route with a forged or malformed token', async () => {
+    const forged = userToken.replace(/\.[^.]*\./, '.eyJzdWIiOiJ4In0.');
+    for (const r of t.app.apiRoutes.filter((x) => !x.isPublic)) {
+      for (const header of [`Bearer ${forged}`, 'Bearer not-a-jwt', 'Basic abc', 'Bearer']) {
+        const res = await call(r.method, r.url, { authorization: header });
+        expect(res.statusCode, `${r.method} ${r.url} with ${header.slice(0, 12)}`).toBe(401);
+      }
+    }
+  });
+
+  it('answers 403 to a plain user on every role-restricted route', async () => {
+    const restricted = t.app.apiRoutes.filter((r) => r.roles && !r.roles.includes('user'));
+    expect(restricted.length).toBeGreaterThanOrEqual(4);
+    for (const r of restricted) {
+      const res = await call(r.method, r.url, bearer(userToken));
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(403);
+      expect(res.json().error).toBe('forbidden');
+    }
+  });
+
+  it('lets anyone read the public routes', async () => {
+    const open = t.app.apiRoutes.filter((r) => r.isPublic);
+    expect(open.map((r) => r.url)).toEqual(
+      expect.arrayContaining([`${API_BASE_PATH}/health`, `${API_BASE_PATH}/config`]),
+    );
+    for (const r of open) expect((await call(r.method, r.url)).statusCode).toBe(200);
+  });
+});

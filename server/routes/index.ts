@@ -1,0 +1,14 @@
+// Every route group of the API, mounted under API_BASE_PATH (src/api/base-path.ts).
+// Adding a group is one line: write server/routes/<group>.ts and list it below.
+import type { RouteGroup } from '../http/type-provider.ts';
+import { authRoutes } from './auth.ts';
+import { clientConfigRoutes } from './client-config.ts';
+import { healthRoutes } from './health.ts';
+import { profileRoutes } from './profile.ts';
+import { usersRoutes } from './users.ts';
+
+/** Groups anyone may call. */
+export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes];
+
+/** Groups that need a signed-in user: 401 without a valid token, 403 for a wrong role. */
+export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRoutes];

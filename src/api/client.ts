@@ -1,0 +1,99 @@
+// The one HTTP client of the product API (spec core §7 "Generic API client"): GET, POST,
+// PUT, DELETE against a configured base URL, the signed-in user's Bearer token on every
+// call, the data body as the result. A failure shows a warning toast with the mapped text
+// (src/api/errors.ts) and rejects with an ApiError.
+import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import i18next from 'i18next';
+import { waitForToken } from '../auth/wait-for-token.ts';
+import { session } from '../state/session.ts';
+import { showToast } from '../state/ui.ts';
+import { API_BASE_PATH } from './base-path.ts';
+import { toApiError, type Translator } from './errors.ts';
+
+export interface CallOptions {
+  params?: Record<string, string | number | boolean | undefined>;
+  signal?: AbortSignal;
+  /** Do not show a toast on failure (the caller reports it, or ignores it by design). */
+  quiet?: boolean;
+  /** Send no token and do not wait for one (public endpoints needed before sign-in). */
+  anonymous?: boolean;
+  responseType?: AxiosRequestConfig['responseType'];
+}
+
+export interface ApiClientOptions {
+  baseURL: string;
+  /** The Bearer token for the next call, or null for an anonymous call. */
+  getToken: () => Promise<string | null>;
+  /** Called once when the server rejects a token (401): a fresh token, or null. */
+  refreshToken?: () => Promise<string | null>;
+  i18n: Translator;
+  /** Shows a failure to the user. */
+  notify: (message: string) => void;
+  timeoutMs?: number;
+}
+
+export class ApiClient {
+  private readonly http: AxiosInstance;
+  /** Replaced by the auth service once it runs (token refresh on a 401). */
+  refreshToken: (() => Promise<string | null>) | undefined;
+
+  constructor(private readonly options: ApiClientOptions) {
+    this.http = axios.create({ baseURL: options.baseURL, timeout: options.timeoutMs ?? 30_000 });
+    this.refreshToken = options.refreshToken;
+  }
+
+  get<T>(url: string, options: CallOptions = {}): Promise<T> {
+    return this.request<T>({ method: 'GET', url }, options);
+  }
+
+  post<T>(url: string, body: unknown = {}, options: CallOptions = {}): Promise<T> {
+    return this.request<T>({ method: 'POST', url, data: body }, options);
+  }
+
+  put<T>(url: string, body: unknown = {}, options: CallOptions = {}): Promise<T> {
+    return this.request<T>({ method: 'PUT', url, data: body }, options);
+  }
+
+  delete<T>(url: string, options: CallOptions = {}): Promise<T> {
+    return this.request<T>({ method: 'DELETE', url }, options);
+  }
+
+  private async request<T>(config: AxiosRequestConfig, options: CallOptions): Promise<T> {
+    const send = (token: string | null) =>
+      this.http.request<T>({
+        ...config,
+        params: options.params,
+        signal: options.signal,
+        responseType: options.responseType ?? 'json',
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+    try {
+      const token = options.anonymous ? null : await this.options.getToken();
+      try {
+        return (await send(token)).data;
+      } catch (error) {
+        // An expired token: refresh once and retry.
+        if (token && axios.isAxiosError(error) && error.response?.status === 401) {
+          const fresh = await this.refreshToken?.();
+          if (fresh && fresh !== token) return (await send(fresh)).data;
+        }
+        throw error;
+      }
+    } catch (error) {
+      const failure = toApiError(error, this.options.i18n);
+      if (!options.quiet && !axios.isCancel(error)) this.options.notify(failure.message);
+      throw failure;
+    }
+  }
+}
+
+/** The app's client: same-origin API unless VITE_API_BASE_URL points elsewhere. */
+export const api = new ApiClient({
+  baseURL: import.meta.env.VITE_API_BASE_URL || API_BASE_PATH,
+  getToken: () => waitForToken(session),
+  i18n: {
+    exists: (key) => i18next.exists(key),
+    t: (key) => i18next.t(key),
+  },
+  notify: (message) => showToast('warning', message),
+});

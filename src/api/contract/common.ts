@@ -1,0 +1,49 @@
+// Shapes shared by every route group. The server validates and serialises with these
+// TypeBox schemas; the UI imports only their static types.
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Error body of every 4xx/5xx answer. The UI maps `error` through `global.mapping.{error}`. */
+export const ErrorBody = Type.Object({
+  error: Type.String({ description: 'Stable machine code, e.g. bad_request, unauthorized' }),
+  message: Type.String({ description: 'Human-readable English explanation' }),
+});
+export type ErrorBody = Static<typeof ErrorBody>;
+
+export const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+export const NOT_BLANK_PATTERN = '\\S';
+export const HTTP_URL_OR_EMPTY_PATTERN = '^(https?://\\S+)?$';
+
+/** Plain words for pattern failures (the validator would only quote the regex). */
+export const PATTERN_HINTS: Record<string, string> = {
+  [UUID_PATTERN]: 'must be a 36-character lowercase UUID',
+  [NOT_BLANK_PATTERN]: 'must not be blank',
+  [HTTP_URL_OR_EMPTY_PATTERN]: 'must be empty or an http(s) URL',
+};
+
+/** 36-character lowercase UUID (the only id format the product hands out). */
+export const Uuid = Type.String({ pattern: UUID_PATTERN });
+
+/** Paging answer read by the data table (classroom-and-labs §3 "Table row and pagination"). */
+export const Pagination = Type.Object({
+  total: Type.Integer(),
+  per_page: Type.Integer(),
+  current_page: Type.Integer(),
+  last_page: Type.Integer(),
+  /** 1-based index of the first row on this page; 0 when the page is empty. */
+  from: Type.Integer(),
+  to: Type.Integer(),
+});
+export type Pagination = Static<typeof Pagination>;
+
+/** Query of a data-table list: sort is `field|asc,field2|desc` (classroom-and-labs §7). */
+export const TableQuery = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    sort: Type.Optional(Type.String({ maxLength: 200 })),
+    filter: Type.Optional(Type.String({ maxLength: 200 })),
+    query: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+export type TableQuery = Static<typeof TableQuery>;

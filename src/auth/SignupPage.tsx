@@ -1,0 +1,6 @@
+// Route /auth/signup.
+import AuthScreen from './AuthScreen.tsx';
+
+export default function SignupPage() {
+  return <AuthScreen mode="signup" />;
+}

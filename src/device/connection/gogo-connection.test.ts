@@ -1,0 +1,311 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  BoardType,
+  ConnectionType,
+  ConnectMethod,
+  DeviceError,
+  type BoardStatus,
+  type DeviceErrorCode,
+  type TransportKind,
+} from '../device.ts';
+import * as cmd from '../protocol/commands.ts';
+import type { Framer } from '../protocol/framer.ts';
+import { FakeTransport, report, statusReport } from '../testing/fake-transport.ts';
+import { testFramer } from '../testing/test-core.ts';
+import { GoGoConnection, type Timers } from './gogo-connection.ts';
+
+let framer: Framer;
+let transports: FakeTransport[];
+let nextOpenError: DeviceError | null;
+let displayBoard: number;
+let timers: ManualTimers;
+let conn: GoGoConnection;
+let errors: DeviceErrorCode[];
+
+/** Timers the test fires by hand. */
+class ManualTimers implements Timers {
+  pending = new Map<number, { fn: () => void; ms: number }>();
+  private id = 0;
+  setTimeout(fn: () => void, ms: number): unknown {
+    this.pending.set(++this.id, { fn, ms });
+    return this.id;
+  }
+  clearTimeout(handle: unknown): void {
+    this.pending.delete(handle as number);
+  }
+  fireAll(): void {
+    const due = [...this.pending.values()];
+    this.pending.clear();
+    due.forEach((t) => t.fn());
+  }
+}
+
+beforeAll(async () => {
+  framer = await testFramer();
+});
+
+beforeEach(() => {
+  transports = [];
+  nextOpenError = null;
+  displayBoard = BoardType.v7;
+  timers = new ManualTimers();
+  errors = [];
+  conn = new GoGoConnection({
+    createTransport: (kind: TransportKind) => {
+      const t = new FakeTransport(kind);
+      t.openError = nextOpenError;
+      transports.push(t);
+      return t;
+    },
+    framer,
+    displayBoard: () => displayBoard,
+    schedule: (flush) => queueMicrotask(flush),
+    timers,
+  });
+  conn.on('error', (e) => errors.push(e.code));
+});
+
+const current = () => {
+  const t = transports.at(-1);
+  if (!t) throw new Error('no transport');
+  return t;
+};
+
+/** Waits for scheduled flushes and decoding to finish. */
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+async function connectBoard(kind: TransportKind = 'webhid', type = 6, fw = 42) {
+  await conn.connect(kind);
+  current().push(statusReport(type, fw));
+  await settle();
+}
+
+describe('GoGoConnection (connect)', () => {
+  it('connects over WebHID as type 2, method USB, and reads the board info', async () => {
+    await conn.connect('webhid');
+    expect(conn.snapshot).toMatchObject({
+      connectionType: ConnectionType.webhid,
+      connectMethod: ConnectMethod.usb,
+      transport: 'webhid',
+      status: 'connected',
+      board: { boardType: 0 },
+    });
+    current().push(statusReport(6, 42, { 18: [3] }));
+    await settle();
+    expect(conn.snapshot.board).toMatchObject({
+      boardType: 6,
+      boardVersion: 3,
+      firmwareVersion: 42,
+    });
+    expect(conn.isBoardMatch()).toBe(true);
+  });
+
+  it('reports the virtual board as a WebHID connection', async () => {
+    await conn.connect('simulated');
+    expect(conn.snapshot).toMatchObject({ connectionType: 2, transport: 'simulated' });
+  });
+
+  it('sets plugin when the socket opens, or remote for a remote-lab socket', async () => {
+    await conn.connect('plugin');
+    expect(conn.snapshot.connectionType).toBe(ConnectionType.plugin);
+    await conn.disconnect();
+    await conn.connect('plugin', { method: ConnectMethod.remoteLab });
+    expect(conn.snapshot).toMatchObject({
+      connectionType: ConnectionType.remote,
+      connectMethod: ConnectMethod.remoteLab,
+    });
+  });
+
+  it('ignores a WebHID connect while the plugin is connected', async () => {
+    await conn.connect('plugin');
+    expect(await conn.connect('webhid')).toBe('ignored');
+    expect(transports).toHaveLength(1);
+    expect(conn.snapshot.connectionType).toBe(ConnectionType.plugin);
+  });
+
+  it('passes an open failure to the caller and stays disconnected', async () => {
+    nextOpenError = new DeviceError('no-device-selected');
+    await expect(conn.connect('webhid')).rejects.toMatchObject({ code: 'no-device-selected' });
+    expect(conn.snapshot.status).toBe('disconnected');
+    expect(timers.pending.size).toBe(0);
+  });
+
+  it('re-opens an already granted board without a prompt', async () => {
+    const restored = new GoGoConnection({
+      createTransport: () => {
+        const t = new FakeTransport('webhid');
+        t.restorable = true;
+        transports.push(t);
+        return t;
+      },
+      framer,
+      displayBoard: () => displayBoard,
+    });
+    expect(await restored.restore()).toBe(true);
+    expect(restored.snapshot).toMatchObject({ status: 'connected', connectionType: 2 });
+  });
+
+  it('stays disconnected when no board was granted before', async () => {
+    expect(await conn.restore()).toBe(false);
+    expect(conn.snapshot.status).toBe('disconnected');
+  });
+});
+
+describe('GoGoConnection (close and reconnect)', () => {
+  it('returns to disconnected and resets the board info when the board is unplugged', async () => {
+    const cleared: unknown[] = [];
+    conn.on('cleared', (e) => cleared.push(e));
+    await connectBoard();
+    current().drop();
+    await settle();
+    expect(conn.snapshot).toMatchObject({
+      connectionType: ConnectionType.disconnected,
+      connectMethod: null,
+      status: 'disconnected',
+      board: { boardType: 0, firmwareVersion: 0 },
+    });
+    expect(errors).toEqual(['disconnected']);
+    expect(cleared).toHaveLength(1);
+    expect(timers.pending.size).toBe(0);
+  });
+
+  it('reconnects the plugin every 5 s after its socket closes', async () => {
+    await connectBoard('plugin');
+    current().drop();
+    await settle();
+    expect(conn.snapshot).toMatchObject({ status: 'disconnected', reconnecting: true });
+    expect([...timers.pending.values()].map((t) => t.ms)).toEqual([5000]);
+    // First retry: the plugin is still down.
+    nextOpenError = new DeviceError('plugin-not-connected');
+    timers.fireAll();
+    await settle();
+    expect(conn.snapshot.reconnecting).toBe(true);
+    expect(timers.pending.size).toBe(1);
+    // Second retry: it is back.
+    nextOpenError = null;
+    timers.fireAll();
+    await settle();
+    expect(conn.snapshot).toMatchObject({
+      status: 'connected',
+      connectionType: ConnectionType.plugin,
+      reconnecting: false,
+    });
+  });
+
+  it('keeps retrying after a failed manual plugin connect until the user disconnects', async () => {
+    nextOpenError = new DeviceError('plugin-not-connected');
+    await expect(conn.connect('plugin')).rejects.toMatchObject({ code: 'plugin-not-connected' });
+    expect(conn.snapshot.reconnecting).toBe(true);
+    await conn.disconnect();
+    expect(conn.snapshot.reconnecting).toBe(false);
+    expect(timers.pending.size).toBe(0);
+  });
+
+  it('clears board data on a plugin message without a stream but keeps the link', async () => {
+    const cleared: unknown[] = [];
+    conn.on('cleared', (e) => cleared.push(e));
+    await connectBoard('plugin');
+    current().boardAbsent();
+    expect(conn.snapshot).toMatchObject({
+      connectionType: ConnectionType.plugin,
+      status: 'connected',
+      board: { boardType: 0 },
+    });
+    expect(cleared).toHaveLength(1);
+    await expect(conn.send(cmd.beep())).rejects.toMatchObject({ code: 'not-connected' });
+  });
+});
+
+describe('GoGoConnection (commands)', () => {
+  it('sends a command to a matching board', async () => {
+    await connectBoard();
+    await conn.send(cmd.beep());
+    expect(current().writes.map((w) => [w[0], w[1]])).toEqual([[0, 11]]);
+  });
+
+  it('refuses commands with no board connected', async () => {
+    await expect(conn.send(cmd.beep())).rejects.toMatchObject({ code: 'not-connected' });
+    await conn.connect('webhid');
+    await expect(conn.send(cmd.beep())).rejects.toMatchObject({ code: 'not-connected' });
+  });
+
+  it('refuses commands while the board is not the display board', async () => {
+    displayBoard = BoardType.v6;
+    await connectBoard('webhid', BoardType.v7);
+    expect(conn.isBoardMatch()).toBe(false);
+    await expect(conn.send(cmd.beep())).rejects.toMatchObject({
+      code: 'board-mismatch',
+      detail: { boardType: BoardType.v6 },
+    });
+    expect(current().writes).toHaveLength(0);
+    await conn.send(cmd.beep(), { ignoreBoardMatch: true });
+    expect(current().writes).toHaveLength(1);
+  });
+
+  it('blocks normal commands during a firmware update', async () => {
+    await connectBoard();
+    conn.setFirmwareUpdating(true);
+    await expect(conn.send(cmd.beep())).rejects.toMatchObject({ code: 'firmware-updating' });
+    await conn.send(cmd.reboot(), { ignoreBoardMatch: true });
+    conn.setFirmwareUpdating(false);
+    await conn.send(cmd.beep());
+    expect(current().writes).toHaveLength(2);
+  });
+
+  it('sends Raspberry Pi commands only while a Pi reports itself alive', async () => {
+    displayBoard = BoardType.fifth;
+    await connectBoard('webhid', BoardType.fifth, 40);
+    await expect(conn.send(cmd.piCamera(true))).rejects.toMatchObject({ code: 'pi-not-alive' });
+    current().push(report({ 0: [2], 1: [14] }));
+    await settle();
+    await conn.send(cmd.piCamera(true));
+    expect(current().writes).toHaveLength(1);
+  });
+});
+
+describe('GoGoConnection (stream)', () => {
+  it('emits the decoded board status', async () => {
+    const statuses: BoardStatus[] = [];
+    conn.on('status', (s) => statuses.push(s));
+    await conn.connect('webhid');
+    current().push(statusReport(6, 42, { 1: [0x03, 0xff], 22: [1], 23: [1], 24: [1], 25: [255] }));
+    await settle();
+    expect(statuses[0]?.sensors).toEqual([1023, 0, 0, 0]);
+    expect(statuses[0]?.motors[0]).toEqual({
+      name: 'a',
+      isActive: true,
+      isOn: true,
+      direction: 'cw',
+      power: 100,
+    });
+  });
+
+  it('warns once about an unknown board type', async () => {
+    await conn.connect('webhid');
+    current().push(statusReport(9, 1));
+    await settle();
+    current().push(statusReport(9, 1));
+    await settle();
+    expect(errors).toEqual(['unknown-board-type']);
+  });
+
+  it('warns once when the firmware is below the minimum, with the minimum', async () => {
+    const details: unknown[] = [];
+    conn.on('error', (e) => details.push(e.detail));
+    await connectBoard('webhid', BoardType.original, 110);
+    expect(errors).toEqual(['firmware-too-old']);
+    expect(details).toEqual([{ minimum: 111, boardType: 1 }]);
+  });
+
+  it('passes key-value messages on, but not the empty value that follows each', async () => {
+    const kvs: string[] = [];
+    conn.on('key-value', (kv) => kvs.push(`${kv.key}=${kv.value}`));
+    await conn.connect('webhid');
+    current().push(
+      report({ 0: [7], 1: [10], 2: 'temp,25' }),
+      report({ 0: [7], 1: [8], 2: 'temp,' }),
+    );
+    await settle();
+    expect(kvs).toEqual(['temp=25']);
+  });
+});

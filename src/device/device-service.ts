@@ -1,0 +1,44 @@
+// The composition root of the board link: the app's one DeviceConnection, with its
+// transports, the worker framer, the display-board preference and the store adapter.
+// Created on first use; an already granted USB board is re-opened then.
+import { connection } from '../state/connection.ts';
+import { GoGoConnection } from './connection/gogo-connection.ts';
+import { ConnectMethod, type DeviceConnection, type TransportKind } from './device.ts';
+import { PluginTransport } from './plugin/plugin-transport.ts';
+import { WorkerFramer } from './protocol/worker-framer.ts';
+import { fakeHidRequested, installFakeHid } from './simulated/install-fake-hid.ts';
+import { getSimHost } from './simulated/sim-host.ts';
+import { SimulatedTransport } from './simulated/simulated-transport.ts';
+import { bindDeviceToStores } from './store-adapter.ts';
+import type { Transport } from './transport.ts';
+import { WebHidTransport } from './webhid/webhid-transport.ts';
+
+let device: GoGoConnection | undefined;
+
+export function getDevice(): DeviceConnection {
+  if (!device) {
+    if (fakeHidRequested()) installFakeHid(getSimHost());
+    device = new GoGoConnection({
+      createTransport(kind: TransportKind, options): Transport {
+        switch (kind) {
+          case 'webhid':
+            return new WebHidTransport({ bootloader: options.bootloader ?? false });
+          case 'plugin':
+            return new PluginTransport({
+              ...(options.url === undefined ? {} : { url: options.url }),
+              remote:
+                options.method === ConnectMethod.remoteLab ||
+                options.method === ConnectMethod.remoteAccess,
+            });
+          case 'simulated':
+            return new SimulatedTransport(getSimHost());
+        }
+      },
+      framer: new WorkerFramer(),
+      displayBoard: () => connection.displayBoard,
+    });
+    bindDeviceToStores(device);
+    void device.restore();
+  }
+  return device;
+}

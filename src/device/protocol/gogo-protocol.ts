@@ -1,0 +1,178 @@
+// The GoGo protocol layer (style anchor 2): commands go out as core-rs framed payloads, and
+// input reports come in, are batched, decoded by core-rs off the main thread, and emitted
+// by packet type (board-protocol §3.1). Status and Pi status are coalesced to the latest
+// per flush, so listeners see at most one per animation frame however fast the board
+// streams; key-value, debug, tap and response packets are all delivered, in order.
+import type { HidPiStatus, HidStatus } from '../../../workers/core/hid-layout.ts';
+import type { BoardResponse, HidCommandRequest, KeyValueMessage, LinkStats } from '../device.ts';
+import { Emitter } from '../emitter.ts';
+import type { Transport } from '../transport.ts';
+import type { Framer } from './framer.ts';
+
+export interface ProtocolEventMap {
+  /** The latest status of a flush. */
+  status: HidStatus;
+  /** The latest Raspberry Pi status of a flush. */
+  'pi-status': HidPiStatus;
+  'key-value': KeyValueMessage;
+  debug: string;
+  tap: { x: number; y: number };
+  response: BoardResponse;
+  /** Every input report as it arrives, before batching (for flows that wait on replies). */
+  raw: Uint8Array;
+  stats: LinkStats;
+}
+
+export type Scheduler = (flush: () => void) => void;
+
+/**
+ * Runs `flush` on the next animation frame. Hidden tabs pause animation frames, so a timer
+ * also fires (at most 100 ms later); workers, which have no frames, flush every 16 ms.
+ */
+export const frameScheduler: Scheduler = (flush) => {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    flush();
+  };
+  const hasFrames = typeof requestAnimationFrame === 'function';
+  if (hasFrames) requestAnimationFrame(run);
+  setTimeout(run, hasFrames ? 100 : 16);
+};
+
+export interface ProtocolOptions {
+  schedule?: Scheduler;
+  /** Reports kept while waiting for a flush; older ones are dropped and counted. */
+  maxPending?: number;
+}
+
+export function emptyStats(): LinkStats {
+  return {
+    received: 0,
+    decoded: 0,
+    ignored: { short: 0, unknown: 0, malformed: 0, empty: 0 },
+    dropped: 0,
+    written: 0,
+  };
+}
+
+export class GoGoProtocol {
+  readonly stats: LinkStats = emptyStats();
+  private readonly events = new Emitter<ProtocolEventMap>();
+  private pending: Uint8Array[] = [];
+  private scheduled = false;
+  private decoding: Promise<void> = Promise.resolve();
+  private readonly schedule: Scheduler;
+  private readonly maxPending: number;
+  private readonly unsubscribe: () => void;
+  private detached = false;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly framer: Framer,
+    options: ProtocolOptions = {},
+  ) {
+    this.schedule = options.schedule ?? frameScheduler;
+    this.maxPending = options.maxPending ?? 512;
+    this.unsubscribe = transport.on('report', (r) => this.onReport(r));
+  }
+
+  on<K extends keyof ProtocolEventMap>(
+    type: K,
+    listener: (event: ProtocolEventMap[K]) => void,
+  ): () => void {
+    return this.events.on(type, listener);
+  }
+
+  /** Frames a command in core-rs and writes it; rejects with a DeviceError. */
+  async send(request: HidCommandRequest): Promise<void> {
+    const payload = await this.framer.build(request);
+    await this.transport.write(payload);
+    this.stats.written++;
+  }
+
+  /** Decodes every pending report now (the scheduler calls this; tests may too). */
+  flush(): Promise<void> {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length > 0) {
+      // Batches decode one after another, so packets keep their order.
+      this.decoding = this.decoding.then(() => this.decode(batch));
+    }
+    return this.decoding;
+  }
+
+  /** Stops listening to the transport and drops pending reports. */
+  detach(): void {
+    this.detached = true;
+    this.unsubscribe();
+    this.pending = [];
+    this.events.clear();
+  }
+
+  private onReport(report: Uint8Array): void {
+    if (this.detached) return;
+    this.stats.received++;
+    this.events.emit('raw', report);
+    this.pending.push(report);
+    if (this.pending.length > this.maxPending) {
+      this.pending.shift();
+      this.stats.dropped++;
+    }
+    if (!this.scheduled) {
+      this.scheduled = true;
+      this.schedule(() => void this.flush());
+    }
+  }
+
+  private async decode(batch: Uint8Array[]): Promise<void> {
+    let packets;
+    try {
+      packets = await this.framer.decode(batch);
+    } catch (e) {
+      // The decoder is gone (worker ended): count the batch, keep the link alive.
+      console.error('device: decoding failed', e);
+      this.stats.ignored.malformed += batch.length;
+      return;
+    }
+    if (this.detached) return;
+    let status: HidStatus | undefined;
+    let pi: HidPiStatus | undefined;
+    for (const p of packets) {
+      if (p.type === 'ignored') {
+        this.stats.ignored[p.reason]++;
+        continue;
+      }
+      this.stats.decoded++;
+      switch (p.type) {
+        case 'status':
+          status = p.status;
+          break;
+        case 'pi-status':
+          pi = p.pi;
+          break;
+        case 'key-value':
+          this.events.emit('key-value', { key: p.key, value: p.value });
+          break;
+        case 'debug':
+          this.events.emit('debug', p.text);
+          break;
+        case 'tap':
+          this.events.emit('tap', { x: p.x, y: p.y });
+          break;
+        case 'response':
+          this.events.emit('response', {
+            command: p.command,
+            status: p.status,
+            payload: p.payload,
+          });
+          break;
+      }
+    }
+    if (status) this.events.emit('status', status);
+    if (pi) this.events.emit('pi-status', pi);
+    this.events.emit('stats', this.stats);
+  }
+}

@@ -1,0 +1,32 @@
+// The app-side switch for e2e tests (the python-editor-v3 pattern): when the `gogo-fake-hid`
+// cookie is set, `navigator.hid` is replaced by a fake whose only device is the simulated
+// board, so the real WebHID transport runs end to end. One build serves tests and users.
+import { FakeHid } from './fake-hid.ts';
+import type { SimHost } from './sim-host.ts';
+
+export const FAKE_HID_COOKIE = 'gogo-fake-hid';
+
+export function fakeHidRequested(): boolean {
+  return (
+    typeof document !== 'undefined' &&
+    document.cookie.split(';').some((c) => c.trim() === `${FAKE_HID_COOKIE}=1`)
+  );
+}
+
+declare global {
+  interface Window {
+    /** Present only with the fake navigator.hid: lets a test unplug or re-plug the board. */
+    gogoFakeHid?: FakeHid;
+  }
+}
+
+export function installFakeHid(host: SimHost): FakeHid {
+  const hid = new FakeHid(host);
+  Object.defineProperty(navigator, 'hid', { value: hid, configurable: true });
+  // The simulator panel's cable and the fake device's cable are the same cable.
+  host.onPlugChange((plugged) => (plugged ? hid.plug() : hid.unplug()));
+  hid.addEventListener('disconnect', () => host.setPlugged(false));
+  hid.addEventListener('connect', () => host.setPlugged(true));
+  window.gogoFakeHid = hid;
+  return hid;
+}

@@ -1,0 +1,649 @@
+// A virtual GoGo board that speaks the real protocol (board-protocol §9 "Simulator
+// behaviour checklist"): it takes 63-byte command payloads, keeps motor, servo, LED,
+// display, RTC, voice, relay and program-area state, and produces status packets (and Pi
+// status packets when the Pi companion is on) encoded by core-rs, on a virtual clock.
+// It is a plain class: the worker (workers/board-sim.worker.ts) drives it through a
+// UsbLink in real time, tests drive it frame by frame.
+import type { WasmCore } from '../../../workers/core/wasm-core.ts';
+import type {
+  HidBuiltinSensors,
+  HidPacketToEncode,
+  HidStatus,
+  RtcFields,
+} from '../../../workers/core/hid-layout.ts';
+import { isEspFamily, sensorCount } from '../board-state.ts';
+import { BoardType } from '../device.ts';
+import {
+  PiCompanion,
+  PI_STATUS_PERIOD_MS,
+  type PiOptions,
+  type PiSimState,
+} from './pi-companion.ts';
+import type { BoardIo, ProgramRunner } from './program-runner.ts';
+import type { LinkDevice } from './usb-link.ts';
+
+/** Encodes input reports (core-rs `gg_hid_encode` through a WasmCore). */
+export interface ReportEncoder {
+  encode(packet: HidPacketToEncode): Uint8Array;
+}
+
+/** The encoder backed by core-rs (the same layout tables as the decoder). */
+export function wasmEncoder(core: WasmCore): ReportEncoder {
+  return {
+    encode(packet) {
+      const r = core.encodeHidReport(packet);
+      if (!r.ok) throw new Error(`encode ${packet.type}: ${r.error.message}`);
+      return r.value;
+    },
+  };
+}
+
+export interface SimConfig {
+  /** Numeric board type (spec core §3); default 6 = GoGo board 7. */
+  boardType: number;
+  boardVersion: number;
+  /** Default 42 (spec core §3 "The default board is version 7 with firmware 42"). */
+  firmwareVersion: number;
+  /** Virtual ms between status packets (the real rate is unknown, §10 question 2). */
+  statusPeriodMs: number;
+  /** Without an RTC module the board reports day-of-week 100 (§3.2). */
+  rtcPresent: boolean;
+  /** A Raspberry Pi companion (Pi-topping) is attached. */
+  pi: boolean;
+}
+
+export const DEFAULT_SIM_CONFIG: SimConfig = {
+  boardType: BoardType.v7,
+  boardVersion: 1,
+  firmwareVersion: 42,
+  statusPeriodMs: 20,
+  rtcPresent: true,
+  pi: false,
+};
+
+/** The program area the download fills (spec core §9 "Max byte code length 2048"). */
+export const PROGRAM_AREA_BYTES = 2048;
+/** Reports the board buffers for the host; when full, the oldest status is dropped. */
+export const REPORT_QUEUE_LIMIT = 64;
+/** The Pi daemon repeats a key with an empty value shortly after (board-protocol §3.4). */
+export const KEY_VALUE_CLEAR_MS = 100;
+
+export interface SimMotor {
+  active: boolean;
+  on: boolean;
+  /** This way (CW). */
+  cw: boolean;
+  /** 0..100 as commanded. */
+  power: number;
+}
+
+export interface SimServo {
+  active: boolean;
+  angle: number;
+  power: number;
+}
+
+/** Everything the simulator panel shows. Plain data (crosses the worker boundary). */
+export interface SimState {
+  config: SimConfig;
+  clockMs: number;
+  sensors: number[];
+  builtin: HidBuiltinSensors;
+  ir: number;
+  answer: number;
+  motors: SimMotor[];
+  servos: SimServo[];
+  leds: { id: number; on: boolean }[];
+  display: { short: string; long: string };
+  rtc: RtcFields;
+  voice: { playing: boolean; track: number; tracks: number };
+  wifi: { ssid: string; status: number };
+  autorun: boolean;
+  program: { length: number; running: boolean; preview: number[]; overflow: number };
+  /** Bytes written through the absolute memory pointer (legacy firmware path). */
+  flashBytes: number;
+  beeps: number;
+  commands: number;
+  unknownCommands: number;
+  lastCommand: string;
+  pi: PiSimState | null;
+}
+
+export type SimEvent = { type: 'beep' };
+
+const ZERO_BUILTIN: HidBuiltinSensors = {
+  gesture: 0,
+  orientation: 0,
+  loudness: 0,
+  light: 0,
+  proximity: 0,
+  red: 0,
+  green: 0,
+  blue: 0,
+  temperature: 250,
+  humidity: 50,
+  accelX: 0,
+  accelY: 0,
+  accelZ: 1000,
+};
+
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+const u16 = (p: Uint8Array, at: number) => ((p[at] ?? 0) << 8) | (p[at + 1] ?? 0);
+const ascii = (p: Uint8Array, from: number, max: number) => {
+  let s = '';
+  for (let i = from; i < Math.min(p.length, from + max); i++) {
+    const b = p[i] ?? 0;
+    if (b === 0) break;
+    s += String.fromCharCode(b);
+  }
+  return s;
+};
+
+/** RTC fields held as "what the host set" plus the virtual time it was set at. */
+interface RtcBase {
+  epochMs: number;
+  weekday: number;
+  setAtMs: number;
+}
+
+const DAY_MS = 86_400_000;
+
+export interface SimulatedBoardOptions {
+  config?: Partial<SimConfig>;
+  pi?: PiOptions;
+  /** The byte-code VM (issue 5); without it run/stop only flips a flag. */
+  runner?: ProgramRunner;
+  onEvent?: (event: SimEvent) => void;
+}
+
+export class SimulatedBoard implements LinkDevice {
+  private config: SimConfig;
+  private now = 0;
+  private nextStatusAt = 0;
+  private nextPiAt = 0;
+  private readonly queue: Uint8Array[] = [];
+  private readonly delayed: { at: number; packet: HidPacketToEncode }[] = [];
+  private sensors = [0, 0, 0, 0, 0, 0, 0, 0];
+  private builtin: HidBuiltinSensors = { ...ZERO_BUILTIN };
+  private ir = 0;
+  private answer = 0;
+  private motorMask = 0;
+  private motors: SimMotor[] = [];
+  private servoMask = 0;
+  private servos: SimServo[] = [];
+  private leds = new Map<number, boolean>();
+  private display = { short: '', long: '' };
+  private rtc: RtcBase = { epochMs: Date.UTC(2000, 0, 1), weekday: 6, setAtMs: 0 };
+  private voice = { playing: false, track: 1, tracks: 10 };
+  private wifi = { ssid: '', password: '', status: 0 };
+  private wifiReadyAt = 0;
+  private autorun = false;
+  private readonly program = new Uint8Array(PROGRAM_AREA_BYTES);
+  private programLength = 0;
+  private pointer = 0;
+  private pointerMode: 'logo' | 'flash' = 'logo';
+  private overflow = 0;
+  private flashBytes = 0;
+  private running = false;
+  private beeps = 0;
+  private commands = 0;
+  private unknownCommands = 0;
+  private lastCommand = '';
+  private pi: PiCompanion | null = null;
+  private readonly piOptions: PiOptions;
+  private readonly runner: ProgramRunner | undefined;
+  private readonly onEvent: (event: SimEvent) => void;
+
+  constructor(
+    private readonly encoder: ReportEncoder,
+    options: SimulatedBoardOptions = {},
+  ) {
+    this.config = { ...DEFAULT_SIM_CONFIG, ...options.config };
+    this.piOptions = options.pi ?? {};
+    this.runner = options.runner;
+    this.onEvent = options.onEvent ?? (() => {});
+    this.resetOutputs();
+    if (this.config.pi) this.pi = new PiCompanion(this.piOptions);
+  }
+
+  // ---- The panel's controls -------------------------------------------------------------
+
+  configure(config: Partial<SimConfig>): void {
+    this.config = { ...this.config, ...config };
+    if (this.config.pi && !this.pi) this.pi = new PiCompanion(this.piOptions);
+    if (!this.config.pi) this.pi = null;
+    this.nextStatusAt = this.now;
+  }
+
+  /** Sensor 1..8 (1-based, as on the board), value 0..1023. */
+  setSensor(port: number, value: number): void {
+    if (port >= 1 && port <= 8) this.sensors[port - 1] = clamp(Math.round(value), 0, 1023);
+  }
+
+  setBuiltin(values: Partial<HidBuiltinSensors>): void {
+    this.builtin = { ...this.builtin, ...values };
+  }
+
+  setIr(code: number): void {
+    this.ir = clamp(Math.round(code), 0, 255);
+  }
+
+  setAnswer(value: number): void {
+    this.answer = clamp(Math.round(value), 0, 255);
+  }
+
+  /** A key-value message from the Pi side (then the same key empty, as the daemon does). */
+  sendKeyValue(key: string, value: string): void {
+    const k = key.toLowerCase();
+    this.enqueue({ type: 'key-value', key: k, value: value.toLowerCase() });
+    this.delayed.push({
+      at: this.now + KEY_VALUE_CLEAR_MS,
+      packet: { type: 'key-value', key: k, value: '' },
+    });
+  }
+
+  sendDebug(text: string): void {
+    this.enqueue({ type: 'debug', text });
+  }
+
+  tapPiScreen(x: number, y: number): void {
+    this.pi?.tapAt(x, y);
+  }
+
+  powerOnPi(): void {
+    this.pi?.powerOn();
+  }
+
+  /** The program area as downloaded. */
+  programBytes(): Uint8Array {
+    return this.program.slice(0, this.programLength);
+  }
+
+  // ---- LinkDevice -----------------------------------------------------------------------
+
+  receive(payload: Uint8Array): void {
+    this.commands++;
+    const category = payload[0] ?? 255;
+    const command = payload[1] ?? 255;
+    this.lastCommand = `${category}/${command}`;
+    let known: boolean;
+    switch (category) {
+      case 0:
+        known = this.output(command, payload);
+        break;
+      case 1:
+        known = this.memory(command, payload);
+        break;
+      case 2:
+        known = this.pi !== null;
+        this.pi?.command(payload);
+        break;
+      case 20:
+        known = this.event(command);
+        break;
+      default:
+        known = false;
+    }
+    if (!known) this.unknownCommands++;
+  }
+
+  tick(nowMs: number): void {
+    this.now = nowMs;
+    if (nowMs >= this.nextStatusAt) {
+      this.nextStatusAt = nowMs + this.config.statusPeriodMs;
+      this.enqueueStatus();
+    }
+    if (this.pi) {
+      this.pi.tick(nowMs);
+      if (nowMs >= this.nextPiAt) {
+        this.nextPiAt = nowMs + PI_STATUS_PERIOD_MS;
+        this.enqueue({ type: 'pi-status', pi: this.pi.status() });
+      }
+    }
+    if (this.wifi.status === 1 && nowMs >= this.wifiReadyAt) this.wifi.status = 2;
+    for (let i = this.delayed.length - 1; i >= 0; i--) {
+      const d = this.delayed[i];
+      if (d && d.at <= nowMs) {
+        this.delayed.splice(i, 1);
+        this.enqueue(d.packet);
+      }
+    }
+    if (this.running && this.runner) this.runner.tick(this.io);
+  }
+
+  nextReport(): Uint8Array | null {
+    return this.queue.shift() ?? null;
+  }
+
+  // ---- State for the panel --------------------------------------------------------------
+
+  state(): SimState {
+    this.syncActiveFlags();
+    return {
+      config: { ...this.config },
+      clockMs: this.now,
+      sensors: this.sensors.slice(),
+      builtin: { ...this.builtin },
+      ir: this.ir,
+      answer: this.answer,
+      motors: this.motors.map((m) => ({ ...m })),
+      servos: this.servos.map((s) => ({ ...s })),
+      leds: [...this.leds].map(([id, on]) => ({ id, on })).sort((a, b) => a.id - b.id),
+      display: { ...this.display },
+      rtc: this.rtcFields(),
+      voice: { ...this.voice },
+      wifi: { ssid: this.wifi.ssid, status: this.wifi.status },
+      autorun: this.autorun,
+      program: {
+        length: this.programLength,
+        running: this.running,
+        preview: Array.from(this.program.subarray(0, Math.min(this.programLength, 32))),
+        overflow: this.overflow,
+      },
+      flashBytes: this.flashBytes,
+      beeps: this.beeps,
+      commands: this.commands,
+      unknownCommands: this.unknownCommands,
+      lastCommand: this.lastCommand,
+      pi: this.pi ? this.pi.snapshotState() : null,
+    };
+  }
+
+  /** The status packet as the board would send it now. */
+  status(): HidStatus {
+    const cfg = this.config;
+    const esp = isEspFamily(cfg.boardType);
+    const count = sensorCount(cfg.boardType);
+    const mask = (f: (i: number) => boolean) =>
+      [0, 1, 2, 3].reduce((m, i) => m | (f(i) ? 1 << i : 0), 0);
+    const rtc = this.rtcFields();
+    return {
+      sensorCount: count,
+      sensors: this.sensors.slice(0, count),
+      boardType: cfg.boardType,
+      boardVersion: cfg.boardVersion,
+      hardwareId: esp ? 0x0c : 0,
+      firmwareVersion: cfg.firmwareVersion,
+      firmwareVersion2: 0,
+      motorActive: this.motorMask,
+      motorOn: mask((i) => this.motors[i]?.on ?? false),
+      motorDirection: mask((i) => this.motors[i]?.cw ?? false),
+      // Power 0–100 in the command becomes 0–255 in the status [inferred, §9]; floor keeps
+      // ceil(v / 255 × 100) on the host equal to the commanded percent.
+      motorPower: this.motors.map((m) => Math.floor((m.power * 255) / 100)),
+      ir: this.ir,
+      rtc,
+      espFamily: esp,
+      joystick: 0,
+      servoActive: this.servoMask,
+      servoAngle: this.servos.map((s) => s.angle),
+      servoPower: this.servos.map((s) => s.power),
+      wifiStatus: this.wifi.status,
+      answer: this.answer,
+      builtin: { ...this.builtin },
+    };
+  }
+
+  // ---- Commands ---------------------------------------------------------------------------
+
+  private readonly io: BoardIo = ((board: SimulatedBoard) => ({
+    sensor: (port: number) => board.sensors[port - 1] ?? 0,
+    execute: (payload: Uint8Array) => board.receive(payload),
+    get nowMs() {
+      return board.now;
+    },
+  }))(this);
+
+  private forActive<T>(items: T[], mask: number, f: (item: T) => void): void {
+    items.forEach((item, i) => {
+      if (mask & (1 << i)) f(item);
+    });
+  }
+
+  /** Category 0 (board-protocol §2.3). */
+  private output(command: number, p: Uint8Array): boolean {
+    const p1 = p[2] ?? 0;
+    const p2 = p[3] ?? 0;
+    switch (command) {
+      case 1: // ping: the reply format is unknown (§10 question 5), so none is sent
+        return true;
+      case 2:
+        this.forActive(this.motors, this.motorMask, (m) => (m.on = p2 === 1));
+        return true;
+      case 3:
+        this.forActive(this.motors, this.motorMask, (m) => (m.cw = p2 === 1));
+        return true;
+      case 4:
+        this.forActive(this.motors, this.motorMask, (m) => (m.cw = !m.cw));
+        return true;
+      case 6: {
+        const power = clamp(u16(p, 3), 0, 100);
+        this.forActive(this.motors, this.motorMask, (m) => (m.power = power));
+        return true;
+      }
+      case 7:
+        this.motorMask = p1 & 0x0f;
+        return true;
+      case 8:
+        if (p1 < 4) this.motorMask ^= 1 << p1;
+        return true;
+      case 9: // servo duty (GoGo 4) / servo angle (ESP32 boards)
+      case 17: {
+        const angle = clamp(u16(p, 3), 0, 180);
+        this.forActive(this.servos, this.servoMask, (s) => (s.angle = angle));
+        return true;
+      }
+      case 10:
+        this.leds.set(p1, p2 === 1);
+        return true;
+      case 11:
+        this.beeps++;
+        this.onEvent({ type: 'beep' });
+        return true;
+      case 12:
+        this.autorun = p1 === 1;
+        return true;
+      case 13:
+        this.logoControl(p1);
+        return true;
+      case 14:
+        this.servoMask = p1 & 0x0f;
+        return true;
+      case 15: // this way: turn by the given degrees [inferred direction, §10 question 15]
+      case 16: {
+        const delta = clamp(u16(p, 3), 0, 180) * (command === 15 ? 1 : -1);
+        this.forActive(
+          this.servos,
+          this.servoMask,
+          (s) => (s.angle = clamp(s.angle + delta, 0, 180)),
+        );
+        return true;
+      }
+      case 18:
+        if (p1 < 4) this.servoMask ^= 1 << p1;
+        return true;
+      case 19: {
+        const power = clamp(u16(p, 3), 0, 100);
+        this.forActive(this.servos, this.servoMask, (s) => (s.power = power));
+        return true;
+      }
+      case 50:
+        this.syncRtc(p);
+        return true;
+      case 51: // read RTC: the board refreshes the stream at once
+        this.nextStatusAt = this.now;
+        return true;
+      case 60:
+        this.display.short = ascii(p, 2, 4);
+        return true;
+      case 61:
+        this.display.long = ascii(p, 2, 60);
+        return true;
+      case 62:
+        this.display = { short: '', long: '' };
+        return true;
+      case 70:
+        if (this.voice.tracks > 0) this.voice.playing = !this.voice.playing;
+        return true;
+      case 71:
+        if (this.voice.tracks > 0) this.voice.track = (this.voice.track % this.voice.tracks) + 1;
+        return true;
+      case 72:
+        if (this.voice.tracks > 0) {
+          this.voice.track = ((this.voice.track + this.voice.tracks - 2) % this.voice.tracks) + 1;
+        }
+        return true;
+      case 73:
+        if (p1 >= 1 && p1 <= this.voice.tracks) this.voice.track = p1;
+        return true;
+      case 74:
+        this.voice = { playing: false, track: 0, tracks: 0 };
+        return true;
+      case 100:
+        this.reboot();
+        return true;
+      default:
+        // 201/202 (firmware update modes) belong to the firmware flow's simulator.
+        return false;
+    }
+  }
+
+  /** Category 1 (board-protocol §2.4). */
+  private memory(command: number, p: Uint8Array): boolean {
+    switch (command) {
+      case 1:
+        this.pointerMode = 'logo';
+        this.pointer = 0;
+        this.programLength = 0;
+        this.overflow = 0;
+        return true;
+      case 2:
+        this.pointerMode = 'flash';
+        this.pointer = u16(p, 2);
+        return true;
+      case 3: {
+        const n = Math.min(p[2] ?? 0, 60);
+        const data = p.subarray(3, 3 + n);
+        if (this.pointerMode === 'flash') {
+          this.flashBytes += data.length;
+          this.pointer += data.length;
+          return true;
+        }
+        const room = Math.max(0, PROGRAM_AREA_BYTES - this.pointer);
+        this.program.set(data.subarray(0, room), this.pointer);
+        this.overflow += Math.max(0, data.length - room);
+        this.pointer += data.length;
+        this.programLength = Math.min(
+          PROGRAM_AREA_BYTES,
+          Math.max(this.programLength, this.pointer),
+        );
+        return true;
+      }
+      case 10:
+        this.wifi.ssid = new TextDecoder().decode(p.subarray(3, 3 + (p[2] ?? 0)));
+        this.joinBoardWifi();
+        return true;
+      case 11:
+        this.wifi.password = new TextDecoder().decode(p.subarray(3, 3 + (p[2] ?? 0)));
+        this.joinBoardWifi();
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** Category 20 (board-protocol §2.6, §5). */
+  private event(command: number): boolean {
+    if (command === 2) {
+      // The simulated board keeps no offline datalog yet: answer "empty" (status 3).
+      this.enqueue({ type: 'response', command: 2, status: 3, payload: new Uint8Array(0) });
+      return true;
+    }
+    return command === 3;
+  }
+
+  private joinBoardWifi(): void {
+    if (this.wifi.ssid === '') return;
+    this.wifi.status = 1;
+    this.wifiReadyAt = this.now + 1500;
+  }
+
+  private logoControl(action: number): void {
+    const run = action === 1 || (action === 2 && !this.running);
+    if (run && !this.running) {
+      this.runner?.load(this.programBytes());
+      this.runner?.start();
+      this.running = true;
+    } else if (!run && this.running) {
+      this.runner?.stop();
+      this.running = false;
+    }
+  }
+
+  private syncRtc(p: Uint8Array): void {
+    const [second, minute, hour, weekday, date, month, year] = Array.from(p.subarray(2, 9));
+    this.rtc = {
+      epochMs: Date.UTC(
+        2000 + (year ?? 0),
+        (month ?? 1) - 1,
+        date ?? 1,
+        hour ?? 0,
+        minute ?? 0,
+        second ?? 0,
+      ),
+      weekday: weekday ?? 0,
+      setAtMs: this.now,
+    };
+    this.nextStatusAt = this.now;
+  }
+
+  private rtcFields(): RtcFields {
+    const t = this.rtc.epochMs + (this.now - this.rtc.setAtMs);
+    const d = new Date(t);
+    const days = Math.floor(t / DAY_MS) - Math.floor(this.rtc.epochMs / DAY_MS);
+    return {
+      second: d.getUTCSeconds(),
+      minute: d.getUTCMinutes(),
+      hour: d.getUTCHours(),
+      weekday: this.config.rtcPresent ? (this.rtc.weekday + days) % 7 : 100,
+      date: d.getUTCDate(),
+      month: d.getUTCMonth() + 1,
+      year: d.getUTCFullYear() - 2000,
+    };
+  }
+
+  private reboot(): void {
+    this.running = false;
+    this.runner?.stop();
+    this.resetOutputs();
+    this.display = { short: '', long: '' };
+    this.leds.clear();
+  }
+
+  private resetOutputs(): void {
+    this.motorMask = 0;
+    this.servoMask = 0;
+    this.motors = [0, 1, 2, 3].map(() => ({ active: false, on: false, cw: true, power: 100 }));
+    this.servos = [0, 1, 2, 3].map(() => ({ active: false, angle: 90, power: 0 }));
+    this.syncActiveFlags();
+  }
+
+  private syncActiveFlags(): void {
+    this.motors.forEach((m, i) => (m.active = (this.motorMask & (1 << i)) !== 0));
+    this.servos.forEach((s, i) => (s.active = (this.servoMask & (1 << i)) !== 0));
+  }
+
+  private enqueueStatus(): void {
+    this.syncActiveFlags();
+    this.enqueue({ type: 'status', status: this.status() });
+  }
+
+  private enqueue(packet: HidPacketToEncode): void {
+    if (this.queue.length >= REPORT_QUEUE_LIMIT) {
+      // A real board overwrites its buffer: lose the oldest status, keep messages.
+      const i = this.queue.findIndex((r) => r[0] === 0);
+      this.queue.splice(i < 0 ? 0 : i, 1);
+    }
+    this.queue.push(this.encoder.encode(packet));
+  }
+}

@@ -1,0 +1,77 @@
+// The simulated USB link: time advances in 1 ms USB frames on a virtual clock, and each
+// frame carries at most one report host → board and one report board → host (full-speed
+// interrupt endpoints; the rule that keeps later firmware and datalog benchmarks honest).
+// Nothing here reads the wall clock or uses timers: the host decides how many frames to
+// run (real time in the app, as fast as possible in a benchmark).
+
+/** The board side of the link. */
+export interface LinkDevice {
+  /** One host → board report (a 63-byte command payload). */
+  receive(payload: Uint8Array): void;
+  /** The virtual clock reached `nowMs` (called once per frame, before reports move). */
+  tick(nowMs: number): void;
+  /** The next board → host report, or null when the board has nothing to send. */
+  nextReport(): Uint8Array | null;
+}
+
+export interface FrameResult {
+  /** Board → host reports, in order. */
+  reports: Uint8Array[];
+  /** Ids of host writes the board took, in order. */
+  consumed: number[];
+}
+
+export const FRAME_MS = 1;
+
+export class UsbLink {
+  /** Virtual milliseconds since the link started (= frames run). */
+  private now = 0;
+  private readonly outbox: { id: number; payload: Uint8Array }[] = [];
+  private nextId = 1;
+
+  constructor(private readonly device: LinkDevice) {}
+
+  get clockMs(): number {
+    return this.now;
+  }
+
+  /** Host writes waiting for a frame. */
+  get backlog(): number {
+    return this.outbox.length;
+  }
+
+  /** Queues a host → board report; returns its id (reported in `consumed` when taken). */
+  write(payload: Uint8Array): number {
+    const id = this.nextId++;
+    this.outbox.push({ id, payload });
+    return id;
+  }
+
+  /** Runs `frames` USB frames. */
+  run(frames: number): FrameResult {
+    const result: FrameResult = { reports: [], consumed: [] };
+    for (let i = 0; i < frames; i++) {
+      this.now += FRAME_MS;
+      this.device.tick(this.now);
+      const out = this.outbox.shift();
+      if (out) {
+        this.device.receive(out.payload);
+        result.consumed.push(out.id);
+      }
+      const report = this.device.nextReport();
+      if (report) result.reports.push(report);
+    }
+    return result;
+  }
+
+  /** Runs frames until every queued write is taken (a benchmark's "as fast as possible"). */
+  drain(maxFrames = 1_000_000): FrameResult {
+    const result: FrameResult = { reports: [], consumed: [] };
+    while (this.outbox.length > 0 && maxFrames-- > 0) {
+      const r = this.run(1);
+      result.reports.push(...r.reports);
+      result.consumed.push(...r.consumed);
+    }
+    return result;
+  }
+}

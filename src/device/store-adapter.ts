@@ -1,0 +1,76 @@
+// The one adapter between the device layer and the UI stores (style anchor 6): it copies
+// connection events into `connection` (type, method, board info) and `board` (live data),
+// and turns asynchronous device errors into warning toasts with the spec's texts.
+import i18next from 'i18next';
+import { board, SENSOR_HISTORY } from '../state/board.ts';
+import { connection } from '../state/connection.ts';
+import { showToast } from '../state/ui.ts';
+import type { DeviceConnection, DeviceError } from './device.ts';
+import { translateError } from './ui/messages.ts';
+
+/** Codes worth a toast when nobody awaited the call (the dialog shows its own errors). */
+const TOASTED = new Set([
+  'disconnected',
+  'unknown-board-type',
+  'firmware-too-old',
+  'device-in-use',
+]);
+const DEBUG_LINES = 50;
+
+export function bindDeviceToStores(device: DeviceConnection): () => void {
+  const offs = [
+    device.on('state', (s) => {
+      connection.connectionType = s.connectionType;
+      connection.connectMethod = s.connectMethod;
+      const b = connection.board;
+      if (
+        b.boardType !== s.board.boardType ||
+        b.boardVersion !== s.board.boardVersion ||
+        b.firmwareVersion !== s.board.firmwareVersion
+      ) {
+        connection.board = { ...s.board };
+      }
+      board.link = { status: s.status, transport: s.transport, reconnecting: s.reconnecting };
+      if (s.status === 'connected') board.lastError = null;
+    }),
+    device.on('status', (s) => {
+      board.status = s;
+      const history = board.sensorHistory;
+      s.sensors.forEach((v, i) => {
+        const series = history[i] ?? (history[i] = []);
+        series.push(v);
+        if (series.length > SENSOR_HISTORY) series.splice(0, series.length - SENSOR_HISTORY);
+      });
+      if (history.length > s.sensors.length) history.length = s.sensors.length;
+    }),
+    device.on('pi-status', (pi) => {
+      const was = board.pi?.alive ?? false;
+      board.pi = pi;
+      // Spec core §8: 'Raspberry Pi is on' / 'Raspberry Pi disconnected'.
+      if (pi.alive && !was) showToast('success', i18next.t('device:pi.on'));
+      if (!pi.alive && was) showToast('warning', i18next.t('device:pi.disconnected'));
+    }),
+    device.on('key-value', (kv) => {
+      board.keyValue = { ...kv, at: Date.now() };
+    }),
+    device.on('debug', (line) => {
+      board.debug.push(line);
+      if (board.debug.length > DEBUG_LINES) board.debug.splice(0, board.debug.length - DEBUG_LINES);
+    }),
+    device.on('stats', (s) => {
+      board.stats = { ...s, ignored: { ...s.ignored } };
+    }),
+    device.on('cleared', () => {
+      board.status = null;
+      board.pi = null;
+      board.keyValue = null;
+      board.sensorHistory = [];
+      board.clearedAt = Date.now();
+    }),
+    device.on('error', (e: DeviceError) => {
+      board.lastError = { code: e.code, detail: e.detail, at: Date.now() };
+      if (TOASTED.has(e.code)) showToast('warning', translateError(i18next.t, e.code, e.detail));
+    }),
+  ];
+  return () => offs.forEach((off) => off());
+}

@@ -1,0 +1,77 @@
+// A transport for protocol and connection tests: queues canned input reports, records the
+// payloads written, and can fail writes or drop the link on demand.
+import { DeviceError, type TransportKind } from '../device.ts';
+import { Emitter } from '../emitter.ts';
+import type { Transport, TransportEventMap } from '../transport.ts';
+
+export class FakeTransport implements Transport {
+  readonly writes: Uint8Array[] = [];
+  opened = false;
+  openError: DeviceError | null = null;
+  writeError: DeviceError | null = null;
+  restorable = false;
+  private readonly events = new Emitter<TransportEventMap>();
+
+  constructor(readonly kind: TransportKind = 'webhid') {}
+
+  on<K extends keyof TransportEventMap>(
+    type: K,
+    listener: (event: TransportEventMap[K]) => void,
+  ): () => void {
+    return this.events.on(type, listener);
+  }
+
+  async open(): Promise<void> {
+    if (this.openError) throw this.openError;
+    this.opened = true;
+  }
+
+  async close(): Promise<void> {
+    this.opened = false;
+  }
+
+  async write(payload: Uint8Array): Promise<void> {
+    if (!this.opened) throw new DeviceError('disconnected');
+    if (this.writeError) throw this.writeError;
+    this.writes.push(payload);
+  }
+
+  async restore(): Promise<boolean> {
+    if (!this.restorable) return false;
+    await this.open();
+    return true;
+  }
+
+  /** Delivers canned input reports, as the board would. */
+  push(...reports: Uint8Array[]): void {
+    for (const r of reports) this.events.emit('report', r);
+  }
+
+  /** The link drops (cable pulled, socket closed). */
+  drop(reason = new DeviceError('disconnected')): void {
+    this.opened = false;
+    this.events.emit('close', reason);
+  }
+
+  boardAbsent(): void {
+    this.events.emit('board-absent', undefined);
+  }
+}
+
+/** A 64-byte report from `offset → bytes` pairs (the fixture notation). */
+export function report(fields: Record<number, number[] | string>, length = 64): Uint8Array {
+  const r = new Uint8Array(length);
+  for (const [at, value] of Object.entries(fields)) {
+    r.set(typeof value === 'string' ? new TextEncoder().encode(value) : value, Number(at));
+  }
+  return r;
+}
+
+/** A status report of board `type` with firmware `fw` and optional extra fields. */
+export function statusReport(
+  type: number,
+  fw: number,
+  extra: Record<number, number[] | string> = {},
+): Uint8Array {
+  return report({ 17: [type], 20: [fw], ...extra });
+}

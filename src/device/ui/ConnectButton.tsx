@@ -1,0 +1,64 @@
+// The navbar's board button: shows the link state and the board, opens the connect dialog,
+// and shows the virtual board's panel while the simulated board is in use.
+import { useState } from 'react';
+import { Button, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { board } from '../../state/board.ts';
+import { connection } from '../../state/connection.ts';
+import { getSimHost } from '../simulated/sim-host.ts';
+import ConnectDialog from './ConnectDialog.tsx';
+import { useDevice } from './use-device.ts';
+import VirtualBoardDock from './VirtualBoardDock.tsx';
+
+export default function ConnectButton() {
+  const { t } = useTranslation('device');
+  // Creating the service (first use) re-opens an already granted USB board.
+  useDevice();
+  const [open, setOpen] = useState(false);
+  const live = useSnapshot(board);
+  const conn = useSnapshot(connection);
+  const sim = useSnapshot(getSimHost().store);
+
+  const { status, transport, reconnecting } = live.link;
+  const type = conn.board.boardType;
+  let label: string;
+  if (status === 'connected') {
+    label =
+      type === 0
+        ? t(`transport.${transport ?? 'webhid'}`)
+        : t(`boards.${type}`, { defaultValue: t('boards.other', { type }) });
+  } else if (status === 'connecting') {
+    label = t('state.connecting');
+  } else {
+    label = reconnecting ? t('button.retrying') : t('button.connect');
+  }
+  const variant = status === 'connected' ? (type === 0 ? 'warning' : 'success') : 'outline-light';
+
+  return (
+    <>
+      <Button
+        variant={variant}
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={t('button.aria', { state: label })}
+        data-testid="connect-button"
+      >
+        {status === 'connecting' ? (
+          <Spinner size="sm" className="me-1" aria-hidden />
+        ) : (
+          <i
+            className={`bi ${status === 'connected' ? 'bi-usb-plug-fill' : 'bi-usb-plug'} me-1`}
+            aria-hidden
+          />
+        )}
+        {label}
+      </Button>
+      <ConnectDialog show={open} onHide={() => setOpen(false)} />
+      {(transport === 'simulated' || (sim.running && window.gogoFakeHid !== undefined)) && (
+        <VirtualBoardDock />
+      )}
+    </>
+  );
+}

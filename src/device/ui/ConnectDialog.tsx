@@ -1,0 +1,199 @@
+// The connect dialog (spec classroom §2 "A connect modal"): choose USB (WebHID), the GoGo
+// plugin or the virtual board, see the link and the board, choose the display board.
+// Errors show the spec's texts, picked from the DeviceError code.
+import { useState } from 'react';
+import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { board } from '../../state/board.ts';
+import { connection, isBoardMatch, setDisplayBoard } from '../../state/connection.ts';
+import {
+  DeviceError,
+  type DeviceErrorCode,
+  type DeviceErrorDetail,
+  type TransportKind,
+} from '../device.ts';
+import { DISPLAY_BOARDS } from '../board-state.ts';
+import { browserHid } from '../webhid/hid-types.ts';
+import { translateError } from './messages.ts';
+import { useDevice } from './use-device.ts';
+
+const CHOICES: { kind: TransportKind; icon: string }[] = [
+  { kind: 'webhid', icon: 'bi-usb-symbol' },
+  { kind: 'plugin', icon: 'bi-plug' },
+  { kind: 'simulated', icon: 'bi-cpu' },
+];
+
+interface Props {
+  show: boolean;
+  onHide: () => void;
+}
+
+export default function ConnectDialog({ show, onHide }: Props) {
+  const { t } = useTranslation('device');
+  const device = useDevice();
+  const conn = useSnapshot(connection);
+  const live = useSnapshot(board);
+  const [failure, setFailure] = useState<{
+    code: DeviceErrorCode;
+    detail: DeviceErrorDetail;
+  } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [pending, setPending] = useState<TransportKind | null>(null);
+  const hasHid = browserHid() !== undefined;
+  const link = live.link;
+  const connected = link.status === 'connected';
+
+  async function connect(kind: TransportKind) {
+    setFailure(null);
+    setNotice(null);
+    setPending(kind);
+    try {
+      const result = await device.connect(kind);
+      if (result === 'ignored') setNotice(t('dialog.usbIgnored'));
+    } catch (e) {
+      const err = e instanceof DeviceError ? e : new DeviceError('open-failed', String(e));
+      setFailure({ code: err.code, detail: err.detail });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  async function disconnect() {
+    setFailure(null);
+    setNotice(null);
+    await device.disconnect();
+  }
+
+  const shownError = failure ?? (live.lastError && !connected ? live.lastError : null);
+  const boardType = conn.board.boardType;
+  const mismatch = connected && boardType !== 0 && !isBoardMatch(conn);
+
+  return (
+    <Modal show={show} onHide={onHide} aria-labelledby="connect-dialog-title" centered>
+      <Modal.Header closeButton closeLabel={t('dialog.close')}>
+        <Modal.Title id="connect-dialog-title">{t('dialog.title')}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <section
+          aria-labelledby="connect-status-title"
+          className="mb-3"
+          data-testid="connect-status"
+        >
+          <h2 id="connect-status-title" className="h6 text-body-secondary mb-1">
+            {t('dialog.status')}
+          </h2>
+          <p className="mb-1" role="status">
+            {link.status === 'connecting' && <Spinner size="sm" className="me-2" aria-hidden />}
+            {t(`state.${link.status}`)}
+            {link.transport &&
+              link.status !== 'disconnected' &&
+              ` · ${t(`transport.${link.transport}`)}`}
+          </p>
+          {link.reconnecting && (
+            <p className="small text-body-secondary mb-1">{t('dialog.reconnecting')}</p>
+          )}
+          {connected && boardType === 0 && (
+            <p className="small text-body-secondary mb-1">{t('dialog.waitingForBoard')}</p>
+          )}
+          {connected && boardType !== 0 && (
+            <dl className="row small mb-0" data-testid="board-info">
+              <dt className="col-5">{t('dialog.board')}</dt>
+              <dd className="col-7 mb-0">
+                {t(`boards.${boardType}`, { defaultValue: t('boards.other', { type: boardType }) })}
+              </dd>
+              <dt className="col-5">{t('dialog.boardVersion')}</dt>
+              <dd className="col-7 mb-0">{conn.board.boardVersion}</dd>
+              <dt className="col-5">{t('dialog.firmware')}</dt>
+              <dd className="col-7 mb-0">{conn.board.firmwareVersion}</dd>
+            </dl>
+          )}
+          {connected && (
+            <p className="small text-body-secondary mb-0" data-testid="stream-stats">
+              {t('dialog.stats', {
+                received: live.stats.received,
+                ignored:
+                  live.stats.ignored.short +
+                  live.stats.ignored.unknown +
+                  live.stats.ignored.malformed +
+                  live.stats.ignored.empty,
+              })}
+            </p>
+          )}
+        </section>
+
+        {shownError && (
+          <Alert variant="warning" data-testid="connect-error">
+            {translateError(t, shownError.code, shownError.detail)}
+          </Alert>
+        )}
+        {notice && <Alert variant="info">{notice}</Alert>}
+        {mismatch && (
+          <Alert variant="warning" data-testid="board-mismatch">
+            {translateError(t, 'board-mismatch', { boardType: conn.displayBoard })}
+          </Alert>
+        )}
+
+        <div className="d-grid gap-2 mb-3" role="group" aria-label={t('dialog.choose')}>
+          {CHOICES.map(({ kind, icon }) => {
+            const disabled = pending !== null || (kind === 'webhid' && !hasHid);
+            return (
+              <Button
+                key={kind}
+                variant={link.transport === kind && connected ? 'primary' : 'outline-primary'}
+                className="text-start d-flex align-items-start gap-3"
+                disabled={disabled}
+                onClick={() => void connect(kind)}
+                data-testid={`connect-${kind}`}
+              >
+                <i className={`bi ${icon} fs-4`} aria-hidden />
+                <span>
+                  <span className="d-block fw-semibold">
+                    {pending === kind && <Spinner size="sm" className="me-2" aria-hidden />}
+                    {t(`choice.${kind}.title`)}
+                  </span>
+                  <span className="d-block small">
+                    {kind === 'webhid' && !hasHid
+                      ? t('errors.unsupportedBrowser')
+                      : t(`choice.${kind}.description`)}
+                  </span>
+                </span>
+              </Button>
+            );
+          })}
+        </div>
+
+        <Form.Group controlId="display-board">
+          <Form.Label>{t('dialog.displayBoard')}</Form.Label>
+          <Form.Select
+            value={conn.displayBoard}
+            onChange={(e) => setDisplayBoard(Number(e.target.value))}
+          >
+            {DISPLAY_BOARDS.map((type) => (
+              <option key={type} value={type}>
+                {t(`boards.${type}`)}
+              </option>
+            ))}
+          </Form.Select>
+          <Form.Text>{t('dialog.displayBoardHelp')}</Form.Text>
+        </Form.Group>
+      </Modal.Body>
+      <Modal.Footer>
+        {(link.status !== 'disconnected' || link.reconnecting) && (
+          <Button
+            variant="outline-danger"
+            onClick={() => void disconnect()}
+            data-testid="disconnect"
+          >
+            {link.reconnecting && link.status === 'disconnected'
+              ? t('dialog.stopRetrying')
+              : t('dialog.disconnect')}
+          </Button>
+        )}
+        <Button variant="secondary" onClick={onHide}>
+          {t('dialog.close')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

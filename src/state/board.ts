@@ -1,0 +1,53 @@
+// The live board as the UI sees it: link status, the decoded status stream, Raspberry Pi
+// status, key-value messages and stream counters (spec classroom §3 "Board state" and
+// "Single-board computer state"). The device layer owns the truth; one adapter
+// (src/device/store-adapter.ts) copies its events here, at most once per animation frame.
+import { proxy } from 'valtio';
+import type {
+  BoardStatus,
+  DeviceErrorCode,
+  DeviceErrorDetail,
+  KeyValueMessage,
+  LinkStats,
+  LinkStatus,
+  PiStatus,
+  TransportKind,
+} from '../device/device.ts';
+
+/** Samples kept per sensor for the small live chart. */
+export const SENSOR_HISTORY = 120;
+
+export interface BoardState {
+  link: { status: LinkStatus; transport: TransportKind | null; reconnecting: boolean };
+  /** Null until the first status packet, and after a disconnect or an empty message. */
+  status: BoardStatus | null;
+  pi: PiStatus | null;
+  /** The latest key-value message (empty follow-ups are dropped). */
+  keyValue: (KeyValueMessage & { at: number }) | null;
+  /** The latest debug lines from the board, newest last. */
+  debug: string[];
+  stats: LinkStats;
+  lastError: { code: DeviceErrorCode; detail: DeviceErrorDetail; at: number } | null;
+  /** Recent values per sensor, oldest first. */
+  sensorHistory: number[][];
+  /** Bumped when board, Pi, key-value and datalog data are cleared; datalog views watch it. */
+  clearedAt: number;
+}
+
+export const board = proxy<BoardState>({
+  link: { status: 'disconnected', transport: null, reconnecting: false },
+  status: null,
+  pi: null,
+  keyValue: null,
+  debug: [],
+  stats: {
+    received: 0,
+    decoded: 0,
+    ignored: { short: 0, unknown: 0, malformed: 0, empty: 0 },
+    dropped: 0,
+    written: 0,
+  },
+  lastError: null,
+  sensorHistory: [],
+  clearedAt: 0,
+});

@@ -1,0 +1,162 @@
+import { expect, test } from './fixtures/board-link.ts';
+
+test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
+  test('connects over the real WebHID transport and shows board type and firmware', async ({
+    board,
+  }) => {
+    await board.open();
+    await board.connectUsb();
+    await expect(board.dialog.getByTestId('connect-status')).toContainText(
+      'Connected · USB (WebHID)',
+    );
+    await board.expectBoard('GoGo Board 7', 42);
+    await expect(board.dialog.getByTestId('stream-stats')).toContainText(
+      /Stream: [1-9]\d* reports received, 0 ignored/,
+    );
+    await board.closeDialog();
+    await expect(board.button).toHaveText(/GoGo Board 7/);
+  });
+
+  test('shows a sensor value move when the simulated slider moves', async ({ board }) => {
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.closeDialog();
+    await expect(board.sensorRow(1)).toContainText('0');
+    await board.setSensor(1, 700);
+    await expect(board.sensorRow(1)).toContainText('700');
+    await board.setSensor(3, 1023);
+    await expect(board.sensorRow(3)).toContainText('1023');
+    // GoGo 7 has 4 sensors.
+    await expect(board.page.getByTestId('sensor-5')).toHaveCount(0);
+  });
+
+  test('turns motor A on at a set power and the simulated board follows', async ({ board }) => {
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.closeDialog();
+    const motors = board.panel('motors');
+    await motors.getByRole('button', { name: 'On', exact: true }).click();
+    await expect(board.sim().getByTestId('sim-port-a')).toContainText('● on');
+    await motors.getByLabel('Power').fill('40');
+    await motors.getByRole('button', { name: 'Set power' }).click();
+    await expect(board.sim().getByTestId('sim-port-a')).toContainText('40%');
+    await expect(board.page.getByTestId('motor-state-a')).toContainText('On');
+    await expect(board.page.getByTestId('motor-state-a')).toContainText('40%');
+    await motors.getByRole('button', { name: 'That way' }).click();
+    await expect(board.page.getByTestId('motor-state-a')).toContainText('That way');
+  });
+
+  test('sends display text cut to 60 characters', async ({ board }) => {
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.closeDialog();
+    const text = 'abcdefghij'.repeat(7);
+    const display = board.panel('display');
+    await display.getByLabel('Text').fill(text);
+    await expect(display).toContainText('70 characters: only the first 60 are sent');
+    await display.getByRole('button', { name: 'Show' }).first().click();
+    await expect(board.sim().getByTestId('sim-display')).toHaveText(text.slice(0, 60));
+  });
+
+  test('syncs the RTC from this computer and reads it back', async ({ board }) => {
+    const now = new Date(2031, 4, 6, 7, 8, 9);
+    await board.page.clock.setFixedTime(now);
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.closeDialog();
+    const rtc = board.panel('rtc');
+    await rtc.getByRole('button', { name: "Set to this computer's time" }).click();
+    await expect(board.page.getByTestId('board-rtc')).toContainText('2031-05-06 07:08');
+    await expect(board.page.getByTestId('board-rtc')).toContainText('Tuesday');
+    await rtc.getByRole('button', { name: 'Read the clock' }).click();
+    await expect(board.sim().getByTestId('sim-rtc')).toContainText('2031-05-06 07:08');
+  });
+
+  test('tells a second tab that the board is in use', async ({ board, context }) => {
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    const second = await context.newPage();
+    await second.goto('/#/developer-mode');
+    await second.getByTestId('connect-button').click();
+    await second.getByTestId('connect-webhid').click();
+    await expect(second.getByTestId('connect-error')).toHaveText(
+      'This GoGo board is already open in another tab or program. Close it there, then connect again.',
+    );
+    await expect(second.getByTestId('connect-status')).toContainText('Not connected');
+  });
+
+  test('returns to disconnected with the spec message when unplugged, and reconnects', async ({
+    board,
+  }) => {
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.closeDialog();
+    await board.unplug();
+    await expect(board.button).toHaveText('Connect');
+    await expect(board.page.getByTestId('gogoboard-reason')).toHaveText(
+      'GoGo Board is not connected!',
+    );
+    await expect(
+      board.panel('motors').getByRole('button', { name: 'On', exact: true }),
+    ).toBeDisabled();
+    await board.openDialog();
+    await expect(board.dialog.getByTestId('connect-error')).toHaveText(
+      'GoGo Board is not connected!',
+    );
+    await expect(board.dialog.getByTestId('connect-status')).toContainText('Not connected');
+    await board.plug();
+    await board.dialog.getByTestId('connect-webhid').click();
+    await board.expectBoard('GoGo Board 7', 42);
+    await expect(board.dialog.getByTestId('connect-error')).toHaveCount(0);
+  });
+
+  test('refuses commands for another display board with the spec message', async ({ board }) => {
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.dialog.getByLabel('Board to program').selectOption({ label: 'GoGo Board 6' });
+    await expect(board.dialog.getByTestId('board-mismatch')).toHaveText(
+      'GoGo Board 6 is not found!',
+    );
+    await board.closeDialog();
+    await expect(board.page.getByTestId('gogoboard-reason')).toHaveText(
+      'GoGo Board 6 is not found!',
+    );
+    // The choice is remembered.
+    await board.page.reload();
+    await board.openDialog();
+    await expect(board.dialog.getByLabel('Board to program')).toHaveValue('4');
+  });
+
+  test('connects the virtual board from the menu and drives a Raspberry Pi', async ({ board }) => {
+    await board.open();
+    await board.connectVirtual();
+    await expect(board.dialog.getByTestId('connect-status')).toContainText(
+      'Connected · Virtual board',
+    );
+    await board.dialog
+      .getByLabel('Board to program')
+      .selectOption({ label: 'GoGo Board 5 / Pi-topping' });
+    await board.closeDialog();
+    const sim = board.sim();
+    await sim.getByLabel('Board type').selectOption({ label: 'GoGo Board 5 / Pi-topping' });
+    await sim.getByLabel('Raspberry Pi').check();
+    // Pi-topping boards report 8 sensors.
+    await expect(board.page.getByTestId('sensor-8')).toBeVisible();
+    // In-app navigation keeps the connection (a reload would end it).
+    await board.page.evaluate(() => (location.hash = '#/raspberry'));
+    await expect(board.page.getByTestId('pi-info')).toContainText('192.168.1.50');
+    const network = board.panel('pi-network');
+    await network.getByLabel('Network name (SSID)').fill('GoGoLab');
+    await network.getByLabel('Password').fill('gogo1234');
+    await network.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(board.page.getByTestId('pi-wifi-status')).toHaveText('Connecting');
+    await expect(board.page.getByTestId('pi-wifi-status')).toHaveText('Success');
+  });
+});
