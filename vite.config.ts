@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { configDefaults } from 'vitest/config';
+import { blocklyMedia } from './scripts/vite-blockly-media.ts';
 
 // The UI is served by the API server in production (`dist/`); `npm run dev` proxies /api
 // to it during development.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), blocklyMedia()],
   worker: { format: 'es' },
   build: {
     outDir: 'dist',

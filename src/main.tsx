@@ -6,10 +6,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/shell.css';
 import App from './app/App.tsx';
+import { registerFileActions } from './editor/program/file-actions.ts';
 import { initI18n } from './i18n/index.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+
+// New Project, Open/Import from file and Save as a file work from every screen.
+registerFileActions();
 
 // Restore a signed-in user right away, so the session is known on every screen. Firebase
 // loads in its own chunk, next to the first render rather than before it.

@@ -1,6 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initI18n } from '../i18n/index.ts';
 import { ui } from '../state/ui.ts';
 import { registerActions, resetActions, runAction } from './actions.ts';
+
+beforeAll(async () => {
+  await initI18n();
+});
 
 afterEach(() => {
   resetActions();
@@ -12,6 +17,16 @@ describe('shell actions', () => {
     await expect(runAction('share')).resolves.toBeUndefined();
     expect(ui.toasts).toHaveLength(0);
   });
+
+  it.each(['download', 'runProgram', 'stopProgram'] as const)(
+    'say that no board is connected for %s until the device layer registers it',
+    async (name) => {
+      await runAction(name);
+      expect(ui.toasts.map((t) => [t.kind, t.message])).toEqual([
+        ['warning', 'GoGo Board is not connected!'],
+      ]);
+    },
+  );
 
   it('run the registered implementation, and restore the previous one on unregister', async () => {
     const calls: string[] = [];

@@ -1,6 +1,7 @@
 // Shell actions: menus and buttons call them by name, and the feature modules (projects,
 // extensions, firmware, auth) register the real implementations when they start. The
-// defaults do nothing, so the shell runs on its own.
+// defaults do nothing, so the shell runs on its own; the board actions (download, run,
+// stop) say that no board is connected.
 import i18next from 'i18next';
 import { showToast } from '../state/ui.ts';
 
@@ -20,11 +21,22 @@ export interface ShellActions {
   share(): void | Promise<void>;
   /** Signs out with the identity provider and clears the session. */
   signOut(): void | Promise<void>;
+  /** Compiles program.logoCode and downloads it to the board (spec core §4 download flow). */
+  download(): void | Promise<void>;
+  /** Starts the program on the board. */
+  runProgram(): void | Promise<void>;
+  /** Stops the program on the board. */
+  stopProgram(): void | Promise<void>;
 }
 
 export type ActionName = keyof ShellActions;
 
 const noop = (): void => {};
+
+/** Board actions before the device layer registers its own: there is no board yet. */
+const noBoard = (): void => {
+  showToast('warning', i18next.t('shell:board.notConnected'));
+};
 
 const DEFAULTS: ShellActions = {
   newProject: noop,
@@ -40,6 +52,9 @@ const DEFAULTS: ShellActions = {
   cancelExtension: noop,
   share: noop,
   signOut: noop,
+  download: noBoard,
+  runProgram: noBoard,
+  stopProgram: noBoard,
 };
 
 const current: ShellActions = { ...DEFAULTS };

@@ -10,6 +10,7 @@ import MainLayout from './layout/MainLayout.tsx';
 import PageLoading from './layout/PageLoading.tsx';
 import RootLayout from './layout/RootLayout.tsx';
 import RouteError from './layout/RouteError.tsx';
+import type { EditorVariantId } from '../editor/variants.ts';
 import { redirectFrom } from './redirect.ts';
 import type { ScreenId } from './screens.ts';
 
@@ -18,6 +19,14 @@ function screen(id: ScreenId) {
   return async () => {
     const { default: ScreenPlaceholder } = await import('./pages/ScreenPlaceholder.tsx');
     return { element: <ScreenPlaceholder screen={id} /> };
+  };
+}
+
+/** The program editor in one of its variants (src/editor/variants.ts), loaded on demand. */
+function editor(variant: EditorVariantId) {
+  return async () => {
+    const { default: EditorPage } = await import('../editor/ui/EditorPage.tsx');
+    return { element: <EditorPage variant={variant} /> };
   };
 }
 
@@ -69,9 +78,9 @@ export const routes: RouteObject[] = [
       {
         element: <LabLayout />,
         children: [
-          { path: 'editor/:id?', lazy: screen('editor') },
-          { path: 'view/:id?', lazy: screen('view') },
-          { path: 'view-v1/:id?', lazy: screen('viewV1') },
+          { path: 'editor/:id?', lazy: editor('editor') },
+          { path: 'view/:id?', lazy: editor('view') },
+          { path: 'view-v1/:id?', lazy: editor('viewV1') },
           { path: 'gogobright', lazy: screen('gogobright') },
           {
             path: 'datalog',
@@ -118,16 +127,16 @@ export const routes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           { index: true, ...to('/program') },
-          { path: 'program/:id?', lazy: screen('program') },
+          { path: 'program/:id?', lazy: editor('program') },
           { path: 'program/submission/:suid?', lazy: screen('submission') },
-          { path: 'code/:id?', lazy: screen('code') },
+          { path: 'code/:id?', lazy: editor('code') },
           { path: 'extension/:id?', lazy: screen('extension') },
           { path: 'update-firmware', lazy: screen('updateFirmware') },
           { path: 'gogoboard', lazy: page(() => import('../board/GogoboardPage.tsx')) },
           { path: 'raspberry', lazy: page(() => import('../board/RaspberryPage.tsx')) },
-          { path: 'program-v1/:id?', lazy: screen('programV1') },
-          { path: 'program-v2/:id?', lazy: screen('programV2') },
-          { path: 'program-blockly', lazy: screen('programBlockly') },
+          { path: 'program-v1/:id?', lazy: editor('programV1') },
+          { path: 'program-v2/:id?', lazy: editor('programV2') },
+          { path: 'program-blockly', lazy: editor('programBlockly') },
           {
             path: 'profile',
             loader: guard('login'),

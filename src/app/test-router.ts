@@ -35,13 +35,18 @@ export function closeRouters(): void {
   for (const router of open.splice(0)) router.dispose();
 }
 
-/** What the deepest matched route shows: a placeholder's screen id or a component's name. */
+/**
+ * What the deepest matched route shows: a placeholder's screen id, a component's name, or
+ * `Component:variant` for a screen shown in a variant (the program editor).
+ */
 export function shownScreen(router: TestRouter): string | undefined {
   const route = router.state.matches.at(-1)?.route;
   if (!route) return undefined;
   // Lazy `Component`s end up as `element`s made from them.
-  const element = route.element as ReactElement<{ screen?: string }> | null | undefined;
+  const element = route.element as
+    ReactElement<{ screen?: string; variant?: string }> | null | undefined;
   if (element?.props.screen) return element.props.screen;
   const type = element?.type ?? route.Component;
-  return typeof type === 'function' ? type.name : undefined;
+  const name = typeof type === 'function' ? type.name : undefined;
+  return element?.props.variant ? `${name}:${element.props.variant}` : name;
 }

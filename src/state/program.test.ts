@@ -1,5 +1,16 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { contractWidget, expandWidget, parseExpandState, program } from './program.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  contractWidget,
+  expandWidget,
+  flushWorkspace,
+  markChanged,
+  parseExpandState,
+  program,
+  setProjectName,
+  setWidgetVisible,
+  setWorkspaceFlusher,
+  WIDGET_WIDTHS,
+} from './program.ts';
 
 describe('widget expand state', () => {
   beforeEach(() => {
@@ -25,5 +36,45 @@ describe('widget expand state', () => {
     contractWidget();
     expect(program.expandState).toBe(0);
     expect(localStorage.getItem('expandState')).toBe('0');
+  });
+});
+
+describe('workspace flush', () => {
+  afterEach(() => setWorkspaceFlusher(null));
+
+  it('asks the mounted editor to write its workspace into the store', () => {
+    setWorkspaceFlusher(() => {
+      program.currentWorkspaceXmlText = '<xml>current</xml>';
+    });
+    flushWorkspace();
+    expect(program.currentWorkspaceXmlText).toBe('<xml>current</xml>');
+  });
+
+  it('does nothing when no editor is mounted', () => {
+    program.currentWorkspaceXmlText = '<xml>kept</xml>';
+    flushWorkspace();
+    expect(program.currentWorkspaceXmlText).toBe('<xml>kept</xml>');
+  });
+});
+
+describe('program changes', () => {
+  it('marks the program changed on an edit or a rename', () => {
+    program.hasChanged = false;
+    markChanged();
+    expect(program.hasChanged).toBe(true);
+    program.hasChanged = false;
+    setProjectName('Robot');
+    expect(program.hasChanged).toBe(true);
+  });
+
+  it('shows and hides the widget area', () => {
+    setWidgetVisible(false);
+    expect(program.widgetVisible).toBe(false);
+    setWidgetVisible(true);
+    expect(program.widgetVisible).toBe(true);
+  });
+
+  it('gives the widget area 0, 360 px and the full width', () => {
+    expect(WIDGET_WIDTHS).toEqual(['0px', '360px', '100%']);
   });
 });

@@ -15,6 +15,24 @@ export interface ProjectSummary {
   isEditable?: boolean;
 }
 
+/** How the program is edited: blocks, or Logo text (file setting `program_mode`). */
+export type ProgramMode = 'blocks' | 'logo';
+
+/** Teachable-machine settings a program carries in its file (`config_tm_*`). */
+export interface TeachableMachineConfig {
+  type: string;
+  url: string;
+  threshold: string;
+  channel: string;
+}
+
+export const EMPTY_TM_CONFIG: TeachableMachineConfig = {
+  type: '',
+  url: '',
+  threshold: '',
+  channel: '',
+};
+
 export interface ToSaveProject {
   name: string;
   headerImage: string;
@@ -32,6 +50,20 @@ export interface ProgramState {
   expandState: ExpandState;
   widgetVisible: boolean;
   creatorMode: boolean;
+  programMode: ProgramMode;
+  /**
+   * The Logo to compile and download: in blocks mode what the blocks generate (kept current
+   * by the editor; call flushWorkspace() first), in Logo mode the user's text.
+   */
+  logoCode: string;
+  /** In Logo mode: the text the blocks generated when Logo mode began. */
+  logoGenerated: string;
+  tmConfig: TeachableMachineConfig;
+  /**
+   * Counts replacements of the whole program from outside the editor (new, open, import,
+   * load by id). A mounted editor reloads its workspace when it changes.
+   */
+  revision: number;
 }
 
 /** Non-numeric stored values become 1 (spec core §4 "Other"). */
@@ -52,6 +84,11 @@ export const program = proxy<ProgramState>({
   expandState: parseExpandState(readStorage(STORAGE_KEYS.expandState)),
   widgetVisible: true,
   creatorMode: readStorage(STORAGE_KEYS.creatorMode) === 'true',
+  programMode: 'blocks',
+  logoCode: '',
+  logoGenerated: '',
+  tmConfig: { ...EMPTY_TM_CONFIG },
+  revision: 0,
 });
 
 export function expandWidget(): void {
@@ -76,4 +113,28 @@ export const PROJECT_NAME_MAX = 100;
 export function setProjectName(name: string): void {
   program.toSaveProject.name = name.slice(0, PROJECT_NAME_MAX);
   program.hasChanged = true;
+}
+
+/** Any edit of the program (blocks, Logo text, settings) marks it changed. */
+export function markChanged(): void {
+  program.hasChanged = true;
+}
+
+export function setWidgetVisible(visible: boolean): void {
+  program.widgetVisible = visible;
+}
+
+let workspaceFlusher: (() => void) | null = null;
+
+/** The editor registers how to write its workspace into the store (null when it unmounts). */
+export function setWorkspaceFlusher(flush: (() => void) | null): void {
+  workspaceFlusher = flush;
+}
+
+/**
+ * Makes currentWorkspaceXmlText and logoCode current (the editor writes them a moment after
+ * each edit). Save, download and file actions call this first (spec core §4 save flow).
+ */
+export function flushWorkspace(): void {
+  workspaceFlusher?.();
 }

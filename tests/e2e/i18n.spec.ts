@@ -22,7 +22,9 @@ test.describe('Interface language', () => {
 
     await page.reload();
     await app.expectHeading(text('th', 'screens:program.title'));
-    await expect(page.getByText(text('th', 'screens:program.purpose'))).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: text('th', 'editor:toolbar.download'), exact: true }),
+    ).toBeVisible();
   });
 
   test('the profile menu language dialog switches to Brazilian Portuguese', async ({ page }) => {

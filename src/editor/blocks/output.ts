@@ -1,0 +1,149 @@
+// Display, sound and voice module, user LED and relay.
+import { Order } from '../logo/generator.ts';
+import { portArg } from './port-field.ts';
+import {
+  collect,
+  dropdownArg,
+  msg,
+  NUMBER,
+  STATEMENT,
+  style,
+  textArg,
+  valueArg,
+  word,
+} from './shared.ts';
+
+const DISPLAYS: [string, string][] = [
+  ['display.sevenSeg1', 'talk_to_7seg_1'],
+  ['display.sevenSeg2', 'talk_to_7seg_2'],
+  ['display.lcd1', 'talk_to_lcd_1'],
+  ['display.lcd2', 'talk_to_lcd_2'],
+];
+
+const VOICE: [string, string][] = [
+  ['sound.play', 'play'],
+  ['sound.nextTrack', 'nexttrack'],
+  ['sound.previousTrack', 'prevtrack'],
+  ['sound.eraseTracks', 'erasetracks'],
+];
+
+export const display = collect([
+  {
+    definition: {
+      type: 'gogo_show',
+      message0: msg('display.show'),
+      args0: [valueArg('VALUE')],
+      ...STATEMENT,
+      ...style('display'),
+    },
+    logo: (block, g) => `show ${g.value(block, 'VALUE', Order.NONE)}\n`,
+  },
+  {
+    definition: {
+      type: 'gogo_show_text',
+      message0: msg('display.showText'),
+      args0: [textArg('TEXT', 'Hi')],
+      ...STATEMENT,
+      ...style('display'),
+      tooltip: msg('display.showTextTip'),
+    },
+    logo: (block, g) => `show ${g.text(block.getFieldValue('TEXT'))}\n`,
+  },
+  word('gogo_cls', 'display.clear', 'display', 'cls'),
+  {
+    definition: {
+      type: 'gogo_setpos',
+      message0: msg('display.setPosition'),
+      args0: [valueArg('POS')],
+      ...STATEMENT,
+      ...style('display'),
+    },
+    logo: (block, g) => `setpos ${g.value(block, 'POS', Order.NONE)}\n`,
+  },
+  {
+    definition: {
+      type: 'gogo_getpos',
+      message0: msg('display.position'),
+      ...NUMBER,
+      ...style('display'),
+    },
+    logo: () => ['getpos', Order.ATOMIC],
+  },
+  {
+    definition: {
+      type: 'gogo_display_select',
+      message0: msg('display.use'),
+      args0: [dropdownArg('DISPLAY', DISPLAYS)],
+      ...STATEMENT,
+      ...style('display'),
+    },
+    logo: (block) => `${String(block.getFieldValue('DISPLAY'))}\n`,
+  },
+]);
+
+export const sound = collect([
+  word('gogo_beep', 'sound.beep', 'sound', 'beep'),
+  {
+    definition: {
+      type: 'gogo_voice',
+      message0: msg('sound.voice'),
+      args0: [dropdownArg('ACTION', VOICE)],
+      ...STATEMENT,
+      ...style('sound'),
+      tooltip: msg('sound.voiceTip'),
+    },
+    logo: (block) => `${String(block.getFieldValue('ACTION'))}\n`,
+  },
+  {
+    definition: {
+      type: 'gogo_voice_track',
+      message0: msg('sound.goToTrack'),
+      args0: [valueArg('TRACK')],
+      ...STATEMENT,
+      ...style('sound'),
+      tooltip: msg('sound.voiceTip'),
+    },
+    logo: (block, g) => `gototrack ${g.value(block, 'TRACK', Order.NONE)}\n`,
+  },
+]);
+
+export const lights = collect([
+  {
+    definition: {
+      type: 'gogo_led',
+      message0: msg('lights.led'),
+      args0: [
+        dropdownArg('STATE', [
+          ['lights.on', 'ledon'],
+          ['lights.off', 'ledoff'],
+        ]),
+      ],
+      ...STATEMENT,
+      ...style('lights'),
+    },
+    logo: (block) => `${String(block.getFieldValue('STATE'))}\n`,
+  },
+  {
+    definition: {
+      type: 'gogo_relay',
+      message0: msg('lights.relay'),
+      args0: [
+        portArg('PORT', 'motor', 'a'),
+        dropdownArg('STATE', [
+          ['lights.on', 'ON'],
+          ['lights.off', 'OFF'],
+        ]),
+      ],
+      ...STATEMENT,
+      ...style('lights'),
+      tooltip: msg('lights.relayTip'),
+    },
+    // A relay is an output port: on is power 100, off is power 0 (spec core §9).
+    logo: (block) => {
+      const port = String(block.getFieldValue('PORT'));
+      return block.getFieldValue('STATE') === 'ON'
+        ? `${port}, setpower 100 on\n`
+        : `${port}, setpower 0 off\n`;
+    },
+  },
+]);

@@ -1,0 +1,52 @@
+// Block and category colours. One colour per category; Blockly's own variable and procedure
+// blocks use the `variable_blocks` and `procedure_blocks` styles.
+import * as Blockly from 'blockly/core';
+import type { BlockStyle } from './shared.ts';
+
+/** Hue (HSV, Blockly's default saturation and value) per category. */
+export const CATEGORY_HUES: Record<BlockStyle, number> = {
+  start: 45,
+  control: 35,
+  time: 170,
+  motors: 210,
+  servo: 230,
+  sensors: 190,
+  operators: 120,
+  variables: 330,
+  procedures: 290,
+  display: 260,
+  sound: 15,
+  lights: 60,
+  data: 0,
+  messages: 310,
+  raspberry: 345,
+  i2c: 90,
+};
+
+let theme: Blockly.Theme | null = null;
+
+export function gogoTheme(): Blockly.Theme {
+  if (theme) return theme;
+  const blockStyles: Record<string, Partial<Blockly.Theme.BlockStyle>> = {};
+  const categoryStyles: Record<string, Blockly.Theme.CategoryStyle> = {};
+  for (const [name, hue] of Object.entries(CATEGORY_HUES)) {
+    const colour = Blockly.utils.colour.hueToHex(hue);
+    blockStyles[`gogo_${name}`] = {
+      colourPrimary: colour,
+      ...(name === 'start' ? { hat: 'cap' } : {}),
+    };
+    categoryStyles[`gogo_${name}`] = { colour };
+  }
+  const hex = (hue: number) => Blockly.utils.colour.hueToHex(hue);
+  blockStyles.variable_blocks = { colourPrimary: hex(CATEGORY_HUES.variables) };
+  blockStyles.procedure_blocks = { colourPrimary: hex(CATEGORY_HUES.procedures) };
+  theme = Blockly.Theme.defineTheme('gogo', {
+    name: 'gogo',
+    base: Blockly.Themes.Classic,
+    blockStyles: blockStyles as Record<string, Blockly.Theme.BlockStyle>,
+    categoryStyles,
+    // Latin first, Thai from Noto Sans Thai (the app's Thai font).
+    fontStyle: { family: 'system-ui, "Noto Sans Thai", sans-serif' },
+  });
+  return theme;
+}

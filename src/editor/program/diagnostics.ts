@@ -1,0 +1,29 @@
+// Line-numbered Logo errors (from a compile). The compile step calls showLogoErrors(); the
+// Logo text editor marks the lines and the Logo panel lists them. Framework-free and small,
+// so callers do not load the editor to report errors.
+import { proxy } from 'valtio';
+import { program } from '../../state/program.ts';
+
+export interface LogoError {
+  /** 1-based line in the Logo text that was compiled. */
+  line: number;
+  /** Already translated message. */
+  message: string;
+}
+
+export const diagnostics = proxy<{ errors: LogoError[] }>({ errors: [] });
+
+/** Shows compile errors (replacing earlier ones) and opens the Logo panel if it is closed. */
+export function showLogoErrors(errors: readonly LogoError[]): void {
+  diagnostics.errors = errors
+    .filter((e) => Number.isInteger(e.line) && e.line >= 1 && typeof e.message === 'string')
+    .map((e) => ({ line: e.line, message: e.message }));
+  if (diagnostics.errors.length > 0) {
+    program.widgetVisible = true;
+    if (program.expandState === 0) program.expandState = 1;
+  }
+}
+
+export function clearLogoErrors(): void {
+  if (diagnostics.errors.length > 0) diagnostics.errors = [];
+}

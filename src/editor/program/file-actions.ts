@@ -1,0 +1,143 @@
+// The local-file items of the project menu (no login needed): New Project, Open from file,
+// Import from file, Save as a file. Registered as shell actions at start-up; the Blockly
+// code they need to check a file loads on first use.
+import i18next from 'i18next';
+import { registerActions } from '../../app/actions.ts';
+import { confirm } from '../../app/modals/confirm.ts';
+import { flushWorkspace, program } from '../../state/program.ts';
+import { showToast } from '../../state/ui.ts';
+import {
+  parseProgramFile,
+  PROGRAM_FILE_ACCEPT,
+  PROGRAM_FILE_MAX_BYTES,
+  ProgramFileError,
+  programFileName,
+  serializeProgramFile,
+  type ProgramFile,
+} from './program-file.ts';
+import {
+  currentSettings,
+  newProgram,
+  NEW_PROGRAM_XML,
+  openProgram,
+  replaceWorkspace,
+} from './program-store.ts';
+
+/** The browser side of files: choosing one and saving one. */
+export interface FileIo {
+  /** Lets the user choose a file; null when they cancel. */
+  pick(accept: string): Promise<File | null>;
+  save(fileName: string, text: string): void;
+}
+
+export const browserFileIo: FileIo = {
+  pick(accept) {
+    return new Promise((resolve) => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.accept = accept;
+      input.addEventListener('change', () => resolve(input.files?.[0] ?? null), { once: true });
+      input.addEventListener('cancel', () => resolve(null), { once: true });
+      input.click();
+    });
+  },
+  save(fileName, text) {
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/xml' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  },
+};
+
+const t = (key: string, options?: Record<string, unknown>) =>
+  i18next.t(key, { ns: 'editor', ...options });
+
+/** Why a file could not be used, as the user reads it. */
+type FileProblem = ProgramFileError['code'] | 'blocks' | 'read';
+
+function reportBadFile(problem: FileProblem, setting?: string): void {
+  showToast('warning', t(`file.errors.${problem}`, { setting }), t('file.unableToOpen'));
+}
+
+/** Asks before the open program's unsaved changes would be lost. */
+async function mayReplace(): Promise<boolean> {
+  return !program.hasChanged || confirm(t('file.confirmReplace'));
+}
+
+/** Reads, parses and checks a chosen file; reports and returns null when it is unusable. */
+async function readProgramFile(io: FileIo): Promise<ProgramFile | null> {
+  const file = await io.pick(PROGRAM_FILE_ACCEPT);
+  if (!file) return null;
+  if (file.size > PROGRAM_FILE_MAX_BYTES) {
+    reportBadFile('tooLarge');
+    return null;
+  }
+  let parsed: ProgramFile;
+  try {
+    parsed = parseProgramFile(await file.text());
+  } catch (e) {
+    if (e instanceof ProgramFileError) reportBadFile(e.code, e.setting);
+    else reportBadFile('read');
+    return null;
+  }
+  // Every block must be one this editor knows: try the workspace without a screen first.
+  const { checkWorkspaceXml } = await import('../workspace/check.ts');
+  if (!(await checkWorkspaceXml(parsed.workspaceXml))) {
+    reportBadFile('blocks');
+    return null;
+  }
+  return parsed;
+}
+
+export async function newProject(): Promise<void> {
+  if (!(await mayReplace())) return;
+  newProgram();
+}
+
+export async function openFromFile(io: FileIo = browserFileIo): Promise<void> {
+  if (!(await mayReplace())) return;
+  const file = await readProgramFile(io);
+  if (!file) return;
+  openProgram({ workspaceXml: file.workspaceXml, settings: file.settings });
+}
+
+export async function importFromFile(io: FileIo = browserFileIo): Promise<void> {
+  const file = await readProgramFile(io);
+  if (!file) return;
+  flushWorkspace();
+  const { mergeWorkspaces } = await import('../workspace/merge.ts');
+  let merged: string;
+  try {
+    merged = mergeWorkspaces(program.currentWorkspaceXmlText || NEW_PROGRAM_XML, file.workspaceXml);
+  } catch {
+    reportBadFile('blocks');
+    return;
+  }
+  const keptText = replaceWorkspace(merged);
+  showToast('success', t(keptText ? 'file.importedBehindText' : 'file.imported'));
+}
+
+export function saveAsFile(io: FileIo = browserFileIo): void {
+  const settings = currentSettings();
+  const text = serializeProgramFile({
+    workspaceXml: program.currentWorkspaceXmlText || NEW_PROGRAM_XML,
+    settings,
+  });
+  io.save(programFileName(settings.file_name, i18next.t('shell:projectName.placeholder')), text);
+  // The file now holds the work; a cloud project still has its own unsaved changes.
+  if (!program.currentProjectId) program.hasChanged = false;
+}
+
+/** Installs the file actions in the shell's action registry. */
+export function registerFileActions(io: FileIo = browserFileIo): () => void {
+  return registerActions({
+    newProject,
+    openFromFile: () => openFromFile(io),
+    importFromFile: () => importFromFile(io),
+    saveAsFile: () => saveAsFile(io),
+  });
+}

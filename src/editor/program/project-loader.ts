@@ -1,0 +1,21 @@
+// How an editor route with an id (/program/{id}, /code/{id}, /view/{id}, …) gets its
+// program. The projects feature registers a loader; until then the editor keeps whatever
+// program is open. A loader returns the program (openProgram() puts it in place) or throws.
+import type { EditorVariantId } from '../variants.ts';
+import type { LoadedProgram } from './program-store.ts';
+
+export type ProjectLoader = (id: string, variant: EditorVariantId) => Promise<LoadedProgram>;
+
+let loader: ProjectLoader | null = null;
+
+export function setProjectLoader(next: ProjectLoader | null): () => void {
+  const previous = loader;
+  loader = next;
+  return () => {
+    loader = previous;
+  };
+}
+
+export function projectLoader(): ProjectLoader | null {
+  return loader;
+}

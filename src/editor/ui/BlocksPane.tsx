@@ -1,0 +1,103 @@
+// The block workspace on the screen, kept in step with the program store: it loads the
+// store's workspace when the program is replaced (program.revision), writes its XML and
+// generated Logo back shortly after each edit, follows the chosen board and the language.
+import i18next from 'i18next';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { subscribeKey } from 'valtio/utils';
+import { connection } from '../../state/connection.ts';
+import { markChanged, program, setWorkspaceFlusher } from '../../state/program.ts';
+import { showToast } from '../../state/ui.ts';
+import { ensureBlockLocale } from '../blocks/messages.ts';
+import { BlocksEditor } from '../workspace/blocks-editor.ts';
+
+/** Pause after an edit before the store gets the new XML and Logo. */
+const SYNC_DELAY_MS = 250;
+
+export interface BlocksPaneProps {
+  hidden: boolean;
+  readOnly: boolean;
+  onReady: (editor: BlocksEditor | null) => void;
+}
+
+export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProps) {
+  const { t } = useTranslation('editor');
+  const host = useRef<HTMLDivElement>(null);
+  const ready = useRef(onReady);
+  useEffect(() => {
+    ready.current = onReady;
+  }, [onReady]);
+  const unableToOpen = t('file.unableToOpen');
+
+  useEffect(() => {
+    let editor: BlocksEditor | null = null;
+    let disposed = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    /** Writes the workspace and (in blocks mode) its Logo into the store. */
+    const sync = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (!editor) return;
+      program.currentWorkspaceXmlText = editor.toXml();
+      if (program.programMode === 'blocks') program.logoCode = editor.generate();
+    };
+
+    const loadFromStore = () => {
+      if (!editor) return;
+      clearTimeout(timer);
+      try {
+        editor.load(program.currentWorkspaceXmlText);
+      } catch {
+        showToast('warning', unableToOpen);
+      }
+      const generated = editor.generate();
+      program.currentWorkspaceXmlText = editor.toXml();
+      if (program.programMode === 'blocks') program.logoCode = generated;
+      else if (!program.logoGenerated) program.logoGenerated = generated;
+    };
+
+    const onChange = () => {
+      if (!readOnly) markChanged();
+      clearTimeout(timer);
+      timer = setTimeout(sync, SYNC_DELAY_MS);
+    };
+
+    const onLanguage = (lng: string) => {
+      void ensureBlockLocale(lng).then(() => editor?.relocalize(connection.displayBoard));
+    };
+
+    void ensureBlockLocale(i18next.language || 'en').then(() => {
+      if (disposed || !host.current) return;
+      editor = new BlocksEditor(host.current, {
+        readOnly,
+        board: connection.displayBoard,
+        onChange,
+      });
+      loadFromStore();
+      setWorkspaceFlusher(sync);
+      ready.current(editor);
+    });
+
+    const stopRevision = subscribeKey(program, 'revision', loadFromStore);
+    const stopBoard = subscribeKey(connection, 'displayBoard', (board) => editor?.setBoard(board));
+    i18next.on('languageChanged', onLanguage);
+    const resize = new ResizeObserver(() => editor?.resize());
+    if (host.current) resize.observe(host.current);
+
+    return () => {
+      disposed = true;
+      if (timer !== undefined) sync();
+      setWorkspaceFlusher(null);
+      stopRevision();
+      stopBoard();
+      i18next.off('languageChanged', onLanguage);
+      resize.disconnect();
+      ready.current(null);
+      editor?.dispose();
+      editor = null;
+    };
+  }, [readOnly, unableToOpen]);
+
+  return <div className="blocks-host" ref={host} hidden={hidden} data-testid="blocks-workspace" />;
+}

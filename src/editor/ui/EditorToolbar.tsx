@@ -1,0 +1,142 @@
+// The editor's toolbar: Blocks/Logo switch, Download, Run, Stop, and the Logo panel's
+// show/hide and width buttons.
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { runAction } from '../../app/actions.ts';
+import {
+  contractWidget,
+  expandWidget,
+  flushWorkspace,
+  program,
+  setWidgetVisible,
+  type ProgramMode,
+} from '../../state/program.ts';
+
+export interface EditorToolbarProps {
+  mode: ProgramMode;
+  /** The Blocks/Logo switch and Logo panel are offered. */
+  logo: boolean;
+  onMode: (mode: ProgramMode) => void;
+}
+
+function ModeButton({
+  active,
+  icon,
+  label,
+  onClick,
+}: {
+  active: boolean;
+  icon: string;
+  label: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn ${active ? 'btn-primary' : 'btn-outline-primary'}`}
+      aria-pressed={active}
+      onClick={onClick}
+    >
+      <i className={`bi bi-${icon} me-1`} aria-hidden="true" />
+      {label}
+    </button>
+  );
+}
+
+export default function EditorToolbar({ mode, logo, onMode }: EditorToolbarProps) {
+  const { t } = useTranslation('editor');
+  const { widgetVisible, expandState } = useSnapshot(program);
+
+  const download = () => {
+    flushWorkspace();
+    void runAction('download');
+  };
+
+  return (
+    <div
+      className="editor-toolbar d-flex flex-wrap align-items-center gap-2 px-2 py-1 border-bottom"
+      role="toolbar"
+      aria-label={t('toolbar.label')}
+    >
+      {logo && (
+        <div className="btn-group btn-group-sm" role="group" aria-label={t('toolbar.mode')}>
+          <ModeButton
+            active={mode === 'blocks'}
+            icon="puzzle"
+            label={t('toolbar.blocks')}
+            onClick={() => onMode('blocks')}
+          />
+          <ModeButton
+            active={mode === 'logo'}
+            icon="code-slash"
+            label={t('toolbar.logo')}
+            onClick={() => onMode('logo')}
+          />
+        </div>
+      )}
+      <div className="d-flex gap-2 ms-auto">
+        <button
+          type="button"
+          className="btn btn-sm btn-success"
+          title={t('toolbar.downloadTip')}
+          onClick={download}
+        >
+          <i className="bi bi-download me-1" aria-hidden="true" />
+          {t('toolbar.download')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-success"
+          title={t('toolbar.runTip')}
+          onClick={() => void runAction('runProgram')}
+        >
+          <i className="bi bi-play-fill me-1" aria-hidden="true" />
+          {t('toolbar.run')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger"
+          title={t('toolbar.stopTip')}
+          onClick={() => void runAction('stopProgram')}
+        >
+          <i className="bi bi-stop-fill me-1" aria-hidden="true" />
+          {t('toolbar.stop')}
+        </button>
+      </div>
+      {logo && (
+        <div className="btn-group btn-group-sm" role="group">
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            aria-pressed={widgetVisible}
+            aria-label={t(widgetVisible ? 'toolbar.hidePanel' : 'toolbar.showPanel')}
+            title={t(widgetVisible ? 'toolbar.hidePanel' : 'toolbar.showPanel')}
+            onClick={() => setWidgetVisible(!widgetVisible)}
+          >
+            <i className="bi bi-layout-sidebar-reverse" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            aria-label={t('toolbar.narrow')}
+            title={t('toolbar.narrow')}
+            disabled={!widgetVisible || expandState === 0}
+            onClick={contractWidget}
+          >
+            <i className="bi bi-chevron-bar-right" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            aria-label={t('toolbar.widen')}
+            title={t('toolbar.widen')}
+            disabled={!widgetVisible || expandState === 2}
+            onClick={expandWidget}
+          >
+            <i className="bi bi-chevron-bar-left" aria-hidden="true" />
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+// The routes that open the program editor and how each one opens it (spec core §2).
+// Every variant is the same editor; they differ in what the user may do.
+import type { ScreenId } from '../app/screens.ts';
+
+export type EditorVariantId = Extract<
+  ScreenId,
+  'program' | 'editor' | 'view' | 'viewV1' | 'code' | 'programV1' | 'programV2' | 'programBlockly'
+>;
+
+export interface EditorVariant {
+  id: EditorVariantId;
+  /** Viewing only: no edits, no file or project changes. */
+  readOnly: boolean;
+  /** The Blocks/Logo switch and the Logo panel are offered. */
+  logo: boolean;
+}
+
+export const EDITOR_VARIANTS: Record<EditorVariantId, EditorVariant> = {
+  program: { id: 'program', readOnly: false, logo: true },
+  editor: { id: 'editor', readOnly: false, logo: true },
+  code: { id: 'code', readOnly: false, logo: true },
+  programV1: { id: 'programV1', readOnly: false, logo: true },
+  programV2: { id: 'programV2', readOnly: false, logo: true },
+  view: { id: 'view', readOnly: true, logo: true },
+  viewV1: { id: 'viewV1', readOnly: true, logo: true },
+  // A plain block workspace for trying out blocks.
+  programBlockly: { id: 'programBlockly', readOnly: false, logo: false },
+};

@@ -1,0 +1,119 @@
+// The block workspace on screen: Blockly injected into a host element, with the GoGo
+// toolbox for the chosen board. Framework-free; the React screen drives it.
+import * as Blockly from 'blockly/core';
+import { registerGogoBlocks } from '../blocks/index.ts';
+import { gogoTheme } from '../blocks/theme.ts';
+import { logoGenerator, START_BLOCK } from '../logo/generator.ts';
+import { NEW_PROGRAM_XML } from '../program/program-store.ts';
+import { setActiveBoard } from '../toolbox/board-profile.ts';
+import { registerDynamicCategories } from '../toolbox/dynamic-categories.ts';
+import { buildToolbox } from '../toolbox/toolbox.ts';
+import { installBlocklyDialogs } from './dialogs.ts';
+import { parseXml, workspaceXml } from './headless.ts';
+
+/** Blockly's reason for blocks that are not attached to anything (Events.disableOrphans). */
+const ORPHANED = 'ORPHANED_BLOCK';
+
+/** Blockly's media (sprites, cursors), served by our Vite plugin. */
+const MEDIA_PATH = `${import.meta.env.BASE_URL}blockly-media/`;
+
+export interface BlocksEditorOptions {
+  readOnly: boolean;
+  board: number;
+  /** Called after each user edit of the blocks (not after load()). */
+  onChange: () => void;
+}
+
+export class BlocksEditor {
+  readonly workspace: Blockly.WorkspaceSvg;
+  private readonly onChange: () => void;
+  private readonly readOnly: boolean;
+
+  constructor(host: HTMLElement, options: BlocksEditorOptions) {
+    registerGogoBlocks();
+    installBlocklyDialogs();
+    this.readOnly = options.readOnly;
+    this.onChange = options.onChange;
+    const profile = setActiveBoard(options.board);
+    this.workspace = Blockly.inject(host, {
+      toolbox: options.readOnly ? undefined : buildToolbox(profile),
+      readOnly: options.readOnly,
+      theme: gogoTheme(),
+      renderer: 'zelos',
+      media: MEDIA_PATH,
+      sounds: false,
+      trashcan: !options.readOnly,
+      maxInstances: { [START_BLOCK]: 1 },
+      move: { scrollbars: true, drag: true, wheel: true },
+      zoom: { controls: true, wheel: false, startScale: 0.75, maxScale: 2, minScale: 0.3 },
+    });
+    if (!options.readOnly) registerDynamicCategories(this.workspace);
+    this.workspace.addChangeListener(Blockly.Events.disableOrphans);
+    this.workspace.addChangeListener((event) => this.handleEvent(event));
+  }
+
+  private handleEvent(event: Blockly.Events.Abstract): void {
+    if (event.isUiEvent || this.readOnly) return;
+    if (event.type === Blockly.Events.FINISHED_LOADING) return;
+    this.onChange();
+  }
+
+  /** Replaces the blocks with `xml` ('' = a new program). Fires no change. */
+  load(xml: string): void {
+    const dom = parseXml(xml || NEW_PROGRAM_XML);
+    Blockly.Events.disable();
+    try {
+      this.workspace.clear();
+      Blockly.Xml.domToWorkspace(dom, this.workspace);
+      this.disableLooseBlocks();
+      this.workspace.clearUndo();
+    } finally {
+      Blockly.Events.enable();
+    }
+  }
+
+  /**
+   * Blocks outside a start block or procedure do not run; show them disabled (Blockly does
+   * this while editing; files from elsewhere may not have it).
+   */
+  private disableLooseBlocks(): void {
+    for (const top of this.workspace.getTopBlocks(false)) {
+      const loose = Boolean(top.previousConnection || top.outputConnection);
+      for (let b: Blockly.Block | null = top; b; b = b.getNextBlock()) {
+        b.setDisabledReason(loose, ORPHANED);
+      }
+    }
+  }
+
+  toXml(): string {
+    return workspaceXml(this.workspace);
+  }
+
+  generate(): string {
+    return logoGenerator.workspaceToCode(this.workspace);
+  }
+
+  /** Shows the toolbox and port menus for another board. */
+  setBoard(board: number): void {
+    const profile = setActiveBoard(board);
+    if (!this.readOnly) this.workspace.updateToolbox(buildToolbox(profile));
+  }
+
+  /** Re-creates the blocks so they show the current language's texts. */
+  relocalize(board: number): void {
+    const xml = this.toXml();
+    const { scrollX, scrollY } = this.workspace;
+    this.load(xml);
+    this.workspace.scroll(scrollX, scrollY);
+    this.setBoard(board);
+  }
+
+  /** Fits Blockly to its host after the host's size changed. */
+  resize(): void {
+    Blockly.svgResize(this.workspace);
+  }
+
+  dispose(): void {
+    this.workspace.dispose();
+  }
+}
