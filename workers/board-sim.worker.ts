@@ -1,17 +1,21 @@
 // The simulated GoGo board's worker: runs the board on its 1 ms-frame virtual USB link in
 // step with the wall clock, and talks to the page (src/device/simulated/sim-host.ts). The
 // pump runs every few milliseconds, but the number of frames comes from elapsed time, never
-// from the number of timer ticks (worker timers clamp to ~4 ms).
+// from the number of timer ticks (worker timers clamp to ~4 ms). Downloaded programs run on
+// the core-rs VM (VmProgramRunner) with the Logo version of the board's type and firmware,
+// and a download's pacing (10 ms between chunks) is kept on the link's virtual clock.
 import * as Comlink from 'comlink';
 import type { HidBuiltinSensors } from './core/hid-layout.ts';
 import { fetchCore } from './core/fetch-core.ts';
+import { VmProgramRunner } from './core/vm-runner.ts';
 import {
   SimulatedBoard,
   wasmEncoder,
+  wasmMemRead,
   type SimConfig,
   type SimState,
 } from '../src/device/simulated/simulated-board.ts';
-import { UsbLink } from '../src/device/simulated/usb-link.ts';
+import { UsbLink, type PacedWrite } from '../src/device/simulated/usb-link.ts';
 
 export type SimMessage =
   | { type: 'reports'; reports: Uint8Array[] }
@@ -24,15 +28,27 @@ const PUMP_MS = 4;
 const MAX_FRAMES_PER_PUMP = 250;
 /** The panel's state at most this often. */
 const STATE_MS = 50;
+/** Progress of a paced sequence at most this often (≤ 60 messages a second). */
+const PROGRESS_MS = 16;
 
 let board: SimulatedBoard | null = null;
+let runner: VmProgramRunner | null = null;
 let link: UsbLink | null = null;
 let listener: ((msg: SimMessage) => void) | null = null;
 let timer: ReturnType<typeof setInterval> | undefined;
 let origin = 0;
 let lastState = 0;
 let dirty = true;
-const waiting = new Map<number, () => void>();
+const waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+
+interface Sequence {
+  ids: Set<number>;
+  total: number;
+  done: number;
+  reportedAt: number;
+  onProgress: ((done: number, total: number) => void) | undefined;
+}
+const sequences = new Set<Sequence>();
 
 function pump(): void {
   if (!board || !link) return;
@@ -44,10 +60,13 @@ function pump(): void {
   if (frames <= 0) return;
   const { reports, consumed } = link.run(frames);
   for (const id of consumed) {
-    waiting.get(id)?.();
+    waiting.get(id)?.resolve();
     waiting.delete(id);
   }
-  if (consumed.length > 0) dirty = true;
+  if (consumed.length > 0) {
+    dirty = true;
+    reportProgress(consumed);
+  }
   if (reports.length > 0) {
     listener?.(
       Comlink.transfer(
@@ -64,10 +83,29 @@ function pump(): void {
   }
 }
 
+function reportProgress(consumed: number[]): void {
+  const now = performance.now();
+  for (const seq of sequences) {
+    const before = seq.done;
+    for (const id of consumed) if (seq.ids.has(id)) seq.done++;
+    if (seq.done === before) continue;
+    const finished = seq.done === seq.total;
+    if (finished || now - seq.reportedAt >= PROGRESS_MS) {
+      seq.reportedAt = now;
+      seq.onProgress?.(seq.done, seq.total);
+    }
+    if (finished) sequences.delete(seq);
+  }
+}
+
 function touch<T>(f: (b: SimulatedBoard) => T): T | undefined {
   if (!board) return undefined;
   dirty = true;
   return f(board);
+}
+
+function queueWrite(id: number): Promise<void> {
+  return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
 }
 
 const api = {
@@ -78,8 +116,18 @@ const api = {
       return;
     }
     const core = await fetchCore();
+    // The Logo version follows the board's type and firmware (spec core §9) at each load.
+    const vm = new VmProgramRunner(core, {
+      version: () => {
+        const c = board?.state().config;
+        return core.pickLogoVersion(c?.boardType ?? 0, c?.firmwareVersion ?? 0);
+      },
+    });
+    runner = vm;
     board = new SimulatedBoard(wasmEncoder(core), {
       config,
+      runner: vm,
+      memRead: wasmMemRead(core),
       onEvent: (e) => listener?.(e),
     });
     link = new UsbLink(board);
@@ -90,8 +138,37 @@ const api = {
   /** A host → board payload; resolves in the frame the board takes it. */
   write(payload: Uint8Array): Promise<void> {
     if (!link) return Promise.reject(new Error('the simulated board is not running'));
-    const id = link.write(payload);
-    return new Promise((resolve) => waiting.set(id, resolve));
+    return queueWrite(link.write(payload));
+  },
+
+  /**
+   * Host → board payloads paced on the virtual clock: payload i is taken `gapsMs[i]` after
+   * payload i − 1. Resolves when the board took the last; `onProgress` hears how many it
+   * took, at most every 16 ms and once at the end.
+   */
+  async writeSequence(
+    payloads: Uint8Array[],
+    gapsMs: number[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void> {
+    if (!link) throw new Error('the simulated board is not running');
+    const writes: PacedWrite[] = payloads.map((payload, i) => ({
+      payload,
+      gapMs: gapsMs[i] ?? 0,
+    }));
+    const ids = link.writeSequence(writes);
+    sequences.add({ ids: new Set(ids), total: ids.length, done: 0, reportedAt: 0, onProgress });
+    await Promise.all(ids.map(queueWrite));
+  },
+
+  /** The cable was pulled: writes not yet taken fail. */
+  unplug(): void {
+    const dropped = link?.cancelWrites() ?? [];
+    for (const id of dropped) {
+      waiting.get(id)?.reject(new Error('the virtual board was unplugged'));
+      waiting.delete(id);
+    }
+    sequences.clear();
   },
 
   configure(config: Partial<SimConfig>): void {
@@ -121,9 +198,16 @@ const api = {
   powerOnPi(): void {
     touch((b) => b.powerOnPi());
   },
+  /** The board's reset button: outputs cleared, an autorun program starts again. */
+  reset(): void {
+    touch((b) => b.reset());
+  },
 
   stop(): void {
     clearInterval(timer);
+    api.unplug();
+    runner?.destroy();
+    runner = null;
     board = null;
     link = null;
     waiting.clear();

@@ -23,11 +23,20 @@ export interface FrameResult {
 
 export const FRAME_MS = 1;
 
+/** One write of a paced sequence: taken at least `gapMs` after the write before it. */
+export interface PacedWrite {
+  payload: Uint8Array;
+  /** Virtual ms to wait after the previous write was taken (0: the next free frame). */
+  gapMs: number;
+}
+
 export class UsbLink {
   /** Virtual milliseconds since the link started (= frames run). */
   private now = 0;
-  private readonly outbox: { id: number; payload: Uint8Array }[] = [];
+  private readonly outbox: { id: number; payload: Uint8Array; gapMs: number }[] = [];
   private nextId = 1;
+  /** The frame the last host write was taken in. */
+  private lastTakenAt = -Infinity;
 
   constructor(private readonly device: LinkDevice) {}
 
@@ -43,8 +52,26 @@ export class UsbLink {
   /** Queues a host → board report; returns its id (reported in `consumed` when taken). */
   write(payload: Uint8Array): number {
     const id = this.nextId++;
-    this.outbox.push({ id, payload });
+    this.outbox.push({ id, payload, gapMs: 0 });
     return id;
+  }
+
+  /**
+   * Queues writes paced on the virtual clock, as a host would pace them with a timer (a
+   * download's 10 ms between chunks): each is taken no sooner than its `gapMs` after the
+   * one before. Returns their ids, in order.
+   */
+  writeSequence(writes: readonly PacedWrite[]): number[] {
+    return writes.map((w) => {
+      const id = this.nextId++;
+      this.outbox.push({ id, payload: w.payload, gapMs: Math.max(0, w.gapMs) });
+      return id;
+    });
+  }
+
+  /** Drops every host write not yet taken (the cable was pulled); returns their ids. */
+  cancelWrites(): number[] {
+    return this.outbox.splice(0).map((w) => w.id);
   }
 
   /** Runs `frames` USB frames. */
@@ -53,10 +80,12 @@ export class UsbLink {
     for (let i = 0; i < frames; i++) {
       this.now += FRAME_MS;
       this.device.tick(this.now);
-      const out = this.outbox.shift();
-      if (out) {
-        this.device.receive(out.payload);
-        result.consumed.push(out.id);
+      const next = this.outbox[0];
+      if (next && this.now >= this.lastTakenAt + next.gapMs) {
+        this.outbox.shift();
+        this.lastTakenAt = this.now;
+        this.device.receive(next.payload);
+        result.consumed.push(next.id);
       }
       const report = this.device.nextReport();
       if (report) result.reports.push(report);
