@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import './app/shell.css';
 import App from './app/App.tsx';
 import { initI18n } from './i18n/index.ts';
+import { registerProjectActions } from './project/index.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -14,6 +15,9 @@ if (!root) throw new Error('index.html has no #root');
 // Restore a signed-in user right away, so the session is known on every screen. Firebase
 // loads in its own chunk, next to the first render rather than before it.
 void import('./auth/index.ts').then((auth) => auth.startAuth()).catch(() => {});
+
+// Save, Save as a copy and Share (the cloud save flow).
+registerProjectActions();
 
 void initI18n().then(() => {
   createRoot(root).render(

@@ -209,6 +209,15 @@ export const StorageLinkBody = Type.Object(
 
 // Answers
 
+/** Answer of the storage link call (text/plain): the key, a 36-character lowercase UUID. */
+export const StorageKey = Type.String({
+  minLength: STORAGE_KEY_LENGTH,
+  maxLength: STORAGE_KEY_LENGTH,
+  pattern: UUID_PATTERN,
+});
+/** Answer of the storage get call (text/plain): the workspace XML as it was linked. */
+export const SharedWorkspace = Type.String({ minLength: 1 });
+
 export const Author = Type.Object({
   id: Uuid,
   name: Type.String(),
