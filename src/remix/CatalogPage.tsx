@@ -1,5 +1,6 @@
 // /catalog/{uuid}: a catalog's description and its projects (search, pages); its owner adds
 // projects (from their own), removes them, edits the details or deletes the catalog.
+import './remix.css';
 import { useEffect, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,7 @@
 // /project/{uuid}: a project's header image, name, description, author, likes and remixes,
 // with open in editor, remix, like, and for its owner publish, edit, add to catalog and
 // delete. Copy buttons give the two shared link forms, #/project/{uuid} and #/code/{uuid}.
+import './remix.css';
 import { useEffect, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,7 @@
 // /remix: my projects, my catalogs, shared projects (default) and shared catalogs, each with
 // a search box (250 ms debounce), an order, and pages. The list's query lives in the
 // address (?q=&order=&page=&per=&type=), so Back and reload keep it.
+import './remix.css';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate, useSearchParams } from 'react-router-dom';

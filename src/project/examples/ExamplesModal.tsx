@@ -1,6 +1,7 @@
 // The project examples dialog: the examples page for the interface language in a frame, with
 // a loading overlay until it has loaded. Choosing an example there closes the dialog and,
 // after a confirmation, opens the example in the editor.
+import '../ui/project.css';
 import { useEffect, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';

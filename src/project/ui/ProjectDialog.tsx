@@ -1,6 +1,7 @@
 // The new-project dialog (spec core §2, §5): name, header image with a preview, Markdown
 // description. Confirm stays disabled while the name is blank or the image URL fails the
 // check; cancelling asks first only when the form differs from how it opened.
+import './project.css';
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
