@@ -29,6 +29,14 @@ test.describe('Projects: cloud save', () => {
     await expect(app.projectName()).toHaveValue('Line follower v2');
     await app.expectProgram(programXml('second'));
 
+    // My Projects (hamburger menu) lists it.
+    const menu = await app.openHamburgerMenu();
+    await menu.getByRole('link', { name: 'My Projects' }).click();
+    await app.expectPath('/remix/my-projects');
+    await expect(app.projectCards().filter({ hasText: 'Line follower v2' })).toHaveCount(1);
+    await page.goBack();
+    await app.expectPath(`/code/${uuid}`);
+
     // The info icon beside Share leads to the project's page.
     await page.getByRole('link', { name: 'Project page' }).click();
     await app.expectPath(`/project/${uuid}`);
@@ -204,6 +212,16 @@ test.describe('Projects: the remix site', () => {
     const remixes = fan.page.getByRole('list', { name: 'Remixes' });
     await expect(remixes.getByTestId('project-card')).toHaveCount(1);
     await expect(remixes.getByRole('link', { name })).toHaveAttribute('href', `#/project/${remix}`);
+
+    // The original opens in the editor for reading: not the fan's to save or rename.
+    await fan.open(`/code/${uuid}`);
+    await fan.expectProgram(programXml('dance'));
+    await expect(fan.projectName()).toHaveValue(name);
+    await expect(fan.projectName()).toBeDisabled();
+    const menu = await fan.openHamburgerMenu();
+    await expect(menu.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+    await expect(menu.getByRole('button', { name: 'Save as a copy' })).toBeVisible();
+    await fan.page.keyboard.press('Escape');
 
     // The remix opens in the editor, as the fan's own project.
     await fan.open(`/code/${remix}`);
