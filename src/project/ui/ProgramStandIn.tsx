@@ -31,6 +31,7 @@ export default function ProgramStandIn({ screen }: { screen: ScreenId }) {
       <h1 id="screen-title" className="h4">
         {title}
       </h1>
+      <p className="text-body-secondary">{t(`${screen}.purpose`)}</p>
       <label className="form-label" htmlFor="program-xml">
         {t('project:standIn.label')}
       </label>
