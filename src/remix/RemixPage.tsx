@@ -4,7 +4,7 @@
 import './remix.css';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { NavLink, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
 import { useSnapshot, type Snapshot } from 'valtio';
 import {
   CATALOG_ORDERS,
@@ -92,8 +92,10 @@ export default function RemixPage({ screen }: { screen: RemixScreen }) {
     );
   };
 
+  // A result clicked while the debounce runs wins: never turn its navigation back.
+  const navigating = useNavigation().state !== 'idle';
   useEffect(() => {
-    if (settled === query) return;
+    if (settled === query || navigating) return;
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -104,7 +106,7 @@ export default function RemixPage({ screen }: { screen: RemixScreen }) {
       },
       { replace: true },
     );
-  }, [settled, query, setParams]);
+  }, [settled, query, setParams, navigating]);
 
   const key = JSON.stringify([screen, userId, query, order, page, perPage, type]);
   useEffect(() => {

@@ -178,6 +178,7 @@ test.describe('Projects: the remix site', () => {
     await fan.open('/remix');
     await fan.expectPath('/remix/projects');
     await fan.searchProjects(name);
+    await expect(fan.page).toHaveURL(/[?&]q=Dancing/);
     await expect(fan.projectCards()).toHaveCount(1);
     await expect(fan.projectCards().first()).toContainText(name);
     await expect(fan.projectCards().first()).toContainText('by Ada Author');
