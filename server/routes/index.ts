@@ -2,13 +2,19 @@
 // Adding a group is one line: write server/routes/<group>.ts and list it below.
 import type { RouteGroup } from '../http/type-provider.ts';
 import { authRoutes } from './auth.ts';
+import { catalogsRoutes } from './catalogs.ts';
 import { clientConfigRoutes } from './client-config.ts';
+import { examplesRoutes } from './examples.ts';
 import { healthRoutes } from './health.ts';
 import { profileRoutes } from './profile.ts';
+import { projectsRoutes } from './projects.ts';
+import { storageRoutes } from './storage.ts';
 import { usersRoutes } from './users.ts';
 
 /** Groups anyone may call. */
 export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes];
+publicGroups.push(storageRoutes, examplesRoutes);
 
 /** Groups that need a signed-in user: 401 without a valid token, 403 for a wrong role. */
 export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRoutes];
+protectedGroups.push(projectsRoutes, catalogsRoutes);
