@@ -6,5 +6,6 @@
 #![deny(clippy::unwrap_used)]
 
 pub mod abi;
+pub mod datalog;
 pub mod hex;
 pub mod json;

@@ -15,6 +15,7 @@
 
 use std::cell::RefCell;
 
+pub mod datalog;
 pub mod hex;
 
 pub const STATUS_OK: i32 = 0;
