@@ -88,6 +88,7 @@ const suite: BenchSuite = {
           image: size.label,
           parser: name,
           median: ms(t[k].median),
+          best: ms(t[k].min),
           'MB/s': mbps(n, t[k].median),
           'vs nrf': ratio(t.nrf.median / t[k].median),
           'vs TS': ratio(t.ts.median / t[k].median),

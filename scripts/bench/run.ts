@@ -2,6 +2,7 @@
 // the chosen suites (all by default) and prints their tables.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { suites } from './suites.ts';
 import type { BenchContext } from './lib.ts';
@@ -46,7 +47,12 @@ const ctx: BenchContext = {
   },
 };
 
-console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
+// Other processes skew absolute times (the ratios, measured interleaved, much less): say
+// how busy the machine was.
+const load = loadavg().map((x) => x.toFixed(1));
+console.log(
+  `node ${process.version}, ${process.platform}/${process.arch}, ${availableParallelism()} cores, load ${load.join(' ')}`,
+);
 for (const name of chosen) {
   const load = suites[name];
   if (!load) continue;
