@@ -383,12 +383,12 @@ impl Decoder {
         }
         let room = (self.record_bytes.saturating_sub(self.records_received) / MAX_PAYLOAD as u64)
             .min(256) as usize;
+        // The four header bytes as one number: one compare per packet.
+        let full = u32::from_le_bytes([PACKET_TYPE, MAX_PAYLOAD as u8, CMD_READ, STATUS_MORE]);
         bytes
             .chunks_exact(stride)
             .take(room)
-            .take_while(|p| {
-                p[..PAYLOAD_AT] == [PACKET_TYPE, MAX_PAYLOAD as u8, CMD_READ, STATUS_MORE]
-            })
+            .take_while(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]) == full)
             .count()
     }
 

@@ -392,6 +392,17 @@ mod tests {
     }
 
     #[test]
+    fn lttb_picks_the_point_that_makes_the_largest_triangle() {
+        // Flat with one spike: with 3 points to keep, the middle one must be the spike.
+        let time: Vec<f64> = (0..7).map(f64::from).collect();
+        let value = [0.0f32, 0.0, 1.0, 10.0, 0.0, 0.5, 0.0];
+        let inside: Vec<u32> = (0..7).collect();
+        let mut out = Vec::new();
+        lttb(&time, &value, &inside, 0.0, 3, &mut out);
+        assert_eq!(out, [0, 3, 6]);
+    }
+
+    #[test]
     fn lttb_returns_the_budget_with_both_ends() {
         let (t, s, v) = series_of(10_000, |i| (i as f32 / 100.0).sin());
         let mut index = SeriesIndex::default();
