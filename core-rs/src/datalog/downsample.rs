@@ -67,6 +67,8 @@ pub struct SeriesIndex {
     /// Series `s` owns `order[start[s]..start[s + 1]]`.
     start: Vec<usize>,
     indexed: usize,
+    /// One series, already in time order: positions are 0..n and `order` stays empty.
+    identity: bool,
 }
 
 impl SeriesIndex {
@@ -77,6 +79,15 @@ impl SeriesIndex {
             return;
         }
         let series = &series[..n];
+        // One series in time order (the usual single-sensor log): no index needed.
+        if n > 0 && series.iter().all(|&s| s == 0) && time[..n].windows(2).all(|w| w[0] <= w[1]) {
+            self.identity = true;
+            self.order = Vec::new();
+            self.start = vec![0, n];
+            self.indexed = n;
+            return;
+        }
+        self.identity = false;
         // Counting sort: sizes (a table indexed by u16 needs no bounds checks), then each
         // series' slice of `order`.
         let mut sizes: Box<[u32; 65536]> = match vec![0u32; 65536].into_boxed_slice().try_into() {
@@ -94,18 +105,6 @@ impl SeriesIndex {
         start.push(0usize);
         for &c in &sizes[..count] {
             start.push(start[start.len() - 1] + c as usize);
-        }
-        if count == 1 {
-            // One series: the index is the identity, unless the clock went back.
-            self.order.clear();
-            self.order.extend(0..n as u32);
-            if time[..n].windows(2).any(|w| w[1] < w[0]) {
-                self.order
-                    .sort_by(|&a, &b| time[a as usize].total_cmp(&time[b as usize]));
-            }
-            self.start = start;
-            self.indexed = n;
-            return;
         }
         // Per series: next free slot, last time seen, out of time order.
         let mut state: Vec<(usize, f64, bool)> = start[..count]
@@ -137,12 +136,68 @@ impl SeriesIndex {
         self.start.len().saturating_sub(1)
     }
 
-    /// Record positions of series `s` in time order.
+    /// Record positions of series `s` in time order (empty for the identity index: use
+    /// [`downsample`], which handles both).
     pub fn list(&self, s: u16) -> &[u32] {
         let s = usize::from(s);
         match (self.start.get(s), self.start.get(s + 1)) {
-            (Some(&a), Some(&b)) => &self.order[a..b],
+            (Some(&a), Some(&b)) if !self.identity => &self.order[a..b],
             _ => &[],
+        }
+    }
+}
+
+/// Record positions in time order: a slice of the index, or a plain range for a log of
+/// one series in order. The algorithms are generic over both.
+trait Positions: Copy {
+    fn len(self) -> usize;
+    fn at(self, k: usize) -> usize;
+    fn sub(self, from: usize, to: usize) -> Self;
+
+    /// The first k whose time is not `below` (binary search; positions are in time order).
+    fn partition_point(self, below: impl Fn(usize) -> bool) -> usize {
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if below(self.at(mid)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+}
+
+impl Positions for &[u32] {
+    fn len(self) -> usize {
+        <[u32]>::len(self)
+    }
+    fn at(self, k: usize) -> usize {
+        self[k] as usize
+    }
+    fn sub(self, from: usize, to: usize) -> Self {
+        &self[from..to]
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Span {
+    start: usize,
+    end: usize,
+}
+
+impl Positions for Span {
+    fn len(self) -> usize {
+        self.end - self.start
+    }
+    fn at(self, k: usize) -> usize {
+        self.start + k
+    }
+    fn sub(self, from: usize, to: usize) -> Self {
+        Span {
+            start: self.start + from,
+            end: self.start + to,
         }
     }
 }
@@ -154,6 +209,18 @@ pub fn downsample(time: &[f64], value: &[f32], index: &SeriesIndex, req: &Reques
     } else {
         req.series.clone()
     };
+    let all = Span {
+        start: 0,
+        end: if index.identity { index.indexed } else { 0 },
+    };
+    let extent = |s: u16| -> Option<(usize, usize)> {
+        if index.identity {
+            (s == 0 && all.len() > 0).then(|| (0, all.len() - 1))
+        } else {
+            let l = index.list(s);
+            Some((*l.first()? as usize, *l.last()? as usize))
+        }
+    };
     // Open window ends become the data's extent over the requested series, so all series
     // share the same buckets (pixel columns).
     let mut t0 = req.t0;
@@ -161,10 +228,9 @@ pub fn downsample(time: &[f64], value: &[f32], index: &SeriesIndex, req: &Reques
     if !t0.is_finite() || !t1.is_finite() {
         let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
         for &s in &ids {
-            let l = index.list(s);
-            if let (Some(&a), Some(&b)) = (l.first(), l.last()) {
-                lo = lo.min(time[a as usize]);
-                hi = hi.max(time[b as usize]);
+            if let Some((a, b)) = extent(s) {
+                lo = lo.min(time[a]);
+                hi = hi.max(time[b]);
             }
         }
         if !t0.is_finite() {
@@ -174,70 +240,83 @@ pub fn downsample(time: &[f64], value: &[f32], index: &SeriesIndex, req: &Reques
             t1 = hi;
         }
     }
-    let budget = req.max_points.max(MIN_POINTS);
+    let window = Window { t0, t1, req };
     let mut out = Downsampled::default();
-    let mut picked: Vec<u32> = Vec::with_capacity(budget);
     for &s in &ids {
-        picked.clear();
-        let list = index.list(s);
-        let lo = list.partition_point(|&i| time[i as usize] < t0);
-        let hi = list.partition_point(|&i| time[i as usize] <= t1).max(lo);
-        let inside = &list[lo..hi];
-        // The points just outside the window, so lines run to the chart's edges.
-        let before = if lo > 0 && req.t0.is_finite() {
-            Some(list[lo - 1])
-        } else {
-            None
-        };
-        let after = if hi < list.len() && req.t1.is_finite() {
-            list.get(hi).copied()
-        } else {
-            None
-        };
-        let inner = budget - usize::from(before.is_some()) - usize::from(after.is_some());
-        picked.extend(before);
-        if inside.len() <= inner {
-            picked.extend_from_slice(inside);
-        } else {
-            match req.algorithm {
-                Algorithm::MinMax => min_max(time, value, inside, t0, t1, inner, &mut picked),
-                Algorithm::Lttb if inside.len() > MIN_MAX_LTTB_RATIO * 4 * inner => {
-                    // MinMaxLTTB: min-max first keeps 4 × the budget (every extreme), then
-                    // LTTB picks from those. Same picture, a fraction of the work.
-                    let mut pre = Vec::with_capacity(MIN_MAX_LTTB_RATIO * inner);
-                    min_max(
-                        time,
-                        value,
-                        inside,
-                        t0,
-                        t1,
-                        MIN_MAX_LTTB_RATIO * inner,
-                        &mut pre,
-                    );
-                    lttb(time, value, &pre, t0, inner, &mut picked);
-                }
-                Algorithm::Lttb => lttb(time, value, inside, t0, inner, &mut picked),
-            }
-        }
-        picked.extend(after);
         let start = out.x.len();
-        out.x.extend(picked.iter().map(|&i| time[i as usize]));
-        out.y.extend(picked.iter().map(|&i| value[i as usize]));
+        let in_window = if index.identity {
+            let positions = if s == 0 {
+                all
+            } else {
+                Span { start: 0, end: 0 }
+            };
+            one_series(time, value, positions, &window, &mut out)
+        } else {
+            one_series(time, value, index.list(s), &window, &mut out)
+        };
         out.series.push(SeriesPoints {
             series: s,
             start,
-            count: picked.len(),
-            in_window: inside.len(),
+            count: out.x.len() - start,
+            in_window,
         });
     }
     out
 }
 
+/// The resolved window of a request.
+struct Window<'a> {
+    t0: f64,
+    t1: f64,
+    req: &'a Request,
+}
+
+/// Downsamples one series into `out`; returns its number of points in the window.
+fn one_series<P: Positions>(
+    time: &[f64],
+    value: &[f32],
+    list: P,
+    w: &Window<'_>,
+    out: &mut Downsampled,
+) -> usize {
+    let (t0, t1, req) = (w.t0, w.t1, w.req);
+    let budget = req.max_points.max(MIN_POINTS);
+    let lo = list.partition_point(|i| time[i] < t0);
+    let hi = list.partition_point(|i| time[i] <= t1).max(lo);
+    let inside = list.sub(lo, hi);
+    // The points just outside the window, so lines run to the chart's edges.
+    let before = (lo > 0 && req.t0.is_finite()).then(|| list.at(lo - 1) as u32);
+    let after = (hi < list.len() && req.t1.is_finite()).then(|| list.at(hi) as u32);
+    let inner = budget - usize::from(before.is_some()) - usize::from(after.is_some());
+    let mut picked: Vec<u32> = Vec::with_capacity(budget);
+    picked.extend(before);
+    if inside.len() <= inner {
+        picked.extend((0..inside.len()).map(|k| inside.at(k) as u32));
+    } else {
+        match req.algorithm {
+            Algorithm::MinMax => min_max(time, value, inside, t0, t1, inner, &mut picked),
+            Algorithm::Lttb if inside.len() > MIN_MAX_LTTB_RATIO * 4 * inner => {
+                // MinMaxLTTB: min-max first keeps 4 × the budget (every extreme), then
+                // LTTB picks from those. Same picture, a fraction of the work.
+                let mut pre = Vec::with_capacity(MIN_MAX_LTTB_RATIO * inner);
+                let pre_budget = MIN_MAX_LTTB_RATIO * inner;
+                min_max(time, value, inside, t0, t1, pre_budget, &mut pre);
+                lttb(time, value, &pre[..], t0, inner, &mut picked);
+            }
+            Algorithm::Lttb => lttb(time, value, inside, t0, inner, &mut picked),
+        }
+    }
+    picked.extend(after);
+    out.x.extend(picked.iter().map(|&i| time[i as usize]));
+    out.y.extend(picked.iter().map(|&i| value[i as usize]));
+    inside.len()
+}
+
 /// The first position in `list[from..]` whose time is not below `limit` (`list` is in
 /// time order). Gallops from `from`: bucket ends are close to each other, so this touches
 /// a few nearby entries instead of binary-searching the whole list.
-fn gallop(time: &[f64], list: &[u32], from: usize, limit: f64) -> usize {
-    let below = |k: usize| time[list[k] as usize] < limit;
+fn gallop<P: Positions>(time: &[f64], list: P, from: usize, limit: f64) -> usize {
+    let below = |k: usize| time[list.at(k)] < limit;
     if from >= list.len() || !below(from) {
         return from;
     }
@@ -251,16 +330,16 @@ fn gallop(time: &[f64], list: &[u32], from: usize, limit: f64) -> usize {
         lo = probe;
         step <<= 1;
     };
-    lo + 1 + list[lo + 1..hi].partition_point(|&i| time[i as usize] < limit)
+    lo + 1 + list.sub(lo + 1, hi).partition_point(|i| time[i] < limit)
 }
 
 /// Min-max over `budget / 4` equal time buckets of [t0, t1]; appends record positions.
 /// Bucket ends are found by galloping on time, so the scan inside a bucket reads values
 /// only.
-fn min_max(
+fn min_max<P: Positions>(
     time: &[f64],
     value: &[f32],
-    inside: &[u32],
+    inside: P,
     t0: f64,
     t1: f64,
     budget: usize,
@@ -285,16 +364,16 @@ fn min_max(
         }
         let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
         let (mut min, mut max) = (usize::MAX, usize::MAX);
-        for (j, &i) in inside[k..end].iter().enumerate() {
-            let v = value[i as usize];
+        for j in k..end {
+            let v = value[inside.at(j)];
             // NaN compares false: a NaN value is never a bucket's min or max.
             if v < lo {
                 lo = v;
-                min = k + j;
+                min = j;
             }
             if v > hi {
                 hi = v;
-                max = k + j;
+                max = j;
             }
         }
         let mut keep = [k, min, max, end - 1];
@@ -302,7 +381,7 @@ fn min_max(
         let mut prev = usize::MAX;
         for p in keep {
             if p != prev && p != usize::MAX {
-                out.push(inside[p]);
+                out.push(inside.at(p) as u32);
                 prev = p;
             }
         }
@@ -311,15 +390,22 @@ fn min_max(
 }
 
 /// LTTB to exactly `budget` points (the caller checked `inside.len() > budget`).
-fn lttb(time: &[f64], value: &[f32], inside: &[u32], t0: f64, budget: usize, out: &mut Vec<u32>) {
+fn lttb<P: Positions>(
+    time: &[f64],
+    value: &[f32],
+    inside: P,
+    t0: f64,
+    budget: usize,
+    out: &mut Vec<u32>,
+) {
     let n = inside.len();
     let budget = budget.max(3);
     // x relative to the window start keeps the triangle areas precise.
-    let x = |k: usize| time[inside[k] as usize] - t0;
-    let y = |k: usize| f64::from(value[inside[k] as usize]);
+    let x = |k: usize| time[inside.at(k)] - t0;
+    let y = |k: usize| f64::from(value[inside.at(k)]);
     let every = (n - 2) as f64 / (budget - 2) as f64;
     let mut a = 0usize;
-    out.push(inside[0]);
+    out.push(inside.at(0) as u32);
     for b in 0..budget - 2 {
         // Average of the next bucket (the last point for the last bucket).
         let next_from = ((b + 1) as f64 * every) as usize + 1;
@@ -350,10 +436,10 @@ fn lttb(time: &[f64], value: &[f32], inside: &[u32], t0: f64, budget: usize, out
                 best = k;
             }
         }
-        out.push(inside[best]);
+        out.push(inside.at(best) as u32);
         a = best;
     }
-    out.push(inside[n - 1]);
+    out.push(inside.at(n - 1) as u32);
 }
 
 #[cfg(test)]
@@ -398,7 +484,7 @@ mod tests {
         let value = [0.0f32, 0.0, 1.0, 10.0, 0.0, 0.5, 0.0];
         let inside: Vec<u32> = (0..7).collect();
         let mut out = Vec::new();
-        lttb(&time, &value, &inside, 0.0, 3, &mut out);
+        lttb(&time, &value, &inside[..], 0.0, 3, &mut out);
         assert_eq!(out, [0, 3, 6]);
     }
 
