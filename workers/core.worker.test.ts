@@ -47,4 +47,21 @@ describe('core worker (in a worker thread)', () => {
     expect(d.ok && d.value.series.map((s) => s.x.length)).toEqual([64, 64, 64]);
     expect((await worker.api.datalogClose(h)).ok).toBe(true);
   });
+
+  it('decodes a recorded stream in one call and keeps the log open for zooms', async () => {
+    const records = randomRecords(new Prng(3), 1200, 2);
+    const stream = concat(logPackets(['x', 'y'], records, 10));
+    const r = await worker.api.datalogDecode(Comlink.transfer(stream, [stream.buffer]));
+    expect(stream.byteLength).toBe(0);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.log.status).toBe('complete');
+    expect(r.value.log.columns.series.length).toBe(1200);
+    const d = await worker.api.datalogDownsample(r.value.handle, {
+      maxPoints: 8,
+      algorithm: 'min-max',
+      series: [1],
+    });
+    expect(d.ok && d.value.series[0]?.inWindow).toBe(600);
+    expect((await worker.api.datalogClose(r.value.handle)).ok).toBe(true);
+  });
 });

@@ -60,6 +60,31 @@ const api = {
     return (await getCore()).datalogPush(handle, packets, packetSize);
   },
 
+  /**
+   * Decodes a whole recorded stream in one call (open, push, finish): a raw log file, or
+   * a read captured elsewhere. Columns are transferred back; the log stays open for
+   * `datalogDownsample` until `datalogClose`.
+   */
+  async datalogDecode(
+    packets: Uint8Array,
+    options: { format?: DatalogFormat; packetSize?: number } = {},
+  ): DatalogResult<{ handle: DatalogHandle; log: DatalogLog }> {
+    const core = await getCore();
+    const opened = core.datalogOpen(options.format);
+    if (!opened.ok) return opened;
+    const handle = opened.value;
+    const pushed = core.datalogPush(handle, packets, options.packetSize);
+    const log = pushed.ok ? core.datalogFinish(handle) : pushed;
+    if (!log.ok) {
+      core.datalogClose(handle);
+      return log;
+    }
+    return Comlink.transfer(
+      { ok: true, value: { handle, log: log.value } },
+      columnBuffers(log.value.columns),
+    );
+  },
+
   async datalogSummary(handle: DatalogHandle): DatalogResult<DatalogSummary> {
     return (await getCore()).datalogSummary(handle);
   },

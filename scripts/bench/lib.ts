@@ -32,7 +32,8 @@ function summarise(samples: number[]): Timing {
 /**
  * Times several contenders round-robin: each round runs every contender once, so load from
  * other processes (this machine has 2 cores) hits all of them alike. `prepare` runs
- * untimed before each timed call (e.g. a fresh copy of a buffer that will be transferred).
+ * untimed (and awaited) before each timed call: e.g. a fresh copy of a buffer that will be
+ * transferred.
  */
 export async function interleave<K extends string>(
   contenders: Record<K, { prepare?: () => unknown; run: (input: unknown) => unknown }>,
@@ -43,7 +44,7 @@ export async function interleave<K extends string>(
   for (let round = 0; round < options.warmup + options.rounds; round++) {
     for (const k of keys) {
       const c = contenders[k];
-      const input = c.prepare?.();
+      const input = await c.prepare?.();
       const t0 = performance.now();
       await c.run(input);
       const dt = performance.now() - t0;

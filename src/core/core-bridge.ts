@@ -56,6 +56,18 @@ export class CoreBridge {
     ) as Result<'datalogPush'>;
   }
 
+  /** Decodes a whole recorded stream in the worker; `packets` is transferred. */
+  datalogDecode(
+    packets: Uint8Array,
+    options?: { format?: DatalogFormat; packetSize?: number },
+  ): Result<'datalogDecode'> {
+    const api = this.start();
+    return api.datalogDecode(
+      Comlink.transfer(packets, [packets.buffer]),
+      options,
+    ) as Result<'datalogDecode'>;
+  }
+
   datalogSummary(handle: DatalogHandle): Result<'datalogSummary'> {
     return this.start().datalogSummary(handle) as Result<'datalogSummary'>;
   }
