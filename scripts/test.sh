@@ -21,6 +21,8 @@ step "unit tests (vitest; server suites on SQLite, real Auth emulator)"
 npx vitest run
 step "server suites again on PostgreSQL (throw-away cluster)"
 node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node server src
+step "durability: SIGKILL during a burst of saves (SQLite, then PostgreSQL)"
+node --import tsx scripts/durability.ts
 step "build (vite)"
 npx vite build --logLevel warn
 step "end-to-end (playwright, chromium, real server and Auth emulator)"

@@ -9,6 +9,8 @@ import App from './app/App.tsx';
 import { registerBoardActions } from './download/board-actions.ts';
 import { registerFileActions } from './editor/program/file-actions.ts';
 import { initI18n } from './i18n/index.ts';
+import { connectEditorToProjects } from './project/connect-editor.ts';
+import { registerProjectActions } from './project/index.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -21,6 +23,11 @@ registerBoardActions();
 // Restore a signed-in user right away, so the session is known on every screen. Firebase
 // loads in its own chunk, next to the first render rather than before it.
 void import('./auth/index.ts').then((auth) => auth.startAuth()).catch(() => {});
+
+// Save, Save as a copy and Share (the cloud save flow), reading and opening programs
+// through the editor.
+registerProjectActions();
+connectEditorToProjects();
 
 void initI18n().then(() => {
   createRoot(root).render(

@@ -17,8 +17,68 @@ export interface UsersTable {
   updated_at: string;
 }
 
+export interface ProjectsTable {
+  uuid: string;
+  owner_id: string;
+  /** Trimmed, 1 to 100 characters. */
+  name: string;
+  header_image: string;
+  /** Markdown. */
+  description: string;
+  /** Workspace XML text. */
+  code: string;
+  /** 0 or 1 (portable boolean). */
+  is_published: number;
+  /** The project this one was remixed from; null when none or deleted since. */
+  parent_uuid: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectLikesTable {
+  project_uuid: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface CatalogsTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  /** lower(trimmed name): one catalog of a name per owner. */
+  name_key: string;
+  header_image: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CatalogProjectsTable {
+  catalog_uuid: string;
+  project_uuid: string;
+  added_at: string;
+}
+
+/** Shared workspaces (storage service): one row per distinct XML text. */
+export interface WorkspacesTable {
+  key: string;
+  xml: string;
+  /** sha256 of the XML, hex: the same text shared twice gets the same key. */
+  xml_hash: string;
+  /** The uid the sharer sent ('' when none). */
+  uid: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
+  projects: ProjectsTable;
+  project_likes: ProjectLikesTable;
+  catalogs: CatalogsTable;
+  catalog_projects: CatalogProjectsTable;
+  workspaces: WorkspacesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
+export type CatalogRow = Selectable<CatalogsTable>;

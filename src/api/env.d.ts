@@ -12,6 +12,8 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_APP_ID?: string;
   /** Use an Auth emulator with a build-time Firebase config (e.g. http://127.0.0.1:9099). */
   readonly VITE_FIREBASE_AUTH_EMULATOR_URL?: string;
+  /** The project examples pages ({url}/{gb|br|th|es}); default {API}/examples. */
+  readonly VITE_EXAMPLES_URL?: string;
 }
 
 interface ImportMeta {

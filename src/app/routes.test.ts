@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../state/session.ts';
 import { closeRouters, openPath, shownScreen } from './test-router.ts';
 
@@ -68,6 +68,12 @@ const TABLE: [string, string, string][] = [
 ];
 
 afterEach(closeRouters);
+
+// The editor screen pulls in Blockly: load it once up front, so the first route test that
+// shows it is not timed on a cold import (slow on a loaded machine).
+beforeAll(async () => {
+  await import('../editor/ui/EditorPage.tsx');
+}, 60_000);
 
 describe('route table', () => {
   it.each(TABLE)('opens %s at %s showing %s', async (path, final, screen) => {

@@ -30,6 +30,24 @@ function editor(variant: EditorVariantId) {
   };
 }
 
+/** The remix site's screens (shared projects and catalogs). */
+function remix(screen: 'remixMyProjects' | 'remixMyCatalogs' | 'remixProjects' | 'remixCatalogs') {
+  return async () => {
+    const { default: RemixPage } = await import('../remix/RemixPage.tsx');
+    return { element: <RemixPage screen={screen} /> };
+  };
+}
+
+async function projectPage() {
+  const { default: ProjectPage } = await import('../remix/ProjectPage.tsx');
+  return { element: <ProjectPage screen="project" /> };
+}
+
+async function catalogPage() {
+  const { default: CatalogPage } = await import('../remix/CatalogPage.tsx');
+  return { element: <CatalogPage screen="catalog" /> };
+}
+
 function page(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
@@ -110,15 +128,15 @@ export const routes: RouteObject[] = [
             path: 'remix',
             children: [
               { index: true, ...to('/remix/projects') },
-              { path: 'my-projects', lazy: screen('remixMyProjects') },
-              { path: 'my-catalogs', lazy: screen('remixMyCatalogs') },
-              { path: 'projects', lazy: screen('remixProjects') },
-              { path: 'catalogs', lazy: screen('remixCatalogs') },
+              { path: 'my-projects', lazy: remix('remixMyProjects') },
+              { path: 'my-catalogs', lazy: remix('remixMyCatalogs') },
+              { path: 'projects', lazy: remix('remixProjects') },
+              { path: 'catalogs', lazy: remix('remixCatalogs') },
               { path: '*', ...to('/remix/projects') },
             ],
           },
-          { path: 'project/:uuid', lazy: screen('project') },
-          { path: 'catalog/:uuid', lazy: screen('catalog') },
+          { path: 'project/:uuid', lazy: projectPage },
+          { path: 'catalog/:uuid', lazy: catalogPage },
           { path: 'teachable-machine', lazy: screen('teachableMachine') },
         ],
       },

@@ -2,6 +2,12 @@
 // buffers, and ends the worker when a call is aborted (the next call starts a new one).
 import * as Comlink from 'comlink';
 import type { CoreWorkerApi } from '../../workers/core.worker.ts';
+import type {
+  DatalogColumns,
+  DatalogFormat,
+  DatalogHandle,
+  DownsampleRequest,
+} from '../../workers/core/wasm-core.ts';
 
 type Api = Comlink.Remote<CoreWorkerApi>;
 /** The worker method's result. Comlink's `Remote` splits union results into a union of
@@ -120,6 +126,72 @@ export class CoreBridge {
 
   vmDataLog(handle: number): Result<'vmDataLog'> {
     return this.start().vmDataLog(handle) as Result<'vmDataLog'>;
+  }
+
+  // Offline datalog (see workers/core/wasm-core.ts for the contract of each call).
+
+  datalogOpen(format?: DatalogFormat): Result<'datalogOpen'> {
+    return this.start().datalogOpen(format) as Result<'datalogOpen'>;
+  }
+
+  /** Feeds input reports to the worker's decoder. `packets` is transferred. */
+  datalogPush(
+    handle: DatalogHandle,
+    packets: Uint8Array,
+    packetSize?: number,
+  ): Result<'datalogPush'> {
+    const api = this.start();
+    return api.datalogPush(
+      handle,
+      Comlink.transfer(packets, [packets.buffer]),
+      packetSize,
+    ) as Result<'datalogPush'>;
+  }
+
+  /** Decodes a whole recorded stream in the worker; `packets` is transferred. */
+  datalogDecode(
+    packets: Uint8Array,
+    options?: { format?: DatalogFormat; packetSize?: number },
+  ): Result<'datalogDecode'> {
+    const api = this.start();
+    return api.datalogDecode(
+      Comlink.transfer(packets, [packets.buffer]),
+      options,
+    ) as Result<'datalogDecode'>;
+  }
+
+  datalogSummary(handle: DatalogHandle): Result<'datalogSummary'> {
+    return this.start().datalogSummary(handle) as Result<'datalogSummary'>;
+  }
+
+  /** Ends the read and receives the three columns (transferred). */
+  datalogFinish(handle: DatalogHandle): Result<'datalogFinish'> {
+    return this.start().datalogFinish(handle) as Result<'datalogFinish'>;
+  }
+
+  datalogColumns(handle: DatalogHandle): Result<'datalogColumns'> {
+    return this.start().datalogColumns(handle) as Result<'datalogColumns'>;
+  }
+
+  /** Points for a chart of the window; re-call on zoom and pan. Not abortable: ending
+   * the worker would close its logs. A caller that zooms again ignores older answers. */
+  datalogDownsample(
+    handle: DatalogHandle,
+    request: DownsampleRequest,
+  ): Result<'datalogDownsample'> {
+    return this.start().datalogDownsample(handle, request) as Result<'datalogDownsample'>;
+  }
+
+  /** Opens an imported log in the worker; the columns are transferred. */
+  datalogFromColumns(columns: DatalogColumns): Result<'datalogFromColumns'> {
+    const buffers = [columns.timeMs.buffer, columns.series.buffer, columns.value.buffer];
+    return this.start().datalogFromColumns(
+      Comlink.transfer(columns, [...new Set(buffers)]),
+    ) as Result<'datalogFromColumns'>;
+  }
+
+  datalogClose(handle: DatalogHandle): Result<'datalogClose'> {
+    return this.start().datalogClose(handle) as Result<'datalogClose'>;
   }
 
   debugPanic(): Result<'debugPanic'> {

@@ -162,6 +162,14 @@ interface CoreExports {
     reqLen: number,
   ): number;
   gg_memread_assemble(offset: number, ptr: number, len: number): number;
+  gg_datalog_open(format: number): number;
+  gg_datalog_push(handle: number, ptr: number, len: number, stride: number): number;
+  gg_datalog_finish(handle: number): number;
+  gg_datalog_summary(handle: number): number;
+  gg_datalog_column(handle: number, which: number): number;
+  gg_datalog_downsample(handle: number, ptr: number, len: number): number;
+  gg_datalog_from_columns(ptr: number, len: number): number;
+  gg_datalog_close(handle: number): number;
 }
 
 const STATUS_OK = 0;
@@ -185,6 +193,8 @@ export async function loadCore(source: WasmSource): Promise<WasmCore> {
 
 export class WasmCore {
   private exports: CoreExports;
+  /** Counts instances; handles from an instance lost to a panic are stale. */
+  private generation = 0;
 
   constructor(private readonly module: WebAssembly.Module) {
     this.exports = this.instantiate();
@@ -426,6 +436,141 @@ export class WasmCore {
     );
   }
 
+  // ---- offline datalog (core-rs/src/abi/datalog.rs) ----
+
+  /** Opens a datalog decoder; feed it packets with `datalogPush`, then `datalogFinish`. */
+  datalogOpen(format: DatalogFormat = 'auto'): CoreResult<DatalogHandle, DatalogCallErrorCode> {
+    const code = { auto: 0, compact10: 10, legacy16: 16 }[format];
+    return this.guard(() => {
+      const id = this.exports.gg_datalog_open(code);
+      if (id === 0) return callError('bad-request', `unknown datalog format ${format}`);
+      return { ok: true, value: { id, generation: this.generation } };
+    });
+  }
+
+  /**
+   * Feeds input reports, `packetSize` bytes each (64, or 63 on boards whose reports are
+   * one byte shorter), back to back. Returns the progress so far.
+   */
+  datalogPush(
+    handle: DatalogHandle,
+    packets: Uint8Array,
+    packetSize = 64,
+  ): CoreResult<DatalogProgress, DatalogCallErrorCode> {
+    return (
+      this.stale(handle) ??
+      this.call<DatalogProgress, DatalogCallErrorCode>(
+        (p, n) => this.exports.gg_datalog_push(handle.id, p, n, packetSize),
+        packets,
+        decodeDatalogProgress,
+      )
+    );
+  }
+
+  /** The log so far (names, series, counts, progress) without its columns. */
+  datalogSummary(handle: DatalogHandle): CoreResult<DatalogSummary, DatalogCallErrorCode> {
+    return (
+      this.stale(handle) ??
+      this.call<DatalogSummary, DatalogCallErrorCode>(
+        () => this.exports.gg_datalog_summary(handle.id),
+        EMPTY,
+        decodeDatalogSummary,
+      )
+    );
+  }
+
+  /**
+   * Ends the input (a read that stopped early reports `truncated` and keeps its records)
+   * and returns the log with its columns copied out as three typed arrays. The log stays
+   * open for `datalogDownsample` until `datalogClose`.
+   */
+  datalogFinish(handle: DatalogHandle): CoreResult<DatalogLog, DatalogCallErrorCode> {
+    const done =
+      this.stale(handle) ??
+      this.call<DatalogSummary, DatalogCallErrorCode>(
+        () => this.exports.gg_datalog_finish(handle.id),
+        EMPTY,
+        decodeDatalogSummary,
+      );
+    if (!done.ok) return done;
+    return {
+      ok: true,
+      value: { ...done.value, columns: this.copyColumns(handle, done.value.records) },
+    };
+  }
+
+  /** A copy of the columns decoded so far (for a chart that fills during a read). */
+  datalogColumns(handle: DatalogHandle): CoreResult<DatalogColumns, DatalogCallErrorCode> {
+    const summary = this.datalogSummary(handle);
+    if (!summary.ok) return summary;
+    return { ok: true, value: this.copyColumns(handle, summary.value.records) };
+  }
+
+  /** Downsamples each series over a time window; see `DownsampleRequest`. */
+  datalogDownsample(
+    handle: DatalogHandle,
+    request: DownsampleRequest,
+  ): CoreResult<Downsampled, DatalogCallErrorCode> {
+    return (
+      this.stale(handle) ??
+      this.call<Downsampled, DatalogCallErrorCode>(
+        (p, n) => this.exports.gg_datalog_downsample(handle.id, p, n),
+        encodeDownsampleRequest(request),
+        decodeDownsampled,
+      )
+    );
+  }
+
+  /** Opens a finished log made of columns (an imported file), ready for downsampling. */
+  datalogFromColumns(columns: DatalogColumns): CoreResult<DatalogHandle, DatalogCallErrorCode> {
+    const r = this.call<number, DatalogCallErrorCode>(
+      (p, n) => this.exports.gg_datalog_from_columns(p, n),
+      encodeColumns(columns),
+      (out) => new DataView(out.buffer, out.byteOffset, 4).getUint32(0, true),
+    );
+    return r.ok ? { ok: true, value: { id: r.value, generation: this.generation } } : r;
+  }
+
+  /** Frees a log. */
+  datalogClose(handle: DatalogHandle): CoreResult<null, DatalogCallErrorCode> {
+    return (
+      this.stale(handle) ??
+      this.call<null, DatalogCallErrorCode>(
+        () => this.exports.gg_datalog_close(handle.id),
+        EMPTY,
+        () => null,
+      )
+    );
+  }
+
+  private stale(handle: DatalogHandle): CoreResult<never, DatalogCallErrorCode> | undefined {
+    if (handle.generation === this.generation) return undefined;
+    return callError('stale-handle', 'the core module was reset after an error; reopen the log');
+  }
+
+  /** Copies `n` records of each column out of linear memory (one copy per column). */
+  private copyColumns(handle: DatalogHandle, n: number): DatalogColumns {
+    const ex = this.exports;
+    const at = (which: number) => ex.gg_datalog_column(handle.id, which);
+    return {
+      timeMs: new Float64Array(ex.memory.buffer, at(0), n).slice(),
+      series: new Uint16Array(ex.memory.buffer, at(1), n).slice(),
+      value: new Float32Array(ex.memory.buffer, at(2), n).slice(),
+    };
+  }
+
+  /** Runs `f`; a trap (a Rust panic) becomes a `panic` error and resets the instance. */
+  private guard<T, C extends string>(f: () => CoreResult<T, C>): CoreResult<T, C> {
+    try {
+      return f();
+    } catch (e) {
+      if (!(e instanceof WebAssembly.RuntimeError)) throw e;
+      const message = this.readPanic() || e.message;
+      this.exports = this.instantiate();
+      return { ok: false, error: { code: 'panic', message } };
+    }
+  }
+
   /** Triggers a deliberate panic in core-rs; tests use it to check recovery. */
   debugPanic(): CoreResult<number> {
     return this.call(
@@ -448,6 +593,7 @@ export class WasmCore {
   }
 
   private instantiate(): CoreExports {
+    this.generation++;
     const instance = new WebAssembly.Instance(this.module, {});
     const exports = instance.exports as unknown as CoreExports;
     exports.gg_init();
@@ -533,4 +679,218 @@ function decodeHexImage(out: Uint8Array): HexImage {
     // transferred.
     data: out.slice(dataAt),
   };
+}
+
+// ---- offline datalog ----
+
+/** Record layout: `auto` decides from the announced size and the records. */
+export type DatalogFormat = 'auto' | 'compact10' | 'legacy16';
+
+/** Where a read stands (core-rs `Phase`). */
+export type DatalogPhase = 'sizes' | 'table' | 'records' | 'done' | 'empty' | 'failed' | 'stopped';
+
+/** Problems in the board's stream (core-rs `DatalogErrorCode`). Records decoded before the
+ * problem are always kept. */
+export type DatalogErrorCode =
+  | 'board-failure'
+  | 'truncated'
+  | 'bad-sizes'
+  | 'bad-table'
+  | 'records-length'
+  | 'bad-packet'
+  | 'unexpected-status'
+  | 'unknown-record-size'
+  | 'too-many-series';
+
+/** Misuse of the API. `stale-handle`: the module was reset after a panic; reopen the log. */
+export type DatalogCallErrorCode = 'bad-handle' | 'bad-request' | 'stale-handle';
+
+/** An open log inside a `WasmCore` (plain data: it crosses Comlink). */
+export interface DatalogHandle {
+  readonly id: number;
+  readonly generation: number;
+}
+
+export interface DatalogProgress {
+  phase: DatalogPhase;
+  records: number;
+  /** 0..100, from the announced section sizes. */
+  percent: number;
+  /** A problem was noted (see the summary's `error`). */
+  problem: boolean;
+}
+
+/**
+ * A series: records with one name index (10-byte records), or one channel and field
+ * (16-byte records). Names come from the board's table; an index past its end has none.
+ */
+export interface DatalogSeries {
+  nameIndex: number;
+  name: string | null;
+  fieldIndex: number | null;
+  field: string | null;
+}
+
+export interface DatalogSummary {
+  /** `complete`: every section, no problem. `empty`: the board has no log. `reading`: not
+   * finished, no problem so far. `partial`: ended early or with a problem (`error`). */
+  status: 'complete' | 'empty' | 'reading' | 'partial';
+  phase: DatalogPhase;
+  /** Bytes per record once known. */
+  recordFormat: 10 | 16 | null;
+  records: number;
+  tableBytes: number;
+  recordBytes: number;
+  percent: number;
+  packets: number;
+  /** Packets of other types or commands (sensor stream, update acks), skipped. */
+  ignoredPackets: number;
+  names: string[];
+  /** Indexed by the `series` column's values. */
+  series: DatalogSeries[];
+  error?: { code: DatalogErrorCode; message: string };
+}
+
+/** One entry per record, in the order the board sent them. */
+export interface DatalogColumns {
+  /** Milliseconds: 10-byte records' seconds × 1000, 16-byte records' milliseconds. */
+  timeMs: Float64Array;
+  /** Index into `DatalogSummary.series`. */
+  series: Uint16Array;
+  value: Float32Array;
+}
+
+export interface DatalogLog extends DatalogSummary {
+  columns: DatalogColumns;
+}
+
+export interface DownsampleRequest {
+  /** Window in ms; omitted (or non-finite) ends mean the first / last point. */
+  t0?: number;
+  t1?: number;
+  /** Most points per series, at least 8: 4 × the chart's width in pixels for min-max. */
+  maxPoints: number;
+  /** `min-max` keeps every peak; `lttb` keeps the shape with fewer points. */
+  algorithm: 'min-max' | 'lttb';
+  /** Series ids to include, in output order; all when omitted. */
+  series?: number[];
+}
+
+export interface DownsampledSeries {
+  series: number;
+  /** Points of the series inside the window before downsampling. */
+  inWindow: number;
+  /** Chosen points, time order; the nearest points outside the window are included so
+   * lines reach the chart's edges. */
+  x: Float64Array;
+  y: Float32Array;
+}
+
+export interface Downsampled {
+  /** All `x` (and all `y`) are views of one buffer each: transfer `buffers`. */
+  series: DownsampledSeries[];
+  buffers: ArrayBuffer[];
+}
+
+const EMPTY = new Uint8Array(0);
+const DATALOG_PHASES: DatalogPhase[] = [
+  'sizes',
+  'table',
+  'records',
+  'done',
+  'empty',
+  'failed',
+  'stopped',
+];
+
+function callError<C extends string>(code: C, message: string): CoreResult<never, C> {
+  return { ok: false, error: { code, message } };
+}
+
+/** Decodes `gg_datalog_push`'s output: u32 phase, records, percent × 100, problem flag. */
+function decodeDatalogProgress(out: Uint8Array): DatalogProgress {
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  const u32 = (i: number) => view.getUint32(i * 4, true);
+  return {
+    phase: DATALOG_PHASES[u32(0)] ?? 'stopped',
+    records: u32(1),
+    percent: u32(2) / 100,
+    problem: u32(3) !== 0,
+  };
+}
+
+interface RawSummary extends Omit<DatalogSummary, 'series' | 'recordFormat'> {
+  format: 10 | 16 | null;
+  series: [number, number][];
+}
+
+/** Decodes the summary JSON and resolves series names. */
+function decodeDatalogSummary(out: Uint8Array): DatalogSummary {
+  const { format, series, ...raw } = JSON.parse(utf8.decode(out)) as RawSummary;
+  return {
+    ...raw,
+    recordFormat: format,
+    series: series.map(([nameIndex, field]) => ({
+      nameIndex,
+      name: raw.names[nameIndex] ?? null,
+      fieldIndex: field < 0 ? null : field,
+      field: field < 0 ? null : (raw.names[field] ?? null),
+    })),
+  };
+}
+
+/** Request layout of `gg_datalog_downsample`. */
+function encodeDownsampleRequest(r: DownsampleRequest): Uint8Array {
+  const ids = r.series ?? [];
+  const bytes = new Uint8Array(28 + 2 * ids.length);
+  const view = new DataView(bytes.buffer);
+  view.setFloat64(0, r.t0 ?? Number.NEGATIVE_INFINITY, true);
+  view.setFloat64(8, r.t1 ?? Number.POSITIVE_INFINITY, true);
+  view.setUint32(16, Math.max(0, Math.min(0xffffffff, Math.floor(r.maxPoints))), true);
+  view.setUint32(20, r.algorithm === 'lttb' ? 1 : 0, true);
+  view.setUint32(24, ids.length, true);
+  ids.forEach((s, i) => view.setUint16(28 + 2 * i, s, true));
+  return bytes;
+}
+
+/** Decodes `gg_datalog_downsample`'s output into per-series views of two new buffers. */
+function decodeDownsampled(out: Uint8Array): Downsampled {
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  const u32 = (i: number) => view.getUint32(i * 4, true);
+  const count = u32(0);
+  const total = u32(1);
+  const head = 8 + 16 * count;
+  const xAt = head + ((8 - (head % 8)) % 8);
+  const yAt = xAt + 8 * total;
+  // slice() copies out of linear memory into buffers aligned for the typed arrays.
+  const x = new Float64Array(out.slice(xAt, yAt).buffer);
+  const y = new Float32Array(out.slice(yAt, yAt + 4 * total).buffer);
+  const series: DownsampledSeries[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = 2 + 4 * i;
+    const start = u32(at + 1);
+    const n = u32(at + 2);
+    series.push({
+      series: u32(at),
+      inWindow: u32(at + 3),
+      x: x.subarray(start, start + n),
+      y: y.subarray(start, start + n),
+    });
+  }
+  return { series, buffers: [x.buffer, y.buffer] };
+}
+
+/** Input layout of `gg_datalog_from_columns`: u32 n, u32 0, time, value, series. */
+function encodeColumns(c: DatalogColumns): Uint8Array {
+  const n = c.timeMs.length;
+  if (c.series.length !== n || c.value.length !== n) {
+    throw new RangeError('datalog columns differ in length');
+  }
+  const bytes = new Uint8Array(8 + 14 * n);
+  new DataView(bytes.buffer).setUint32(0, n, true);
+  const raw = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  bytes.set(raw(c.timeMs), 8);
+  bytes.set(raw(c.value), 8 + 8 * n);
+  bytes.set(raw(c.series), 8 + 12 * n);
+  return bytes;
 }

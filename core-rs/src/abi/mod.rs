@@ -15,6 +15,7 @@
 
 use std::cell::RefCell;
 
+pub mod datalog;
 pub mod decompile;
 pub mod hex;
 pub mod hid;

@@ -1,8 +1,91 @@
-//! Test support: a small JSON reader (the crate has no dependencies) and a seeded PRNG.
+//! Helpers shared by the integration tests: fixture listing, a small JSON reader for the
+//! fixture files (the crate has no dependencies, serde included), FNV-1a 64, a seeded PRNG
+//! for property tests, and the Logo golden samples.
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
+use std::fs;
+use std::path::PathBuf;
 
+/// The fixture folder `tests/fixtures/<kind>`.
+pub fn fixture_dir(kind: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("fixtures")
+        .join(kind)
+}
+
+/// Every `<name>.<ext>` in the fixture folder with its `<name>.expect.json`, sorted by name.
+pub fn fixtures(kind: &str, ext: &str) -> Vec<(String, Vec<u8>, Json)> {
+    let dir = fixture_dir(kind);
+    let mut names: Vec<String> = fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter_map(|f| f.strip_suffix(&format!(".{ext}")).map(str::to_string))
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|name| {
+            let data = fs::read(dir.join(format!("{name}.{ext}"))).expect("fixture");
+            let text = fs::read_to_string(dir.join(format!("{name}.expect.json")))
+                .unwrap_or_else(|_| panic!("{name}.{ext} has no {name}.expect.json"));
+            let json = Json::parse(&text).unwrap_or_else(|e| panic!("{name}.expect.json: {e}"));
+            (name, data, json)
+        })
+        .collect()
+}
+
+/// FNV-1a 64 as 16 lowercase hex digits (same as scripts/fixtures/fnv.ts).
+pub fn fnv1a64(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// SplitMix64: a tiny, good-quality PRNG; the seed makes every run reproducible.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, n); n must be positive.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    pub fn byte(&mut self) -> u8 {
+        self.next_u64() as u8
+    }
+
+    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| self.byte()).collect()
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// A parsed JSON value.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Json {
     Null,
@@ -14,11 +97,55 @@ pub enum Json {
 }
 
 impl Json {
+    pub fn parse(text: &str) -> Result<Json, String> {
+        let mut p = Parser {
+            s: text.as_bytes(),
+            i: 0,
+        };
+        let v = p.value()?;
+        p.ws();
+        if p.i != p.s.len() {
+            return Err(format!("trailing characters at {}", p.i));
+        }
+        Ok(v)
+    }
+
     pub fn get(&self, key: &str) -> Option<&Json> {
         match self {
             Json::Obj(m) => m.get(key),
             _ => None,
         }
+    }
+
+    /// `self[key]`, panicking with the key's name when it is missing.
+    pub fn at(&self, key: &str) -> &Json {
+        self.get(key)
+            .unwrap_or_else(|| panic!("missing key {key:?} in {self:?}"))
+    }
+
+    pub fn str(&self) -> &str {
+        match self {
+            Json::Str(s) => s,
+            other => panic!("expected a string, found {other:?}"),
+        }
+    }
+
+    pub fn num(&self) -> f64 {
+        match self {
+            Json::Num(n) => *n,
+            other => panic!("expected a number, found {other:?}"),
+        }
+    }
+
+    pub fn arr(&self) -> &[Json] {
+        match self {
+            Json::Arr(a) => a,
+            other => panic!("expected an array, found {other:?}"),
+        }
+    }
+
+    pub fn is_null(&self) -> bool {
+        matches!(self, Json::Null)
     }
 
     pub fn as_str(&self) -> Option<&str> {
@@ -52,27 +179,39 @@ impl Json {
             })
             .collect()
     }
+
+    /// A `"0x..."` string or a number, as u32.
+    pub fn u32(&self) -> u32 {
+        match self {
+            Json::Str(s) => {
+                let digits = s.strip_prefix("0x").expect("0x-prefixed hex");
+                u32::from_str_radix(digits, 16).expect("hex number")
+            }
+            Json::Num(n) => *n as u32,
+            other => panic!("expected an address, found {other:?}"),
+        }
+    }
 }
 
-struct Reader<'a> {
+struct Parser<'a> {
     s: &'a [u8],
     i: usize,
 }
 
-impl<'a> Reader<'a> {
+impl<'a> Parser<'a> {
     fn ws(&mut self) {
-        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
+        while self.i < self.s.len() && matches!(self.s[self.i], b' ' | b'\n' | b'\r' | b'\t') {
             self.i += 1;
         }
     }
 
-    fn eat(&mut self, b: u8) -> Result<(), String> {
+    fn eat(&mut self, c: u8) -> Result<(), String> {
         self.ws();
-        if self.s.get(self.i) == Some(&b) {
+        if self.s.get(self.i) == Some(&c) {
             self.i += 1;
             Ok(())
         } else {
-            Err(format!("expected '{}' at {}", b as char, self.i))
+            Err(format!("expected '{}' at {}", c as char, self.i))
         }
     }
 
@@ -126,112 +265,95 @@ impl<'a> Reader<'a> {
                 }
             }
             Some(b'"') => Ok(Json::Str(self.string()?)),
-            Some(b't') => self.word("true", Json::Bool(true)),
-            Some(b'f') => self.word("false", Json::Bool(false)),
-            Some(b'n') => self.word("null", Json::Null),
+            Some(b't') if self.s[self.i..].starts_with(b"true") => {
+                self.i += 4;
+                Ok(Json::Bool(true))
+            }
+            Some(b'f') if self.s[self.i..].starts_with(b"false") => {
+                self.i += 5;
+                Ok(Json::Bool(false))
+            }
+            Some(b'n') if self.s[self.i..].starts_with(b"null") => {
+                self.i += 4;
+                Ok(Json::Null)
+            }
             Some(_) => {
                 let start = self.i;
-                while self.i < self.s.len() && b"+-.eE0123456789".contains(&self.s[self.i]) {
+                while self.i < self.s.len()
+                    && matches!(
+                        self.s[self.i],
+                        b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'
+                    )
+                {
                     self.i += 1;
                 }
-                let t = std::str::from_utf8(&self.s[start..self.i]).map_err(|e| e.to_string())?;
-                t.parse()
+                std::str::from_utf8(&self.s[start..self.i])
+                    .ok()
+                    .and_then(|t| t.parse::<f64>().ok())
                     .map(Json::Num)
-                    .map_err(|_| format!("bad number {t}"))
+                    .ok_or_else(|| format!("bad value at {start}"))
             }
             None => Err("unexpected end".to_string()),
         }
     }
 
-    fn word(&mut self, w: &str, v: Json) -> Result<Json, String> {
-        if self.s[self.i..].starts_with(w.as_bytes()) {
-            self.i += w.len();
-            Ok(v)
-        } else {
-            Err(format!("bad literal at {}", self.i))
-        }
-    }
-
     fn string(&mut self) -> Result<String, String> {
-        self.eat(b'"')?;
+        if self.s.get(self.i) != Some(&b'"') {
+            return Err(format!("expected a string at {}", self.i));
+        }
+        self.i += 1;
         let mut out = String::new();
         loop {
-            let rest = std::str::from_utf8(&self.s[self.i..]).map_err(|e| e.to_string())?;
-            let mut chars = rest.char_indices();
-            let (_, c) = chars.next().ok_or("unterminated string")?;
-            self.i += c.len_utf8();
-            match c {
-                '"' => return Ok(out),
-                '\\' => {
-                    let e = self.s[self.i];
+            let start = self.i;
+            while self.i < self.s.len() && self.s[self.i] != b'"' && self.s[self.i] != b'\\' {
+                self.i += 1;
+            }
+            out.push_str(std::str::from_utf8(&self.s[start..self.i]).map_err(|e| e.to_string())?);
+            match self.s.get(self.i) {
+                Some(b'"') => {
                     self.i += 1;
-                    match e {
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    let c = *self.s.get(self.i + 1).ok_or("bad escape")?;
+                    self.i += 2;
+                    match c {
                         b'"' => out.push('"'),
                         b'\\' => out.push('\\'),
                         b'/' => out.push('/'),
                         b'n' => out.push('\n'),
-                        b't' => out.push('\t'),
                         b'r' => out.push('\r'),
+                        b't' => out.push('\t'),
                         b'b' => out.push('\u{8}'),
                         b'f' => out.push('\u{c}'),
                         b'u' => {
                             let hex = std::str::from_utf8(&self.s[self.i..self.i + 4])
                                 .map_err(|e| e.to_string())?;
                             let code = u32::from_str_radix(hex, 16).map_err(|e| e.to_string())?;
-                            self.i += 4;
                             out.push(char::from_u32(code).unwrap_or('\u{fffd}'));
+                            self.i += 4;
                         }
                         _ => return Err("bad escape".to_string()),
                     }
                 }
-                c => out.push(c),
+                _ => return Err("unterminated string".to_string()),
             }
         }
     }
 }
 
-pub fn parse_json(text: &str) -> Result<Json, String> {
-    let mut r = Reader {
-        s: text.as_bytes(),
-        i: 0,
-    };
-    let v = r.value()?;
-    r.ws();
-    if r.i != r.s.len() {
-        return Err(format!("trailing data at {}", r.i));
-    }
-    Ok(v)
+#[test]
+fn json_reader_reads_nested_values() {
+    let v = Json::parse(r#"{"a": [1, -2.5e1, "x\"y\u00e9"], "b": {"c": null, "d": true}}"#)
+        .expect("valid json");
+    assert_eq!(v.at("a").arr()[1].num(), -25.0);
+    assert_eq!(v.at("a").arr()[2].str(), "x\"yé");
+    assert!(v.at("b").at("c").is_null());
+    assert!(Json::parse("[1,]").is_err());
 }
 
-/// xorshift64*: a small deterministic generator for property tests.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed.max(1))
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
+pub fn parse_json(text: &str) -> Result<Json, String> {
+    Json::parse(text)
 }
 
 /// The golden fixture as (id, logo, expect, data, autoRunState, message).

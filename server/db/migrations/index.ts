@@ -2,7 +2,9 @@
 // sorts them); never edit a shipped migration, add the next one.
 import type { Migration } from 'kysely';
 import { users } from './0001-users.ts';
+import { projects } from './0002-projects.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
+  '0002-projects': projects,
 };

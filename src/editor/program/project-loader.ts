@@ -1,10 +1,12 @@
 // How an editor route with an id (/program/{id}, /code/{id}, /view/{id}, …) gets its
 // program. The projects feature registers a loader; until then the editor keeps whatever
-// program is open. A loader returns the program (openProgram() puts it in place) or throws.
+// program is open. A loader returns the program (openProgram() puts it in place), null
+// when the program it names is already open (just saved or shared), or throws after
+// telling the user why.
 import type { EditorVariantId } from '../variants.ts';
 import type { LoadedProgram } from './program-store.ts';
 
-export type ProjectLoader = (id: string, variant: EditorVariantId) => Promise<LoadedProgram>;
+export type ProjectLoader = (id: string, variant: EditorVariantId) => Promise<LoadedProgram | null>;
 
 let loader: ProjectLoader | null = null;
 

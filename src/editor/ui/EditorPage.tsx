@@ -9,7 +9,6 @@ import { useSnapshot } from 'valtio';
 import { confirm } from '../../app/modals/confirm.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { program, type ProgramMode } from '../../state/program.ts';
-import { showToast } from '../../state/ui.ts';
 import {
   discardLogoEdits,
   enterLogoMode,
@@ -37,24 +36,21 @@ interface LogoImportProblem {
 /** Loads the program a route's id names, through the projects feature's loader. */
 function useProjectFromRoute(variant: EditorVariantId): void {
   const { id } = useParams();
-  const { t } = useTranslation('editor');
-  const unableToOpen = t('file.unableToOpen');
   useEffect(() => {
     const load = projectLoader();
     if (!id || !load || id === program.currentProjectId) return;
     let cancelled = false;
+    // The loader reports its own failures ('Unable to open', sign-in needed).
     load(id, variant).then(
       (loaded) => {
-        if (!cancelled) openProgram({ ...loaded, projectId: loaded.projectId ?? id });
+        if (!cancelled && loaded) openProgram(loaded);
       },
-      () => {
-        if (!cancelled) showToast('warning', unableToOpen);
-      },
+      () => {},
     );
     return () => {
       cancelled = true;
     };
-  }, [id, variant, unableToOpen]);
+  }, [id, variant]);
 }
 
 export default function EditorPage({ variant }: { variant: EditorVariantId }) {

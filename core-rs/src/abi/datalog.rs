@@ -1,0 +1,332 @@
+//! ABI exports for offline datalog decoding and downsampling.
+//!
+//! Handle-based, so a worker can feed packets as they arrive and keep the decoded log in
+//! linear memory for later zooms:
+//!
+//! 1. `gg_datalog_open(format)` → handle (never 0; 0 means a bad format argument).
+//! 2. `gg_datalog_push(h, packets, stride)` any number of times.
+//! 3. `gg_datalog_finish(h)` (or `gg_datalog_summary(h)` mid-read for a progressive chart)
+//!    → summary JSON; then `gg_datalog_column(h, k)` gives each column's address, so the
+//!    caller copies a million records out as three typed arrays.
+//! 4. `gg_datalog_downsample(h, request)` as often as the chart needs.
+//! 5. `gg_datalog_close(h)`.
+//!
+//! `gg_datalog_from_columns` makes a handle from columns (an imported log).
+//! Misuse gives `{"code":"bad-handle"|"bad-request", ...}` errors.
+
+use super::{err, input, ok};
+use crate::datalog::decoder::NO_FIELD;
+use crate::datalog::downsample::MIN_POINTS;
+use crate::datalog::{downsample, Algorithm, Columns, Decoder, RecordFormat, Request, SeriesIndex};
+use crate::json::push_str;
+use std::cell::{Cell, RefCell};
+
+struct Log {
+    decoder: Decoder,
+    index: SeriesIndex,
+}
+
+thread_local! {
+    static LOGS: RefCell<Vec<(u32, Log)>> = const { RefCell::new(Vec::new()) };
+    static NEXT: Cell<u32> = const { Cell::new(1) };
+}
+
+fn add(log: Log) -> u32 {
+    let h = NEXT.with(|n| {
+        let h = n.get();
+        n.set(h.checked_add(1).unwrap_or(1));
+        h
+    });
+    LOGS.with(|l| l.borrow_mut().push((h, log)));
+    h
+}
+
+/// Runs `f` on the log behind `h`, or returns a bad-handle error status.
+fn with_log(h: u32, f: impl FnOnce(&mut Log) -> i32) -> i32 {
+    LOGS.with(|logs| {
+        let mut logs = logs.borrow_mut();
+        match logs.iter_mut().find(|(id, _)| *id == h) {
+            Some((_, log)) => f(log),
+            None => err("bad-handle", &format!("no open datalog with handle {h}"), 0),
+        }
+    })
+}
+
+/// Opens a decoder. `format`: 0 auto, 10 or 16 (record bytes). Returns 0 for any other.
+#[no_mangle]
+pub extern "C" fn gg_datalog_open(format: u32) -> u32 {
+    let format = match format {
+        0 => RecordFormat::Auto,
+        10 => RecordFormat::Compact10,
+        16 => RecordFormat::Legacy16,
+        _ => return 0,
+    };
+    add(Log {
+        decoder: Decoder::new(format),
+        index: SeriesIndex::default(),
+    })
+}
+
+/// Feeds packets of `stride` bytes (4..=1024). Output, little-endian u32 × 4: phase
+/// (0 sizes, 1 table, 2 records, 3 done, 4 empty, 5 failed, 6 stopped), records decoded,
+/// percent × 100, 1 if a problem was noted.
+///
+/// # Safety
+/// `ptr`/`len` must describe a buffer from `gg_alloc`.
+#[no_mangle]
+pub unsafe extern "C" fn gg_datalog_push(h: u32, ptr: *const u8, len: usize, stride: u32) -> i32 {
+    let bytes = input(ptr, len);
+    let stride = stride as usize;
+    if !(4..=1024).contains(&stride) || len % stride != 0 {
+        return err(
+            "bad-request",
+            &format!("{len} bytes are not whole packets of {stride} bytes"),
+            0,
+        );
+    }
+    with_log(h, |log| {
+        if log.decoder.is_finished() {
+            return err("bad-request", "the datalog is already finished", 0);
+        }
+        log.decoder.push_packets(bytes, stride);
+        ok(progress(&log.decoder))
+    })
+}
+
+/// A number with two decimals, printed without the float formatter (which would add
+/// tens of kilobytes to the module).
+struct Hundredths(u32);
+
+impl std::fmt::Display for Hundredths {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{:02}", self.0 / 100, self.0 % 100)
+    }
+}
+
+fn progress(d: &Decoder) -> Vec<u8> {
+    let fields = [
+        d.phase().code(),
+        d.columns().len() as u32,
+        (d.percent() * 100.0).round() as u32,
+        u32::from(d.error().is_some()),
+    ];
+    fields.iter().flat_map(|v| v.to_le_bytes()).collect()
+}
+
+/// Ends the input (see `Decoder::finish`). Output: the summary JSON.
+#[no_mangle]
+pub extern "C" fn gg_datalog_finish(h: u32) -> i32 {
+    with_log(h, |log| {
+        log.decoder.finish();
+        ok(summary(&log.decoder).into_bytes())
+    })
+}
+
+/// The summary JSON without ending the input (for a progressive view).
+#[no_mangle]
+pub extern "C" fn gg_datalog_summary(h: u32) -> i32 {
+    with_log(h, |log| ok(summary(&log.decoder).into_bytes()))
+}
+
+fn summary(d: &Decoder) -> String {
+    let mut s = String::with_capacity(256);
+    s.push_str("{\"status\":\"");
+    s.push_str(d.status());
+    s.push_str("\",\"phase\":\"");
+    s.push_str(d.phase().as_str());
+    s.push_str("\",\"format\":");
+    s.push_str(match d.format() {
+        None | Some(RecordFormat::Auto) => "null",
+        Some(RecordFormat::Compact10) => "10",
+        Some(RecordFormat::Legacy16) => "16",
+    });
+    let (packets, ignored) = d.packet_counts();
+    s.push_str(&format!(
+        ",\"records\":{},\"tableBytes\":{},\"recordBytes\":{},\"percent\":{},\"packets\":{},\"ignoredPackets\":{}",
+        d.columns().len(),
+        d.table_bytes(),
+        d.record_bytes(),
+        Hundredths((d.percent() * 100.0).round() as u32),
+        packets,
+        ignored
+    ));
+    s.push_str(",\"names\":[");
+    for (i, n) in d.names().iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        push_str(&mut s, n);
+    }
+    s.push_str("],\"series\":[");
+    for (i, k) in d.series().iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        if k.field == NO_FIELD {
+            s.push_str(&format!("[{},-1]", k.name));
+        } else {
+            s.push_str(&format!("[{},{}]", k.name, k.field));
+        }
+    }
+    s.push(']');
+    if let Some(e) = d.error() {
+        s.push_str(",\"error\":{\"code\":");
+        push_str(&mut s, e.code.as_str());
+        s.push_str(",\"message\":");
+        push_str(&mut s, &e.message);
+        s.push('}');
+    }
+    s.push('}');
+    s
+}
+
+/// Address of column `which` (0 time f64, 1 series u16, 2 value f32), `summary.records`
+/// entries long, valid until the next call into the module. Null for a bad handle.
+#[no_mangle]
+pub extern "C" fn gg_datalog_column(h: u32, which: u32) -> *const u8 {
+    LOGS.with(|logs| {
+        let logs = logs.borrow();
+        let c = match logs.iter().find(|(id, _)| *id == h) {
+            Some((_, log)) => log.decoder.columns(),
+            None => return std::ptr::null(),
+        };
+        match which {
+            0 => c.time.as_ptr() as *const u8,
+            1 => c.series.as_ptr() as *const u8,
+            2 => c.value.as_ptr() as *const u8,
+            _ => std::ptr::null(),
+        }
+    })
+}
+
+fn u32_at(b: &[u8], i: usize) -> u32 {
+    u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]])
+}
+
+fn f64_at(b: &[u8], i: usize) -> f64 {
+    let mut a = [0u8; 8];
+    a.copy_from_slice(&b[i..i + 8]);
+    f64::from_le_bytes(a)
+}
+
+/// Request (little-endian): f64 t0, f64 t1 (NaN or ±∞ for an open end), u32 max points per
+/// series (≥ 8), u32 algorithm (0 min-max, 1 LTTB), u32 n, then n u16 series ids (0 = all).
+/// Output: u32 series count k, u32 total points, k × (u32 series, u32 start, u32 count,
+/// u32 points in window), zero padding to a multiple of 8, then total × f64 x (ms), then
+/// total × f32 y.
+///
+/// # Safety
+/// `ptr`/`len` must describe a buffer from `gg_alloc`.
+#[no_mangle]
+pub unsafe extern "C" fn gg_datalog_downsample(h: u32, ptr: *const u8, len: usize) -> i32 {
+    let b = input(ptr, len);
+    if b.len() < 28 || b.len() != 28 + 2 * u32_at(b, 24) as usize {
+        return err("bad-request", "malformed downsample request", 0);
+    }
+    let max_points = u32_at(b, 16) as usize;
+    let algorithm = match u32_at(b, 20) {
+        0 => Algorithm::MinMax,
+        1 => Algorithm::Lttb,
+        other => return err("bad-request", &format!("unknown algorithm {other}"), 0),
+    };
+    if max_points < MIN_POINTS {
+        return err(
+            "bad-request",
+            &format!("ask for at least {MIN_POINTS} points per series"),
+            0,
+        );
+    }
+    let req = Request {
+        t0: f64_at(b, 0),
+        t1: f64_at(b, 8),
+        max_points,
+        algorithm,
+        series: b[28..]
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect(),
+    };
+    with_log(h, |log| {
+        let c = log.decoder.columns();
+        log.index.update(&c.time, &c.series);
+        let d = downsample(&c.time, &c.value, &log.index, &req);
+        let head = 8 + 16 * d.series.len();
+        let pad = (8 - head % 8) % 8;
+        let mut out = Vec::with_capacity(head + pad + 12 * d.x.len());
+        out.extend((d.series.len() as u32).to_le_bytes());
+        out.extend((d.x.len() as u32).to_le_bytes());
+        for s in &d.series {
+            for v in [
+                u32::from(s.series),
+                s.start as u32,
+                s.count as u32,
+                s.in_window as u32,
+            ] {
+                out.extend(v.to_le_bytes());
+            }
+        }
+        out.resize(head + pad, 0);
+        for x in &d.x {
+            out.extend(x.to_le_bytes());
+        }
+        for y in &d.y {
+            out.extend(y.to_le_bytes());
+        }
+        ok(out)
+    })
+}
+
+/// Makes a finished log from columns: u32 n, u32 0, n × f64 time (finite), n × f32
+/// value, n × u16 series. Output: the handle as a little-endian u32.
+///
+/// # Safety
+/// `ptr`/`len` must describe a buffer from `gg_alloc`.
+#[no_mangle]
+pub unsafe extern "C" fn gg_datalog_from_columns(ptr: *const u8, len: usize) -> i32 {
+    let b = input(ptr, len);
+    let n = if b.len() >= 8 {
+        u32_at(b, 0) as usize
+    } else {
+        0
+    };
+    if b.len() < 8 || (b.len() - 8) / 14 != n || (b.len() - 8) % 14 != 0 {
+        return err("bad-request", "malformed columns", 0);
+    }
+    let (t, rest) = b[8..].split_at(8 * n);
+    let (v, s) = rest.split_at(4 * n);
+    let time: Vec<f64> = (0..n).map(|i| f64_at(t, 8 * i)).collect();
+    if time.iter().any(|x| !x.is_finite()) {
+        return err("bad-request", "a time is not a finite number", 0);
+    }
+    let columns = Columns {
+        time,
+        value: v
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect(),
+        series: s
+            .chunks_exact(2)
+            .map(|c| u16::from_le_bytes([c[0], c[1]]))
+            .collect(),
+    };
+    let h = add(Log {
+        decoder: Decoder::from_columns(columns),
+        index: SeriesIndex::default(),
+    });
+    ok(h.to_le_bytes().to_vec())
+}
+
+/// Frees a log.
+#[no_mangle]
+pub extern "C" fn gg_datalog_close(h: u32) -> i32 {
+    LOGS.with(|logs| {
+        let mut logs = logs.borrow_mut();
+        match logs.iter().position(|(id, _)| *id == h) {
+            Some(i) => {
+                logs.swap_remove(i);
+                ok(Vec::new())
+            }
+            None => err("bad-handle", &format!("no open datalog with handle {h}"), 0),
+        }
+    })
+}

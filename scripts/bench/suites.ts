@@ -1,0 +1,8 @@
+// The benchmark suites `npm run bench` knows. Adding a suite is one line here plus its
+// module, which default-exports a `BenchSuite`.
+import type { BenchSuite } from './lib.ts';
+
+export const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
+  hex: () => import('./hex.ts'),
+  datalog: () => import('./datalog.ts'),
+};

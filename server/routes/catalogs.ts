@@ -1,0 +1,141 @@
+// Catalog service (spec core §7): every call needs a signed-in user. Shapes and rules are
+// documented in src/api/contract/projects.ts.
+import { Type } from '@sinclair/typebox';
+import {
+  Catalog,
+  CatalogAdd,
+  CatalogAll,
+  CatalogCreated,
+  CatalogInput,
+  CatalogList,
+  CatalogListQuery,
+  CatalogProjectParams,
+  CatalogUpdate,
+  DEFAULT_PAGE_SIZE,
+  Deleted,
+  ProjectList,
+  ProjectListQuery,
+  UuidParams,
+} from '../../src/api/contract/projects.ts';
+import { currentUser } from '../http/access.ts';
+import type { RouteGroup } from '../http/type-provider.ts';
+import { CatalogStore } from '../projects/catalog-store.ts';
+import { ProjectStore } from '../projects/project-store.ts';
+import { listOptions } from './projects.ts';
+
+const NoQuery = Type.Object({}, { additionalProperties: false });
+
+export const catalogsRoutes: RouteGroup = async (app) => {
+  const projects = new ProjectStore(app.services.db.kysely);
+  const catalogs = new CatalogStore(app.services.db.kysely, projects);
+  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+
+  app.post(
+    '/catalog/create',
+    { schema: { body: CatalogInput, response: { 201: CatalogCreated } } },
+    async (request, reply) => {
+      const uuid = await catalogs.create(me(request), request.body);
+      return reply.code(201).send({ uuid });
+    },
+  );
+
+  app.get(
+    '/catalog/:uuid',
+    { schema: { params: UuidParams, querystring: NoQuery, response: { 200: Catalog } } },
+    async (request) => catalogs.get(me(request), request.params.uuid),
+  );
+
+  app.put(
+    '/catalog/:uuid',
+    { schema: { params: UuidParams, body: CatalogUpdate, response: { 200: Catalog } } },
+    async (request) => catalogs.update(me(request), request.params.uuid, request.body),
+  );
+
+  app.put(
+    '/catalog/:uuid/add',
+    { schema: { params: UuidParams, body: CatalogAdd, response: { 200: Catalog } } },
+    async (request) => catalogs.addProject(me(request), request.params.uuid, request.body.project),
+  );
+
+  for (const [suffix, mineOnly] of [
+    ['projects', false],
+    ['my-added', true],
+  ] as const) {
+    app.get(
+      `/catalog/:uuid/${suffix}`,
+      {
+        schema: {
+          params: UuidParams,
+          querystring: ProjectListQuery,
+          response: { 200: ProjectList },
+        },
+      },
+      async (request) => {
+        await catalogs.assertExists(request.params.uuid);
+        const page = await projects.list(
+          me(request),
+          { kind: 'catalog', catalog: request.params.uuid, mineOnly },
+          listOptions(request.query),
+        );
+        return { data: page.data, links: { pagination: page.pagination } };
+      },
+    );
+  }
+
+  app.delete(
+    '/catalog/:uuid/:project',
+    {
+      schema: { params: CatalogProjectParams, querystring: NoQuery, response: { 200: Catalog } },
+    },
+    async (request) =>
+      catalogs.removeProject(me(request), request.params.uuid, request.params.project),
+  );
+
+  app.delete(
+    '/catalog/:uuid',
+    { schema: { params: UuidParams, querystring: NoQuery, response: { 200: Deleted } } },
+    async (request) => {
+      await catalogs.remove(me(request), request.params.uuid);
+      return { uuid: request.params.uuid };
+    },
+  );
+
+  app.get(
+    '/catalogs/browse',
+    { schema: { querystring: CatalogListQuery, response: { 200: CatalogList } } },
+    async (request) => {
+      const q = request.query;
+      const page = await catalogs.list(me(request), false, {
+        page: q.page ?? 1,
+        perPage: q.per_page ?? DEFAULT_PAGE_SIZE,
+        query: q.query,
+        order: q.order,
+      });
+      return { data: page.data, links: { pagination: page.pagination } };
+    },
+  );
+
+  // The spec writes it with a trailing slash; both spellings answer.
+  for (const url of ['/catalogs/my/', '/catalogs/my']) {
+    app.get(
+      url,
+      { schema: { querystring: CatalogListQuery, response: { 200: CatalogList } } },
+      async (request) => {
+        const q = request.query;
+        const page = await catalogs.list(me(request), true, {
+          page: q.page ?? 1,
+          perPage: q.per_page ?? DEFAULT_PAGE_SIZE,
+          query: q.query,
+          order: q.order,
+        });
+        return { data: page.data, links: { pagination: page.pagination } };
+      },
+    );
+  }
+
+  app.get(
+    '/catalogs/my/all',
+    { schema: { querystring: NoQuery, response: { 200: CatalogAll } } },
+    async (request) => ({ data: await catalogs.allMine(me(request)) }),
+  );
+};
