@@ -202,6 +202,10 @@ const api = {
   reset(): void {
     touch((b) => b.reset());
   },
+  /** The board's run button (run, or stop when running). */
+  pressRun(): void {
+    touch((b) => b.pressRunButton());
+  },
 
   stop(): void {
     clearInterval(timer);

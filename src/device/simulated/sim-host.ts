@@ -128,6 +128,10 @@ export class SimHost implements FakeHidBackend {
   reset(): void {
     void this.call((a) => a.reset());
   }
+  /** The board's run button. */
+  pressRun(): void {
+    void this.call((a) => a.pressRun());
+  }
 
   /** Ends the worker; the next start() boots a fresh board. */
   stop(): void {

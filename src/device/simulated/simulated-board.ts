@@ -322,6 +322,11 @@ export class SimulatedBoard implements LinkDevice {
     this.reboot();
   }
 
+  /** The board's run button: starts the program, or stops it when it runs. */
+  pressRunButton(): void {
+    this.logoControl(2);
+  }
+
   // ---- LinkDevice -----------------------------------------------------------------------
 
   receive(payload: Uint8Array): void {
