@@ -94,9 +94,17 @@ class FakeHidDevice extends EventTarget implements HIDDeviceLike {
   }
 }
 
+/** Where the browser keeps the user's device permission (it outlives a page load). */
+export interface GrantStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+const GRANT_KEY = 'gogo-fake-hid-granted';
+
 export class FakeHid extends EventTarget implements HIDLike {
   plugged = true;
-  granted = false;
+  granted: boolean;
   /** What the next chooser does: pick the board, or be closed by the user. */
   nextChoice: 'board' | 'cancel' = 'board';
   /** A DOMException name the next opens fail with (another program holds the board…). */
@@ -108,8 +116,11 @@ export class FakeHid extends EventTarget implements HIDLike {
   constructor(
     readonly backend: FakeHidBackend,
     productName = 'GoGo Board',
+    /** Like Chrome's permission store: a granted board is offered again after a reload. */
+    private readonly grants: GrantStore | null = null,
   ) {
     super();
+    this.granted = grants?.getItem(GRANT_KEY) === '1';
     this.devices = [
       new FakeHidDevice(this, productName, [{ usagePage: 0x01, usage: 0x06 }], false),
       new FakeHidDevice(this, productName, [{ usagePage: 0xffc0, usage: 0x0c00 }], true),
@@ -127,6 +138,7 @@ export class FakeHid extends EventTarget implements HIDLike {
       return Promise.resolve([]);
     }
     this.granted = true;
+    this.grants?.setItem(GRANT_KEY, '1');
     return Promise.resolve([...this.devices]);
   }
 
