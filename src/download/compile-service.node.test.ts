@@ -1,10 +1,10 @@
-// The in-browser compile (the core worker's WasmCore) against the real server's compile
-// endpoints over HTTP: the same answers for every golden sample, version and board.
+// The in-browser compile (the real core worker module, in a worker thread over Comlink as
+// in the browser) against the real server's compile endpoints over HTTP: the same answers
+// for every golden sample, version and board.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCoreWorker, type CoreWorkerHandle } from '../../scripts/bench/core-worker.ts';
 import { startTestApp, type TestApp } from '../../server/testing/test-app.ts';
-import { loadTestCore } from '../../workers/core/test-core.ts';
-import type { WasmCore } from '../../workers/core/wasm-core.ts';
 import { API_BASE_PATH } from '../api/base-path.ts';
 import {
   CompileService,
@@ -37,21 +37,24 @@ const BOARDS: BoardFields[] = [
 
 describe('CompileService: browser compile equals the server’s', () => {
   let t: TestApp;
-  let core: WasmCore;
+  let worker: CoreWorkerHandle;
   let origin: string;
 
   beforeAll(async () => {
-    core = await loadTestCore();
+    worker = startCoreWorker();
     t = await startTestApp({ COMPILE_RATE_PER_SECOND: '100000', COMPILE_BURST: '100000' });
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await worker.close();
+    await t.close();
+  });
 
   const service = (target: CompileTarget) =>
     new CompileService({
       worker: {
-        compileLogo: async (s, v) => core.compileLogo(s, v),
-        pickLogoVersion: async (b, f) => core.pickLogoVersion(b, f),
+        compileLogo: (s, v) => worker.api.compileLogo(s, v),
+        pickLogoVersion: (b, f) => worker.api.pickLogoVersion(b, f),
       },
       fetch,
       cloudBase: `${origin}${API_BASE_PATH}`,
