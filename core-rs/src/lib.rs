@@ -6,6 +6,7 @@
 #![deny(clippy::unwrap_used)]
 
 pub mod abi;
+pub mod flash;
 pub mod hex;
 pub mod hid;
 pub mod json;

@@ -15,6 +15,7 @@
 
 use std::cell::RefCell;
 
+pub mod flash;
 pub mod hex;
 pub mod hid;
 pub mod logo;
