@@ -51,7 +51,14 @@ export interface FirmwareSimState {
   powered: boolean;
   identity: UsbIdentity | null;
   mode: 'app' | 'bootloader' | 'esp-receive' | 'off-bus' | 'off';
-  stm: { version: number | null; semver: string; bootable: boolean; pagesWritten: number };
+  stm: {
+    version: number | null;
+    semver: string;
+    bootable: boolean;
+    pagesWritten: number;
+    /** Bytes of a page the bootloader is receiving (0 between pages). */
+    receiving: number;
+  };
   esp: { version: number | null; semver: string; received: number; total: number };
   legacy: { firmware: number | null; bootloader: number | null; bytesWritten: number };
 }
@@ -216,6 +223,7 @@ export class SimulatedDevice implements LinkDevice {
         semver: stmId?.semver ?? '',
         bootable: this.flash.stmBootable(),
         pagesWritten: this.stm.pagesWritten,
+        receiving: this.stm.receivingBytes,
       },
       esp: { version: espId?.version ?? null, semver: espId?.semver ?? '', ...progress },
       legacy: {

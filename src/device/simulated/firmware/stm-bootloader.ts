@@ -84,6 +84,11 @@ export class StmBootloader {
     private readonly faults: StmFaults = {},
   ) {}
 
+  /** Bytes of the page being received (0 between pages). */
+  get receivingBytes(): number {
+    return this.fill;
+  }
+
   get busy(): boolean {
     return this.programming !== null || this.waiting !== null;
   }
