@@ -82,7 +82,8 @@ describe('STM32 path', () => {
     await h.flash({ chip: 'stm', plan: h.plan(image, 'bin', 'stm') });
     await h.vb.idle(400);
     const changed = image.slice();
-    changed[17 * STM_PAGE_BYTES + 5] ^= 0xff;
+    const at = 17 * STM_PAGE_BYTES + 5;
+    changed[at] = (changed[at] ?? 0) ^ 0xff;
     // The identity CRC (page 0) covers the whole image: reseal it as a new build would.
     writeIdentity(changed, { chip: IdentityChip.stm, version: 11, semver: '1.0.1' });
     const out = await h.flash({ chip: 'stm', plan: h.plan(changed, 'bin', 'stm') });
