@@ -73,6 +73,9 @@ describe('API access control', () => {
     expect(open.map((r) => r.url)).toEqual(
       expect.arrayContaining([`${API_BASE_PATH}/health`, `${API_BASE_PATH}/config`]),
     );
-    for (const r of open) expect((await call(r.method, r.url)).statusCode).toBe(200);
+    // Reads: GETs without path parameters (the others need a body or a name).
+    for (const r of open.filter((x) => x.method === 'GET' && !x.url.includes(':'))) {
+      expect((await call(r.method, r.url)).statusCode, r.url).toBe(200);
+    }
   });
 });

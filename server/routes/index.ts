@@ -3,12 +3,13 @@
 import type { RouteGroup } from '../http/type-provider.ts';
 import { authRoutes } from './auth.ts';
 import { clientConfigRoutes } from './client-config.ts';
+import { firmwareRoutes } from './firmware.ts';
 import { healthRoutes } from './health.ts';
 import { profileRoutes } from './profile.ts';
 import { usersRoutes } from './users.ts';
 
 /** Groups anyone may call. */
-export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes];
+export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes, firmwareRoutes];
 
 /** Groups that need a signed-in user: 401 without a valid token, 403 for a wrong role. */
 export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRoutes];

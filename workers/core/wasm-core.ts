@@ -49,11 +49,7 @@ export type LogoErrorCode =
 
 /** Error codes of flash plans (core-rs `FlashErrorCode::as_str`); HEX errors keep theirs. */
 export type FlashErrorCode =
-  | HexErrorCode
-  | 'too-few-items'
-  | 'image-too-large'
-  | 'nothing-to-write'
-  | 'bad-request';
+  HexErrorCode | 'too-few-items' | 'image-too-large' | 'nothing-to-write' | 'bad-request';
 
 /** `panic`: a bug in core-rs; the module was reset and the call can be retried. */
 export type CoreErrorCode = HexErrorCode | LogoErrorCode | FlashErrorCode | 'panic';

@@ -1,0 +1,128 @@
+// The flash worker: owns the board for the whole firmware update. It builds the flash plan
+// with core-rs, opens the device through its own navigator.hid (WebHID works in dedicated
+// workers from Chrome 131) or, for the virtual board, through a MessagePort straight to
+// the simulated board's worker, and runs the engine. The page only renders progress, which
+// leaves here at most once every 16 ms.
+import * as Comlink from 'comlink';
+import { fetchCore } from './core/fetch-core.ts';
+import type { FlashChip, FlashPlan, WasmCore } from './core/wasm-core.ts';
+import { FakeHid } from '../src/device/simulated/fake-hid.ts';
+import type { HIDLike } from '../src/device/webhid/hid-types.ts';
+import { realClock } from '../src/firmware/engine/clock.ts';
+import type { FlashProgress } from '../src/firmware/engine/engine-context.ts';
+import { runFlash, type FlashJob } from '../src/firmware/engine/flash-engine.ts';
+import { FlashError } from '../src/firmware/engine/flash-error.ts';
+import { wasmFrame } from '../src/firmware/engine/wasm-frame.ts';
+import type {
+  FlashFile,
+  FlashOutcome,
+  FlashRequest,
+} from '../src/firmware/worker/flash-protocol.ts';
+import { SimPortBackend } from '../src/firmware/worker/sim-port-backend.ts';
+
+/** At most one progress message per animation frame (~60 Hz). */
+const PROGRESS_MS = 16;
+
+class PlanFailure extends Error {
+  constructor(readonly outcome: FlashOutcome & { ok: false }) {
+    super(outcome.error.message);
+  }
+}
+
+function plan(core: WasmCore, file: FlashFile, chip: FlashChip): FlashPlan {
+  const kind = /\.hex$/i.test(file.name) ? 'hex' : 'bin';
+  const r = core.planFlash(file.bytes, kind, chip);
+  if (r.ok) return r.value;
+  const code = r.error.code === 'empty' ? 'invalid-file' : 'file-content-invalid';
+  throw new PlanFailure({
+    ok: false,
+    error: {
+      code,
+      message: r.error.message,
+      ...(r.error.line === undefined ? {} : { line: r.error.line }),
+    },
+  });
+}
+
+function throttled(send: (p: FlashProgress) => void): (p: FlashProgress) => void {
+  let last = 0;
+  let stage = '';
+  return (p) => {
+    const now = performance.now();
+    if (p.stage !== stage || p.percent >= 100 || now - last >= PROGRESS_MS) {
+      last = now;
+      stage = p.stage;
+      send(p);
+    }
+  };
+}
+
+const api = {
+  /** The chip a file name targets (`gogo-stm-` / `gogo-esp-`), or null. */
+  async chipForName(name: string): Promise<FlashChip | null> {
+    return (await fetchCore()).flashChipForName(name);
+  },
+
+  async flash(
+    request: FlashRequest,
+    onProgress: (p: FlashProgress) => void,
+  ): Promise<FlashOutcome> {
+    let sim: SimPortBackend | null = null;
+    try {
+      const core = await fetchCore();
+      let job: FlashJob;
+      if (request.chip === 'legacy') {
+        job = {
+          chip: 'legacy',
+          plan: plan(core, request.file, 'legacy'),
+          bootloaderPlan: request.bootloader ? plan(core, request.bootloader, 'legacy') : null,
+          ...(request.expectedVersion === undefined
+            ? {}
+            : { expectedVersion: request.expectedVersion }),
+        };
+      } else {
+        job = { chip: request.chip, plan: plan(core, request.file, request.chip) };
+      }
+      let hid: HIDLike;
+      if (request.link.kind === 'sim') {
+        sim = new SimPortBackend(request.link.port);
+        await sim.ready;
+        const fake = new FakeHid(sim, 'GoGo Board');
+        // The virtual board is always "granted", like a board the user allowed before.
+        fake.grantAll();
+        if (!sim.powered) fake.unplug();
+        sim.onPower((on) => (on ? fake.plug() : fake.unplug()));
+        hid = fake;
+      } else {
+        const browser = (navigator as unknown as { hid?: HIDLike }).hid;
+        if (!browser) {
+          return {
+            ok: false,
+            error: { code: 'unsupported-browser', message: 'no WebHID in workers' },
+          };
+        }
+        hid = browser;
+      }
+      const result = await runFlash(job, {
+        hid,
+        clock: realClock,
+        frame: wasmFrame(core),
+        locks: typeof navigator.locks === 'undefined' ? null : navigator.locks,
+        onProgress: throttled((p) => void onProgress(p)),
+      });
+      return { ok: true, result };
+    } catch (e) {
+      if (e instanceof PlanFailure) return e.outcome;
+      if (e instanceof FlashError)
+        return { ok: false, error: { code: e.code, message: e.message } };
+      // A bug, not a board problem: the page reports it as 'Update firmware error' + text.
+      throw e;
+    } finally {
+      sim?.close();
+    }
+  },
+};
+
+export type FlashWorkerApi = typeof api;
+
+Comlink.expose(api);
