@@ -14,6 +14,7 @@ if (!root) throw new Error('index.html has no #root');
 // Restore a signed-in user right away, so the session is known on every screen. Firebase
 // loads in its own chunk, next to the first render rather than before it.
 void import('./auth/index.ts').then((auth) => auth.startAuth()).catch(() => {});
+void import('./firmware/index.ts').then((f) => f.startFirmware());
 
 void initI18n().then(() => {
   createRoot(root).render(

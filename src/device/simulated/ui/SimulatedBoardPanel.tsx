@@ -13,7 +13,9 @@ import {
   sensorCount,
 } from '../../board-state.ts';
 import { getSimHost } from '../sim-host.ts';
+import type { FirmwareSimState } from '../firmware/simulated-device.ts';
 import type { SimConfig, SimState } from '../simulated-board.ts';
+import SimFirmwarePanel from './SimFirmwarePanel.tsx';
 import SimPiPanel from './SimPiPanel.tsx';
 
 const PORTS = ['a', 'b', 'c', 'd'];
@@ -378,6 +380,10 @@ export default function SimulatedBoardPanel() {
           />
         </div>
       </section>
+
+      {sim.firmware && (
+        <SimFirmwarePanel firmware={sim.firmware as FirmwareSimState} boardType={cfg.boardType} />
+      )}
 
       {state.pi && <SimPiPanel pi={state.pi} />}
     </div>
