@@ -24,6 +24,8 @@ import { UsbLink } from '../src/device/simulated/usb-link.ts';
 export type SimMessage =
   | { type: 'reports'; reports: Uint8Array[] }
   | { type: 'state'; state: SimState; firmware: FirmwareSimState }
+  /** During an update: the firmware part alone (the rest of the panel stays quiet). */
+  | { type: 'firmware'; firmware: FirmwareSimState }
   | { type: 'identity'; identity: FakeHidIdentity | null }
   | { type: 'beep' };
 
@@ -33,6 +35,10 @@ const PUMP_MS = 4;
 const MAX_FRAMES_PER_PUMP = 250;
 /** The panel's state at most this often. */
 const STATE_MS = 50;
+/** During a firmware update the panel follows the update (firmware part) and little else,
+ * so the page stays quiet while the board is written. */
+const STATE_MS_UPDATING = 1000;
+const FIRMWARE_MS_UPDATING = 250;
 
 let board: SimulatedBoard | null = null;
 let device: SimulatedDevice | null = null;
@@ -41,6 +47,7 @@ let listener: ((msg: SimMessage) => void) | null = null;
 let timer: ReturnType<typeof setInterval> | undefined;
 let origin = 0;
 let lastState = 0;
+let lastFirmware = 0;
 let dirty = true;
 /** Writes waiting for their frame: the page's promises, or the flash port's request ids. */
 const waiting = new Map<number, { resolve(): void; reject(e: unknown): void } | { port: number }>();
@@ -76,10 +83,15 @@ function pump(): void {
     else listener?.(Comlink.transfer({ type: 'reports', reports }, buffers));
   }
   const now = performance.now();
-  if (now - lastState >= STATE_MS && (dirty || now - lastState >= 4 * STATE_MS)) {
+  const period = flashPort ? STATE_MS_UPDATING : STATE_MS;
+  if (now - lastState >= period && (dirty || now - lastState >= 4 * period)) {
     lastState = now;
+    lastFirmware = now;
     dirty = false;
     if (device) listener?.({ type: 'state', state: board.state(), firmware: device.state() });
+  } else if (flashPort && device && now - lastFirmware >= FIRMWARE_MS_UPDATING) {
+    lastFirmware = now;
+    listener?.({ type: 'firmware', firmware: device.state() });
   }
 }
 

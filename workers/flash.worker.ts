@@ -20,7 +20,8 @@ import type {
 } from '../src/firmware/worker/flash-protocol.ts';
 import { SimPortBackend } from '../src/firmware/worker/sim-port-backend.ts';
 
-/** At most one progress message per animation frame (~60 Hz). */
+/** Progress leaves only when the whole percent or the stage changed, and at most once per
+ * animation frame: about a hundred messages for a whole update. */
 const PROGRESS_MS = 16;
 
 class PlanFailure extends Error {
@@ -47,12 +48,28 @@ function plan(core: WasmCore, file: FlashFile, chip: FlashChip): FlashPlan {
 function throttled(send: (p: FlashProgress) => void): (p: FlashProgress) => void {
   let last = 0;
   let stage = '';
+  let percent = -1;
+  let pending: FlashProgress | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (!pending) return;
+    last = performance.now();
+    send(pending);
+    pending = null;
+  };
   return (p) => {
-    const now = performance.now();
-    if (p.stage !== stage || p.percent >= 100 || now - last >= PROGRESS_MS) {
-      last = now;
-      stage = p.stage;
-      send(p);
+    const whole = Math.floor(p.percent);
+    if (p.stage === stage && whole === percent) return;
+    const stageChanged = p.stage !== stage;
+    stage = p.stage;
+    percent = whole;
+    pending = { stage: p.stage, percent: whole };
+    if (stageChanged || whole >= 100 || performance.now() - last >= PROGRESS_MS) {
+      clearTimeout(timer);
+      flush();
+    } else {
+      timer ??= setTimeout(flush, PROGRESS_MS);
     }
   };
 }

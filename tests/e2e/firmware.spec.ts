@@ -1,8 +1,14 @@
 import { fileURLToPath } from 'node:url';
+import { IdentityChip } from '../../src/firmware/image/firmware-id.ts';
+import { buildTestImage } from '../../src/firmware/image/test-images.ts';
 import { expect, test } from './fixtures/firmware.ts';
 
 const shipped = (name: string) =>
   fileURLToPath(new URL(`../../server/firmware/files/${name}`, import.meta.url));
+
+/** A TEST STM32 image of `kib` KiB that reports `semver` / `version` once installed. */
+const stmImage = (kib: number, semver: string, version: number) =>
+  Buffer.from(buildTestImage({ chip: IdentityChip.stm, version, semver, bytes: kib * 1024 }));
 
 test.describe('Firmware update (virtual board behind a fake navigator.hid)', () => {
   test('updates a GoGo Board 6 to the latest release, then says it is up to date', async ({
@@ -73,5 +79,78 @@ test.describe('Firmware update (virtual board behind a fake navigator.hid)', () 
     await updater.dialog.getByRole('button', { name: 'Close' }).last().click();
     await board.openDialog();
     await board.expectBoard('GoGo Board 5 / Pi-topping', 43);
+  });
+});
+
+test.describe('Firmware update faults and page behaviour', () => {
+  test('an unplug mid-update ends in the spec error; the board waits in its bootloader and a retry completes', async ({
+    updater,
+    board,
+  }) => {
+    test.setTimeout(120_000);
+    await updater.connect('GoGo Board 6');
+    await updater.openFromMenu();
+    await updater.chooseFile({ name: 'gogo-stm-2.0.0.bin', buffer: stmImage(96, '2.0.0', 20) });
+    const pages = board.sim().getByTestId('sim-stm-pages');
+    await expect(pages).toHaveText(/^([1-9]\d)$/, { timeout: 30_000 });
+    await board.unplug();
+    await expect(updater.error()).toContainText('Update firmware error');
+    await expect(updater.dialog.getByTestId('firmware-error-cause')).toHaveText(
+      /^(GoGo Board is not connected!|failed to write data)$/,
+    );
+    // The updating flag is down again: the dialog can be closed.
+    await expect(updater.dialog.getByRole('button', { name: 'Close' }).last()).toBeEnabled();
+    await board.plug();
+    // Half written: on power-up the board starts its bootloader, ready for another try.
+    await expect(updater.simFirmware('sim-firmware-mode')).toContainText('the STM32 bootloader');
+    await updater.dialog.getByTestId('firmware-retry').click();
+    await updater.expectSuccess('Firmware updated.');
+    await expect(updater.success()).toContainText('matches the file');
+    await expect(updater.simFirmware('sim-stm-version')).toContainText('2.0.0 (version 20)');
+  });
+
+  test('asks before leaving the page while the firmware is being written', async ({
+    updater,
+    page,
+  }) => {
+    await updater.connect('GoGo Board 6');
+    await updater.openFromMenu();
+    await updater.chooseFile({ name: 'gogo-stm-2.0.0.bin', buffer: stmImage(64, '2.0.0', 20) });
+    await expect(updater.simFirmware('sim-firmware-mode')).toContainText('the STM32 bootloader');
+    const asked = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+  });
+
+  test('opens the GoGo Board 7 installer guide instead of flashing over HID', async ({
+    board,
+    page,
+    context,
+  }) => {
+    await context.route('https://github.com/**', (r) =>
+      r.fulfill({ contentType: 'text/html', body: '<h1>GoGo 7 firmware installer</h1>' }),
+    );
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.closeDialog();
+    await page.getByTestId('hamburger-menu').click();
+    const popup = page.waitForEvent('popup');
+    await page
+      .getByTestId('hamburger-items')
+      .getByRole('button', { name: 'Update Firmware' })
+      .click();
+    const guide = await popup;
+    await guide.waitForLoadState();
+    expect(guide.url()).toBe('https://github.com/LILCMU/gogo7-firmware-installer');
+  });
+
+  test('the update-firmware page offers the updater without a board', async ({ page }) => {
+    await page.goto('/#/update-firmware');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Update firmware');
+    await expect(page.getByTestId('firmware-board')).toContainText('No board is connected.');
+    await expect(page.getByTestId('firmware-choose-file')).toBeEnabled();
   });
 });

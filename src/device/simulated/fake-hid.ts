@@ -130,6 +130,8 @@ export class FakeHid extends EventTarget implements HIDLike {
   failOpen: string | null = null;
   /** sendReport calls that reached the board. */
   writes = 0;
+  /** Told when the cable is pulled or plugged (not when the board re-enumerates). */
+  onCable: ((plugged: boolean) => void) | null = null;
   private identity: FakeHidIdentity | null;
   private current: FakeHidDevice[] = [];
 
@@ -184,6 +186,7 @@ export class FakeHid extends EventTarget implements HIDLike {
     if (!this.plugged) return;
     this.plugged = false;
     this.dropAll();
+    this.onCable?.(false);
   }
 
   plug(): void {
@@ -191,6 +194,7 @@ export class FakeHid extends EventTarget implements HIDLike {
     this.plugged = true;
     this.current = this.enumerate();
     for (const d of this.current) this.dispatchEvent(connectionEvent('connect', d));
+    this.onCable?.(true);
   }
 
   private setIdentity(identity: FakeHidIdentity | null): void {

@@ -26,10 +26,7 @@ export function installFakeHid(host: SimHost): FakeHid {
   // The simulator panel's cable and the fake device's cable are the same cable.
   host.onPlugChange((plugged) => (plugged ? hid.plug() : hid.unplug()));
   // Only the cable: a reboot into the bootloader also disconnects and reconnects devices.
-  hid.addEventListener('disconnect', () => {
-    if (!hid.plugged) host.setPlugged(false);
-  });
-  hid.addEventListener('connect', () => host.setPlugged(true));
+  hid.onCable = (plugged) => host.setPlugged(plugged);
   window.gogoFakeHid = hid;
   return hid;
 }

@@ -158,6 +158,9 @@ export class SimHost implements FakeHidBackend {
         this.store.state = ref(msg.state);
         this.store.firmware = ref(msg.firmware);
         break;
+      case 'firmware':
+        this.store.firmware = ref(msg.firmware);
+        break;
       case 'identity':
         this.enumeration = msg.identity;
         this.identityListeners.forEach((l) => l(msg.identity));

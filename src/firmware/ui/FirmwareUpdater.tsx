@@ -5,13 +5,14 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { connection } from '../../state/connection.ts';
 import { getFirmwareService } from '../firmware-module.ts';
 import { firmware } from '../firmware-state.ts';
+import './firmware.css';
+import ProgressRing from './ProgressRing.tsx';
 
 export default function FirmwareUpdater() {
   const { t } = useTranslation(['firmware', 'device']);
@@ -104,23 +105,25 @@ export default function FirmwareUpdater() {
       </section>
 
       {busy && (
-        <div data-testid="firmware-progress" role="status" aria-live="polite">
-          <p className="mb-1">
-            <Spinner size="sm" className="me-2" aria-hidden="true" />
-            {t('firmware:progress.updating')}{' '}
-            <span className="text-body-secondary">
-              {s.stage ? t(`firmware:progress.stages.${s.stage}`) : ''}
-            </span>
-          </p>
-          <ProgressBar
-            now={s.percent}
+        <div
+          data-testid="firmware-progress"
+          role="status"
+          aria-live="polite"
+          className="d-flex align-items-center gap-3"
+        >
+          <ProgressRing
+            percent={s.percent}
             label={t('firmware:progress.percent', { percent: s.percent })}
-            aria-label={t('firmware:progress.updating')}
-            data-testid="firmware-percent"
+            name={t('firmware:progress.updating')}
+            testId="firmware-percent"
           />
-          <p className="small text-body-secondary mt-1 mb-0">
-            {t('firmware:progress.keepConnected')}
-          </p>
+          <div>
+            <p className="mb-1">{t('firmware:progress.updating')}</p>
+            <p className="mb-1 small" data-testid="firmware-stage">
+              {s.stage ? t(`firmware:progress.stages.${s.stage}`) : ''}
+            </p>
+            <p className="small text-body-secondary mb-0">{t('firmware:progress.keepConnected')}</p>
+          </div>
         </div>
       )}
 

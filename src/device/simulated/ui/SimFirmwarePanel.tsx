@@ -2,21 +2,25 @@
 // bootloader an update restarts it in), what its flash memories hold, and an update being
 // received — so a firmware update can be watched from the board's side.
 import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
 import { BoardType } from '../../device.ts';
 import type { FirmwareSimState } from '../firmware/simulated-device.ts';
+import { getSimHost } from '../sim-host.ts';
 
 const LEGACY: ReadonlySet<number> = new Set([BoardType.original, BoardType.fifth]);
 
-export default function SimFirmwarePanel(props: { firmware: FirmwareSimState; boardType: number }) {
+/** Reads its own slice of the simulator's store: during an update only this part of the
+ * panel re-renders. */
+export default function SimFirmwarePanel(props: { boardType: number }) {
   const { t } = useTranslation('firmware');
-  const f = props.firmware;
+  const f = useSnapshot(getSimHost().store).firmware as FirmwareSimState | null;
   const version = (v: { version: number | null; semver: string }) =>
     v.version === null
       ? t('sim.incomplete')
       : t('sim.version', { semver: v.semver, version: v.version });
   const gogo6 = props.boardType === BoardType.v6;
   const legacy = LEGACY.has(props.boardType);
-  if (!gogo6 && !legacy) return null;
+  if (!f || (!gogo6 && !legacy)) return null;
   return (
     <section aria-labelledby="sim-firmware" data-testid="sim-firmware">
       <h3 id="sim-firmware" className="h6">

@@ -13,7 +13,6 @@ import {
   sensorCount,
 } from '../../board-state.ts';
 import { getSimHost } from '../sim-host.ts';
-import type { FirmwareSimState } from '../firmware/simulated-device.ts';
 import type { SimConfig, SimState } from '../simulated-board.ts';
 import SimFirmwarePanel from './SimFirmwarePanel.tsx';
 import SimPiPanel from './SimPiPanel.tsx';
@@ -381,9 +380,7 @@ export default function SimulatedBoardPanel() {
         </div>
       </section>
 
-      {sim.firmware && (
-        <SimFirmwarePanel firmware={sim.firmware as FirmwareSimState} boardType={cfg.boardType} />
-      )}
+      <SimFirmwarePanel boardType={cfg.boardType} />
 
       {state.pi && <SimPiPanel pi={state.pi} />}
     </div>
