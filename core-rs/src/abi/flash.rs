@@ -40,5 +40,7 @@ pub unsafe extern "C" fn gg_flash_plan(ptr: *const u8, len: usize) -> i32 {
 /// `ptr`/`len` must describe a buffer from `gg_alloc`.
 #[no_mangle]
 pub unsafe extern "C" fn gg_flash_chip_for_name(ptr: *const u8, len: usize) -> i32 {
-    ok(vec![flash::chip_for_name(input(ptr, len)).map_or(0, |c| c as u8)])
+    ok(vec![
+        flash::chip_for_name(input(ptr, len)).map_or(0, |c| c as u8)
+    ])
 }

@@ -14,7 +14,7 @@ import {
 } from '../../board-state.ts';
 import { getSimHost } from '../sim-host.ts';
 import type { SimConfig, SimState } from '../simulated-board.ts';
-import SimFirmwarePanel from './SimFirmwarePanel.tsx';
+import SimFirmwarePanel from '../../../firmware/ui/SimFirmwarePanel.tsx';
 import SimPiPanel from './SimPiPanel.tsx';
 
 const PORTS = ['a', 'b', 'c', 'd'];

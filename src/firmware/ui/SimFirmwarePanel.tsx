@@ -3,9 +3,9 @@
 // received — so a firmware update can be watched from the board's side.
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { BoardType } from '../../device.ts';
-import type { FirmwareSimState } from '../firmware/simulated-device.ts';
-import { getSimHost } from '../sim-host.ts';
+import { BoardType } from '../../device/device.ts';
+import type { FirmwareSimState } from '../../device/simulated/firmware/simulated-device.ts';
+import { getSimHost } from '../../device/simulated/sim-host.ts';
 
 const LEGACY: ReadonlySet<number> = new Set([BoardType.original, BoardType.fifth]);
 
