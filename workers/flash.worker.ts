@@ -5,45 +5,18 @@
 // leaves here at most once every 16 ms.
 import * as Comlink from 'comlink';
 import { fetchCore } from './core/fetch-core.ts';
-import type { FlashChip, FlashPlan, WasmCore } from './core/wasm-core.ts';
+import type { FlashChip } from './core/wasm-core.ts';
 import { FakeHid } from '../src/device/simulated/fake-hid.ts';
 import type { HIDLike } from '../src/device/webhid/hid-types.ts';
 import { realClock } from '../src/firmware/engine/clock.ts';
 import type { FlashProgress } from '../src/firmware/engine/engine-context.ts';
-import { runFlash, type FlashJob } from '../src/firmware/engine/flash-engine.ts';
-import { FlashError } from '../src/firmware/engine/flash-error.ts';
-import { wasmFrame } from '../src/firmware/engine/wasm-frame.ts';
-import type {
-  FlashFile,
-  FlashOutcome,
-  FlashRequest,
-} from '../src/firmware/worker/flash-protocol.ts';
+import { executeFlashRequest } from '../src/firmware/worker/execute-request.ts';
+import type { FlashOutcome, FlashRequest } from '../src/firmware/worker/flash-protocol.ts';
 import { SimPortBackend } from '../src/firmware/worker/sim-port-backend.ts';
 
 /** Progress leaves only when the whole percent or the stage changed, and at most once per
  * animation frame: about a hundred messages for a whole update. */
 const PROGRESS_MS = 16;
-
-class PlanFailure extends Error {
-  constructor(readonly outcome: FlashOutcome & { ok: false }) {
-    super(outcome.error.message);
-  }
-}
-
-function plan(core: WasmCore, file: FlashFile, chip: FlashChip): FlashPlan {
-  const kind = /\.hex$/i.test(file.name) ? 'hex' : 'bin';
-  const r = core.planFlash(file.bytes, kind, chip);
-  if (r.ok) return r.value;
-  const code = r.error.code === 'empty' ? 'invalid-file' : 'file-content-invalid';
-  throw new PlanFailure({
-    ok: false,
-    error: {
-      code,
-      message: r.error.message,
-      ...(r.error.line === undefined ? {} : { line: r.error.line }),
-    },
-  });
-}
 
 function throttled(send: (p: FlashProgress) => void): (p: FlashProgress) => void {
   let last = 0;
@@ -87,19 +60,6 @@ const api = {
     let sim: SimPortBackend | null = null;
     try {
       const core = await fetchCore();
-      let job: FlashJob;
-      if (request.chip === 'legacy') {
-        job = {
-          chip: 'legacy',
-          plan: plan(core, request.file, 'legacy'),
-          bootloaderPlan: request.bootloader ? plan(core, request.bootloader, 'legacy') : null,
-          ...(request.expectedVersion === undefined
-            ? {}
-            : { expectedVersion: request.expectedVersion }),
-        };
-      } else {
-        job = { chip: request.chip, plan: plan(core, request.file, request.chip) };
-      }
       let hid: HIDLike;
       if (request.link.kind === 'sim') {
         sim = new SimPortBackend(request.link.port);
@@ -120,20 +80,12 @@ const api = {
         }
         hid = browser;
       }
-      const result = await runFlash(job, {
+      return await executeFlashRequest(core, request, {
         hid,
         clock: realClock,
-        frame: wasmFrame(core),
         locks: typeof navigator.locks === 'undefined' ? null : navigator.locks,
         onProgress: throttled((p) => void onProgress(p)),
       });
-      return { ok: true, result };
-    } catch (e) {
-      if (e instanceof PlanFailure) return e.outcome;
-      if (e instanceof FlashError)
-        return { ok: false, error: { code: e.code, message: e.message } };
-      // A bug, not a board problem: the page reports it as 'Update firmware error' + text.
-      throw e;
     } finally {
       sim?.close();
     }

@@ -88,6 +88,8 @@ class PrepareError extends Error {
 export class FirmwareService {
   private last: PreparedUpdate | null = null;
   private busy = false;
+  /** Board types already told about new firmware this session. */
+  private readonly prompted = new Set<number>();
 
   constructor(private readonly deps: FirmwareServiceDeps) {}
 
@@ -122,31 +124,52 @@ export class FirmwareService {
       upToDate: null,
       failed: false,
     };
+    const check = await this.compareWithLatest();
+    s.check = { ...check, loading: false };
+  }
+
+  /**
+   * The "new firmware is available" message (spec core §8), once per board type and
+   * session, for a matching board on a USB link; none after a legacy update succeeded (spec
+   * core §4: further prompts are postponed).
+   */
+  async promptIfOutdated(): Promise<void> {
+    const { connection, t } = this.deps;
+    const boardType = connection.board.boardType;
+    const target = targetFor(boardType);
+    if (this.state.promptsPostponed || this.busy || this.prompted.has(boardType)) return;
+    if ((target !== 'legacy' && target !== 'gogo6') || !this.usbLink()) return;
+    if (boardType !== connection.displayBoard) return;
+    this.prompted.add(boardType);
+    const check = await this.compareWithLatest();
+    if (check.upToDate === false && check.latest && !this.state.promptsPostponed) {
+      this.deps.notify('success', t('firmware:newFirmware', { version: check.latest }));
+    }
+  }
+
+  private async compareWithLatest(): Promise<Omit<FirmwareState['check'], 'loading'>> {
     await this.boardKnown(BOARD_WAIT_MS);
     const boardType = this.deps.connection.board.boardType;
     const target = targetFor(boardType);
+    if (target === 'legacy') {
+      const files = legacyFiles(boardType);
+      const current = this.deps.connection.board.firmwareVersion;
+      return {
+        latest: String(files.version),
+        notes: '',
+        current: current > 0 ? String(current) : null,
+        upToDate: current >= files.version,
+        failed: false,
+      };
+    }
     try {
-      if (target === 'legacy') {
-        const files = legacyFiles(boardType);
-        const current = this.deps.connection.board.firmwareVersion;
-        s.check = {
-          loading: false,
-          latest: String(files.version),
-          notes: '',
-          current: current > 0 ? String(current) : null,
-          upToDate: current >= files.version,
-          failed: false,
-        };
-        return;
-      }
       const latest = await this.deps.api.get<LatestRelease>('/firmware/latest', {
         anonymous: true,
         quiet: true,
       });
       const version = versionFromTag(latest.tag_name);
       const current = target === 'gogo6' ? await this.boardSemver() : null;
-      s.check = {
-        loading: false,
+      return {
         latest: version,
         notes: latest.body,
         current,
@@ -155,7 +178,7 @@ export class FirmwareService {
         failed: version === null,
       };
     } catch {
-      s.check = { ...s.check, loading: false, failed: true };
+      return { latest: null, notes: '', current: null, upToDate: null, failed: true };
     }
   }
 
