@@ -5,6 +5,7 @@ import { authRoutes } from './auth.ts';
 import { catalogsRoutes } from './catalogs.ts';
 import { clientConfigRoutes } from './client-config.ts';
 import { examplesRoutes } from './examples.ts';
+import { firmwareRoutes } from './firmware.ts';
 import { healthRoutes } from './health.ts';
 import { profileRoutes } from './profile.ts';
 import { projectsRoutes } from './projects.ts';
@@ -12,7 +13,7 @@ import { storageRoutes } from './storage.ts';
 import { usersRoutes } from './users.ts';
 
 /** Groups anyone may call. */
-export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes];
+export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes, firmwareRoutes];
 publicGroups.push(storageRoutes, examplesRoutes);
 
 /** Groups that need a signed-in user: 401 without a valid token, 403 for a wrong role. */
