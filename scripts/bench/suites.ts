@@ -7,4 +7,5 @@ export const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   datalog: () => import('./datalog.ts'),
   compile: () => import('./compile.ts'),
   download: () => import('./download.ts'),
+  flash: () => import('./flash.ts'),
 };

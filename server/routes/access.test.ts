@@ -91,6 +91,16 @@ describe('API access control', () => {
         return t.app.inject({ url: `${API_BASE_PATH}/storage?action=get&key=${key}` });
       },
       [`GET ${API_BASE_PATH}/examples/:lang`]: () => call('GET', `${API_BASE_PATH}/examples/gb`),
+      [`POST ${API_BASE_PATH}/firmware/download`]: () =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API_BASE_PATH}/firmware/download`,
+          payload: { url: `${API_BASE_PATH}/firmware/files/gogo-stm-1.0.1.bin` },
+        }),
+      [`GET ${API_BASE_PATH}/firmware/files/:name`]: () =>
+        call('GET', `${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3.bin`),
+      [`GET ${API_BASE_PATH}/firmware/legacy/:name`]: () =>
+        call('GET', `${API_BASE_PATH}/firmware/legacy/bootloader.hex`),
     };
     // The compile services take a form body with a Logo program.
     const compile = (url: string) =>

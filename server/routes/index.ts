@@ -6,6 +6,7 @@ import { catalogsRoutes } from './catalogs.ts';
 import { clientConfigRoutes } from './client-config.ts';
 import { compileRoutes, offlineCompileRoutes } from './compile.ts';
 import { examplesRoutes } from './examples.ts';
+import { firmwareRoutes } from './firmware.ts';
 import { healthRoutes } from './health.ts';
 import { profileRoutes } from './profile.ts';
 import { projectsRoutes } from './projects.ts';
@@ -13,7 +14,8 @@ import { storageRoutes } from './storage.ts';
 import { usersRoutes } from './users.ts';
 
 /** Groups anyone may call. */
-export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes, compileRoutes];
+export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes, firmwareRoutes];
+publicGroups.push(compileRoutes);
 publicGroups.push(storageRoutes, examplesRoutes);
 
 /** Public groups with paths of their own outside the API base (`/api/compile`). */

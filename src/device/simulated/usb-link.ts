@@ -6,8 +6,12 @@
 
 /** The board side of the link. */
 export interface LinkDevice {
-  /** One host → board report (a 63-byte command payload). */
-  receive(payload: Uint8Array): void;
+  /**
+   * One host → board report (a 63-byte command payload). Returning false refuses it for
+   * this frame (a USB NAK: the device's buffers are full); the link offers it again in the
+   * next frame.
+   */
+  receive(payload: Uint8Array): boolean;
   /** The virtual clock reached `nowMs` (called once per frame, before reports move). */
   tick(nowMs: number): void;
   /** The next board → host report, or null when the board has nothing to send. */
@@ -69,9 +73,9 @@ export class UsbLink {
     });
   }
 
-  /** Drops every host write not yet taken (the cable was pulled); returns their ids. */
-  cancelWrites(): number[] {
-    return this.outbox.splice(0).map((w) => w.id);
+  /** Drops every queued write (the device left the bus); returns their ids. */
+  clear(): number[] {
+    return this.outbox.splice(0).map((o) => o.id);
   }
 
   /** Runs `frames` USB frames. */
@@ -80,15 +84,18 @@ export class UsbLink {
     for (let i = 0; i < frames; i++) {
       this.now += FRAME_MS;
       this.device.tick(this.now);
-      const next = this.outbox[0];
-      if (next && this.now >= this.lastTakenAt + next.gapMs) {
-        this.outbox.shift();
-        this.lastTakenAt = this.now;
-        this.device.receive(next.payload);
-        result.consumed.push(next.id);
-      }
+      // IN before OUT: an answer to this frame's report can leave in the next frame at the
+      // earliest, so a request/response exchange costs at least 2 frames, as on a real bus.
       const report = this.device.nextReport();
       if (report) result.reports.push(report);
+      const out = this.outbox[0];
+      // A paced write waits out its gap; the device may still refuse it (NAK).
+      const due = out !== undefined && this.now >= this.lastTakenAt + out.gapMs;
+      if (out && due && this.device.receive(out.payload)) {
+        this.outbox.shift();
+        this.lastTakenAt = this.now;
+        result.consumed.push(out.id);
+      }
     }
     return result;
   }
