@@ -4,8 +4,8 @@
 // firmware update, to the flash worker over a MessagePort. The pump runs every few
 // milliseconds, but the number of frames comes from elapsed time, never from the number of
 // timer ticks (worker timers clamp to ~4 ms). Downloaded programs run on the core-rs VM
-// (VmProgramRunner) with the Logo version of the board's type and firmware, and a download's
-// pacing (10 ms between chunks) is kept on the link's virtual clock.
+// (VmProgramRunner) with the Logo version of the board's type and firmware, and a
+// download's pacing (10 ms between chunks) is kept on the link's virtual clock.
 import * as Comlink from 'comlink';
 import type { HidBuiltinSensors } from './core/hid-layout.ts';
 import { fetchCore } from './core/fetch-core.ts';
@@ -60,6 +60,7 @@ let dirty = true;
 const waiting = new Map<number, { resolve(): void; reject(e: unknown): void } | { port: number }>();
 let flashPort: MessagePort | null = null;
 
+/** A paced write sequence (a download) whose progress the page follows. */
 interface Sequence {
   ids: Set<number>;
   total: number;
@@ -129,6 +130,10 @@ function reportProgress(consumed: number[]): void {
   }
 }
 
+function queueWrite(id: number): Promise<void> {
+  return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+}
+
 /** The board re-enumerated (a reboot) or left the bus: queued writes fail. */
 function identityChanged(identity: FakeHidIdentity | null): void {
   dirty = true;
@@ -184,20 +189,13 @@ const api = {
   write(payload: Uint8Array): Promise<void> {
     if (!link || !device) return Promise.reject(new Error('the simulated board is not running'));
     if (device.identity === null) return Promise.reject(gone());
-    const id = link.write(payload);
-    const taken = new Promise<void>((resolve, reject) => waiting.set(id, { resolve, reject }));
-    // Catch the link up to the wall clock now rather than at the next 4 ms pump, so a
-    // write waits about one USB frame, as on a real board; a paced download loses up to
-    // 4 ms per chunk otherwise (npm run bench -- download).
-    pump();
-    if (waiting.has(id)) setTimeout(pump, 1);
-    return taken;
+    return queueWrite(link.write(payload));
   },
 
   /**
    * Host → board payloads paced on the virtual clock: payload i is taken `gapsMs[i]` after
    * payload i − 1. Resolves when the board took the last; `onProgress` hears how many it
-   * took, at most every 16 ms and once at the end.
+   * took, at most every 16 ms and once at the end. Unplugging rejects it.
    */
   async writeSequence(
     payloads: Uint8Array[],
@@ -212,9 +210,7 @@ const api = {
     }));
     const ids = link.writeSequence(writes);
     sequences.add({ ids: new Set(ids), total: ids.length, done: 0, reportedAt: 0, onProgress });
-    await Promise.all(
-      ids.map((id) => new Promise<void>((resolve, reject) => waiting.set(id, { resolve, reject }))),
-    );
+    await Promise.all(ids.map(queueWrite));
   },
 
   /** The cable: off cuts the board's power mid-whatever, on boots it. */

@@ -71,11 +71,7 @@ class RealtimeLinkTransport implements Transport {
   write(payload: Uint8Array): Promise<void> {
     if (this.timer === undefined) return Promise.reject(new DeviceError('disconnected'));
     const id = this.link.write(payload);
-    const taken = new Promise<void>((resolve) => this.waiting.set(id, resolve));
-    // As the worker does: catch up now, and once more a frame later if still queued.
-    this.pump();
-    if (this.waiting.has(id)) setTimeout(() => this.pump(), 1);
-    return taken;
+    return new Promise((resolve) => this.waiting.set(id, resolve));
   }
 
   private pump(): void {

@@ -14,8 +14,12 @@ import { storageRoutes } from './storage.ts';
 import { usersRoutes } from './users.ts';
 
 /** Groups anyone may call. */
-export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes, firmwareRoutes];
-publicGroups.push(compileRoutes);
+export const publicGroups: RouteGroup[] = [
+  healthRoutes,
+  clientConfigRoutes,
+  firmwareRoutes,
+  compileRoutes,
+];
 publicGroups.push(storageRoutes, examplesRoutes);
 
 /** Public groups with paths of their own outside the API base (`/api/compile`). */

@@ -150,7 +150,7 @@ export class FakeHid extends EventTarget implements HIDLike {
     private readonly grants: GrantStore | null = null,
   ) {
     super();
-    for (const id of (grants?.getItem(GRANT_KEY) ?? '').split(',')) {
+    for (const id of grants?.getItem(GRANT_KEY)?.split(',') ?? []) {
       if (id === 'app' || id === 'bootloader') this.granted.add(id);
     }
     this.identity = backend.identity ? backend.identity() : 'app';

@@ -73,9 +73,9 @@ export class UsbLink {
     });
   }
 
-  /** Drops every queued write (the device left the bus); returns their ids. */
+  /** Drops every host write not yet taken (the device left the bus); returns their ids. */
   clear(): number[] {
-    return this.outbox.splice(0).map((o) => o.id);
+    return this.outbox.splice(0).map((w) => w.id);
   }
 
   /** Runs `frames` USB frames. */
@@ -88,10 +88,9 @@ export class UsbLink {
       // earliest, so a request/response exchange costs at least 2 frames, as on a real bus.
       const report = this.device.nextReport();
       if (report) result.reports.push(report);
+      // A paced write waits for its gap; a refused one (NAK) is offered again next frame.
       const out = this.outbox[0];
-      // A paced write waits out its gap; the device may still refuse it (NAK).
-      const due = out !== undefined && this.now >= this.lastTakenAt + out.gapMs;
-      if (out && due && this.device.receive(out.payload)) {
+      if (out && this.now >= this.lastTakenAt + out.gapMs && this.device.receive(out.payload)) {
         this.outbox.shift();
         this.lastTakenAt = this.now;
         result.consumed.push(out.id);
