@@ -4,6 +4,7 @@ import type { RouteGroup } from '../http/type-provider.ts';
 import { authRoutes } from './auth.ts';
 import { catalogsRoutes } from './catalogs.ts';
 import { clientConfigRoutes } from './client-config.ts';
+import { datalogOwnerRoutes, datalogRoutes } from './datalog.ts';
 import { examplesRoutes } from './examples.ts';
 import { healthRoutes } from './health.ts';
 import { profileRoutes } from './profile.ts';
@@ -14,7 +15,10 @@ import { usersRoutes } from './users.ts';
 /** Groups anyone may call. */
 export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes];
 publicGroups.push(storageRoutes, examplesRoutes);
+/** Public, with an optional token: the store checks each channel (routes/datalog.ts). */
+publicGroups.push(datalogRoutes);
 
 /** Groups that need a signed-in user: 401 without a valid token, 403 for a wrong role. */
 export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRoutes];
 protectedGroups.push(projectsRoutes, catalogsRoutes);
+protectedGroups.push(datalogOwnerRoutes);
