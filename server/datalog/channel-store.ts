@@ -31,7 +31,7 @@ export const channelNotFound = () =>
   new HttpError(404, 'channel_not_found', 'The datalog channel does not exist');
 export const loginRequired = () => new HttpError(401, LOGIN_REQUIRED.error, LOGIN_REQUIRED.message);
 const notOwner = () =>
-  new HttpError(403, 'not_owner', 'Only the owner of the channel can change it');
+  new HttpError(403, 'not_channel_owner', 'Only the owner of the channel can change it');
 const publicLogFixed = () =>
   new HttpError(403, 'public_log', 'The public log cannot be renamed or deleted');
 const fieldNotFound = () => new HttpError(404, 'field_not_found', 'The field does not exist');
