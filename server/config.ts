@@ -25,6 +25,9 @@ export interface ServerConfig {
   };
   /** Built UI served at `/` (not served when the folder is absent). */
   staticDir: string;
+  /** Firmware images, release manifest and release notes (server/firmware by default: small
+   * TEST images built by `npm run firmware:test-images`, never vendor firmware). */
+  firmwareDir: string;
   bodyLimit: number;
   /** How long a verified ID token is trusted without checking it again (0: always check). */
   tokenCacheMs: number;
@@ -106,6 +109,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       appId: env.FIREBASE_APP_ID?.trim() || null,
     },
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
+    firmwareDir: path.resolve(cwd, env.FIRMWARE_DIR?.trim() || 'server/firmware'),
     bodyLimit: intVar(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     tokenCacheMs: intVar(env, 'TOKEN_CACHE_SECONDS', 60, 0, 3600) * 1000,
     logLevel: env.LOG_LEVEL?.trim() || 'info',

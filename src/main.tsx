@@ -20,6 +20,7 @@ registerFileActions();
 // Restore a signed-in user right away, so the session is known on every screen. Firebase
 // loads in its own chunk, next to the first render rather than before it.
 void import('./auth/index.ts').then((auth) => auth.startAuth()).catch(() => {});
+void import('./firmware/index.ts').then((f) => f.startFirmware());
 
 // Save, Save as a copy and Share (the cloud save flow), reading and opening programs
 // through the editor.

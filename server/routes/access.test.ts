@@ -107,6 +107,16 @@ describe('API access control', () => {
           url: `${API_BASE_PATH}/datalog/record`,
           payload: { name: 'x', value: 1, public: true },
         }),
+      [`POST ${API_BASE_PATH}/firmware/download`]: () =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API_BASE_PATH}/firmware/download`,
+          payload: { url: `${API_BASE_PATH}/firmware/files/gogo-stm-1.0.1.bin` },
+        }),
+      [`GET ${API_BASE_PATH}/firmware/files/:name`]: () =>
+        call('GET', `${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3.bin`),
+      [`GET ${API_BASE_PATH}/firmware/legacy/:name`]: () =>
+        call('GET', `${API_BASE_PATH}/firmware/legacy/bootloader.hex`),
     };
     for (const r of open) {
       const res = await (samples[`${r.method} ${r.url}`]?.() ?? call(r.method, r.url));

@@ -6,6 +6,7 @@ import { catalogsRoutes } from './catalogs.ts';
 import { clientConfigRoutes } from './client-config.ts';
 import { datalogOwnerRoutes, datalogRoutes } from './datalog.ts';
 import { examplesRoutes } from './examples.ts';
+import { firmwareRoutes } from './firmware.ts';
 import { healthRoutes } from './health.ts';
 import { profileRoutes } from './profile.ts';
 import { projectsRoutes } from './projects.ts';
@@ -13,7 +14,7 @@ import { storageRoutes } from './storage.ts';
 import { usersRoutes } from './users.ts';
 
 /** Groups anyone may call. */
-export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes];
+export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes, firmwareRoutes];
 publicGroups.push(storageRoutes, examplesRoutes);
 /** Public, with an optional token: the store checks each channel (routes/datalog.ts). */
 publicGroups.push(datalogRoutes);

@@ -22,7 +22,9 @@ export function getDevice(): DeviceConnection {
       createTransport(kind: TransportKind, options): Transport {
         switch (kind) {
           case 'webhid':
-            return new WebHidTransport({ bootloader: options.bootloader ?? false });
+            // Spec core §4: the chooser also offers the STM32 bootloader (4617/48826), so a
+            // board an interrupted update left there can be reached.
+            return new WebHidTransport({ bootloader: options.bootloader ?? true });
           case 'plugin':
             return new PluginTransport({
               ...(options.url === undefined ? {} : { url: options.url }),

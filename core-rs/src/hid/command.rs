@@ -89,6 +89,8 @@ pub enum Shape {
     LengthText,
     /// p1 = n, then n data bytes from payload offset 3; n ≤ 60.
     Data,
+    /// p1 = a byte within (min, max), then two big-endian u16 arguments in p2..p3, p4..p5.
+    ByteThenTwoU16(i32, i32),
 }
 
 /// One command of the table.
@@ -157,6 +159,10 @@ pub const COMMANDS: &[Spec] = &[
     spec(0, 100, "CMD_REBOOT", Shape::Fixed(&[])),
     spec(0, 201, "CMD_UPDATE_FW_SERIAL", Shape::Fixed(&[])),
     spec(0, 202, "CMD_REBOOT_TO_BOOTLOADER", Shape::Fixed(&[])),
+    // OUR extension (docs/firmware-update.md §3): firmware identity and unit CRCs of
+    // chip p1 (1 STM, 2 ESP, 3 legacy), answered with type-20 responses.
+    spec(0, 203, "CMD_FIRMWARE_INFO", Shape::Bytes(&[(1, 3)])),
+    spec(0, 204, "CMD_FIRMWARE_CRCS", Shape::ByteThenTwoU16(1, 3)),
     // §2.4 category 1: memory control.
     spec(1, 1, "MEM_LOGO_SET_POINTER", Shape::Fixed(&[0, 0])),
     spec(1, 2, "MEM_SET_POINTER", Shape::U16),
@@ -330,6 +336,14 @@ pub fn build(req: &Request<'_>) -> Result<[u8; PAYLOAD_LEN], FrameError> {
             }
             out[2] = req.data.len() as u8;
             out[3..3 + req.data.len()].copy_from_slice(req.data);
+        }
+        Shape::ByteThenTwoU16(min, max) => {
+            arg_count(spec, req, 3)?;
+            out[2] = in_range(spec, 0, req.args[0], min, max)? as u8;
+            let a = in_range(spec, 1, req.args[1], 0, 0xFFFF)?;
+            let b = in_range(spec, 2, req.args[2], 0, 0xFFFF)?;
+            out[3..5].copy_from_slice(&(a as u16).to_be_bytes());
+            out[5..7].copy_from_slice(&(b as u16).to_be_bytes());
         }
     }
     Ok(out)

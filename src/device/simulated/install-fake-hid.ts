@@ -25,8 +25,8 @@ export function installFakeHid(host: SimHost): FakeHid {
   Object.defineProperty(navigator, 'hid', { value: hid, configurable: true });
   // The simulator panel's cable and the fake device's cable are the same cable.
   host.onPlugChange((plugged) => (plugged ? hid.plug() : hid.unplug()));
-  hid.addEventListener('disconnect', () => host.setPlugged(false));
-  hid.addEventListener('connect', () => host.setPlugged(true));
+  // Only the cable: a reboot into the bootloader also disconnects and reconnects devices.
+  hid.onCable = (plugged) => host.setPlugged(plugged);
   window.gogoFakeHid = hid;
   return hid;
 }

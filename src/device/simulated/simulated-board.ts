@@ -44,6 +44,8 @@ export interface SimConfig {
   boardVersion: number;
   /** Default 42 (spec core §3 "The default board is version 7 with firmware 42"). */
   firmwareVersion: number;
+  /** GoGo 6 communication CPU (STM32) firmware, status byte 21. */
+  stmFirmwareVersion: number;
   /** Virtual ms between status packets (the real rate is unknown, §10 question 2). */
   statusPeriodMs: number;
   /** Without an RTC module the board reports day-of-week 100 (§3.2). */
@@ -56,6 +58,7 @@ export const DEFAULT_SIM_CONFIG: SimConfig = {
   boardType: BoardType.v7,
   boardVersion: 1,
   firmwareVersion: 42,
+  stmFirmwareVersion: 10,
   statusPeriodMs: 20,
   rtcPresent: true,
   pi: false,
@@ -254,6 +257,26 @@ export class SimulatedBoard implements LinkDevice {
     this.pi?.powerOn();
   }
 
+  /** Queues a type-20 response packet (board-protocol §3.5). */
+  respond(command: number, status: number, payload: Uint8Array = new Uint8Array(0)): void {
+    this.enqueue({ type: 'response', command, status, payload });
+  }
+
+  /** Encodes a type-20 response packet without queueing it. */
+  encodeResponse(
+    command: number,
+    status: number,
+    payload: Uint8Array = new Uint8Array(0),
+  ): Uint8Array {
+    return this.encoder.encode({ type: 'response', command, status, payload });
+  }
+
+  /** Drops queued reports (the board lost power or left the bus). */
+  clearReports(): void {
+    this.queue.length = 0;
+    this.delayed.length = 0;
+  }
+
   /** The program area as downloaded. */
   programBytes(): Uint8Array {
     return this.program.slice(0, this.programLength);
@@ -261,7 +284,7 @@ export class SimulatedBoard implements LinkDevice {
 
   // ---- LinkDevice -----------------------------------------------------------------------
 
-  receive(payload: Uint8Array): void {
+  receive(payload: Uint8Array): boolean {
     this.commands++;
     const category = payload[0] ?? 255;
     const command = payload[1] ?? 255;
@@ -285,6 +308,8 @@ export class SimulatedBoard implements LinkDevice {
         known = false;
     }
     if (!known) this.unknownCommands++;
+    // The application takes every report (its buffer never fills).
+    return true;
   }
 
   tick(nowMs: number): void {
@@ -364,7 +389,7 @@ export class SimulatedBoard implements LinkDevice {
       boardVersion: cfg.boardVersion,
       hardwareId: esp ? 0x0c : 0,
       firmwareVersion: cfg.firmwareVersion,
-      firmwareVersion2: 0,
+      firmwareVersion2: esp ? cfg.stmFirmwareVersion : 0,
       motorActive: this.motorMask,
       motorOn: mask((i) => this.motors[i]?.on ?? false),
       motorDirection: mask((i) => this.motors[i]?.cw ?? false),
@@ -502,8 +527,14 @@ export class SimulatedBoard implements LinkDevice {
       case 100:
         this.reboot();
         return true;
+      case 201:
+      case 202:
+      case 203:
+      case 204:
+        // Firmware update modes and OUR firmware queries: the device around the board
+        // (firmware/simulated-device.ts) acts on them.
+        return true;
       default:
-        // 201/202 (firmware update modes) belong to the firmware flow's simulator.
         return false;
     }
   }

@@ -6,8 +6,12 @@
 
 /** The board side of the link. */
 export interface LinkDevice {
-  /** One host → board report (a 63-byte command payload). */
-  receive(payload: Uint8Array): void;
+  /**
+   * One host → board report (a 63-byte command payload). Returning false refuses it for
+   * this frame (a USB NAK: the device's buffers are full); the link offers it again in the
+   * next frame.
+   */
+  receive(payload: Uint8Array): boolean;
   /** The virtual clock reached `nowMs` (called once per frame, before reports move). */
   tick(nowMs: number): void;
   /** The next board → host report, or null when the board has nothing to send. */
@@ -47,19 +51,26 @@ export class UsbLink {
     return id;
   }
 
+  /** Drops every queued write (the device left the bus); returns their ids. */
+  clear(): number[] {
+    return this.outbox.splice(0).map((o) => o.id);
+  }
+
   /** Runs `frames` USB frames. */
   run(frames: number): FrameResult {
     const result: FrameResult = { reports: [], consumed: [] };
     for (let i = 0; i < frames; i++) {
       this.now += FRAME_MS;
       this.device.tick(this.now);
-      const out = this.outbox.shift();
-      if (out) {
-        this.device.receive(out.payload);
-        result.consumed.push(out.id);
-      }
+      // IN before OUT: an answer to this frame's report can leave in the next frame at the
+      // earliest, so a request/response exchange costs at least 2 frames, as on a real bus.
       const report = this.device.nextReport();
       if (report) result.reports.push(report);
+      const out = this.outbox[0];
+      if (out && this.device.receive(out.payload)) {
+        this.outbox.shift();
+        result.consumed.push(out.id);
+      }
     }
     return result;
   }

@@ -14,6 +14,7 @@ import {
 } from '../../board-state.ts';
 import { getSimHost } from '../sim-host.ts';
 import type { SimConfig, SimState } from '../simulated-board.ts';
+import SimFirmwarePanel from '../../../firmware/ui/SimFirmwarePanel.tsx';
 import SimPiPanel from './SimPiPanel.tsx';
 
 const PORTS = ['a', 'b', 'c', 'd'];
@@ -378,6 +379,8 @@ export default function SimulatedBoardPanel() {
           />
         </div>
       </section>
+
+      <SimFirmwarePanel boardType={cfg.boardType} />
 
       {state.pi && <SimPiPanel pi={state.pi} />}
     </div>
