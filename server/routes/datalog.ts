@@ -78,14 +78,16 @@ export const datalogRoutes: RouteGroup = async (app) => {
     '/datalog/record',
     { schema: { body: ProgramRecord, response: { 200: Ingested } } },
     async (request) => {
-      const { name, value, public: isPublic, channel } = request.body;
+      const { name, value, time, public: isPublic, channel } = request.body;
       const user = viewer(request);
       let target = PUBLIC_LOG_ID;
       if (!isPublic) {
         if (!user) throw loginRequired();
         target = channel ?? (await channels.ownLog(user));
       }
-      return channels.ingest(user, target, [{ name, value }]);
+      return channels.ingest(user, target, [
+        time === undefined ? { name, value } : { name, value, time },
+      ]);
     },
   );
 

@@ -167,6 +167,8 @@ export const ProgramRecord = Type.Object(
     public: Type.Boolean(),
     /** Private records: the caller's channel to write to; omitted: their own log. */
     channel: Type.Optional(Uuid),
+    /** When the program recorded it; omitted: the server's clock. */
+    time: Type.Optional(Millis),
   },
   { additionalProperties: false },
 );

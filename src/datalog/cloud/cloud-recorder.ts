@@ -135,8 +135,12 @@ export class CloudRecorder {
         return;
       }
       const batch = this.queue.slice(0, RECORDS_PER_BATCH_MAX);
-      const channel = this.state.target ?? this.ownLog ?? (await this.findOwnLog(batch));
-      if (channel === null) return;
+      const channel = this.state.target ?? this.ownLog;
+      if (channel === null) {
+        // The first record goes alone and names the user's own log; the rest follow.
+        if ((await this.findOwnLog(batch)) === null) return;
+        continue;
+      }
       if (!(await this.post(channel, batch, false))) return;
     }
   }
@@ -149,6 +153,7 @@ export class CloudRecorder {
       const answer = await this.deps.api.record({
         name: first.name,
         value: first.value,
+        time: first.time,
         public: false,
       });
       this.ownLog = answer.channel;
