@@ -40,7 +40,7 @@ function remix(screen: 'remixMyProjects' | 'remixMyCatalogs' | 'remixProjects' |
 
 async function cloudDatalogPage() {
   const { default: CloudDatalogPage } = await import('../datalog/cloud/CloudDatalogPage.tsx');
-  return { element: <CloudDatalogPage /> };
+  return { element: <CloudDatalogPage screen="datalogPublic" /> };
 }
 
 async function projectPage() {

@@ -36,9 +36,10 @@ import './cloudlog.css';
 
 const TABLE_ROWS = 200;
 
-export default function CloudDatalogPage() {
+export default function CloudDatalogPage({ screen }: { screen: 'datalogPublic' }) {
   const { t, i18n } = useTranslation(['cloudlog', 'screens']);
-  useDocumentTitle(t('screens:datalogPublic.title'));
+  const title = t(`screens:${screen}.title`);
+  useDocumentTitle(title);
   const { channel: channelParam } = useParams();
   const navigate = useNavigate();
   const state = useSnapshot(cloudDatalogState);
@@ -57,7 +58,7 @@ export default function CloudDatalogPage() {
 
   return (
     <div className="container-fluid py-3 cloudlog-page">
-      <h1 className="h4 mb-3">{t('screens:datalogPublic.title')}</h1>
+      <h1 className="h4 mb-3">{title}</h1>
       <CloudLoginPrompt />
       <div className="row g-3">
         <aside className="col-lg-3" aria-label={t('fields')}>
