@@ -3,10 +3,13 @@
 // wall clock, and talks to the page (src/device/simulated/sim-host.ts) and, during a
 // firmware update, to the flash worker over a MessagePort. The pump runs every few
 // milliseconds, but the number of frames comes from elapsed time, never from the number of
-// timer ticks (worker timers clamp to ~4 ms).
+// timer ticks (worker timers clamp to ~4 ms). Downloaded programs run on the core-rs VM
+// (VmProgramRunner) with the Logo version of the board's type and firmware, and a
+// download's pacing (10 ms between chunks) is kept on the link's virtual clock.
 import * as Comlink from 'comlink';
 import type { HidBuiltinSensors } from './core/hid-layout.ts';
 import { fetchCore } from './core/fetch-core.ts';
+import { VmProgramRunner } from './core/vm-runner.ts';
 import type { FakeHidIdentity } from '../src/device/simulated/fake-hid.ts';
 import {
   SimulatedDevice,
@@ -16,10 +19,11 @@ import type { FromSim, ToSim } from '../src/device/simulated/sim-port-protocol.t
 import {
   SimulatedBoard,
   wasmEncoder,
+  wasmMemRead,
   type SimConfig,
   type SimState,
 } from '../src/device/simulated/simulated-board.ts';
-import { UsbLink } from '../src/device/simulated/usb-link.ts';
+import { UsbLink, type PacedWrite } from '../src/device/simulated/usb-link.ts';
 
 export type SimMessage =
   | { type: 'reports'; reports: Uint8Array[] }
@@ -39,8 +43,11 @@ const STATE_MS = 50;
  * so the page stays quiet while the board is written. */
 const STATE_MS_UPDATING = 1000;
 const FIRMWARE_MS_UPDATING = 250;
+/** Progress of a paced sequence at most this often (≤ 60 messages a second). */
+const PROGRESS_MS = 16;
 
 let board: SimulatedBoard | null = null;
+let runner: VmProgramRunner | null = null;
 let device: SimulatedDevice | null = null;
 let link: UsbLink | null = null;
 let listener: ((msg: SimMessage) => void) | null = null;
@@ -52,6 +59,16 @@ let dirty = true;
 /** Writes waiting for their frame: the page's promises, or the flash port's request ids. */
 const waiting = new Map<number, { resolve(): void; reject(e: unknown): void } | { port: number }>();
 let flashPort: MessagePort | null = null;
+
+/** A paced write sequence (a download) whose progress the page follows. */
+interface Sequence {
+  ids: Set<number>;
+  total: number;
+  done: number;
+  reportedAt: number;
+  onProgress: ((done: number, total: number) => void) | undefined;
+}
+const sequences = new Set<Sequence>();
 
 const gone = () => new DOMException('The device was disconnected.', 'NotFoundError');
 
@@ -75,7 +92,10 @@ function pump(): void {
     if ('port' in w) toPort({ t: 'written', id: w.port });
     else w.resolve();
   }
-  if (consumed.length > 0) dirty = true;
+  if (consumed.length > 0) {
+    dirty = true;
+    reportProgress(consumed);
+  }
   if (reports.length > 0) {
     const buffers = reports.map((r) => r.buffer);
     // While the flash worker has the device open, its reports are its own.
@@ -95,6 +115,25 @@ function pump(): void {
   }
 }
 
+function reportProgress(consumed: number[]): void {
+  const now = performance.now();
+  for (const seq of sequences) {
+    const before = seq.done;
+    for (const id of consumed) if (seq.ids.has(id)) seq.done++;
+    if (seq.done === before) continue;
+    const finished = seq.done === seq.total;
+    if (finished || now - seq.reportedAt >= PROGRESS_MS) {
+      seq.reportedAt = now;
+      seq.onProgress?.(seq.done, seq.total);
+    }
+    if (finished) sequences.delete(seq);
+  }
+}
+
+function queueWrite(id: number): Promise<void> {
+  return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+}
+
 /** The board re-enumerated (a reboot) or left the bus: queued writes fail. */
 function identityChanged(identity: FakeHidIdentity | null): void {
   dirty = true;
@@ -106,6 +145,7 @@ function identityChanged(identity: FakeHidIdentity | null): void {
       if ('port' in w) toPort({ t: 'write-failed', id: w.port });
       else w.reject(gone());
     }
+    sequences.clear();
   }
   listener?.({ type: 'identity', identity });
   toPort({ t: 'identity', identity });
@@ -125,8 +165,18 @@ const api = {
       return;
     }
     const core = await fetchCore();
+    // The Logo version follows the board's type and firmware (spec core §9) at each load.
+    const vm = new VmProgramRunner(core, {
+      version: () => {
+        const c = board?.state().config;
+        return core.pickLogoVersion(c?.boardType ?? 0, c?.firmwareVersion ?? 0);
+      },
+    });
+    runner = vm;
     board = new SimulatedBoard(wasmEncoder(core), {
       config,
+      runner: vm,
+      memRead: wasmMemRead(core),
       onEvent: (e) => listener?.(e),
     });
     device = new SimulatedDevice(board, { onIdentity: identityChanged });
@@ -139,8 +189,28 @@ const api = {
   write(payload: Uint8Array): Promise<void> {
     if (!link || !device) return Promise.reject(new Error('the simulated board is not running'));
     if (device.identity === null) return Promise.reject(gone());
-    const id = link.write(payload);
-    return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+    return queueWrite(link.write(payload));
+  },
+
+  /**
+   * Host → board payloads paced on the virtual clock: payload i is taken `gapsMs[i]` after
+   * payload i − 1. Resolves when the board took the last; `onProgress` hears how many it
+   * took, at most every 16 ms and once at the end. Unplugging rejects it.
+   */
+  async writeSequence(
+    payloads: Uint8Array[],
+    gapsMs: number[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void> {
+    if (!link || !device) throw new Error('the simulated board is not running');
+    if (device.identity === null) throw gone();
+    const writes: PacedWrite[] = payloads.map((payload, i) => ({
+      payload,
+      gapMs: gapsMs[i] ?? 0,
+    }));
+    const ids = link.writeSequence(writes);
+    sequences.add({ ids: new Set(ids), total: ids.length, done: 0, reportedAt: 0, onProgress });
+    await Promise.all(ids.map(queueWrite));
   },
 
   /** The cable: off cuts the board's power mid-whatever, on boots it. */
@@ -203,11 +273,22 @@ const api = {
   powerOnPi(): void {
     touch((b) => b.powerOnPi());
   },
+  /** The board's reset button: outputs cleared, an autorun program starts again. */
+  reset(): void {
+    touch((b) => b.reset());
+  },
+  /** The board's run button (run, or stop when running). */
+  pressRun(): void {
+    touch((b) => b.pressRunButton());
+  },
 
   stop(): void {
     clearInterval(timer);
     flashPort?.close();
     flashPort = null;
+    sequences.clear();
+    runner?.destroy();
+    runner = null;
     board = null;
     device = null;
     link = null;

@@ -73,7 +73,11 @@ describe('API access control', () => {
     const publicLog = `${API_BASE_PATH}/datalog/channels/${PUBLIC_LOG_ID}`;
     const open = t.app.apiRoutes.filter((r) => r.isPublic);
     expect(open.map((r) => r.url)).toEqual(
-      expect.arrayContaining([`${API_BASE_PATH}/health`, `${API_BASE_PATH}/config`]),
+      expect.arrayContaining([
+        `${API_BASE_PATH}/health`,
+        `${API_BASE_PATH}/config`,
+        `${API_BASE_PATH}/logo/1.3/compile`,
+      ]),
     );
     // Public routes that need input, called the way their clients call them.
     const samples: Record<string, () => ReturnType<typeof call>> = {
@@ -118,8 +122,19 @@ describe('API access control', () => {
       [`GET ${API_BASE_PATH}/firmware/legacy/:name`]: () =>
         call('GET', `${API_BASE_PATH}/firmware/legacy/bootloader.hex`),
     };
+    // The compile services take a form body with a Logo program.
+    const compile = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'logo=to%20go%20beep%20end',
+      });
     for (const r of open) {
-      const res = await (samples[`${r.method} ${r.url}`]?.() ?? call(r.method, r.url));
+      const sample =
+        samples[`${r.method} ${r.url}`] ??
+        (r.url.endsWith('/compile') ? () => compile(r.url) : null);
+      const res = await (sample?.() ?? call(r.method, r.url));
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(200);
     }
   });

@@ -4,6 +4,7 @@ import type { RouteGroup } from '../http/type-provider.ts';
 import { authRoutes } from './auth.ts';
 import { catalogsRoutes } from './catalogs.ts';
 import { clientConfigRoutes } from './client-config.ts';
+import { compileRoutes, offlineCompileRoutes } from './compile.ts';
 import { datalogOwnerRoutes, datalogRoutes } from './datalog.ts';
 import { examplesRoutes } from './examples.ts';
 import { firmwareRoutes } from './firmware.ts';
@@ -14,10 +15,18 @@ import { storageRoutes } from './storage.ts';
 import { usersRoutes } from './users.ts';
 
 /** Groups anyone may call. */
-export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes, firmwareRoutes];
+export const publicGroups: RouteGroup[] = [
+  healthRoutes,
+  clientConfigRoutes,
+  firmwareRoutes,
+  compileRoutes,
+];
 publicGroups.push(storageRoutes, examplesRoutes);
 /** Public, with an optional token: the store checks each channel (routes/datalog.ts). */
 publicGroups.push(datalogRoutes);
+
+/** Public groups with paths of their own outside the API base (`/api/compile`). */
+export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
 
 /** Groups that need a signed-in user: 401 without a valid token, 403 for a wrong role. */
 export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRoutes];

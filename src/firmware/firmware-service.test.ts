@@ -210,6 +210,20 @@ describe('FirmwareService', () => {
     expect(s.vb.device.state().stm.version).toBe(11);
   });
 
+  it('offers no retry after an invalid file, so an earlier update is never flashed again', async () => {
+    await s.vb.idle(50);
+    s.vb.device.faults = { bootloaderNeverAppears: true };
+    await s.service.updateFromFile(file('gogo-stm-1.0.1.bin', stmImage()));
+    expect(s.state.canRetry).toBe(true);
+    await s.service.updateFromFile(file('notes.txt', new Uint8Array([1, 2, 3, 4])));
+    expect(s.state.error).toBe('The firmware file is invalid');
+    expect(s.state.canRetry).toBe(false);
+    const flags = s.flags.length;
+    await s.service.retry();
+    expect(s.flags).toHaveLength(flags);
+    expect(s.state.error).toBe('The firmware file is invalid');
+  });
+
   it('updates a Pi-topping to legacy firmware 43 and postpones further prompts', async () => {
     const r = setup(BoardType.fifth);
     await r.vb.idle(50);

@@ -319,7 +319,9 @@ export class FirmwareService {
       update = await prepare();
     } catch (e) {
       this.busy = false;
-      this.fail(e instanceof PrepareError ? t(e.causeKey) : String(e), this.last !== null);
+      // Retry would re-flash an earlier update's files, not the one the user just chose.
+      this.last = null;
+      this.fail(e instanceof PrepareError ? t(e.causeKey) : String(e), false);
       return;
     }
     this.last = update;

@@ -103,8 +103,17 @@ export const firmwareCrcs = (chip: number, first: number, count: number) =>
 export const setLogoPointer = () => mem(1);
 export const setMemoryPointer = (address: number) => mem(2, { args: [address] });
 export const writeMemory = (data: Uint8Array) => mem(3, { data });
+/**
+ * MEM_READ (docs/protocol-extensions.md): area 0 is the Logo program area; length 0 asks
+ * for the program as downloaded.
+ */
+export const memRead = (offset = 0, length = 0) => mem(4, { args: [0, offset, length] });
 export const setWifiSsid = (ssid: string) => mem(10, { text: ssid });
 export const setWifiPassword = (password: string) => mem(11, { text: password });
+/** NET_BROADCAST (docs/protocol-extensions.md): `key,value` to the board and its network. */
+export const broadcast = (key: string, value: string) => mem(20, { text: `${key},${value}` });
+/** NET_TASMOTA (docs/protocol-extensions.md): a Tasmota command the board sends over Wi-Fi. */
+export const tasmota = (host: string, command: string) => mem(21, { text: `${host},${command}` });
 
 // §2.5 category 2: Raspberry Pi.
 export const piShutdown = () => rpi(1);

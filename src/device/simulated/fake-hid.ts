@@ -120,6 +120,14 @@ class FakeHidDevice extends EventTarget implements HIDDeviceLike {
   }
 }
 
+/** Where the browser keeps the user's device permission (it outlives a page load). */
+export interface GrantStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+const GRANT_KEY = 'gogo-fake-hid-granted';
+
 export class FakeHid extends EventTarget implements HIDLike {
   plugged = true;
   /** Enumerations the user has granted (browsers remember a permission per device). */
@@ -138,8 +146,13 @@ export class FakeHid extends EventTarget implements HIDLike {
   constructor(
     readonly backend: FakeHidBackend,
     private readonly productName = 'GoGo Board',
+    /** Like Chrome's permission store: a granted board is offered again after a reload. */
+    private readonly grants: GrantStore | null = null,
   ) {
     super();
+    for (const id of grants?.getItem(GRANT_KEY)?.split(',') ?? []) {
+      if (id === 'app' || id === 'bootloader') this.granted.add(id);
+    }
     this.identity = backend.identity ? backend.identity() : 'app';
     this.current = this.enumerate();
     backend.onIdentity?.((identity) => this.setIdentity(identity));
@@ -167,7 +180,7 @@ export class FakeHid extends EventTarget implements HIDLike {
       this.nextChoice = 'board';
       return Promise.resolve([]);
     }
-    this.granted.add(this.identity);
+    this.grant(this.identity);
     return Promise.resolve(offered);
   }
 
@@ -178,8 +191,13 @@ export class FakeHid extends EventTarget implements HIDLike {
 
   /** Grants every enumeration, as a browser does after the user allowed each once. */
   grantAll(): void {
-    this.granted.add('app');
-    this.granted.add('bootloader');
+    this.grant('app');
+    this.grant('bootloader');
+  }
+
+  private grant(identity: FakeHidIdentity): void {
+    this.granted.add(identity);
+    this.grants?.setItem(GRANT_KEY, [...this.granted].join(','));
   }
 
   unplug(): void {

@@ -49,7 +49,40 @@ export class SimHost implements FakeHidBackend {
     await this.start();
     const api = this.api;
     if (!api) throw new DeviceError('disconnected');
-    await api.write(Comlink.transfer(payload, [payload.buffer]));
+    try {
+      await api.write(Comlink.transfer(payload, [payload.buffer]));
+    } catch (e) {
+      throw new DeviceError('disconnected', `virtual board: ${String(e)}`, {}, { cause: e });
+    }
+  }
+
+  /**
+   * Payloads paced on the board's virtual clock (payload i is taken `gapsMs[i]` after the
+   * one before), so a download's 10 ms between chunks costs the page no timers at all.
+   */
+  async writeSequence(
+    payloads: Uint8Array[],
+    gapsMs: number[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void> {
+    if (!this.store.plugged) {
+      throw new DeviceError('disconnected', 'the virtual board is unplugged');
+    }
+    await this.start();
+    const api = this.api;
+    if (!api) throw new DeviceError('disconnected');
+    try {
+      await api.writeSequence(
+        Comlink.transfer(
+          payloads,
+          payloads.map((p) => p.buffer),
+        ),
+        gapsMs,
+        onProgress ? Comlink.proxy(onProgress) : undefined,
+      );
+    } catch (e) {
+      throw new DeviceError('disconnected', `virtual board: ${String(e)}`, {}, { cause: e });
+    }
   }
 
   onReports(listener: (reports: Uint8Array[]) => void): () => void {
@@ -119,6 +152,14 @@ export class SimHost implements FakeHidBackend {
   }
   powerOnPi(): void {
     void this.call((a) => a.powerOnPi());
+  }
+  /** The board's reset button. */
+  reset(): void {
+    void this.call((a) => a.reset());
+  }
+  /** The board's run button. */
+  pressRun(): void {
+    void this.call((a) => a.pressRun());
   }
 
   /** Ends the worker; the next start() boots a fresh board. */

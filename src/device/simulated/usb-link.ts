@@ -27,11 +27,20 @@ export interface FrameResult {
 
 export const FRAME_MS = 1;
 
+/** One write of a paced sequence: taken at least `gapMs` after the write before it. */
+export interface PacedWrite {
+  payload: Uint8Array;
+  /** Virtual ms to wait after the previous write was taken (0: the next free frame). */
+  gapMs: number;
+}
+
 export class UsbLink {
   /** Virtual milliseconds since the link started (= frames run). */
   private now = 0;
-  private readonly outbox: { id: number; payload: Uint8Array }[] = [];
+  private readonly outbox: { id: number; payload: Uint8Array; gapMs: number }[] = [];
   private nextId = 1;
+  /** The frame the last host write was taken in. */
+  private lastTakenAt = -Infinity;
 
   constructor(private readonly device: LinkDevice) {}
 
@@ -47,13 +56,26 @@ export class UsbLink {
   /** Queues a host → board report; returns its id (reported in `consumed` when taken). */
   write(payload: Uint8Array): number {
     const id = this.nextId++;
-    this.outbox.push({ id, payload });
+    this.outbox.push({ id, payload, gapMs: 0 });
     return id;
   }
 
-  /** Drops every queued write (the device left the bus); returns their ids. */
+  /**
+   * Queues writes paced on the virtual clock, as a host would pace them with a timer (a
+   * download's 10 ms between chunks): each is taken no sooner than its `gapMs` after the
+   * one before. Returns their ids, in order.
+   */
+  writeSequence(writes: readonly PacedWrite[]): number[] {
+    return writes.map((w) => {
+      const id = this.nextId++;
+      this.outbox.push({ id, payload: w.payload, gapMs: Math.max(0, w.gapMs) });
+      return id;
+    });
+  }
+
+  /** Drops every host write not yet taken (the device left the bus); returns their ids. */
   clear(): number[] {
-    return this.outbox.splice(0).map((o) => o.id);
+    return this.outbox.splice(0).map((w) => w.id);
   }
 
   /** Runs `frames` USB frames. */
@@ -66,9 +88,11 @@ export class UsbLink {
       // earliest, so a request/response exchange costs at least 2 frames, as on a real bus.
       const report = this.device.nextReport();
       if (report) result.reports.push(report);
+      // A paced write waits for its gap; a refused one (NAK) is offered again next frame.
       const out = this.outbox[0];
-      if (out && this.device.receive(out.payload)) {
+      if (out && this.now >= this.lastTakenAt + out.gapMs && this.device.receive(out.payload)) {
         this.outbox.shift();
+        this.lastTakenAt = this.now;
         result.consumed.push(out.id);
       }
     }

@@ -16,8 +16,9 @@ import { FlashError } from './flash-error.ts';
  * without data and streams status again, so wait a little longer than that. */
 const READY_MS = 5000;
 
-const isAck = (r: Uint8Array) => r[2] === 201 && r[3] === 1;
-const isPacketAnswer = (r: Uint8Array) => r[2] === 201 && r[3] === 2;
+// Type-20 replies only: a status packet whose sensor bytes happen to read 201, 1 is not an ack.
+const isAck = (r: Uint8Array) => r[0] === 20 && r[2] === 201 && r[3] === 1;
+const isPacketAnswer = (r: Uint8Array) => r[0] === 20 && r[2] === 201 && r[3] === 2;
 
 export async function flashEsp(ctx: EngineContext, plan: FlashPlan): Promise<FlashResult> {
   const base = {
