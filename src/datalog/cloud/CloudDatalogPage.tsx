@@ -26,7 +26,6 @@ import {
 } from '../../api/contract/datalog.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { isLoggedIn, session } from '../../state/session.ts';
-import CloudLoginPrompt from './CloudLoginPrompt.tsx';
 import { cloudDatalog, cloudDatalogState } from './cloud-datalog-store.ts';
 import { cloudRecorder, cloudRecorderState } from './cloud-recorder-store.ts';
 import SeriesChart from './SeriesChart.tsx';
@@ -59,7 +58,6 @@ export default function CloudDatalogPage({ screen }: { screen: 'datalogPublic' }
   return (
     <div className="container-fluid py-3 cloudlog-page">
       <h1 className="h4 mb-3">{title}</h1>
-      <CloudLoginPrompt />
       <div className="row g-3">
         <aside className="col-lg-3" aria-label={t('fields')}>
           <ChannelPicker

@@ -52,16 +52,21 @@ describe('cloud datalog services (against the real API server)', () => {
         tick(1000);
       }
       recorder.record({ name: 'light', value: 9, public: false });
+      // Records of the same millisecond keep the program's order.
+      recorder.record({ name: 'light', value: 10, public: false });
+      recorder.record({ name: 'light', value: 11, public: false });
       await recorder.flush();
-      expect(recorder.state.sent).toBe(4);
+      expect(recorder.state.sent).toBe(6);
       expect(recorder.state.waiting).toBe(0);
       const own = (await api.channels()).find((c) => c.isMine);
-      expect(own?.records).toBe(4);
+      expect(own?.records).toBe(6);
       const fields = await api.fields(own?.id ?? '', 'name_asc');
       expect(fields.map((f) => [f.name, f.records, f.lastValue])).toEqual([
-        ['light', 1, 9],
+        ['light', 3, 11],
         ['temp', 3, 3],
       ]);
+      const light = fields.find((f) => f.name === 'light');
+      expect((light?.lastAt ?? 0) - (light?.firstAt ?? 0)).toBe(2);
     });
 
     it('asks a logged-out user to log in, keeps the records, and sends them to the public log on switch', async () => {

@@ -64,6 +64,7 @@ export class CloudRecorder {
   private flushing: Promise<void> | null = null;
   /** The user's own log, learnt from the first private record sent without a target. */
   private ownLog: string | null = null;
+  private lastTime = 0;
 
   constructor(private readonly deps: CloudRecorderDeps) {}
 
@@ -74,7 +75,11 @@ export class CloudRecorder {
   /** One record from a running program. */
   record(record: CloudRecord): void {
     if (!Number.isFinite(record.value)) return;
-    this.queue.push({ ...record, time: this.deps.now?.() ?? Date.now() });
+    // Records of one tick arrive in the same millisecond: a millisecond apart each, they
+    // keep the program's order (first and last per period depend on it).
+    const time = Math.max(this.deps.now?.() ?? Date.now(), this.lastTime + 1);
+    this.lastTime = time;
+    this.queue.push({ ...record, time });
     if (this.queue.length > QUEUE_MAX) this.queue.splice(0, this.queue.length - QUEUE_MAX);
     this.state.waiting = this.queue.length;
     this.schedule();
