@@ -24,6 +24,12 @@ registerBoardActions();
 // loads in its own chunk, next to the first render rather than before it.
 void import('./auth/index.ts').then((auth) => auth.startAuth()).catch(() => {});
 void import('./firmware/index.ts').then((f) => f.startFirmware());
+// Programs on the virtual board log to the cloud datalog (`cloud record`), as a board
+// plugin would post them.
+void Promise.all([
+  import('./device/simulated/sim-host.ts'),
+  import('./datalog/cloud/board-cloud-records.ts'),
+]).then(([sim, cloud]) => cloud.forwardCloudRecords(sim.getSimHost()));
 
 // Save, Save as a copy and Share (the cloud save flow), reading and opening programs
 // through the editor.

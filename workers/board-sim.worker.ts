@@ -31,7 +31,9 @@ export type SimMessage =
   /** During an update: the firmware part alone (the rest of the panel stays quiet). */
   | { type: 'firmware'; firmware: FirmwareSimState }
   | { type: 'identity'; identity: FakeHidIdentity | null }
-  | { type: 'beep' };
+  | { type: 'beep' }
+  /** A running program's `cloud record` / `public cloud record` (the host posts it). */
+  | { type: 'cloud-record'; name: string; value: number; public: boolean };
 
 /** The pump's period; frames per pump follow the wall clock. */
 const PUMP_MS = 4;
@@ -170,6 +172,12 @@ const api = {
       version: () => {
         const c = board?.state().config;
         return core.pickLogoVersion(c?.boardType ?? 0, c?.firmwareVersion ?? 0);
+      },
+      // Cloud records leave the board through its host, as with a board plugin.
+      onEvent: (e) => {
+        if (e.type === 'cloud-record') {
+          listener?.({ type: 'cloud-record', name: e.name, value: e.value, public: e.public });
+        }
       },
     });
     runner = vm;

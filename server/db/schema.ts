@@ -70,6 +70,40 @@ export interface WorkspacesTable {
   created_at: string;
 }
 
+/** Cloud datalog channels; owner_id null only for the shared public log. */
+export interface DatalogChannelsTable {
+  id: string;
+  owner_id: string | null;
+  name: string;
+  /** 0 or 1: readable by anyone. */
+  is_public: number;
+  /** bigint: a number on SQLite, a string on PostgreSQL (read through Number()). */
+  records: number | string;
+  last_record_at: number | string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per record name in a channel: its tag (name, colour) and running figures. */
+export interface DatalogFieldsTable {
+  channel_id: string;
+  name: string;
+  tag: string;
+  colour: number;
+  records: number | string;
+  first_at: number | string;
+  last_at: number | string;
+  last_value: number;
+}
+
+export interface DatalogRecordsTable {
+  channel_id: string;
+  field: string;
+  /** Milliseconds since 1970 UTC. */
+  t: number | string;
+  value: number;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -77,8 +111,13 @@ export interface Database {
   catalogs: CatalogsTable;
   catalog_projects: CatalogProjectsTable;
   workspaces: WorkspacesTable;
+  datalog_channels: DatalogChannelsTable;
+  datalog_fields: DatalogFieldsTable;
+  datalog_records: DatalogRecordsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type CatalogRow = Selectable<CatalogsTable>;
+export type DatalogChannelRow = Selectable<DatalogChannelsTable>;
+export type DatalogFieldRow = Selectable<DatalogFieldsTable>;

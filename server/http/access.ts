@@ -43,3 +43,15 @@ export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();
   return request.user;
 }
+
+/**
+ * onRequest hook for public routes that also serve signed-in users (the cloud datalog): a
+ * valid Bearer token sets `request.user`, none leaves it null, a bad one answers 401.
+ */
+export async function identifyIfSignedIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  if (request.headers.authorization === undefined) return;
+  await authenticate(request, reply);
+}

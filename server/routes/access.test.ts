@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/api/base-path.ts';
+import { PUBLIC_LOG_ID } from '../../src/api/contract/datalog.ts';
 import { signUpWithPassword } from '../testing/emulator-accounts.ts';
 import { bearer, startTestApp, type TestApp } from '../testing/test-app.ts';
 
@@ -69,6 +70,7 @@ describe('API access control', () => {
   });
 
   it('lets anyone read the public routes', async () => {
+    const publicLog = `${API_BASE_PATH}/datalog/channels/${PUBLIC_LOG_ID}`;
     const open = t.app.apiRoutes.filter((r) => r.isPublic);
     expect(open.map((r) => r.url)).toEqual(
       expect.arrayContaining([
@@ -91,6 +93,24 @@ describe('API access control', () => {
         return t.app.inject({ url: `${API_BASE_PATH}/storage?action=get&key=${key}` });
       },
       [`GET ${API_BASE_PATH}/examples/:lang`]: () => call('GET', `${API_BASE_PATH}/examples/gb`),
+      // The cloud datalog's public calls, on the public log.
+      [`GET ${API_BASE_PATH}/datalog/channels/:id`]: () => call('GET', publicLog),
+      [`GET ${API_BASE_PATH}/datalog/channels/:id/fields`]: () =>
+        call('GET', `${publicLog}/fields`),
+      [`GET ${API_BASE_PATH}/datalog/channels/:id/series`]: () =>
+        call('GET', `${publicLog}/series?aggregation=mean&period=minute&range=today`),
+      [`POST ${API_BASE_PATH}/datalog/channels/:id/records`]: () =>
+        t.app.inject({
+          method: 'POST',
+          url: `${publicLog}/records`,
+          payload: { records: [{ name: 'x', value: 1 }] },
+        }),
+      [`POST ${API_BASE_PATH}/datalog/record`]: () =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API_BASE_PATH}/datalog/record`,
+          payload: { name: 'x', value: 1, public: true },
+        }),
       [`POST ${API_BASE_PATH}/firmware/download`]: () =>
         t.app.inject({
           method: 'POST',

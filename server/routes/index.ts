@@ -5,6 +5,7 @@ import { authRoutes } from './auth.ts';
 import { catalogsRoutes } from './catalogs.ts';
 import { clientConfigRoutes } from './client-config.ts';
 import { compileRoutes, offlineCompileRoutes } from './compile.ts';
+import { datalogOwnerRoutes, datalogRoutes } from './datalog.ts';
 import { examplesRoutes } from './examples.ts';
 import { firmwareRoutes } from './firmware.ts';
 import { healthRoutes } from './health.ts';
@@ -21,6 +22,8 @@ export const publicGroups: RouteGroup[] = [
   compileRoutes,
 ];
 publicGroups.push(storageRoutes, examplesRoutes);
+/** Public, with an optional token: the store checks each channel (routes/datalog.ts). */
+publicGroups.push(datalogRoutes);
 
 /** Public groups with paths of their own outside the API base (`/api/compile`). */
 export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
@@ -28,3 +31,4 @@ export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
 /** Groups that need a signed-in user: 401 without a valid token, 403 for a wrong role. */
 export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRoutes];
 protectedGroups.push(projectsRoutes, catalogsRoutes);
+protectedGroups.push(datalogOwnerRoutes);

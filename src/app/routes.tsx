@@ -38,6 +38,11 @@ function remix(screen: 'remixMyProjects' | 'remixMyCatalogs' | 'remixProjects' |
   };
 }
 
+async function cloudDatalogPage() {
+  const { default: CloudDatalogPage } = await import('../datalog/cloud/CloudDatalogPage.tsx');
+  return { element: <CloudDatalogPage screen="datalogPublic" /> };
+}
+
 async function projectPage() {
   const { default: ProjectPage } = await import('../remix/ProjectPage.tsx');
   return { element: <ProjectPage screen="project" /> };
@@ -104,7 +109,7 @@ export const routes: RouteObject[] = [
             path: 'datalog',
             children: [
               { index: true, ...to('/datalog/public') },
-              { path: 'public/:channel?', lazy: screen('datalogPublic') },
+              { path: 'public/:channel?', lazy: cloudDatalogPage },
               { path: 'offline', lazy: screen('datalogOffline') },
             ],
           },

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { rememberPath } from '../../state/session.ts';
+import CloudRecordSlot from '../../datalog/cloud/CloudRecordSlot.tsx';
 import ConfirmSlot from '../modals/ConfirmSlot.tsx';
 import ShellModals from '../modals/ShellModals.tsx';
 import Toasts from '../toasts/Toasts.tsx';
@@ -22,6 +23,7 @@ export default function RootLayout() {
       <Toasts />
       <ShellModals />
       <ConfirmSlot />
+      <CloudRecordSlot />
     </>
   );
 }

@@ -22,6 +22,13 @@ export interface SimStore {
   firmware: FirmwareSimState | null;
 }
 
+/** `cloud record "name" v` (public: false) or `public cloud record "name" v`. */
+export interface CloudRecordEvent {
+  name: string;
+  value: number;
+  public: boolean;
+}
+
 export class SimHost implements FakeHidBackend {
   readonly store = proxy<SimStore>({ state: null, running: false, plugged: true, firmware: null });
   private enumeration: FakeHidIdentity | null = 'app';
@@ -30,6 +37,7 @@ export class SimHost implements FakeHidBackend {
   private api: Comlink.Remote<BoardSimWorkerApi> | undefined;
   private starting: Promise<void> | null = null;
   private readonly reportListeners = new Set<(reports: Uint8Array[]) => void>();
+  private readonly cloudListeners = new Set<(record: CloudRecordEvent) => void>();
   private readonly plugListeners = new Set<(plugged: boolean) => void>();
 
   constructor(private readonly config: Partial<SimConfig> = {}) {}
@@ -88,6 +96,12 @@ export class SimHost implements FakeHidBackend {
   onReports(listener: (reports: Uint8Array[]) => void): () => void {
     this.reportListeners.add(listener);
     return () => this.reportListeners.delete(listener);
+  }
+
+  /** A running program's cloud records (src/datalog/cloud/board-cloud-records.ts). */
+  onCloudRecord(listener: (record: CloudRecordEvent) => void): () => void {
+    this.cloudListeners.add(listener);
+    return () => this.cloudListeners.delete(listener);
   }
 
   onPlugChange(listener: (plugged: boolean) => void): () => void {
@@ -208,6 +222,11 @@ export class SimHost implements FakeHidBackend {
         break;
       case 'beep':
         playBeep();
+        break;
+      case 'cloud-record':
+        this.cloudListeners.forEach((l) =>
+          l({ name: msg.name, value: msg.value, public: msg.public }),
+        );
         break;
     }
   }

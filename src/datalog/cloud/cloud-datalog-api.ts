@@ -1,0 +1,111 @@
+// Typed access to the cloud datalog service (src/api/contract/datalog.ts). Every answer is
+// checked against the contract before use; failures are left to the caller (quiet calls),
+// which shows the spec's messages in the page. Framework-free.
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { CallOptions } from '../../api/client.ts';
+import {
+  Channel,
+  ChannelList,
+  Field,
+  FieldList,
+  Ingested,
+  Series,
+  type Aggregation,
+  type ChannelInput,
+  type ChannelUpdate,
+  type FieldSort,
+  type FieldUpdate,
+  type Period,
+  type ProgramRecord,
+  type Range,
+  type RecordInput,
+} from '../../api/contract/datalog.ts';
+import { ApiError } from '../../api/errors.ts';
+
+/** The part of the app's API client this module uses (src/api/client.ts ApiClient). */
+export interface ApiTransport {
+  get<T>(url: string, options?: CallOptions): Promise<T>;
+  post<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
+  put<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
+  delete<T>(url: string, options?: CallOptions): Promise<T>;
+}
+
+export interface SeriesRequest {
+  aggregation: Aggregation;
+  period: Period;
+  range: Range;
+  fields: string[];
+  tz: number;
+  window: number;
+}
+
+const at = (id: string) => `/datalog/channels/${encodeURIComponent(id)}`;
+const QUIET: CallOptions = { quiet: true };
+
+export class CloudDatalogApi {
+  constructor(private readonly client: ApiTransport) {}
+
+  private checked<S extends TSchema>(schema: S, data: unknown): Static<S> {
+    if (Value.Check(schema, data)) return data;
+    throw new ApiError('bad_response', 200, 'bad_response');
+  }
+
+  async channels(): Promise<Channel[]> {
+    return this.checked(ChannelList, await this.client.get('/datalog/channels', QUIET)).data;
+  }
+
+  async channel(id: string): Promise<Channel> {
+    return this.checked(Channel, await this.client.get(at(id), QUIET));
+  }
+
+  async createChannel(input: ChannelInput): Promise<Channel> {
+    return this.checked(Channel, await this.client.post('/datalog/channels', input, QUIET));
+  }
+
+  async updateChannel(id: string, patch: ChannelUpdate): Promise<Channel> {
+    return this.checked(Channel, await this.client.put(at(id), patch, QUIET));
+  }
+
+  async deleteChannel(id: string): Promise<void> {
+    await this.client.delete(at(id), QUIET);
+  }
+
+  async fields(id: string, sort: FieldSort): Promise<Field[]> {
+    const answer = await this.client.get(`${at(id)}/fields`, { ...QUIET, params: { sort } });
+    return this.checked(FieldList, answer).data;
+  }
+
+  async updateField(id: string, name: string, patch: FieldUpdate): Promise<Field> {
+    const url = `${at(id)}/fields/${encodeURIComponent(name)}`;
+    return this.checked(Field, await this.client.put(url, patch, QUIET));
+  }
+
+  async series(id: string, request: SeriesRequest): Promise<Series> {
+    const answer = await this.client.get(`${at(id)}/series`, {
+      ...QUIET,
+      params: {
+        aggregation: request.aggregation,
+        period: request.period,
+        range: request.range,
+        fields: request.fields.join(','),
+        tz: request.tz,
+        ...(request.aggregation === 'moving_average' ? { window: request.window } : {}),
+      },
+    });
+    return this.checked(Series, answer);
+  }
+
+  async ingest(id: string, records: RecordInput[], anonymous = false): Promise<Ingested> {
+    const answer = await this.client.post(
+      `${at(id)}/records`,
+      { records },
+      { ...QUIET, anonymous },
+    );
+    return this.checked(Ingested, answer);
+  }
+
+  async record(record: ProgramRecord): Promise<Ingested> {
+    return this.checked(Ingested, await this.client.post('/datalog/record', record, QUIET));
+  }
+}

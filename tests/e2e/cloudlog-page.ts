@@ -1,0 +1,99 @@
+// Page object for the cloud datalog (/datalog/public/{channel?}): signing in, the channel
+// picker, settings, the fields and the chart's table of values; and the few calls a board
+// makes to the API (used while the virtual board cannot run programs in e2e).
+import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import { API_BASE_PATH } from '../../src/api/base-path.ts';
+import { App } from './app.ts';
+import { unique } from './projects-page.ts';
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export class CloudlogApp extends App {
+  /** Creates an e-mail account in the browser and waits until sign-in has finished. */
+  async signUp(name: string): Promise<Account> {
+    const account = {
+      email: `${name.toLowerCase()}-${unique()}@example.com`,
+      password: 'secret-123',
+    };
+    await this.page.goto('/#/auth/signup');
+    await this.page.getByLabel('Name').fill(name);
+    await this.page.getByLabel('E-mail').fill(account.email);
+    await this.page.getByLabel('Password').fill(account.password);
+    await this.page.getByRole('button', { name: 'Create account' }).click();
+    await expect(this.page).not.toHaveURL(/#\/auth\//);
+    return account;
+  }
+
+  channelPicker(): Locator {
+    return this.page.getByLabel('Channel', { exact: true });
+  }
+
+  async createChannel(name: string): Promise<string> {
+    await this.page.getByRole('button', { name: 'New channel' }).click();
+    await this.page.getByLabel('Channel name').fill(name);
+    await this.page.getByRole('button', { name: 'Create' }).click();
+    await expect(this.page).toHaveURL(/#\/datalog\/public\/[0-9a-f-]{36}$/);
+    return this.path().split('/').pop() ?? '';
+  }
+
+  async choose(label: string, option: string): Promise<void> {
+    await this.page.getByLabel(label, { exact: true }).selectOption({ label: option });
+  }
+
+  fields(): Locator {
+    return this.page.getByTestId('cloudlog-fields').getByRole('listitem');
+  }
+
+  /** Opens the table of values under the chart. */
+  async showTable(): Promise<Locator> {
+    const summary = this.page.getByText('Values as a table');
+    const table = this.page.getByTestId('cloudlog-table');
+    if (!(await table.isVisible())) await summary.click();
+    await expect(table).toBeVisible();
+    return table;
+  }
+
+  /** The table's rows as [bucket start (ms), value of the first field], oldest first. */
+  async tableValues(): Promise<[number, number][]> {
+    const table = await this.showTable();
+    const rows = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [
+          Number(tr.getAttribute('data-time')),
+          Number(tr.querySelector('td')?.getAttribute('data-value')),
+        ]),
+      );
+    return (rows as [number, number][]).reverse();
+  }
+}
+
+/** Signs the account in through the Auth emulator's REST API, as a board's host would. */
+export async function idTokenFor(request: APIRequestContext, account: Account): Promise<string> {
+  const config = (await (await request.get(`${API_BASE_PATH}/config`)).json()) as {
+    firebase: { apiKey: string };
+    authEmulatorUrl: string;
+  };
+  const res = await request.post(
+    `${config.authEmulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${config.firebase.apiKey}`,
+    { data: { ...account, returnSecureToken: true } },
+  );
+  expect(res.ok()).toBe(true);
+  return String(((await res.json()) as { idToken: string }).idToken);
+}
+
+export async function postRecords(
+  request: APIRequestContext,
+  token: string,
+  channel: string,
+  records: { name: string; value: number; time: number }[],
+): Promise<void> {
+  const res = await request.post(`${API_BASE_PATH}/datalog/channels/${channel}/records`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { records },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}

@@ -1,0 +1,150 @@
+// Cloud datalog end to end in real Chromium against the real stack (API server, database,
+// Auth emulator): a private channel receives records, the page aggregates them by minute in
+// the database and refreshes live; visitors are asked to log in; network errors show the
+// spec's message.
+import { expect, test } from '@playwright/test';
+import { CloudlogApp, idTokenFor, postRecords } from './cloudlog-page.ts';
+
+const MIN = 60_000;
+
+test.describe('Cloud datalog', () => {
+  test('records in a private channel are aggregated by minute and refresh live', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const app = new CloudlogApp(page);
+    const account = await app.signUp('Lena');
+    await app.open('/datalog/public');
+    await expect(app.heading()).toHaveText('Cloud data log');
+    const channel = await app.createChannel('Greenhouse');
+    await expect(app.channelPicker()).toHaveValue(channel);
+    await expect(page.getByText('No data in this channel yet.')).toBeVisible();
+
+    // Three minutes of readings, a few per minute, all inside the last 15 minutes.
+    const token = await idTokenFor(request, account);
+    const start = Math.floor(Date.now() / MIN) * MIN - 5 * MIN;
+    const readings = [
+      [0, 20],
+      [10_000, 22],
+      [50_000, 27],
+      [MIN + 5_000, 30],
+      [MIN + 40_000, 32],
+      [3 * MIN + 1_000, 18],
+    ] as const;
+    await postRecords(
+      request,
+      token,
+      channel,
+      readings.map(([dt, value]) => ({ name: 'temp', value, time: start + dt })),
+    );
+
+    await app.choose('Range', 'Last 15 minutes');
+    await app.choose('Period', 'Minute');
+    await app.choose('Aggregation', 'Mean');
+    await expect(app.fields()).toHaveCount(1);
+    await expect(app.fields().first()).toContainText('temp');
+    await expect(app.fields().first()).toContainText('6 records');
+    await expect(page.getByTestId('cloudlog-chart')).toBeVisible();
+    await expect
+      .poll(() => app.tableValues())
+      .toEqual([
+        [start, 23],
+        [start + MIN, 31],
+        [start + 3 * MIN, 18],
+      ]);
+
+    await app.choose('Aggregation', 'Count');
+    await expect
+      .poll(() => app.tableValues())
+      .toEqual([
+        [start, 3],
+        [start + MIN, 2],
+        [start + 3 * MIN, 1],
+      ]);
+    await app.choose('Aggregation', 'Max');
+    await expect
+      .poll(() => app.tableValues())
+      .toEqual([
+        [start, 27],
+        [start + MIN, 32],
+        [start + 3 * MIN, 18],
+      ]);
+
+    // Live: a new record appears without a reload.
+    await postRecords(request, token, channel, [
+      { name: 'temp', value: 40, time: start + 4 * MIN },
+    ]);
+    await expect
+      .poll(() => app.tableValues(), { timeout: 10_000 })
+      .toEqual([
+        [start, 27],
+        [start + MIN, 32],
+        [start + 3 * MIN, 18],
+        [start + 4 * MIN, 40],
+      ]);
+
+    // A visitor (fresh context) is asked to log in, and may switch to the public log.
+    const visitor = new CloudlogApp(await (await browser.newContext()).newPage());
+    await visitor.open(`/datalog/public/${channel}`);
+    await expect(visitor.page.getByTestId('cloudlog-login-required')).toHaveText(
+      'please login to see private data or switch to public log',
+    );
+    await visitor.page.getByRole('button', { name: 'Switch to public log' }).click();
+    await visitor.expectPath('/datalog/public');
+    await expect(visitor.page.getByTestId('cloudlog-login-required')).toHaveCount(0);
+    await visitor.page.context().close();
+  });
+
+  test('tags get a name and a colour; empty and duplicate names give the spec messages', async ({
+    page,
+    request,
+  }) => {
+    const app = new CloudlogApp(page);
+    const account = await app.signUp('Tom');
+    await app.open('/datalog/public');
+    const channel = await app.createChannel('Tags');
+    const token = await idTokenFor(request, account);
+    const now = Date.now();
+    await postRecords(request, token, channel, [
+      { name: 'light', value: 1, time: now - 2000 },
+      { name: 'temp', value: 2, time: now - 1000 },
+    ]);
+    await expect(app.fields()).toHaveCount(2);
+
+    await page.getByRole('button', { name: 'Edit tag temp' }).click();
+    await page.getByLabel('Tag name').fill('Temperature');
+    await page.getByLabel('Colour').selectOption({ label: 'Colour 4' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(app.fields().filter({ hasText: 'Temperature' })).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Edit tag light' }).click();
+    await page.getByLabel('Tag name').fill('  ');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The tag is empty!' })).toBeVisible();
+    await page.getByLabel('Tag name').fill('temperature');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The tag has exists!' })).toBeVisible();
+    // Keyboard: Esc closes the editor.
+    await page.getByLabel('Tag name').press('Escape');
+    await expect(page.getByLabel('Tag name')).toHaveCount(0);
+
+    await app.choose('Order of fields', 'Name Z-A');
+    await expect(app.fields().first()).toContainText('light');
+    await app.choose('Order of fields', 'Newest point');
+    await expect(app.fields().first()).toContainText('Temperature');
+  });
+
+  test('a network failure shows the spec message and Try again recovers', async ({ page }) => {
+    const app = new CloudlogApp(page);
+    await page.route('**/api/v1/datalog/**', (route) => route.abort('internetdisconnected'));
+    await app.open('/datalog/public');
+    await expect(page.getByTestId('cloudlog-network-error')).toHaveText(
+      'Network error loading data',
+    );
+    await page.unroute('**/api/v1/datalog/**');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByTestId('cloudlog-network-error')).toHaveCount(0);
+    await expect(app.channelPicker()).toHaveValue(/00000000-0000-4000-8000-00000000d47a/);
+  });
+});
