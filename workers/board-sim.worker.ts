@@ -121,6 +121,14 @@ const api = {
   powerOnPi(): void {
     touch((b) => b.powerOnPi());
   },
+  /** Adds `n` generated records to the board's data log (panel control, tests, demos). */
+  fillDatalog(n: number): void {
+    touch((b) => b.datalog.fill(n));
+  },
+  /** Empties the data log, as the board's own clear command does. */
+  clearDatalog(): void {
+    touch((b) => b.datalog.clear());
+  },
 
   stop(): void {
     clearInterval(timer);

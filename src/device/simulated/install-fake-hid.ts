@@ -17,6 +17,8 @@ declare global {
   interface Window {
     /** Present only with the fake navigator.hid: lets a test unplug or re-plug the board. */
     gogoFakeHid?: FakeHid;
+    /** Present only with the fake navigator.hid: test hooks of the simulated board. */
+    gogoSim?: { fillDatalog(n: number): Promise<void>; clearDatalog(): Promise<void> };
   }
 }
 
@@ -28,5 +30,9 @@ export function installFakeHid(host: SimHost): FakeHid {
   hid.addEventListener('disconnect', () => host.setPlugged(false));
   hid.addEventListener('connect', () => host.setPlugged(true));
   window.gogoFakeHid = hid;
+  window.gogoSim = {
+    fillDatalog: (n) => host.fillDatalog(n),
+    clearDatalog: () => host.clearDatalog(),
+  };
   return hid;
 }

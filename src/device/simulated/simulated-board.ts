@@ -20,6 +20,7 @@ import {
   type PiSimState,
 } from './pi-companion.ts';
 import type { BoardIo, ProgramRunner } from './program-runner.ts';
+import { SimDatalog, type DatalogReadStream, type SimDatalogInfo } from './sim-datalog.ts';
 import type { LinkDevice } from './usb-link.ts';
 
 /** Encodes input reports (core-rs `gg_hid_encode` through a WasmCore). */
@@ -107,6 +108,7 @@ export interface SimState {
   unknownCommands: number;
   lastCommand: string;
   pi: PiSimState | null;
+  datalog: SimDatalogInfo;
 }
 
 export type SimEvent = { type: 'beep' };
@@ -190,6 +192,9 @@ export class SimulatedBoard implements LinkDevice {
   private unknownCommands = 0;
   private lastCommand = '';
   private pi: PiCompanion | null = null;
+  /** The offline data log (board-protocol §5) and the read in progress. */
+  readonly datalog = new SimDatalog();
+  private datalogRead: DatalogReadStream | null = null;
   private readonly piOptions: PiOptions;
   private readonly runner: ProgramRunner | undefined;
   private readonly onEvent: (event: SimEvent) => void;
@@ -312,7 +317,14 @@ export class SimulatedBoard implements LinkDevice {
   }
 
   nextReport(): Uint8Array | null {
-    return this.queue.shift() ?? null;
+    const queued = this.queue.shift();
+    if (queued) return queued;
+    // A datalog read fills every frame the status stream leaves free.
+    const read = this.datalogRead;
+    if (!read) return null;
+    const packet = read.next();
+    if (read.done) this.datalogRead = null;
+    return packet;
   }
 
   // ---- State for the panel --------------------------------------------------------------
@@ -346,6 +358,11 @@ export class SimulatedBoard implements LinkDevice {
       unknownCommands: this.unknownCommands,
       lastCommand: this.lastCommand,
       pi: this.pi ? this.pi.snapshotState() : null,
+      datalog: {
+        records: this.datalog.records,
+        names: [...this.datalog.seriesNames],
+        readPercent: this.datalogRead ? this.datalogRead.percent : null,
+      },
     };
   }
 
@@ -555,11 +572,20 @@ export class SimulatedBoard implements LinkDevice {
   /** Category 20 (board-protocol §2.6, §5). */
   private event(command: number): boolean {
     if (command === 2) {
-      // The simulated board keeps no offline datalog yet: answer "empty" (status 3).
-      this.enqueue({ type: 'response', command: 2, status: 3, payload: new Uint8Array(0) });
+      // A new read restarts from the first section; no log answers "empty" (status 3).
+      this.datalogRead = this.datalog.startRead();
+      if (!this.datalogRead) {
+        this.enqueue({ type: 'response', command: 2, status: 3, payload: new Uint8Array(0) });
+      }
       return true;
     }
-    return command === 3;
+    if (command === 3) {
+      // Clear has no reply (§2.6); a read in progress stops.
+      this.datalog.clear();
+      this.datalogRead = null;
+      return true;
+    }
+    return false;
   }
 
   private joinBoardWifi(): void {

@@ -14,6 +14,7 @@ import {
 } from '../../board-state.ts';
 import { getSimHost } from '../sim-host.ts';
 import type { SimConfig, SimState } from '../simulated-board.ts';
+import SimDatalogPanel from './SimDatalogPanel.tsx';
 import SimPiPanel from './SimPiPanel.tsx';
 
 const PORTS = ['a', 'b', 'c', 'd'];
@@ -326,6 +327,8 @@ export default function SimulatedBoardPanel() {
           </dd>
         </dl>
       </section>
+
+      <SimDatalogPanel info={state.datalog} />
 
       <section aria-labelledby="sim-settings">
         <h3 id="sim-settings" className="h6">
