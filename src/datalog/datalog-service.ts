@@ -52,6 +52,8 @@ export interface LoadedLog {
   format: 10 | 16 | null;
   /** False while a read is running. */
   complete: boolean;
+  /** Wall-clock ms when the read or import started (the "auto" date offset uses it). */
+  loadedAt: number;
 }
 
 export interface DatalogState {
@@ -145,6 +147,7 @@ export class DatalogService {
       labels: [],
       format: null,
       complete: false,
+      loadedAt: Date.now(),
     };
     this.set({ log, revision: this.state.revision + 1 });
     return new Promise<DatalogState>((resolve) => {
@@ -196,6 +199,7 @@ export class DatalogService {
         labels: r.value.names,
         format: null,
         complete: true,
+        loadedAt: Date.now(),
       });
     }
     const stride = bytes.length % PACKET === 0 ? PACKET : bytes.length % 63 === 0 ? 63 : 0;
@@ -215,6 +219,7 @@ export class DatalogService {
       labels: s.series.map(seriesLabel),
       format: s.recordFormat,
       complete: s.status === 'complete',
+      loadedAt: Date.now(),
     });
   }
 

@@ -14,15 +14,12 @@ export default function SimDatalogPanel({ info }: { info: SimDatalogInfo }) {
   return (
     <section aria-labelledby="sim-datalog-title" data-testid="sim-datalog">
       <h3 id="sim-datalog-title" className="h6">
-        {t('sim.title')}
+        {t('datalog:sim.title')}
       </h3>
       <p className="small mb-1" data-testid="sim-datalog-records">
-        {t('sim.records', {
-          count: info.records,
-          formatted: info.records.toLocaleString(i18n.language),
-        })}
+        {t('datalog:sim.records', { records: info.records.toLocaleString(i18n.language) })}
         {info.readPercent !== null &&
-          ` · ${t('sim.reading', { percent: Math.floor(info.readPercent) })}`}
+          ` · ${t('datalog:sim.reading', { percent: String(Math.floor(info.readPercent)) })}`}
       </p>
       <Form
         className="d-flex gap-1 align-items-end"
@@ -32,7 +29,7 @@ export default function SimDatalogPanel({ info }: { info: SimDatalogInfo }) {
         }}
       >
         <Form.Group controlId="sim-datalog-count">
-          <Form.Label className="small mb-0">{t('sim.generate')}</Form.Label>
+          <Form.Label className="small mb-0">{t('datalog:sim.generate')}</Form.Label>
           <Form.Control
             size="sm"
             type="number"
@@ -44,7 +41,7 @@ export default function SimDatalogPanel({ info }: { info: SimDatalogInfo }) {
           />
         </Form.Group>
         <Button size="sm" type="submit" disabled={!valid} data-testid="sim-datalog-fill">
-          {t('sim.fill')}
+          {t('datalog:sim.fill')}
         </Button>
         <Button
           size="sm"
@@ -52,7 +49,7 @@ export default function SimDatalogPanel({ info }: { info: SimDatalogInfo }) {
           onClick={() => void host.clearDatalog()}
           data-testid="sim-datalog-clear"
         >
-          {t('sim.clear')}
+          {t('datalog:sim.clear')}
         </Button>
       </Form>
     </section>
