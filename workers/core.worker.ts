@@ -200,6 +200,7 @@ const api = {
       core.datalogClose(handle);
       return log;
     }
+    prepareIndex(core, handle);
     return Comlink.transfer(
       { ok: true, value: { handle, log: log.value } },
       columnBuffers(log.value.columns),
@@ -242,7 +243,10 @@ const api = {
 
   /** Ends the read and returns its summary; the columns stay here (nothing copied). */
   async datalogEnd(handle: DatalogHandle): DatalogResult<DatalogSummary> {
-    return (await getCore()).datalogEnd(handle);
+    const core = await getCore();
+    const r = core.datalogEnd(handle);
+    if (r.ok) prepareIndex(core, handle);
+    return r;
   },
 
   /**
@@ -278,8 +282,10 @@ const api = {
       return { ok: false, error: { code: 'bad-csv', message: e.message, line: e.line } };
     }
     const records = parsed.columns.timeMs.length;
-    const opened = (await getCore()).datalogFromColumns(parsed.columns);
+    const core = await getCore();
+    const opened = core.datalogFromColumns(parsed.columns);
     if (!opened.ok) return opened;
+    prepareIndex(core, opened.value);
     return { ok: true, value: { handle: opened.value, names: parsed.names, records } };
   },
 
@@ -288,6 +294,14 @@ const api = {
     return (await getCore()).debugPanic();
   },
 };
+
+/**
+ * Builds a finished log's per-series time index now (the first downsample does it), so
+ * the first chart of a decoded log only waits for its points.
+ */
+function prepareIndex(core: WasmCore, handle: DatalogHandle): void {
+  core.datalogDownsample(handle, { maxPoints: 8, algorithm: 'min-max' });
+}
 
 function columnBuffers(c: DatalogColumns): Transferable[] {
   return [c.timeMs.buffer, c.series.buffer, c.value.buffer];

@@ -204,15 +204,19 @@ export class DatalogService {
     }
     const stride = bytes.length % PACKET === 0 ? PACKET : bytes.length % 63 === 0 ? 63 : 0;
     if (stride === 0 || bytes[0] !== 20) return fail('bad-file');
-    const r = await this.core.datalogDecode(bytes, { packetSize: stride });
-    if (!r.ok) return fail(r.error.code);
-    const s = r.value.log;
-    if (s.records === 0) {
-      await this.core.datalogClose(r.value.handle);
-      return fail('bad-file');
+    // Open, push, end: the decoded columns stay in the worker (no copy to this thread).
+    const opened = await this.core.datalogOpen('auto');
+    if (!opened.ok) return fail(opened.error.code);
+    const handle = opened.value;
+    const pushed = await this.core.datalogPush(handle, bytes, stride);
+    const ended = pushed.ok ? await this.core.datalogEnd(handle) : pushed;
+    if (!ended.ok || ended.value.records === 0) {
+      await this.core.datalogClose(handle);
+      return fail(ended.ok ? 'bad-file' : ended.error.code);
     }
+    const s = ended.value;
     return this.loaded({
-      handle: r.value.handle,
+      handle,
       source: 'file',
       fileName: name,
       records: s.records,

@@ -24,8 +24,14 @@ import { tagColour } from './colours.ts';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Legend, Tooltip);
 
-/** Points per pixel of the plot area (min-max keeps each pixel's extremes). */
-export const POINTS_PER_PIXEL = 4;
+/**
+ * Points per pixel of the plot area: core-rs min-max keeps the first, lowest, highest and
+ * last point of each 2-pixel column (4 points), i.e. 2 per pixel. Every peak stays; half
+ * the points of 1-pixel columns, which halves Chart.js's work and the canvas raster.
+ */
+export const POINTS_PER_PIXEL = 2;
+/** New points after a resize once the size stayed put this long. */
+const RESIZE_SETTLE_MS = 250;
 /** The narrowest window a zoom reaches, in ms. */
 const MIN_SPAN_MS = 10;
 
@@ -33,7 +39,8 @@ export type Downsampler = (request: DownsampleRequest) => Promise<Downsampled | 
 
 export interface ChartOptions {
   labels: string[];
-  offsetMs: number;
+  /** Ms added to the board's times for display, from the log's time range (date offset). */
+  offsetFor: (range: { min: number; max: number } | null) => number;
   algorithm: 'min-max' | 'lttb';
   pointRadius: number;
   hidden: ReadonlySet<number>;
@@ -47,6 +54,8 @@ export interface ChartView {
   /** Points drawn in the last paint, and points of the log inside the window. */
   drawn: number;
   inWindow: number;
+  /** The date offset in use (ms added to the board's times). */
+  offsetMs: number;
 }
 
 type Point = { x: number; y: number };
@@ -60,6 +69,10 @@ export class DatalogChart {
   private wanted = false;
   private generation = 0;
   private ready = false;
+  private offsetMs = 0;
+  /** The canvas width the last request was sized for. */
+  private requestedWidth = 0;
+  private resizeTimer: ReturnType<typeof setTimeout> | undefined;
   private drag: { x: number; window: { min: number; max: number } } | null = null;
   private readonly offs: (() => void)[] = [];
   /** Resolves after the next paint that followed a request (benchmarks, tests). */
@@ -86,7 +99,7 @@ export class DatalogChart {
         responsive: true,
         maintainAspectRatio: false,
         interaction: { mode: 'nearest', axis: 'x', intersect: false },
-        elements: { line: { borderWidth: 1.5 }, point: { radius: 0 } },
+        elements: { line: { borderWidth: 1 }, point: { radius: 0 } },
         scales: {
           x: {
             type: 'time',
@@ -99,8 +112,12 @@ export class DatalogChart {
           tooltip: { enabled: true },
         },
         // Chart.js may call this from its constructor, before `this.chart` is set.
-        onResize: () => {
-          if (this.ready) void this.request();
+        // Chart.js redraws the points it has at the new size at once; new points for the
+        // new width follow once the resizing settles (a scrollbar appearing, a drag).
+        onResize: (_chart, size) => {
+          if (!this.ready || size.width === this.requestedWidth) return;
+          clearTimeout(this.resizeTimer);
+          this.resizeTimer = setTimeout(() => void this.request(), RESIZE_SETTLE_MS);
         },
       },
     });
@@ -108,10 +125,14 @@ export class DatalogChart {
     this.listen();
   }
 
-  /** New labels, offset or drawing options; re-decimates. */
+  /** New labels, offset or drawing options; re-decimates when one of them changed. */
   configure(options: Partial<ChartOptions>): void {
-    this.options = { ...this.options, ...options };
-    this.request();
+    const next = { ...this.options, ...options };
+    const changed = (Object.keys(next) as (keyof ChartOptions)[]).some(
+      (k) => next[k] !== this.options[k],
+    );
+    this.options = next;
+    if (changed) void this.request();
   }
 
   /** The log changed (a new one, or more records during a read): new points, same view. */
@@ -152,11 +173,13 @@ export class DatalogChart {
 
   destroy(): void {
     this.generation++;
+    clearTimeout(this.resizeTimer);
     this.offs.forEach((off) => off());
     this.chart.destroy();
   }
 
-  private setWindow(min: number, max: number): Promise<void> {
+  /** `preview`: move the axis at once with the points already there (drag). */
+  private setWindow(min: number, max: number, preview = false): Promise<void> {
     const r = this.range;
     if (r) {
       // Keep the window over the log; zoomed fully out is "no window".
@@ -166,13 +189,13 @@ export class DatalogChart {
       if (max > r.max) [min, max] = [r.max - span, r.max];
     }
     this.window = { min, max };
-    // Immediate feedback with the points already there; exact points follow.
     const x = this.chart.options.scales?.x;
-    if (x) {
-      x.min = min + this.options.offsetMs;
-      x.max = max + this.options.offsetMs;
+    if (preview && x) {
+      // Exact points for the new window follow from the worker.
+      x.min = min + this.offsetMs;
+      x.max = max + this.offsetMs;
+      this.chart.update('none');
     }
-    this.chart.update('none');
     return this.request();
   }
 
@@ -193,6 +216,7 @@ export class DatalogChart {
     const generation = this.generation;
     const waiters = this.paintWaiters;
     this.paintWaiters = [];
+    this.requestedWidth = this.chart.width;
     const width = Math.max(2, Math.round(this.chart.chartArea?.width ?? this.canvas.clientWidth));
     const w = this.window;
     const req: DownsampleRequest = {
@@ -201,24 +225,36 @@ export class DatalogChart {
       ...(w ? { t0: w.min, t1: w.max } : {}),
     };
     let result: Downsampled | null = null;
+    // Marks for performance traces (request → response → drawn → frame → painted).
+    performance.mark('datalog:request');
     try {
       result = await this.downsample(req);
+      performance.mark('datalog:response');
     } catch (e) {
       console.error('datalog chart:', e);
     }
     if (generation !== this.generation) return;
     if (result) this.draw(result, w);
+    performance.mark('datalog:drawn');
     this.inFlight = false;
     if (this.wanted) void this.fetch();
-    // The canvas was drawn during update(); the next frame shows it.
+    // update() recorded the drawing; the next frame rasterises and shows it. A task
+    // queued from that frame's animation callback runs after its paint.
     requestAnimationFrame(() => {
-      waiters.forEach((r) => r());
-      if (result) this.resolveFirstPaint();
+      performance.mark('datalog:frame');
+      const after = new MessageChannel();
+      after.port1.onmessage = () => {
+        after.port1.close();
+        performance.mark('datalog:painted');
+        waiters.forEach((r) => r());
+        if (result) this.resolveFirstPaint();
+      };
+      after.port2.postMessage(null);
     });
   }
 
   private draw(d: Downsampled, w: { min: number; max: number } | null): void {
-    const { labels, offsetMs, hidden, pointRadius } = this.options;
+    const { labels, hidden, pointRadius } = this.options;
     let drawn = 0;
     let inWindow = 0;
     if (!w) {
@@ -231,6 +267,9 @@ export class DatalogChart {
       }
       this.range = min <= max ? { min, max } : null;
     }
+    // From the range, before any point is placed: one draw, with the right dates.
+    const offsetMs = this.options.offsetFor(this.range);
+    this.offsetMs = offsetMs;
     const datasets: ChartDataset<'line', Point[]>[] = d.series.map((s) => {
       const n = s.x.length;
       const data: Point[] = new Array<Point>(n);
@@ -255,7 +294,7 @@ export class DatalogChart {
       x.max = view.max + offsetMs;
     }
     this.chart.update('none');
-    this.onView({ range: this.range, window: w, drawn, inWindow });
+    this.onView({ range: this.range, window: w, drawn, inWindow, offsetMs });
   }
 
   private listen(): void {
@@ -294,7 +333,7 @@ export class DatalogChart {
       if (!d || !a) return;
       const span = d.window.max - d.window.min;
       const shift = ((d.x - e.clientX) / (a.right - a.left)) * span;
-      void this.setWindow(d.window.min + shift, d.window.max + shift);
+      void this.setWindow(d.window.min + shift, d.window.max + shift, true);
     });
     const stop = () => (this.drag = null);
     on('pointerup', stop);

@@ -12,7 +12,8 @@ export interface DatalogChartViewProps {
   labels: string[];
   /** Bumps when the log has more records (a read in progress). */
   revision: number;
-  offsetMs: number;
+  /** The date offset for the log's time range (see datalog-config.ts). */
+  offsetFor: (range: { min: number; max: number } | null) => number;
   algorithm: 'min-max' | 'lttb';
   showPoints: boolean;
   hidden: ReadonlySet<number>;
@@ -42,7 +43,7 @@ export default function DatalogChartView(props: DatalogChartViewProps) {
       },
       {
         labels: p.labels,
-        offsetMs: p.offsetMs,
+        offsetFor: p.offsetFor,
         algorithm: p.algorithm,
         pointRadius: p.showPoints ? 2 : 0,
         hidden: p.hidden,
@@ -62,15 +63,20 @@ export default function DatalogChartView(props: DatalogChartViewProps) {
   useEffect(() => {
     chart.current?.configure({
       labels: props.labels,
-      offsetMs: props.offsetMs,
+      offsetFor: props.offsetFor,
       algorithm: props.algorithm,
       pointRadius: props.showPoints ? 2 : 0,
       hidden: props.hidden,
     });
-  }, [props.labels, props.offsetMs, props.algorithm, props.showPoints, props.hidden]);
+  }, [props.labels, props.offsetFor, props.algorithm, props.showPoints, props.hidden]);
 
+  // More records (a read in progress): new points. The chart's own first request already
+  // covers the revision it was made with.
+  const drawnRevision = useRef(props.revision);
   useEffect(() => {
-    if (props.revision > 0) void chart.current?.refresh();
+    if (props.revision === drawnRevision.current) return;
+    drawnRevision.current = props.revision;
+    void chart.current?.refresh();
   }, [props.revision]);
 
   return (

@@ -1,6 +1,6 @@
 // /datalog/offline (spec classroom §2): read the connected board's data log, plot it with
 // zoom and pan, export it as CSV, import a saved log, and configure the chart.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -23,7 +23,7 @@ import type { DatalogState } from '../datalog-service.ts';
 import { datalogStore, getDatalogService } from '../datalog-store.ts';
 import { downloadBytes, exportFileName } from './download.ts';
 import DatalogChartView from './DatalogChartView.tsx';
-import { installBenchHook } from './bench-hook.ts';
+import { installBenchHook, trackChart } from './bench-hook.ts';
 import { outcomeMessage } from './messages.ts';
 
 /** Spec classroom §9 "Datalog warning above 10,000 points". */
@@ -54,11 +54,18 @@ export default function OfflineDatalogPage() {
     setView(null);
     setHidden(new Set());
   }
-  useEffect(() => installBenchHook(() => chart, setConfirmed), [chart]);
+  useEffect(() => installBenchHook(setConfirmed), []);
 
   const connected = live.link.status === 'connected' && live.status !== null;
   const large = log !== null && log.records > LARGE_LOG_POINTS && confirmed !== handleId;
-  const offsetMs = dateOffsetMs(config, view?.range ?? null, log?.loadedAt ?? 0);
+  const loadedAt = log?.loadedAt ?? 0;
+  const { dateMode, start } = config;
+  const offsetFor = useCallback(
+    (range: { min: number; max: number } | null) =>
+      dateOffsetMs({ dateMode, start }, range, loadedAt),
+    [dateMode, start, loadedAt],
+  );
+  const offsetMs = view?.offsetMs ?? 0;
   const labels = useMemo(() => log?.labels ?? [], [log?.labels]);
   const fmt = (n: number) => n.toLocaleString(i18n.language);
   const message = state ? outcomeMessage(t, state, fmt) : null;
@@ -219,12 +226,15 @@ export default function OfflineDatalogPage() {
                   handle={log.handle}
                   labels={labels}
                   revision={state?.revision ?? 0}
-                  offsetMs={offsetMs}
+                  offsetFor={offsetFor}
                   algorithm={config.algorithm}
                   showPoints={config.showPoints}
                   hidden={hidden}
                   onView={setView}
-                  onChart={setChart}
+                  onChart={(c) => {
+                    setChart(c);
+                    trackChart(c);
+                  }}
                 />
               </Card.Body>
             </Card>

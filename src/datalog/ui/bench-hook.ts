@@ -15,6 +15,8 @@ export interface BenchTiming {
   longTasks: number[];
   /** Durations of animation frames over 50 ms (long-animation-frame) seen meanwhile. */
   longFrames: number[];
+  /** For each long frame, its longest scripts (`invoker: ms`), to find the culprit. */
+  culprits: string[];
   records?: number;
 }
 
@@ -29,12 +31,34 @@ declare global {
   }
 }
 
-function watchMainThread(): () => { longTasks: number[]; longFrames: number[] } {
+interface LoafScript {
+  invoker?: string;
+  sourceFunctionName?: string;
+  duration: number;
+}
+
+function watchMainThread(): () => {
+  longTasks: number[];
+  longFrames: number[];
+  culprits: string[];
+} {
   const longTasks: number[] = [];
   const longFrames: number[] = [];
+  const culprits: string[] = [];
   const observers: { o: PerformanceObserver; out: number[] }[] = [];
   const keep = (entries: PerformanceEntryList, out: number[]) => {
-    for (const e of entries) if (e.duration > 50) out.push(Math.round(e.duration));
+    for (const e of entries) {
+      if (e.duration <= 50) continue;
+      out.push(Math.round(e.duration));
+      const scripts = (e as PerformanceEntry & { scripts?: LoafScript[] }).scripts ?? [];
+      for (const s of scripts) {
+        if (s.duration < 10) continue;
+        const name = s.sourceFunctionName || s.invoker || '?';
+        culprits.push(
+          `${name}: ${Math.round(s.duration)} ms of a ${Math.round(e.duration)} ms frame`,
+        );
+      }
+    }
   };
   for (const [type, out] of [
     ['longtask', longTasks],
@@ -50,16 +74,21 @@ function watchMainThread(): () => { longTasks: number[]; longFrames: number[] } 
       keep(o.takeRecords(), out);
       o.disconnect();
     }
-    return { longTasks, longFrames };
+    return { longTasks, longFrames, culprits };
   };
 }
 
 const nextFrame = () => new Promise<number>((r) => requestAnimationFrame(r));
 
-export function installBenchHook(
-  getChart: () => DatalogChart | null,
-  confirm: (handleId: number) => void,
-): () => void {
+let currentChart: DatalogChart | null = null;
+const getChart = () => currentChart;
+
+/** The page reports its chart here (the hooks outlive React's renders). */
+export function trackChart(chart: DatalogChart | null): void {
+  currentChart = chart;
+}
+
+export function installBenchHook(confirm: (handleId: number) => void): () => void {
   if (!document.cookie.split(';').some((c) => c.trim() === `${BENCH_COOKIE}=1`)) {
     return () => {};
   }
@@ -67,12 +96,8 @@ export function installBenchHook(
     async plot(records) {
       const log = new SimDatalog();
       log.fill(records);
-      const read = log.startRead();
-      const packets: Uint8Array[] = [];
-      for (let p = read?.next(); p; p = read?.next()) packets.push(p);
-      const bytes = new Uint8Array(packets.length * 64);
-      packets.forEach((p, i) => bytes.set(p, i * 64));
-      packets.length = 0;
+      const bytes = log.startRead()?.capture() ?? new Uint8Array(0);
+      log.clear();
       // Let the generation's long task end before watching.
       await nextFrame();
       await nextFrame();

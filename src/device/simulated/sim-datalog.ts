@@ -80,6 +80,17 @@ export class DatalogReadStream {
     );
   }
 
+  /** The rest of the read as one buffer of 64-byte packets (a raw capture). */
+  capture(): Uint8Array {
+    const out = new Uint8Array(this.packetCount * 64);
+    let at = 0;
+    for (let p = this.next(); p; p = this.next()) {
+      out.set(p, at);
+      at += 64;
+    }
+    return out.subarray(0, at);
+  }
+
   /** The next packet, or null when the read is complete. */
   next(): Uint8Array | null {
     const s = this.sections[this.section];
