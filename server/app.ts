@@ -12,11 +12,13 @@ import {
   type TokenVerifier,
 } from './auth/token-verifier.ts';
 import type { ServerConfig } from './config.ts';
+import { LogoCompiler } from './compile/logo-compiler.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
 import { authenticate } from './http/access.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
+import { RateLimiter } from './http/rate-limit.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
-import { protectedGroups, publicGroups } from './routes/index.ts';
+import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.ts';
 import type { Services } from './services.ts';
 import { UserStore } from './users/user-store.ts';
 
@@ -99,6 +101,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   await app.register(async (scope) => {
     scope.addHook('onRoute', collect(true));
     for (const group of publicGroups) await scope.register(group, { prefix: API_BASE_PATH });
+    for (const group of rootPublicGroups) await scope.register(group);
   });
   await app.register(async (scope) => {
     scope.addHook('onRoute', collect(false));
@@ -151,5 +154,14 @@ export async function createServer(
     throw error;
   }
   const users = new UserStore(db.kysely, config.adminEmails);
-  return buildApp(config, { config, db, verifier, users });
+  let compiler: LogoCompiler;
+  try {
+    compiler = await LogoCompiler.load();
+  } catch (error) {
+    await db.close();
+    await verifier.close();
+    throw error;
+  }
+  const compileLimiter = new RateLimiter(config.compileRatePerSecond, config.compileBurst);
+  return buildApp(config, { config, db, verifier, users, compiler, compileLimiter });
 }

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(c.database).toEqual({ kind: 'sqlite', file: path.resolve('/repo/data/gogo.sqlite') });
     expect(c.firebase).toMatchObject({ projectId: 'demo-gogo', authEmulatorHost: null });
     expect(c.staticDir).toBe(path.resolve('/repo/dist'));
+    expect(c.firmwareDir).toBe(path.resolve('/repo/server/firmware'));
     expect(c.adminEmails).toEqual([]);
   });
 

@@ -25,7 +25,15 @@ export interface ServerConfig {
   };
   /** Built UI served at `/` (not served when the folder is absent). */
   staticDir: string;
+  /** Firmware images, release manifest and release notes (server/firmware by default: small
+   * TEST images built by `npm run firmware:test-images`, never vendor firmware). */
+  firmwareDir: string;
   bodyLimit: number;
+  /** Body limit of the compile routes (a Logo program's byte code is at most 2 KB). */
+  compileBodyLimit: number;
+  /** Compile requests per second and burst per client address (429 beyond). */
+  compileRatePerSecond: number;
+  compileBurst: number;
   /** How long a verified ID token is trusted without checking it again (0: always check). */
   tokenCacheMs: number;
   logLevel: string;
@@ -106,7 +114,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       appId: env.FIREBASE_APP_ID?.trim() || null,
     },
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
+    firmwareDir: path.resolve(cwd, env.FIRMWARE_DIR?.trim() || 'server/firmware'),
     bodyLimit: intVar(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    compileBodyLimit: intVar(env, 'COMPILE_BODY_LIMIT', 256 * 1024, 1024, 10 * 1024 * 1024),
+    compileRatePerSecond: intVar(env, 'COMPILE_RATE_PER_SECOND', 20, 1, 100_000),
+    compileBurst: intVar(env, 'COMPILE_BURST', 60, 1, 1_000_000),
     tokenCacheMs: intVar(env, 'TOKEN_CACHE_SECONDS', 60, 0, 3600) * 1000,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: boolVar(env, 'TRUST_PROXY'),

@@ -3,6 +3,8 @@
 import type { ServerConfig } from './config.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Db } from './db/database.ts';
+import type { LogoCompiler } from './compile/logo-compiler.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
 import type { UserStore } from './users/user-store.ts';
 
 export interface Services {
@@ -10,6 +12,10 @@ export interface Services {
   db: Db;
   verifier: TokenVerifier;
   users: UserStore;
+  /** The Rust Logo compiler (WebAssembly), loaded once. */
+  compiler: LogoCompiler;
+  /** Requests per client address for the compile routes. */
+  compileLimiter: RateLimiter;
 }
 
 declare module 'fastify' {

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/shell.css';
 import App from './app/App.tsx';
+import { registerBoardActions } from './download/board-actions.ts';
 import { registerFileActions } from './editor/program/file-actions.ts';
 import { initI18n } from './i18n/index.ts';
 import { connectEditorToProjects } from './project/connect-editor.ts';
@@ -16,10 +17,13 @@ if (!root) throw new Error('index.html has no #root');
 
 // New Project, Open/Import from file and Save as a file work from every screen.
 registerFileActions();
+// Download, Run, Stop and Extract code from board.
+registerBoardActions();
 
 // Restore a signed-in user right away, so the session is known on every screen. Firebase
 // loads in its own chunk, next to the first render rather than before it.
 void import('./auth/index.ts').then((auth) => auth.startAuth()).catch(() => {});
+void import('./firmware/index.ts').then((f) => f.startFirmware());
 
 // Save, Save as a copy and Share (the cloud save flow), reading and opening programs
 // through the editor.

@@ -1,21 +1,37 @@
-// The simulated GoGo board's worker: runs the board on its 1 ms-frame virtual USB link in
-// step with the wall clock, and talks to the page (src/device/simulated/sim-host.ts). The
-// pump runs every few milliseconds, but the number of frames comes from elapsed time, never
-// from the number of timer ticks (worker timers clamp to ~4 ms).
+// The simulated GoGo board's worker: runs the board (with its bootloader, ESP receive mode
+// and legacy memory: SimulatedDevice) on its 1 ms-frame virtual USB link in step with the
+// wall clock, and talks to the page (src/device/simulated/sim-host.ts) and, during a
+// firmware update, to the flash worker over a MessagePort. The pump runs every few
+// milliseconds, but the number of frames comes from elapsed time, never from the number of
+// timer ticks (worker timers clamp to ~4 ms). Downloaded programs run on the core-rs VM
+// (VmProgramRunner) with the Logo version of the board's type and firmware, and a
+// download's pacing (10 ms between chunks) is kept on the link's virtual clock.
 import * as Comlink from 'comlink';
 import type { HidBuiltinSensors } from './core/hid-layout.ts';
 import { fetchCore } from './core/fetch-core.ts';
+import { VmProgramRunner } from './core/vm-runner.ts';
+import type { FakeHidIdentity } from '../src/device/simulated/fake-hid.ts';
 import {
+  SimulatedDevice,
+  type FirmwareSimState,
+} from '../src/device/simulated/firmware/simulated-device.ts';
+import type { FromSim, ToSim } from '../src/device/simulated/sim-port-protocol.ts';
+import {
+  programDatalogEvents,
   SimulatedBoard,
   wasmEncoder,
+  wasmMemRead,
   type SimConfig,
   type SimState,
 } from '../src/device/simulated/simulated-board.ts';
-import { UsbLink } from '../src/device/simulated/usb-link.ts';
+import { UsbLink, type PacedWrite } from '../src/device/simulated/usb-link.ts';
 
 export type SimMessage =
   | { type: 'reports'; reports: Uint8Array[] }
-  | { type: 'state'; state: SimState }
+  | { type: 'state'; state: SimState; firmware: FirmwareSimState }
+  /** During an update: the firmware part alone (the rest of the panel stays quiet). */
+  | { type: 'firmware'; firmware: FirmwareSimState }
+  | { type: 'identity'; identity: FakeHidIdentity | null }
   | { type: 'beep' };
 
 /** The pump's period; frames per pump follow the wall clock. */
@@ -24,15 +40,42 @@ const PUMP_MS = 4;
 const MAX_FRAMES_PER_PUMP = 250;
 /** The panel's state at most this often. */
 const STATE_MS = 50;
+/** During a firmware update the panel follows the update (firmware part) and little else,
+ * so the page stays quiet while the board is written. */
+const STATE_MS_UPDATING = 1000;
+const FIRMWARE_MS_UPDATING = 250;
+/** Progress of a paced sequence at most this often (≤ 60 messages a second). */
+const PROGRESS_MS = 16;
 
 let board: SimulatedBoard | null = null;
+let runner: VmProgramRunner | null = null;
+let device: SimulatedDevice | null = null;
 let link: UsbLink | null = null;
 let listener: ((msg: SimMessage) => void) | null = null;
 let timer: ReturnType<typeof setInterval> | undefined;
 let origin = 0;
 let lastState = 0;
+let lastFirmware = 0;
 let dirty = true;
-const waiting = new Map<number, () => void>();
+/** Writes waiting for their frame: the page's promises, or the flash port's request ids. */
+const waiting = new Map<number, { resolve(): void; reject(e: unknown): void } | { port: number }>();
+let flashPort: MessagePort | null = null;
+
+/** A paced write sequence (a download) whose progress the page follows. */
+interface Sequence {
+  ids: Set<number>;
+  total: number;
+  done: number;
+  reportedAt: number;
+  onProgress: ((done: number, total: number) => void) | undefined;
+}
+const sequences = new Set<Sequence>();
+
+const gone = () => new DOMException('The device was disconnected.', 'NotFoundError');
+
+function toPort(msg: FromSim, transfer: Transferable[] = []): void {
+  flashPort?.postMessage(msg, transfer);
+}
 
 function pump(): void {
   if (!board || !link) return;
@@ -44,24 +87,69 @@ function pump(): void {
   if (frames <= 0) return;
   const { reports, consumed } = link.run(frames);
   for (const id of consumed) {
-    waiting.get(id)?.();
+    const w = waiting.get(id);
     waiting.delete(id);
+    if (!w) continue;
+    if ('port' in w) toPort({ t: 'written', id: w.port });
+    else w.resolve();
   }
-  if (consumed.length > 0) dirty = true;
+  if (consumed.length > 0) {
+    dirty = true;
+    reportProgress(consumed);
+  }
   if (reports.length > 0) {
-    listener?.(
-      Comlink.transfer(
-        { type: 'reports', reports },
-        reports.map((r) => r.buffer),
-      ),
-    );
+    const buffers = reports.map((r) => r.buffer);
+    // While the flash worker has the device open, its reports are its own.
+    if (flashPort) toPort({ t: 'reports', reports }, buffers);
+    else listener?.(Comlink.transfer({ type: 'reports', reports }, buffers));
   }
   const now = performance.now();
-  if (now - lastState >= STATE_MS && (dirty || now - lastState >= 4 * STATE_MS)) {
+  const period = flashPort ? STATE_MS_UPDATING : STATE_MS;
+  if (now - lastState >= period && (dirty || now - lastState >= 4 * period)) {
     lastState = now;
+    lastFirmware = now;
     dirty = false;
-    listener?.({ type: 'state', state: board.state() });
+    if (device) listener?.({ type: 'state', state: board.state(), firmware: device.state() });
+  } else if (flashPort && device && now - lastFirmware >= FIRMWARE_MS_UPDATING) {
+    lastFirmware = now;
+    listener?.({ type: 'firmware', firmware: device.state() });
   }
+}
+
+function reportProgress(consumed: number[]): void {
+  const now = performance.now();
+  for (const seq of sequences) {
+    const before = seq.done;
+    for (const id of consumed) if (seq.ids.has(id)) seq.done++;
+    if (seq.done === before) continue;
+    const finished = seq.done === seq.total;
+    if (finished || now - seq.reportedAt >= PROGRESS_MS) {
+      seq.reportedAt = now;
+      seq.onProgress?.(seq.done, seq.total);
+    }
+    if (finished) sequences.delete(seq);
+  }
+}
+
+function queueWrite(id: number): Promise<void> {
+  return new Promise((resolve, reject) => waiting.set(id, { resolve, reject }));
+}
+
+/** The board re-enumerated (a reboot) or left the bus: queued writes fail. */
+function identityChanged(identity: FakeHidIdentity | null): void {
+  dirty = true;
+  if (identity === null && link) {
+    for (const id of link.clear()) {
+      const w = waiting.get(id);
+      waiting.delete(id);
+      if (!w) continue;
+      if ('port' in w) toPort({ t: 'write-failed', id: w.port });
+      else w.reject(gone());
+    }
+    sequences.clear();
+  }
+  listener?.({ type: 'identity', identity });
+  toPort({ t: 'identity', identity });
 }
 
 function touch<T>(f: (b: SimulatedBoard) => T): T | undefined {
@@ -78,20 +166,87 @@ const api = {
       return;
     }
     const core = await fetchCore();
+    // The Logo version follows the board's type and firmware (spec core §9) at each load.
+    const vm = new VmProgramRunner(core, {
+      version: () => {
+        const c = board?.state().config;
+        return core.pickLogoVersion(c?.boardType ?? 0, c?.firmwareVersion ?? 0);
+      },
+      // `record` fills the board's offline data log (docs/datalog.md); `erase` empties it.
+      onEvent: programDatalogEvents(() => board),
+    });
+    runner = vm;
     board = new SimulatedBoard(wasmEncoder(core), {
       config,
+      runner: vm,
+      memRead: wasmMemRead(core),
       onEvent: (e) => listener?.(e),
     });
-    link = new UsbLink(board);
+    device = new SimulatedDevice(board, { onIdentity: identityChanged });
+    link = new UsbLink(device);
     origin = performance.now();
     timer = setInterval(pump, PUMP_MS);
   },
 
   /** A host → board payload; resolves in the frame the board takes it. */
   write(payload: Uint8Array): Promise<void> {
-    if (!link) return Promise.reject(new Error('the simulated board is not running'));
-    const id = link.write(payload);
-    return new Promise((resolve) => waiting.set(id, resolve));
+    if (!link || !device) return Promise.reject(new Error('the simulated board is not running'));
+    if (device.identity === null) return Promise.reject(gone());
+    return queueWrite(link.write(payload));
+  },
+
+  /**
+   * Host → board payloads paced on the virtual clock: payload i is taken `gapsMs[i]` after
+   * payload i − 1. Resolves when the board took the last; `onProgress` hears how many it
+   * took, at most every 16 ms and once at the end. Unplugging rejects it.
+   */
+  async writeSequence(
+    payloads: Uint8Array[],
+    gapsMs: number[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void> {
+    if (!link || !device) throw new Error('the simulated board is not running');
+    if (device.identity === null) throw gone();
+    const writes: PacedWrite[] = payloads.map((payload, i) => ({
+      payload,
+      gapMs: gapsMs[i] ?? 0,
+    }));
+    const ids = link.writeSequence(writes);
+    sequences.add({ ids: new Set(ids), total: ids.length, done: 0, reportedAt: 0, onProgress });
+    await Promise.all(ids.map(queueWrite));
+  },
+
+  /** The cable: off cuts the board's power mid-whatever, on boots it. */
+  setPowered(on: boolean): void {
+    if (!device) return;
+    toPort({ t: 'power', on });
+    device.setPowered(on);
+    dirty = true;
+  },
+
+  /** What the board enumerates as now (null: off the bus or unpowered). */
+  identity(): FakeHidIdentity | null {
+    return device?.identity ?? null;
+  },
+
+  /** The flash worker's line to the board (the other end of `port` lives there). */
+  attachFlashPort(port: MessagePort): void {
+    flashPort?.close();
+    flashPort = port;
+    port.onmessage = (e: MessageEvent<ToSim>) => {
+      const msg = e.data;
+      if (msg.t === 'close') {
+        if (flashPort === port) flashPort = null;
+        port.close();
+        return;
+      }
+      if (!link || !device || device.identity === null) {
+        toPort({ t: 'write-failed', id: msg.id });
+        return;
+      }
+      waiting.set(link.write(msg.payload), { port: msg.id });
+    };
+    toPort({ t: 'hello', identity: device?.identity ?? null, powered: device?.isPowered ?? false });
   },
 
   configure(config: Partial<SimConfig>): void {
@@ -129,10 +284,24 @@ const api = {
   clearDatalog(): void {
     touch((b) => b.datalog.clear());
   },
+  /** The board's reset button: outputs cleared, an autorun program starts again. */
+  reset(): void {
+    touch((b) => b.reset());
+  },
+  /** The board's run button (run, or stop when running). */
+  pressRun(): void {
+    touch((b) => b.pressRunButton());
+  },
 
   stop(): void {
     clearInterval(timer);
+    flashPort?.close();
+    flashPort = null;
+    sequences.clear();
+    runner?.destroy();
+    runner = null;
     board = null;
+    device = null;
     link = null;
     waiting.clear();
   },

@@ -4,12 +4,27 @@ import * as Comlink from 'comlink';
 import { fetchCore } from './core/fetch-core.ts';
 import type { HidCommandRequest, HidFrameErrorCode, HidPacket } from './core/hid-layout.ts';
 import type { CoreResult } from './core/wasm-core.ts';
+import { TimerPacer } from '../src/device/protocol/pacer.ts';
+
+const pacer = new TimerPacer();
 
 const api = {
   /** The 63-byte payload of a command (transferred back). */
   async build(request: HidCommandRequest): Promise<CoreResult<Uint8Array, HidFrameErrorCode>> {
     const result = (await fetchCore()).buildHidCommand(request);
     return result.ok ? Comlink.transfer(result, [result.value.buffer]) : result;
+  },
+
+  /**
+   * Paces writes on this worker's clock: calls the page's `write(i)` (which sends report i)
+   * and waits `gapsMs[i + 1]` after it before the next; progress at most every 16 ms.
+   */
+  pace(
+    gapsMs: number[],
+    write: (index: number) => Promise<void>,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void> {
+    return pacer.run(gapsMs, write, onProgress);
   },
 
   /** Decodes a batch of input reports in order; bad reports come back as `ignored`. */

@@ -32,7 +32,7 @@ export async function benchVirtualRead(ctx: BenchContext, records: number): Prom
   const receive = board.receive.bind(board);
   board.receive = (p) => {
     if (p[0] === 20 && p[1] === 2) commandAt = v.clockMs;
-    receive(p);
+    return receive(p);
   };
   const next = board.nextReport.bind(board);
   board.nextReport = () => {

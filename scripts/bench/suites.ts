@@ -5,4 +5,7 @@ import type { BenchSuite } from './lib.ts';
 export const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   hex: () => import('./hex.ts'),
   datalog: () => import('./datalog.ts'),
+  flash: () => import('./flash.ts'),
+  compile: () => import('./compile.ts'),
+  download: () => import('./download.ts'),
 };

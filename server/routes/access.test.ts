@@ -71,7 +71,11 @@ describe('API access control', () => {
   it('lets anyone read the public routes', async () => {
     const open = t.app.apiRoutes.filter((r) => r.isPublic);
     expect(open.map((r) => r.url)).toEqual(
-      expect.arrayContaining([`${API_BASE_PATH}/health`, `${API_BASE_PATH}/config`]),
+      expect.arrayContaining([
+        `${API_BASE_PATH}/health`,
+        `${API_BASE_PATH}/config`,
+        `${API_BASE_PATH}/logo/1.3/compile`,
+      ]),
     );
     // Public routes that need input, called the way their clients call them.
     const samples: Record<string, () => ReturnType<typeof call>> = {
@@ -87,9 +91,30 @@ describe('API access control', () => {
         return t.app.inject({ url: `${API_BASE_PATH}/storage?action=get&key=${key}` });
       },
       [`GET ${API_BASE_PATH}/examples/:lang`]: () => call('GET', `${API_BASE_PATH}/examples/gb`),
+      [`POST ${API_BASE_PATH}/firmware/download`]: () =>
+        t.app.inject({
+          method: 'POST',
+          url: `${API_BASE_PATH}/firmware/download`,
+          payload: { url: `${API_BASE_PATH}/firmware/files/gogo-stm-1.0.1.bin` },
+        }),
+      [`GET ${API_BASE_PATH}/firmware/files/:name`]: () =>
+        call('GET', `${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3.bin`),
+      [`GET ${API_BASE_PATH}/firmware/legacy/:name`]: () =>
+        call('GET', `${API_BASE_PATH}/firmware/legacy/bootloader.hex`),
     };
+    // The compile services take a form body with a Logo program.
+    const compile = (url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'logo=to%20go%20beep%20end',
+      });
     for (const r of open) {
-      const res = await (samples[`${r.method} ${r.url}`]?.() ?? call(r.method, r.url));
+      const sample =
+        samples[`${r.method} ${r.url}`] ??
+        (r.url.endsWith('/compile') ? () => compile(r.url) : null);
+      const res = await (sample?.() ?? call(r.method, r.url));
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(200);
     }
   });

@@ -4,7 +4,9 @@ import type { RouteGroup } from '../http/type-provider.ts';
 import { authRoutes } from './auth.ts';
 import { catalogsRoutes } from './catalogs.ts';
 import { clientConfigRoutes } from './client-config.ts';
+import { compileRoutes, offlineCompileRoutes } from './compile.ts';
 import { examplesRoutes } from './examples.ts';
+import { firmwareRoutes } from './firmware.ts';
 import { healthRoutes } from './health.ts';
 import { profileRoutes } from './profile.ts';
 import { projectsRoutes } from './projects.ts';
@@ -12,8 +14,16 @@ import { storageRoutes } from './storage.ts';
 import { usersRoutes } from './users.ts';
 
 /** Groups anyone may call. */
-export const publicGroups: RouteGroup[] = [healthRoutes, clientConfigRoutes];
+export const publicGroups: RouteGroup[] = [
+  healthRoutes,
+  clientConfigRoutes,
+  firmwareRoutes,
+  compileRoutes,
+];
 publicGroups.push(storageRoutes, examplesRoutes);
+
+/** Public groups with paths of their own outside the API base (`/api/compile`). */
+export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
 
 /** Groups that need a signed-in user: 401 without a valid token, 403 for a wrong role. */
 export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRoutes];

@@ -46,6 +46,16 @@ export class ApiClient {
     return this.request<T>({ method: 'GET', url }, options);
   }
 
+  /** GET that also returns the response headers (lower-case names), for paged lists. */
+  async getWithHeaders<T>(
+    url: string,
+    options: CallOptions = {},
+  ): Promise<{ data: T; headers: Record<string, string> }> {
+    let headers: Record<string, string> = {};
+    const data = await this.request<T>({ method: 'GET', url }, options, (h) => (headers = h));
+    return { data, headers };
+  }
+
   post<T>(url: string, body: unknown = {}, options: CallOptions = {}): Promise<T> {
     return this.request<T>({ method: 'POST', url, data: body }, options);
   }
@@ -58,7 +68,11 @@ export class ApiClient {
     return this.request<T>({ method: 'DELETE', url }, options);
   }
 
-  private async request<T>(config: AxiosRequestConfig, options: CallOptions): Promise<T> {
+  private async request<T>(
+    config: AxiosRequestConfig,
+    options: CallOptions,
+    onHeaders?: (headers: Record<string, string>) => void,
+  ): Promise<T> {
     const send = (token: string | null) =>
       this.http.request<T>({
         ...config,
@@ -69,13 +83,21 @@ export class ApiClient {
       });
     try {
       const token = options.anonymous ? null : await this.options.getToken();
+      const received = (r: { data: T; headers: object }) => {
+        onHeaders?.(
+          Object.fromEntries(
+            Object.entries(r.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+          ),
+        );
+        return r.data;
+      };
       try {
-        return (await send(token)).data;
+        return received(await send(token));
       } catch (error) {
         // An expired token: refresh once and retry.
         if (token && axios.isAxiosError(error) && error.response?.status === 401) {
           const fresh = await this.refreshToken?.();
-          if (fresh && fresh !== token) return (await send(fresh)).data;
+          if (fresh && fresh !== token) return received(await send(fresh));
         }
         throw error;
       }

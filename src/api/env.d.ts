@@ -3,6 +3,8 @@
 interface ImportMetaEnv {
   /** Base URL of the product API, e.g. https://api.example.org/api/v1. */
   readonly VITE_API_BASE_URL?: string;
+  /** Base URL of the cloud Logo compilers ({base}/logo/1.3/compile); default: the API. */
+  readonly VITE_COMPILE_BASE_URL?: string;
   /** A real Firebase project (production). Without an API key the server's /config is used. */
   readonly VITE_FIREBASE_API_KEY?: string;
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;

@@ -55,7 +55,7 @@ const TABLE: [string, string, string][] = [
   ['/code/u1', '/code/u1', 'EditorPage:code'],
   ['/extension', '/extension', 'extension'],
   ['/extension/e1', '/extension/e1', 'extension'],
-  ['/update-firmware', '/update-firmware', 'updateFirmware'],
+  ['/update-firmware', '/update-firmware', 'UpdateFirmwarePage'],
   ['/gogoboard', '/gogoboard', 'GogoboardPage'],
   ['/raspberry', '/raspberry', 'RaspberryPage'],
   ['/program-v1/1', '/program-v1/1', 'EditorPage:programV1'],

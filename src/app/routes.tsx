@@ -152,7 +152,10 @@ export const routes: RouteObject[] = [
           { path: 'program/submission/:suid?', lazy: screen('submission') },
           { path: 'code/:id?', lazy: editor('code') },
           { path: 'extension/:id?', lazy: screen('extension') },
-          { path: 'update-firmware', lazy: screen('updateFirmware') },
+          {
+            path: 'update-firmware',
+            lazy: page(() => import('../firmware/ui/UpdateFirmwarePage.tsx')),
+          },
           { path: 'gogoboard', lazy: page(() => import('../board/GogoboardPage.tsx')) },
           { path: 'raspberry', lazy: page(() => import('../board/RaspberryPage.tsx')) },
           { path: 'program-v1/:id?', lazy: editor('programV1') },

@@ -10,6 +10,7 @@ import NetworkPanel from './panels/NetworkPanel.tsx';
 import PingPanel from './panels/PingPanel.tsx';
 import RtcPanel from './panels/RtcPanel.tsx';
 import SensorsPanel from './panels/SensorsPanel.tsx';
+import TasmotaPanel from './panels/TasmotaPanel.tsx';
 import { ServoPanel, ServoRelayPanel } from './panels/ServoPanel.tsx';
 import VoicePanel from './panels/VoicePanel.tsx';
 import { useBoardGate } from './use-board-gate.ts';
@@ -28,6 +29,7 @@ export default function GogoboardPage() {
     <VoicePanel key="voice" gate={gate} />,
     <BeepLedPanel key="beep" gate={gate} />,
     <BroadcastPanel key="broadcast" gate={gate} />,
+    <TasmotaPanel key="tasmota" gate={gate} />,
     <PingPanel key="ping" gate={gate} />,
     <NetworkPanel key="network" gate={gate} />,
   ];

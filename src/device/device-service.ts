@@ -6,6 +6,7 @@ import { GoGoConnection } from './connection/gogo-connection.ts';
 import { ConnectMethod, type DeviceConnection, type TransportKind } from './device.ts';
 import { PluginTransport } from './plugin/plugin-transport.ts';
 import { WorkerFramer } from './protocol/worker-framer.ts';
+import { WorkerPacer } from './protocol/worker-pacer.ts';
 import { fakeHidRequested, installFakeHid } from './simulated/install-fake-hid.ts';
 import { getSimHost } from './simulated/sim-host.ts';
 import { SimulatedTransport } from './simulated/simulated-transport.ts';
@@ -18,11 +19,14 @@ let device: GoGoConnection | undefined;
 export function getDevice(): DeviceConnection {
   if (!device) {
     if (fakeHidRequested()) installFakeHid(getSimHost());
+    const framer = new WorkerFramer();
     device = new GoGoConnection({
       createTransport(kind: TransportKind, options): Transport {
         switch (kind) {
           case 'webhid':
-            return new WebHidTransport({ bootloader: options.bootloader ?? false });
+            // Spec core §4: the chooser also offers the STM32 bootloader (4617/48826), so a
+            // board an interrupted update left there can be reached.
+            return new WebHidTransport({ bootloader: options.bootloader ?? true });
           case 'plugin':
             return new PluginTransport({
               ...(options.url === undefined ? {} : { url: options.url }),
@@ -34,7 +38,9 @@ export function getDevice(): DeviceConnection {
             return new SimulatedTransport(getSimHost());
         }
       },
-      framer: new WorkerFramer(),
+      framer,
+      // Download pacing runs on the device worker's clock, not the page's.
+      pacer: new WorkerPacer(() => framer.remote()),
       displayBoard: () => connection.displayBoard,
     });
     bindDeviceToStores(device);

@@ -292,6 +292,18 @@ export interface SendOptions {
   ignoreBoardMatch?: boolean;
 }
 
+/** One command of a paced sequence (a download). */
+export interface PacedCommand {
+  command: HidCommandRequest;
+  /** Milliseconds to wait after the previous command before this one. */
+  gapMs: number;
+}
+
+export interface SequenceOptions extends SendOptions {
+  /** Commands the board took so far, at most every 16 ms and once at the end. */
+  onProgress?: (done: number, total: number) => void;
+}
+
 /** `ignored`: a WebHID connect while the plugin is connected (spec core §4). */
 export type ConnectResult = 'connected' | 'ignored';
 
@@ -309,6 +321,12 @@ export interface DeviceConnection {
   isBoardMatch(): boolean;
   /** Sends one command; rejects with a DeviceError (nothing is sent on rejection). */
   send(command: HidCommandRequest, options?: SendOptions): Promise<void>;
+  /**
+   * Sends commands with pauses between them, timed off the main thread (the device
+   * worker's clock, or the link's own clock for the virtual board). The checks of `send`
+   * apply once, before the first command; rejects with a DeviceError.
+   */
+  sendSequence(commands: readonly PacedCommand[], options?: SequenceOptions): Promise<void>;
   /** Blocks normal commands while a firmware update runs. */
   setFirmwareUpdating(updating: boolean): void;
   readonly stats: LinkStats;

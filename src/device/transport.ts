@@ -23,6 +23,16 @@ export interface Transport {
     type: K,
     listener: (event: TransportEventMap[K]) => void,
   ): () => void;
+  /**
+   * Writes payloads paced by the link's own clock (payload i `gapsMs[i]` after the one
+   * before); only transports with such a clock have it (the simulated board). Others are
+   * paced by the connection's Pacer.
+   */
+  writePaced?(
+    payloads: Uint8Array[],
+    gapsMs: number[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void>;
   /** WebHID: re-opens an already granted board without a prompt; true when open. */
   restore?(): Promise<boolean>;
 }

@@ -7,6 +7,10 @@ export const STORAGE_KEYS = {
   displayBoard: 'displayBoard',
   idToken: 'idToken',
   addedExtensions: 'addedExtensions',
+  /** Compile in this browser (the core worker) instead of the cloud compiler. */
+  compileInBrowser: 'compileInBrowser',
+  /** Start the program 500 ms after a download (spec core §4). */
+  runAfterDownload: 'runAfterDownload',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

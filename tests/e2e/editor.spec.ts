@@ -278,12 +278,14 @@ test.describe('Program editor toolbar', () => {
     await editor.open('/program');
     const panel = editor.logoPanel();
     await expect(panel).toHaveAttribute('data-expand', '1');
-    expect((await panel.boundingBox())?.width).toBeCloseTo(360, 0);
+    // Poll: the panel's width settles after the layout change.
+    const width = async () => (await panel.boundingBox())?.width ?? 0;
+    await expect.poll(width).toBeCloseTo(360, 0);
 
     await page.getByRole('button', { name: t('editor:toolbar.widen') }).click();
     await expect(panel).toHaveAttribute('data-expand', '2');
     const main = await page.locator('.editor-body').boundingBox();
-    expect((await panel.boundingBox())?.width).toBeCloseTo(main?.width ?? 0, 0);
+    await expect.poll(width).toBeCloseTo(main?.width ?? 0, 0);
 
     await page.getByRole('button', { name: t('editor:toolbar.narrow') }).click();
     await page.getByRole('button', { name: t('editor:toolbar.narrow') }).click();

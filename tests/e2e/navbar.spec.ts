@@ -71,9 +71,9 @@ test.describe('Top bar', () => {
     const about = app.dialog(t('shell:about.title'));
     await expect(about).toContainText('v25020');
     await about.getByRole('button', { name: t('shell:about.releaseNotes') }).click();
-    await expect(app.dialog(t('shell:releaseNotes.title'))).toBeVisible();
+    await expect(app.dialog(t('firmware:releaseNotes.title'))).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(app.dialog(t('shell:releaseNotes.title'))).toBeHidden();
+    await expect(app.dialog(t('firmware:releaseNotes.title'))).toBeHidden();
   });
 
   test('Reference opens the project examples dialog', async ({ page }) => {

@@ -63,6 +63,7 @@ const ROUTES: [string, string, string][] = [
 
 test.describe('Route table', () => {
   test('every route settles where the spec says and shows its screen', async ({ page }) => {
+    test.setTimeout(180_000); // one fresh page load per route
     const app = new App(page);
     for (const [path, final, heading] of ROUTES) {
       await test.step(`${path} settles on ${final}`, async () => {

@@ -18,8 +18,11 @@ export interface VmBoardIo {
 }
 
 export interface VmRunnerOptions {
-  /** The board's Logo version (spec core §9), which picks the instruction set. */
-  version: LogoVersion;
+  /**
+   * The board's Logo version (spec core §9), which picks the instruction set; a function is
+   * asked on every load (a board whose type or firmware can change).
+   */
+  version: LogoVersion | (() => LogoVersion);
   config?: Partial<VmConfig>;
   /** Instructions per tick; the real firmware runs a few thousand per millisecond. */
   budgetPerTick?: number;
@@ -71,7 +74,8 @@ export class VmProgramRunner {
 
   /** The program area as downloaded. */
   load(code: Uint8Array): void {
-    this.check(this.core.vmLoad(this.handle, code, this.options.version));
+    const v = this.options.version;
+    this.check(this.core.vmLoad(this.handle, code, typeof v === 'function' ? v() : v));
   }
 
   start(): void {
@@ -87,6 +91,23 @@ export class VmProgramRunner {
   get running(): boolean {
     const s = this.last?.state;
     return s === 'running' || s === 'waiting' || s === 'blocked';
+  }
+
+  /** The fault that stopped the program (`"bad-opcode at 12: …"`), else null. */
+  get fault(): string | null {
+    const f = this.last?.state === 'faulted' ? this.last.fault : null;
+    return f ? `${f.code} at ${f.pc}: ${f.message}` : null;
+  }
+
+  /** A key-value message for `key "k" = "v"` and `intkey`. */
+  receiveKeyValue(key: string, value: string): void {
+    if (key.includes(',')) return;
+    this.check(this.core.vmReceiveKeyValue(this.handle, key, value));
+  }
+
+  /** A new IR remote code for `ir` and `newir?`. */
+  receiveIr(code: number): void {
+    this.check(this.core.vmReceiveIr(this.handle, code));
   }
 
   /** The VM's state after the last tick (for panels and tests). */

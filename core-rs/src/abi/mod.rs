@@ -17,6 +17,7 @@ use std::cell::RefCell;
 
 pub mod datalog;
 pub mod decompile;
+pub mod flash;
 pub mod hex;
 pub mod hid;
 pub mod logo;

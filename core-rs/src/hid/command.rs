@@ -89,6 +89,8 @@ pub enum Shape {
     LengthText,
     /// p1 = n, then n data bytes from payload offset 3; n ≤ 60.
     Data,
+    /// p1 = a byte within (min, max), then two big-endian u16 arguments in p2..p3, p4..p5.
+    ByteThenTwoU16(i32, i32),
 }
 
 /// One command of the table.
@@ -116,8 +118,9 @@ const PORT_INDEX: &[(i32, i32)] = &[(0, 3)];
 /// §2.3 cmd 50: second, minute, hour, day of week (0 = Sunday), date, month, year − 2000.
 const RTC_FIELDS: &[(i32, i32)] = &[(0, 59), (0, 59), (0, 23), (0, 6), (1, 31), (1, 12), (0, 99)];
 
-/// Every command of §2 that the host sends. (MEM_READ, cat 1 cmd 4, is left out: its
-/// parameters are unknown, §10 question 4.)
+/// Every command of §2 that the host sends, plus this project's extensions where §2 is
+/// silent (docs/protocol-extensions.md): MEM_READ (cat 1 cmd 4, §10 question 4) and the
+/// host-initiated broadcast and Tasmota commands (cat 1 cmd 20/21, §10 question 10).
 pub const COMMANDS: &[Spec] = &[
     // §2.3 category 0: output and general control.
     spec(0, 1, "CMD_PING", Shape::Ping),
@@ -157,12 +160,19 @@ pub const COMMANDS: &[Spec] = &[
     spec(0, 100, "CMD_REBOOT", Shape::Fixed(&[])),
     spec(0, 201, "CMD_UPDATE_FW_SERIAL", Shape::Fixed(&[])),
     spec(0, 202, "CMD_REBOOT_TO_BOOTLOADER", Shape::Fixed(&[])),
+    // OUR extension (docs/firmware-update.md §3): firmware identity and unit CRCs of
+    // chip p1 (1 STM, 2 ESP, 3 legacy), answered with type-20 responses.
+    spec(0, 203, "CMD_FIRMWARE_INFO", Shape::Bytes(&[(1, 3)])),
+    spec(0, 204, "CMD_FIRMWARE_CRCS", Shape::ByteThenTwoU16(1, 3)),
     // §2.4 category 1: memory control.
     spec(1, 1, "MEM_LOGO_SET_POINTER", Shape::Fixed(&[0, 0])),
     spec(1, 2, "MEM_SET_POINTER", Shape::U16),
     spec(1, 3, "MEM_WRITE", Shape::Data),
+    spec(1, 4, "MEM_READ", Shape::ByteThenTwoU16(0, 255)),
     spec(1, 10, "MEM_SET_WIFI_SSID", Shape::LengthText),
     spec(1, 11, "MEM_SET_WIFI_PASSWORD", Shape::LengthText),
+    spec(1, 20, "NET_BROADCAST", Shape::LengthText),
+    spec(1, 21, "NET_TASMOTA", Shape::LengthText),
     // §2.5 category 2: Raspberry Pi control.
     spec(2, 1, "RPI_SHUTDOWN", Shape::Fixed(&[])),
     spec(2, 2, "RPI_REBOOT", Shape::Fixed(&[])),
@@ -331,6 +341,14 @@ pub fn build(req: &Request<'_>) -> Result<[u8; PAYLOAD_LEN], FrameError> {
             out[2] = req.data.len() as u8;
             out[3..3 + req.data.len()].copy_from_slice(req.data);
         }
+        Shape::ByteThenTwoU16(min, max) => {
+            arg_count(spec, req, 3)?;
+            out[2] = in_range(spec, 0, req.args[0], min, max)? as u8;
+            let a = in_range(spec, 1, req.args[1], 0, 0xFFFF)?;
+            let b = in_range(spec, 2, req.args[2], 0, 0xFFFF)?;
+            out[3..5].copy_from_slice(&(a as u16).to_be_bytes());
+            out[5..7].copy_from_slice(&(b as u16).to_be_bytes());
+        }
     }
     Ok(out)
 }
@@ -414,7 +432,15 @@ mod tests {
         assert_eq!(bad(0, 6, &[101], &[]), Err(FrameErrorCode::OutOfRange));
         assert_eq!(bad(0, 6, &[], &[]), Err(FrameErrorCode::BadArgumentCount));
         assert_eq!(bad(0, 5, &[], &[]), Err(FrameErrorCode::UnknownCommand));
-        assert_eq!(bad(1, 4, &[], &[]), Err(FrameErrorCode::UnknownCommand));
+        assert_eq!(bad(1, 5, &[], &[]), Err(FrameErrorCode::UnknownCommand));
+        assert_eq!(
+            bad(1, 4, &[0, 0], &[]),
+            Err(FrameErrorCode::BadArgumentCount)
+        );
+        assert_eq!(
+            bad(1, 4, &[0, 0, 70_000], &[]),
+            Err(FrameErrorCode::OutOfRange)
+        );
         assert_eq!(bad(0, 11, &[], b"x"), Err(FrameErrorCode::UnexpectedData));
         assert_eq!(bad(1, 3, &[], &[0; 61]), Err(FrameErrorCode::DataTooLong));
     }

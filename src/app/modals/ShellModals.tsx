@@ -6,8 +6,9 @@ import { closeModal, ui } from '../../state/ui.ts';
 
 const AboutModal = lazy(() => import('./AboutModal.tsx'));
 const LanguageModal = lazy(() => import('./LanguageModal.tsx'));
-const PlaceholderModal = lazy(() => import('./PlaceholderModal.tsx'));
 const ExamplesModal = lazy(() => import('../../project/examples/ExamplesModal.tsx'));
+const ReleaseNotesModal = lazy(() => import('../../firmware/ui/ReleaseNotesModal.tsx'));
+const FirmwareUpdaterModal = lazy(() => import('../../firmware/ui/FirmwareUpdaterModal.tsx'));
 
 export default function ShellModals() {
   const { modal } = useSnapshot(ui);
@@ -15,7 +16,8 @@ export default function ShellModals() {
     <Suspense fallback={null}>
       {modal === 'about' && <AboutModal onHide={closeModal} />}
       {modal === 'language' && <LanguageModal onHide={closeModal} />}
-      {modal === 'releaseNotes' && <PlaceholderModal textKey="releaseNotes" onHide={closeModal} />}
+      {modal === 'releaseNotes' && <ReleaseNotesModal onHide={closeModal} />}
+      {modal === 'firmware' && <FirmwareUpdaterModal onHide={closeModal} />}
       {modal === 'examples' && <ExamplesModal onHide={closeModal} />}
       <ProjectDialogs />
     </Suspense>

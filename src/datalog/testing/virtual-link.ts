@@ -6,7 +6,11 @@ import { GoGoConnection } from '../../device/connection/gogo-connection.ts';
 import { DeviceError } from '../../device/device.ts';
 import { Emitter } from '../../device/emitter.ts';
 import { WasmFramer } from '../../device/protocol/framer.ts';
-import { SimulatedBoard, wasmEncoder } from '../../device/simulated/simulated-board.ts';
+import {
+  SimulatedBoard,
+  wasmEncoder,
+  type SimulatedBoardOptions,
+} from '../../device/simulated/simulated-board.ts';
 import { UsbLink } from '../../device/simulated/usb-link.ts';
 import type { Transport, TransportEventMap } from '../../device/transport.ts';
 import type { WasmCore } from '../../../workers/core/wasm-core.ts';
@@ -42,8 +46,8 @@ export class VirtualBoardLink {
   readonly connection: GoGoConnection;
   private readonly transport: LinkTransport;
 
-  constructor(core: WasmCore) {
-    this.board = new SimulatedBoard(wasmEncoder(core));
+  constructor(core: WasmCore, options: SimulatedBoardOptions = {}) {
+    this.board = new SimulatedBoard(wasmEncoder(core), options);
     this.link = new UsbLink(this.board);
     const transport = new LinkTransport(this.link);
     this.transport = transport;

@@ -309,3 +309,66 @@ describe('GoGoConnection (stream)', () => {
     expect(kvs).toEqual(['temp=25']);
   });
 });
+
+describe('GoGoConnection (paced sequences)', () => {
+  const seq = (gap: number, n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      command: cmd.writeMemory(new Uint8Array([i])),
+      gapMs: i === 0 ? 0 : gap,
+    }));
+
+  it('writes every command in order with the pauses between them', async () => {
+    await connectBoard();
+    const progress: number[] = [];
+    const t0 = performance.now();
+    await conn.sendSequence(seq(10, 4), { onProgress: (done) => progress.push(done) });
+    const elapsed = performance.now() - t0;
+    expect(current().writes.map((w) => [w[0], w[1], w[2], w[3]])).toEqual([
+      [1, 3, 1, 0],
+      [1, 3, 1, 1],
+      [1, 3, 1, 2],
+      [1, 3, 1, 3],
+    ]);
+    expect(elapsed).toBeGreaterThanOrEqual(29);
+    expect(progress.at(-1)).toBe(4);
+    expect(conn.stats.written).toBe(4);
+  });
+
+  it('lets a transport with its own clock pace the writes', async () => {
+    await connectBoard();
+    const paced: { count: number; gaps: number[] }[] = [];
+    current().writePaced = async (payloads, gapsMs, onProgress) => {
+      paced.push({ count: payloads.length, gaps: gapsMs });
+      onProgress?.(payloads.length, payloads.length);
+    };
+    await conn.sendSequence(seq(10, 3));
+    expect(paced).toEqual([{ count: 3, gaps: [0, 10, 10] }]);
+    expect(current().writes).toHaveLength(0);
+  });
+
+  it('checks the board before the first write and sends nothing on a mismatch', async () => {
+    await connectBoard('webhid', BoardType.v6);
+    await expect(conn.sendSequence(seq(1, 3))).rejects.toMatchObject({ code: 'board-mismatch' });
+    expect(current().writes).toHaveLength(0);
+  });
+
+  it('sends nothing when one command of the sequence cannot be framed', async () => {
+    await connectBoard();
+    const bad = [...seq(1, 2), { command: cmd.writeMemory(new Uint8Array(61)), gapMs: 1 }];
+    await expect(conn.sendSequence(bad)).rejects.toMatchObject({ code: 'invalid-command' });
+    expect(current().writes).toHaveLength(0);
+  });
+
+  it('stops at the first failed write and keeps its DeviceError', async () => {
+    await connectBoard();
+    let n = 0;
+    const t = current();
+    const write = t.write.bind(t);
+    t.write = async (p) => {
+      if (++n === 2) throw new DeviceError('disconnected', 'unplugged');
+      return write(p);
+    };
+    await expect(conn.sendSequence(seq(1, 4))).rejects.toMatchObject({ code: 'disconnected' });
+    expect(t.writes).toHaveLength(1);
+  });
+});

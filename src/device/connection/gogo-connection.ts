@@ -27,7 +27,9 @@ import {
   type DeviceEventMap,
   type HidCommandRequest,
   type LinkStats,
+  type PacedCommand,
   type SendOptions,
+  type SequenceOptions,
   type TransportKind,
 } from '../device.ts';
 import { Emitter } from '../emitter.ts';
@@ -35,6 +37,7 @@ import { toDeviceError } from '../errors.ts';
 import { Category } from '../protocol/commands.ts';
 import type { Framer } from '../protocol/framer.ts';
 import { emptyStats, GoGoProtocol, type Scheduler } from '../protocol/gogo-protocol.ts';
+import { TimerPacer, type Pacer } from '../protocol/pacer.ts';
 import type { Transport } from '../transport.ts';
 
 /** Websocket reconnect delay (spec core §9). */
@@ -51,6 +54,8 @@ export interface ConnectionDeps {
   /** The board type chosen for display (a persisted UI preference). */
   displayBoard(): number;
   schedule?: Scheduler;
+  /** Times paced sequences; default: this thread's timers (the app passes the worker's). */
+  pacer?: Pacer;
   reconnectMs?: number;
   timers?: Timers;
 }
@@ -77,6 +82,7 @@ export class GoGoConnection implements DeviceConnection {
   private reconnectTimer: unknown = null;
   private piAlive = false;
   private firmwareUpdating = false;
+  private timerPacer: TimerPacer | null = null;
   /** Warnings shown once per connection. */
   private warned = new Set<string>();
   private readonly timers: Timers;
@@ -158,6 +164,50 @@ export class GoGoConnection implements DeviceConnection {
   }
 
   async send(command: HidCommandRequest, options: SendOptions = {}): Promise<void> {
+    const protocol = this.checkSend(command, options);
+    await protocol.send(command);
+  }
+
+  async sendSequence(
+    commands: readonly PacedCommand[],
+    options: SequenceOptions = {},
+  ): Promise<void> {
+    let protocol: GoGoProtocol | null = null;
+    for (const c of commands) protocol = this.checkSend(c.command, options);
+    if (!protocol) return;
+    // A write that fails on this thread keeps its DeviceError even when the pacer's loop
+    // runs in a worker (which would pass a plain Error back).
+    let failure: unknown = null;
+    const pacer = this.deps.pacer ?? (this.timerPacer ??= new TimerPacer());
+    const guarded: Pacer = {
+      run: (gaps, write, progress) =>
+        pacer.run(
+          gaps,
+          async (i) => {
+            try {
+              await write(i);
+            } catch (e) {
+              failure ??= e;
+              throw e;
+            }
+          },
+          progress,
+        ),
+    };
+    try {
+      await protocol.sendSequence(
+        commands.map((c) => c.command),
+        commands.map((c) => c.gapMs),
+        guarded,
+        options.onProgress,
+      );
+    } catch (e) {
+      throw toDeviceError(failure ?? e, 'write');
+    }
+  }
+
+  /** The checks before sending (spec core §4); the protocol to send with. */
+  private checkSend(command: HidCommandRequest, options: SendOptions): GoGoProtocol {
     if (this.firmwareUpdating && !options.ignoreBoardMatch) {
       throw new DeviceError('firmware-updating');
     }
@@ -173,7 +223,7 @@ export class GoGoConnection implements DeviceConnection {
     if (command.category === Category.rpi && !this.piAlive) {
       throw new DeviceError('pi-not-alive');
     }
-    await protocol.send(command);
+    return protocol;
   }
 
   async dispose(): Promise<void> {

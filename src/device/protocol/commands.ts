@@ -87,13 +87,33 @@ export const voicePrevious = () => out(72);
 export const voiceGoTo = (track: number) => out(73, [track]);
 export const voiceErase = () => out(74);
 export const reboot = () => out(100);
+/** GoGo 6: the ESP32 starts receiving a firmware image (board-protocol §6.2). */
+export const espUpdateMode = () => out(201);
+/** GoGo 6: the STM32 restarts in its HID bootloader, 1209:BEBA (board-protocol §6.1). */
+export const rebootToBootloader = () => out(202);
+/** Firmware chips of OUR firmware queries (docs/firmware-update.md §3). */
+export const FirmwareChip = { stm: 1, esp: 2, legacy: 3 } as const;
+/** OUR extension: the running firmware's version byte and semantic version. */
+export const firmwareInfo = (chip: number) => out(203, [chip]);
+/** OUR extension: CRC-32s of `count` flash units from `first` (type-20 answers). */
+export const firmwareCrcs = (chip: number, first: number, count: number) =>
+  out(204, [chip, first, count]);
 
 // §2.4 category 1: memory control (download: set the Logo pointer, then write ≤ 60 bytes).
 export const setLogoPointer = () => mem(1);
 export const setMemoryPointer = (address: number) => mem(2, { args: [address] });
 export const writeMemory = (data: Uint8Array) => mem(3, { data });
+/**
+ * MEM_READ (docs/protocol-extensions.md): area 0 is the Logo program area; length 0 asks
+ * for the program as downloaded.
+ */
+export const memRead = (offset = 0, length = 0) => mem(4, { args: [0, offset, length] });
 export const setWifiSsid = (ssid: string) => mem(10, { text: ssid });
 export const setWifiPassword = (password: string) => mem(11, { text: password });
+/** NET_BROADCAST (docs/protocol-extensions.md): `key,value` to the board and its network. */
+export const broadcast = (key: string, value: string) => mem(20, { text: `${key},${value}` });
+/** NET_TASMOTA (docs/protocol-extensions.md): a Tasmota command the board sends over Wi-Fi. */
+export const tasmota = (host: string, command: string) => mem(21, { text: `${host},${command}` });
 
 // §2.5 category 2: Raspberry Pi.
 export const piShutdown = () => rpi(1);

@@ -8,6 +8,7 @@ import type { BoardResponse, HidCommandRequest, KeyValueMessage, LinkStats } fro
 import { Emitter } from '../emitter.ts';
 import type { Transport } from '../transport.ts';
 import type { Framer } from './framer.ts';
+import type { Pacer } from './pacer.ts';
 
 export interface ProtocolEventMap {
   /** The latest status of a flush. */
@@ -90,6 +91,33 @@ export class GoGoProtocol {
     const payload = await this.framer.build(request);
     await this.transport.write(payload);
     this.stats.written++;
+  }
+
+  /**
+   * Frames every command first (nothing is sent if one is invalid), then writes them paced:
+   * command i goes `gapsMs[i]` after command i − 1. The transport paces on its own clock
+   * when it has one, else `pacer` does.
+   */
+  async sendSequence(
+    requests: readonly HidCommandRequest[],
+    gapsMs: readonly number[],
+    pacer: Pacer,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void> {
+    const payloads: Uint8Array[] = [];
+    for (const r of requests) payloads.push(await this.framer.build(r));
+    const gaps = payloads.map((_, i) => gapsMs[i] ?? 0);
+    const count = (done: number, total: number) => {
+      this.stats.written = written + done;
+      onProgress?.(done, total);
+    };
+    const written = this.stats.written;
+    if (this.transport.writePaced) {
+      await this.transport.writePaced(payloads, gaps, count);
+    } else {
+      await pacer.run(gaps, (i) => this.transport.write(payloads[i] ?? new Uint8Array(63)), count);
+    }
+    this.stats.written = written + payloads.length;
   }
 
   /** Decodes every pending report now (the scheduler calls this; tests may too). */

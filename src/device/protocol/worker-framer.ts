@@ -12,6 +12,11 @@ export class WorkerFramer implements Framer {
   private worker: Worker | undefined;
   private api: Comlink.Remote<DeviceWorkerApi> | undefined;
 
+  /** The device worker's proxy (started on first use); the pacer shares the worker. */
+  remote(): Comlink.Remote<DeviceWorkerApi> {
+    return this.start();
+  }
+
   private start(): Comlink.Remote<DeviceWorkerApi> {
     if (!this.api) {
       this.worker = new Worker(new URL('../../../workers/device.worker.ts', import.meta.url), {

@@ -23,12 +23,13 @@ declare global {
 }
 
 export function installFakeHid(host: SimHost): FakeHid {
-  const hid = new FakeHid(host);
+  // The grant lives as long as the tab, as Chrome's would across reloads.
+  const hid = new FakeHid(host, 'GoGo Board', window.sessionStorage);
   Object.defineProperty(navigator, 'hid', { value: hid, configurable: true });
   // The simulator panel's cable and the fake device's cable are the same cable.
   host.onPlugChange((plugged) => (plugged ? hid.plug() : hid.unplug()));
-  hid.addEventListener('disconnect', () => host.setPlugged(false));
-  hid.addEventListener('connect', () => host.setPlugged(true));
+  // Only the cable: a reboot into the bootloader also disconnects and reconnects devices.
+  hid.onCable = (plugged) => host.setPlugged(plugged);
   window.gogoFakeHid = hid;
   window.gogoSim = {
     fillDatalog: (n) => host.fillDatalog(n),

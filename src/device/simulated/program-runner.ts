@@ -1,7 +1,7 @@
-// The hook for running downloaded byte code on the simulated board. Issue 5 adds a core-rs
-// VM; it implements `ProgramRunner` and is passed to `SimulatedBoard` (see
-// `SimulatedBoardOptions.runner`). Until then a run/stop command only flips the board's
-// "program running" flag.
+// The hook for running downloaded byte code on the simulated board: the core-rs VM
+// (`VmProgramRunner`, workers/core/vm-runner.ts) implements `ProgramRunner` and is passed to
+// `SimulatedBoard` (see `SimulatedBoardOptions.runner`). Without one a run/stop command only
+// flips the board's "program running" flag.
 
 /** What a running program may do to the board. */
 export interface BoardIo {
@@ -21,7 +21,14 @@ export interface ProgramRunner {
   load(code: Uint8Array): void;
   start(): void;
   stop(): void;
+  /** True while the program runs; false once it ended by itself, stopped or faulted. */
   readonly running: boolean;
   /** Runs the program for one 1 ms frame. */
   tick(io: BoardIo): void;
+  /** Why the last run stopped on its own with an error (a VM fault), else null. */
+  readonly fault?: string | null;
+  /** A key-value message reached the board (Pi, network broadcast). */
+  receiveKeyValue?(key: string, value: string): void;
+  /** A new IR remote code. */
+  receiveIr?(code: number): void;
 }

@@ -8,7 +8,8 @@ import type { HidBuiltinSensors } from '../../../workers/core/hid-layout.ts';
 import type { BoardSimWorkerApi, SimMessage } from '../../../workers/board-sim.worker.ts';
 import { DeviceError } from '../device.ts';
 import { playBeep } from './beep.ts';
-import type { FakeHidBackend } from './fake-hid.ts';
+import type { FakeHidBackend, FakeHidIdentity } from './fake-hid.ts';
+import type { FirmwareSimState } from './firmware/simulated-device.ts';
 import type { SimConfig, SimState } from './simulated-board.ts';
 
 export interface SimStore {
@@ -17,10 +18,14 @@ export interface SimStore {
   running: boolean;
   /** The virtual cable: unplugging drops the link like a real unplug. */
   plugged: boolean;
+  /** Its firmware: bootloader, update modes, flash contents (for the panel). */
+  firmware: FirmwareSimState | null;
 }
 
 export class SimHost implements FakeHidBackend {
-  readonly store = proxy<SimStore>({ state: null, running: false, plugged: true });
+  readonly store = proxy<SimStore>({ state: null, running: false, plugged: true, firmware: null });
+  private enumeration: FakeHidIdentity | null = 'app';
+  private readonly identityListeners = new Set<(identity: FakeHidIdentity | null) => void>();
   private worker: Worker | undefined;
   private api: Comlink.Remote<BoardSimWorkerApi> | undefined;
   private starting: Promise<void> | null = null;
@@ -44,7 +49,40 @@ export class SimHost implements FakeHidBackend {
     await this.start();
     const api = this.api;
     if (!api) throw new DeviceError('disconnected');
-    await api.write(Comlink.transfer(payload, [payload.buffer]));
+    try {
+      await api.write(Comlink.transfer(payload, [payload.buffer]));
+    } catch (e) {
+      throw new DeviceError('disconnected', `virtual board: ${String(e)}`, {}, { cause: e });
+    }
+  }
+
+  /**
+   * Payloads paced on the board's virtual clock (payload i is taken `gapsMs[i]` after the
+   * one before), so a download's 10 ms between chunks costs the page no timers at all.
+   */
+  async writeSequence(
+    payloads: Uint8Array[],
+    gapsMs: number[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void> {
+    if (!this.store.plugged) {
+      throw new DeviceError('disconnected', 'the virtual board is unplugged');
+    }
+    await this.start();
+    const api = this.api;
+    if (!api) throw new DeviceError('disconnected');
+    try {
+      await api.writeSequence(
+        Comlink.transfer(
+          payloads,
+          payloads.map((p) => p.buffer),
+        ),
+        gapsMs,
+        onProgress ? Comlink.proxy(onProgress) : undefined,
+      );
+    } catch (e) {
+      throw new DeviceError('disconnected', `virtual board: ${String(e)}`, {}, { cause: e });
+    }
   }
 
   onReports(listener: (reports: Uint8Array[]) => void): () => void {
@@ -61,6 +99,31 @@ export class SimHost implements FakeHidBackend {
     if (this.store.plugged === plugged) return;
     this.store.plugged = plugged;
     this.plugListeners.forEach((l) => l(plugged));
+    // The cable also carries the board's power: pulling it stops an update mid-way.
+    if (this.api) void this.api.setPowered(plugged);
+  }
+
+  /** What the board enumerates as (the STM32 bootloader after a reboot into it). */
+  identity(): FakeHidIdentity | null {
+    return this.enumeration;
+  }
+
+  onIdentity(listener: (identity: FakeHidIdentity | null) => void): () => void {
+    this.identityListeners.add(listener);
+    return () => this.identityListeners.delete(listener);
+  }
+
+  /**
+   * A line from the board's worker for the flash worker: the engine and the simulated link
+   * then talk worker to worker, off the page's thread.
+   */
+  async openFlashPort(): Promise<MessagePort> {
+    await this.start();
+    const api = this.api;
+    if (!api) throw new DeviceError('disconnected');
+    const channel = new MessageChannel();
+    await api.attachFlashPort(Comlink.transfer(channel.port1, [channel.port1]));
+    return channel.port2;
   }
 
   configure(config: Partial<SimConfig>): void {
@@ -97,6 +160,14 @@ export class SimHost implements FakeHidBackend {
   clearDatalog(): Promise<void> {
     return this.call((a) => a.clearDatalog());
   }
+  /** The board's reset button. */
+  reset(): void {
+    void this.call((a) => a.reset());
+  }
+  /** The board's run button. */
+  pressRun(): void {
+    void this.call((a) => a.pressRun());
+  }
 
   /** Ends the worker; the next start() boots a fresh board. */
   stop(): void {
@@ -108,6 +179,7 @@ export class SimHost implements FakeHidBackend {
     this.starting = null;
     this.store.running = false;
     this.store.state = null;
+    this.store.firmware = null;
   }
 
   private async boot(): Promise<void> {
@@ -132,6 +204,14 @@ export class SimHost implements FakeHidBackend {
       case 'state':
         // ref(): the snapshot is replaced whole, Valtio need not track inside it.
         this.store.state = ref(msg.state);
+        this.store.firmware = ref(msg.firmware);
+        break;
+      case 'firmware':
+        this.store.firmware = ref(msg.firmware);
+        break;
+      case 'identity':
+        this.enumeration = msg.identity;
+        this.identityListeners.forEach((l) => l(msg.identity));
         break;
       case 'beep':
         playBeep();

@@ -12,8 +12,11 @@ import {
   wasmEncoder,
   type SimConfig,
   type SimulatedBoardOptions,
+  wasmMemRead,
 } from './simulated-board.ts';
 import { UsbLink } from './usb-link.ts';
+import { VmProgramRunner } from '../../../workers/core/vm-runner.ts';
+import { memReadRequest } from '../../../workers/core/vm-layout.ts';
 
 let core: WasmCore;
 let board: SimulatedBoard;
@@ -222,11 +225,20 @@ describe('SimulatedBoard (program area)', () => {
 
   it('hands the program to the VM hook on run and stops it on stop', () => {
     const calls: string[] = [];
+    let running = false;
     const runner: ProgramRunner = {
-      running: false,
+      get running() {
+        return running;
+      },
       load: (code) => calls.push(`load ${code.length}`),
-      start: () => calls.push('start'),
-      stop: () => calls.push('stop'),
+      start: () => {
+        running = true;
+        calls.push('start');
+      },
+      stop: () => {
+        running = false;
+        calls.push('stop');
+      },
       tick: (io: BoardIo) => {
         if (io.nowMs % 10 === 0) calls.push(`tick sensor1=${io.sensor(1)}`);
       },
@@ -309,5 +321,213 @@ describe('SimulatedBoard (Raspberry Pi companion)', () => {
     board.tapPiScreen(100, 50);
     expect(toPiStatus(lastPi(run(300))).tap).toEqual({ x: 100, y: 50 });
     expect(lastPi(run(300, cmd.piClearTap())).tapped).toBe(0);
+  });
+});
+
+/** A board with the core-rs VM and MEM_READ, as the board-sim worker builds it. */
+function makeWithVm(config: Partial<SimConfig> = {}): VmProgramRunner {
+  let cfg: Partial<SimConfig> = config;
+  const runner = new VmProgramRunner(core, {
+    version: () => core.pickLogoVersion(cfg.boardType ?? 6, cfg.firmwareVersion ?? 42),
+  });
+  make(config, { runner, memRead: wasmMemRead(core) });
+  cfg = board.state().config;
+  return runner;
+}
+
+/** Downloads `logo` the way the host does: pointer, 60-byte chunks, LED off, beep, autorun. */
+function download(logo: string, version = '1.4'): Uint8Array {
+  const r = core.compileLogo(logo, version);
+  if (!r.ok) throw new Error(r.error.message);
+  const { data, autoRunState } = r.value;
+  const chunks: HidCommandRequest[] = [];
+  for (let at = 0; at < data.length; at += 60) {
+    chunks.push(cmd.writeMemory(data.subarray(at, at + 60)));
+  }
+  run(
+    2,
+    cmd.setLogoPointer(),
+    ...chunks,
+    cmd.led(1, false),
+    cmd.beep(),
+    cmd.setAutorun(autoRunState),
+  );
+  return data;
+}
+
+describe('SimulatedBoard (programs on the VM)', () => {
+  it('runs a downloaded program: motor a turns on while sensor 1 reads above 500', () => {
+    makeWithVm();
+    download('to main\nforever [ if sensor1 > 500 [ a, on ] ]\nend\n');
+    board.setSensor(1, 300);
+    let s = toBoardStatus(lastStatus(run(50, cmd.logoControl(1))));
+    expect(s.motors[0]?.isOn).toBe(false);
+    expect(board.state().program.running).toBe(true);
+    board.setSensor(1, 700);
+    s = toBoardStatus(lastStatus(run(50)));
+    expect(s.motors[0]).toMatchObject({ isOn: true, isActive: true });
+    expect(board.state().motors[0]?.on).toBe(true);
+  });
+
+  it('clears the running flag when the program ends by itself, and beeps', () => {
+    makeWithVm();
+    download('to main\nbeep\nend\n');
+    run(20, cmd.logoControl(1));
+    expect(board.state().program).toMatchObject({ running: false, fault: null, runs: 1 });
+    // The download's beep and the program's.
+    expect(beeps).toBe(2);
+  });
+
+  it('shows text on the display and sets the user LED from the program', () => {
+    makeWithVm();
+    download('to main\nledon\nshow "hello"\nwait 5\nledoff\nend\n');
+    run(100, cmd.logoControl(1));
+    expect(board.state().display.short).toBe('hell');
+    expect(board.state().leds).toContainEqual({ id: 0, on: true });
+    run(500);
+    expect(board.state().leds).toContainEqual({ id: 0, on: false });
+    expect(board.state().program.running).toBe(false);
+  });
+
+  it('stops a program on the stop command and turns its motors off', () => {
+    makeWithVm();
+    download('to main\nab, on\nforever [ wait 1 ]\nend\n');
+    run(20, cmd.logoControl(1));
+    expect(
+      board
+        .state()
+        .motors.slice(0, 2)
+        .map((m) => m.on),
+    ).toEqual([true, true]);
+    run(20, cmd.logoControl(0));
+    expect(board.state().program.running).toBe(false);
+    expect(
+      board
+        .state()
+        .motors.slice(0, 2)
+        .map((m) => m.on),
+    ).toEqual([false, false]);
+  });
+
+  it('runs an autorun program again after a reset, and not a plain one', () => {
+    makeWithVm();
+    download('to autorun\nbeep\nforever [ wait 1 ]\nend\n');
+    expect(board.state().autorun).toBe(true);
+    expect(board.state().program.running).toBe(false);
+    board.reset();
+    run(10);
+    expect(board.state().program).toMatchObject({ running: true, runs: 1 });
+    download('to main\nbeep\nforever [ wait 1 ]\nend\n');
+    board.reset();
+    run(10);
+    expect(board.state().program.running).toBe(false);
+  });
+
+  it('reports a fault and stops instead of crashing', () => {
+    makeWithVm();
+    // Unbounded recursion overflows the VM's stacks.
+    download('to main\nloop\nend\nto loop\nloop\nend\n');
+    run(50, cmd.logoControl(1));
+    expect(board.state().program.running).toBe(false);
+    expect(board.state().program.fault).toMatch(/overflow/);
+  });
+
+  it('follows the board type: a Pi-topping with firmware 39 runs Logo 1.2 byte code', () => {
+    makeWithVm({ boardType: 2, firmwareVersion: 39 });
+    download('to main\nforever [ if sensor1 > 500 [ a, on ] ]\nend\n', '1.2');
+    board.setSensor(1, 900);
+    run(50, cmd.logoControl(1));
+    expect(board.state().motors[0]?.on).toBe(true);
+  });
+});
+
+describe('SimulatedBoard (MEM_READ, docs/protocol-extensions.md)', () => {
+  const responses = (packets: HidPacket[]) =>
+    packets.flatMap((p) =>
+      p.type === 'response' && p.command === 4 ? [{ status: p.status, payload: p.payload }] : [],
+    );
+
+  it('sends the downloaded program back in 55-byte chunks the host reassembles', () => {
+    makeWithVm();
+    const logo = `to autorun\nforever [ ${'beep wait 1 '.repeat(30)}]\nend\n`;
+    const data = download(logo);
+    const packets = responses(run(80, cmd.memRead()));
+    expect(packets).toHaveLength(Math.ceil(data.length / 55));
+    expect(packets.at(-1)?.status).toBe(4);
+    const back = core.memReadAssemble(0, packets);
+    expect(back).toEqual({ ok: true, value: { autorun: true, offset: 0, data } });
+  });
+
+  it('answers "empty" before any download', () => {
+    makeWithVm();
+    const packets = responses(run(10, cmd.memRead()));
+    expect(packets.map((p) => p.status)).toEqual([3]);
+  });
+
+  it('frames the request as the extension defines it', () => {
+    expect(frame(cmd.memRead()).subarray(0, 7)).toEqual(memReadRequest());
+    expect(frame(cmd.memRead(110, 55)).subarray(0, 7)).toEqual(memReadRequest(110, 55));
+  });
+});
+
+describe('SimulatedBoard (broadcast and Tasmota, docs/protocol-extensions.md)', () => {
+  it('echoes a broadcast as a key-value report and hands it to the running program', () => {
+    makeWithVm();
+    download('to main\nwaituntil [ key "go" = "yes" ]\nbeep\nend\n');
+    run(20, cmd.logoControl(1));
+    expect(board.state().program.running).toBe(true);
+    const packets = run(20, cmd.broadcast('Go', 'yes'));
+    expect(packets).toContainEqual({ type: 'key-value', key: 'go', value: 'yes' });
+    run(30);
+    expect(board.state().program.running).toBe(false);
+    expect(beeps).toBe(2);
+  });
+
+  const tasmota = (packets: HidPacket[]) =>
+    packets.flatMap((p) =>
+      p.type === 'response' && p.command === 21
+        ? [{ status: p.status, text: new TextDecoder().decode(p.payload) }]
+        : [],
+    );
+
+  it('switches a pretend Tasmota plug once the board is on Wi-Fi', () => {
+    expect(tasmota(run(5, cmd.tasmota('192.168.1.40', 'Power On')))).toEqual([
+      { status: 2, text: 'no-wifi' },
+    ]);
+    run(2000, cmd.setWifiSsid('lab'), cmd.setWifiPassword('pw'));
+    expect(tasmota(run(5, cmd.tasmota('192.168.1.40', 'Power On')))).toEqual([
+      { status: 1, text: '{"POWER":"ON"}' },
+    ]);
+    expect(tasmota(run(5, cmd.tasmota('192.168.1.40', 'Power Toggle')))).toEqual([
+      { status: 1, text: '{"POWER":"OFF"}' },
+    ]);
+    expect(tasmota(run(5, cmd.tasmota('unreachable.local', 'Power')))).toEqual([
+      { status: 2, text: 'unreachable' },
+    ]);
+    expect(tasmota(run(5, cmd.tasmota('plug', 'Dimmer 50')))).toEqual([
+      { status: 1, text: '{"Command":"Unknown"}' },
+    ]);
+    expect(board.state().tasmota).toEqual([{ host: '192.168.1.40', on: false }]);
+  });
+});
+
+describe('UsbLink (paced writes on the virtual clock)', () => {
+  it('takes each write of a sequence no sooner than its gap after the one before', () => {
+    make();
+    const taken: number[] = [];
+    const ids = link.writeSequence([
+      { payload: frame(cmd.setLogoPointer()), gapMs: 0 },
+      { payload: frame(cmd.writeMemory(new Uint8Array(60))), gapMs: 0 },
+      { payload: frame(cmd.writeMemory(new Uint8Array(60))), gapMs: 10 },
+      { payload: frame(cmd.led(1, false)), gapMs: 15 },
+      { payload: frame(cmd.beep()), gapMs: 0 },
+    ]);
+    for (let i = 0; i < 40; i++) {
+      const r = link.run(1);
+      if (r.consumed.length > 0) taken.push(link.clockMs);
+    }
+    expect(ids).toHaveLength(5);
+    expect(taken).toEqual([1, 2, 12, 27, 28]);
+    expect(beeps).toBe(1);
   });
 });

@@ -4,7 +4,7 @@
 // status packets when the Pi companion is on) encoded by core-rs, on a virtual clock.
 // It is a plain class: the worker (workers/board-sim.worker.ts) drives it through a
 // UsbLink in real time, tests drive it frame by frame.
-import type { WasmCore } from '../../../workers/core/wasm-core.ts';
+import type { MemReadPacket, WasmCore } from '../../../workers/core/wasm-core.ts';
 import type {
   HidBuiltinSensors,
   HidPacketToEncode,
@@ -23,9 +23,42 @@ import type { BoardIo, ProgramRunner } from './program-runner.ts';
 import { SimDatalog, type DatalogReadStream, type SimDatalogInfo } from './sim-datalog.ts';
 import type { LinkDevice } from './usb-link.ts';
 
+/**
+ * Routes a running program's data-log events (VM `record`, `erase`) into the board's
+ * offline data log. The VM runner is made before the board, hence the getter.
+ */
+export function programDatalogEvents(
+  board: () => SimulatedBoard | null,
+): (event: { type: string; value?: number }) => void {
+  return (e) => {
+    if (e.type === 'record') board()?.recordFromProgram(e.value ?? 0);
+    else if (e.type === 'erase') board()?.datalog.clear();
+  };
+}
+
 /** Encodes input reports (core-rs `gg_hid_encode` through a WasmCore). */
 export interface ReportEncoder {
   encode(packet: HidPacketToEncode): Uint8Array;
+}
+
+/**
+ * The board side of MEM_READ (docs/protocol-extensions.md): the reply packets to a request
+ * payload over the program area, of which the last download wrote `programLength` bytes.
+ */
+export type MemReadReplier = (
+  area: Uint8Array,
+  programLength: number,
+  autorun: boolean,
+  request: Uint8Array,
+) => MemReadPacket[];
+
+/** MEM_READ replies built by core-rs (`memReadReply`). */
+export function wasmMemRead(core: WasmCore): MemReadReplier {
+  return (area, programLength, autorun, request) => {
+    const r = core.memReadReply(area, programLength, autorun, request);
+    // A request core-rs cannot read is answered like a bad range: one failure packet.
+    return r.ok ? r.value : [{ status: 2, payload: new Uint8Array(5) }];
+  };
 }
 
 /** The encoder backed by core-rs (the same layout tables as the decoder). */
@@ -45,6 +78,8 @@ export interface SimConfig {
   boardVersion: number;
   /** Default 42 (spec core §3 "The default board is version 7 with firmware 42"). */
   firmwareVersion: number;
+  /** GoGo 6 communication CPU (STM32) firmware, status byte 21. */
+  stmFirmwareVersion: number;
   /** Virtual ms between status packets (the real rate is unknown, §10 question 2). */
   statusPeriodMs: number;
   /** Without an RTC module the board reports day-of-week 100 (§3.2). */
@@ -57,6 +92,7 @@ export const DEFAULT_SIM_CONFIG: SimConfig = {
   boardType: BoardType.v7,
   boardVersion: 1,
   firmwareVersion: 42,
+  stmFirmwareVersion: 10,
   statusPeriodMs: 20,
   rtcPresent: true,
   pi: false,
@@ -68,6 +104,17 @@ export const PROGRAM_AREA_BYTES = 2048;
 export const REPORT_QUEUE_LIMIT = 64;
 /** The Pi daemon repeats a key with an empty value shortly after (board-protocol §3.4). */
 export const KEY_VALUE_CLEAR_MS = 100;
+/** Response packet command IDs of this project's extensions (docs/protocol-extensions.md). */
+export const MEM_READ_COMMAND = 4;
+export const TASMOTA_COMMAND = 21;
+/** The board's Wi-Fi status once it joined a network (the simulator's join ends here). */
+const WIFI_CONNECTED = 2;
+
+/** A pretend Tasmota device the virtual board reaches over its Wi-Fi. */
+export interface SimTasmota {
+  host: string;
+  on: boolean;
+}
 
 export interface SimMotor {
   active: boolean;
@@ -100,7 +147,17 @@ export interface SimState {
   voice: { playing: boolean; track: number; tracks: number };
   wifi: { ssid: string; status: number };
   autorun: boolean;
-  program: { length: number; running: boolean; preview: number[]; overflow: number };
+  program: {
+    length: number;
+    running: boolean;
+    preview: number[];
+    overflow: number;
+    /** Why the program stopped with an error (a VM fault), or null. */
+    fault: string | null;
+    /** Program runs started (by the host, the panel or autorun). */
+    runs: number;
+  };
+  tasmota: SimTasmota[];
   /** Bytes written through the absolute memory pointer (legacy firmware path). */
   flashBytes: number;
   beeps: number;
@@ -150,11 +207,18 @@ interface RtcBase {
 
 const DAY_MS = 86_400_000;
 
+/** A length-prefixed UTF-8 text (p1 = length, text from payload offset 3). */
+function lengthText(p: Uint8Array): string {
+  return new TextDecoder().decode(p.subarray(3, 3 + Math.min(p[2] ?? 0, 60)));
+}
+
 export interface SimulatedBoardOptions {
   config?: Partial<SimConfig>;
   pi?: PiOptions;
   /** The byte-code VM (issue 5); without it run/stop only flips a flag. */
   runner?: ProgramRunner;
+  /** Answers MEM_READ; without it the command is unknown (as on a board without it). */
+  memRead?: MemReadReplier;
   onEvent?: (event: SimEvent) => void;
 }
 
@@ -187,6 +251,9 @@ export class SimulatedBoard implements LinkDevice {
   private overflow = 0;
   private flashBytes = 0;
   private running = false;
+  private runs = 0;
+  private fault: string | null = null;
+  private readonly tasmota = new Map<string, boolean>();
   private beeps = 0;
   private commands = 0;
   private unknownCommands = 0;
@@ -197,6 +264,7 @@ export class SimulatedBoard implements LinkDevice {
   private datalogRead: DatalogReadStream | null = null;
   private readonly piOptions: PiOptions;
   private readonly runner: ProgramRunner | undefined;
+  private readonly memRead: MemReadReplier | undefined;
   private readonly onEvent: (event: SimEvent) => void;
 
   constructor(
@@ -206,6 +274,7 @@ export class SimulatedBoard implements LinkDevice {
     this.config = { ...DEFAULT_SIM_CONFIG, ...options.config };
     this.piOptions = options.pi ?? {};
     this.runner = options.runner;
+    this.memRead = options.memRead;
     this.onEvent = options.onEvent ?? (() => {});
     this.resetOutputs();
     if (this.config.pi) this.pi = new PiCompanion(this.piOptions);
@@ -231,6 +300,7 @@ export class SimulatedBoard implements LinkDevice {
 
   setIr(code: number): void {
     this.ir = clamp(Math.round(code), 0, 255);
+    if (this.running && this.ir !== 0) this.runner?.receiveIr?.(this.ir);
   }
 
   setAnswer(value: number): void {
@@ -240,6 +310,7 @@ export class SimulatedBoard implements LinkDevice {
   /** A key-value message from the Pi side (then the same key empty, as the daemon does). */
   sendKeyValue(key: string, value: string): void {
     const k = key.toLowerCase();
+    this.deliverKeyValue(k, value.toLowerCase());
     this.enqueue({ type: 'key-value', key: k, value: value.toLowerCase() });
     this.delayed.push({
       at: this.now + KEY_VALUE_CLEAR_MS,
@@ -259,15 +330,64 @@ export class SimulatedBoard implements LinkDevice {
     this.pi?.powerOn();
   }
 
+  /** Queues a type-20 response packet (board-protocol §3.5). */
+  respond(command: number, status: number, payload: Uint8Array = new Uint8Array(0)): void {
+    this.enqueue({ type: 'response', command, status, payload });
+  }
+
+  /** Encodes a type-20 response packet without queueing it. */
+  encodeResponse(
+    command: number,
+    status: number,
+    payload: Uint8Array = new Uint8Array(0),
+  ): Uint8Array {
+    return this.encoder.encode({ type: 'response', command, status, payload });
+  }
+
+  /** Drops queued reports (the board lost power or left the bus). */
+  clearReports(): void {
+    this.queue.length = 0;
+    this.delayed.length = 0;
+  }
+
+  /**
+   * A program's `record` (a VM event): one record in the offline data log at the board's
+   * time in seconds — its clock when it has an RTC, else the time since power-on.
+   */
+  recordFromProgram(value: number, name = 'record'): void {
+    const ms = this.config.rtcPresent ? this.rtc.epochMs + (this.now - this.rtc.setAtMs) : this.now;
+    this.datalog.append(Math.floor(ms / 1000), name, value);
+  }
+
   /** The program area as downloaded. */
   programBytes(): Uint8Array {
     return this.program.slice(0, this.programLength);
   }
 
+  /**
+   * The reset button: like a power cycle, outputs are cleared and the program in the
+   * program area runs again when its autorun state is set (docs/virtual-board-vm.md).
+   */
+  reset(): void {
+    this.reboot();
+  }
+
+  /** The board's run button: starts the program, or stops it when it runs. */
+  pressRunButton(): void {
+    this.logoControl(2);
+  }
+
   // ---- LinkDevice -----------------------------------------------------------------------
 
-  receive(payload: Uint8Array): void {
+  receive(payload: Uint8Array): boolean {
     this.commands++;
+    this.apply(payload);
+    // The application takes every report (its buffer never fills).
+    return true;
+  }
+
+  /** Carries out a command payload (from the host, or from the running program). */
+  private apply(payload: Uint8Array): void {
     const category = payload[0] ?? 255;
     const command = payload[1] ?? 255;
     this.lastCommand = `${category}/${command}`;
@@ -313,7 +433,23 @@ export class SimulatedBoard implements LinkDevice {
         this.enqueue(d.packet);
       }
     }
-    if (this.running && this.runner) this.runner.tick(this.io);
+    if (this.running && this.runner) this.runProgramFrame(this.runner);
+  }
+
+  /** One frame of the program; the running flag follows the runner (a program ends). */
+  private runProgramFrame(runner: ProgramRunner): void {
+    try {
+      runner.tick(this.io);
+    } catch (e) {
+      // A broken VM instance: stop rather than take the board's stream down with it.
+      this.fault = e instanceof Error ? e.message : String(e);
+      this.running = false;
+      return;
+    }
+    if (!runner.running) {
+      this.running = false;
+      this.fault = runner.fault ?? null;
+    }
   }
 
   nextReport(): Uint8Array | null {
@@ -351,7 +487,10 @@ export class SimulatedBoard implements LinkDevice {
         running: this.running,
         preview: Array.from(this.program.subarray(0, Math.min(this.programLength, 32))),
         overflow: this.overflow,
+        fault: this.fault,
+        runs: this.runs,
       },
+      tasmota: [...this.tasmota].map(([host, on]) => ({ host, on })),
       flashBytes: this.flashBytes,
       beeps: this.beeps,
       commands: this.commands,
@@ -381,7 +520,7 @@ export class SimulatedBoard implements LinkDevice {
       boardVersion: cfg.boardVersion,
       hardwareId: esp ? 0x0c : 0,
       firmwareVersion: cfg.firmwareVersion,
-      firmwareVersion2: 0,
+      firmwareVersion2: esp ? cfg.stmFirmwareVersion : 0,
       motorActive: this.motorMask,
       motorOn: mask((i) => this.motors[i]?.on ?? false),
       motorDirection: mask((i) => this.motors[i]?.cw ?? false),
@@ -405,7 +544,7 @@ export class SimulatedBoard implements LinkDevice {
 
   private readonly io: BoardIo = ((board: SimulatedBoard) => ({
     sensor: (port: number) => board.sensors[port - 1] ?? 0,
-    execute: (payload: Uint8Array) => board.receive(payload),
+    execute: (payload: Uint8Array) => board.apply(payload),
     get nowMs() {
       return board.now;
     },
@@ -519,8 +658,14 @@ export class SimulatedBoard implements LinkDevice {
       case 100:
         this.reboot();
         return true;
+      case 201:
+      case 202:
+      case 203:
+      case 204:
+        // Firmware update modes and OUR firmware queries: the device around the board
+        // (firmware/simulated-device.ts) acts on them.
+        return true;
       default:
-        // 201/202 (firmware update modes) belong to the firmware flow's simulator.
         return false;
     }
   }
@@ -556,13 +701,23 @@ export class SimulatedBoard implements LinkDevice {
         );
         return true;
       }
+      case 4:
+        if (!this.memRead) return false;
+        this.readMemory(p);
+        return true;
       case 10:
-        this.wifi.ssid = new TextDecoder().decode(p.subarray(3, 3 + (p[2] ?? 0)));
+        this.wifi.ssid = lengthText(p);
         this.joinBoardWifi();
         return true;
       case 11:
-        this.wifi.password = new TextDecoder().decode(p.subarray(3, 3 + (p[2] ?? 0)));
+        this.wifi.password = lengthText(p);
         this.joinBoardWifi();
+        return true;
+      case 20:
+        this.broadcast(lengthText(p));
+        return true;
+      case 21:
+        this.tasmotaCommand(lengthText(p));
         return true;
       default:
         return false;
@@ -588,6 +743,68 @@ export class SimulatedBoard implements LinkDevice {
     return false;
   }
 
+  /** MEM_READ: reply packets from core-rs, queued back to back (protocol-extensions.md). */
+  private readMemory(request: Uint8Array): void {
+    const packets = this.memRead?.(this.program, this.programLength, this.autorun, request) ?? [];
+    for (const packet of packets) {
+      this.enqueue({ type: 'response', command: MEM_READ_COMMAND, ...packet });
+    }
+  }
+
+  /** NET_BROADCAST: to the program, to the network, and echoed to the host. */
+  private broadcast(text: string): void {
+    const comma = text.indexOf(',');
+    const key = (comma < 0 ? text : text.slice(0, comma)).trim().toLowerCase();
+    const value = comma < 0 ? '' : text.slice(comma + 1);
+    if (key === '') return;
+    this.deliverKeyValue(key, value);
+    this.enqueue({ type: 'key-value', key, value });
+  }
+
+  private deliverKeyValue(key: string, value: string): void {
+    if (this.running && value !== '') this.runner?.receiveKeyValue?.(key, value);
+  }
+
+  /** NET_TASMOTA against pretend devices (docs/protocol-extensions.md). */
+  private tasmotaCommand(text: string): void {
+    const reply = (status: 1 | 2, body: string) =>
+      this.enqueue({
+        type: 'response',
+        command: TASMOTA_COMMAND,
+        status,
+        payload: new TextEncoder().encode(body).subarray(0, 60),
+      });
+    const comma = text.indexOf(',');
+    const host = comma < 0 ? '' : text.slice(0, comma).trim().toLowerCase();
+    const command =
+      comma < 0
+        ? ''
+        : text
+            .slice(comma + 1)
+            .trim()
+            .toLowerCase();
+    if (host === '' || command === '') return reply(2, 'bad-request');
+    if (this.wifi.status !== WIFI_CONNECTED) return reply(2, 'no-wifi');
+    if (host.startsWith('unreachable')) return reply(2, 'unreachable');
+    const was = this.tasmota.get(host) ?? false;
+    const words = command.split(/\s+/);
+    if (words[0] !== 'power' || words.length > 2) return reply(1, '{"Command":"Unknown"}');
+    const arg = words[1];
+    const on =
+      arg === undefined
+        ? was
+        : arg === 'on' || arg === '1'
+          ? true
+          : arg === 'off' || arg === '0'
+            ? false
+            : arg === 'toggle' || arg === '2'
+              ? !was
+              : null;
+    if (on === null) return reply(1, '{"Command":"Unknown"}');
+    this.tasmota.set(host, on);
+    return reply(1, `{"POWER":"${on ? 'ON' : 'OFF'}"}`);
+  }
+
   private joinBoardWifi(): void {
     if (this.wifi.ssid === '') return;
     this.wifi.status = 1;
@@ -597,11 +814,23 @@ export class SimulatedBoard implements LinkDevice {
   private logoControl(action: number): void {
     const run = action === 1 || (action === 2 && !this.running);
     if (run && !this.running) {
-      this.runner?.load(this.programBytes());
-      this.runner?.start();
-      this.running = true;
+      this.startProgram();
     } else if (!run && this.running) {
       this.runner?.stop();
+      this.running = false;
+    }
+  }
+
+  private startProgram(): void {
+    this.fault = null;
+    this.runs++;
+    this.running = true;
+    if (!this.runner) return;
+    try {
+      this.runner.load(this.programBytes());
+      this.runner.start();
+    } catch (e) {
+      this.fault = e instanceof Error ? e.message : String(e);
       this.running = false;
     }
   }
@@ -639,11 +868,13 @@ export class SimulatedBoard implements LinkDevice {
   }
 
   private reboot(): void {
+    if (this.running) this.runner?.stop();
     this.running = false;
-    this.runner?.stop();
     this.resetOutputs();
     this.display = { short: '', long: '' };
     this.leds.clear();
+    // Power-on: the program runs by itself when its autorun state is set.
+    if (this.autorun && this.programLength > 0) this.startProgram();
   }
 
   private resetOutputs(): void {

@@ -40,6 +40,19 @@ export class SimulatedTransport implements Transport {
     return this.host.write(payload.slice());
   }
 
+  /** Paced on the virtual board's USB-frame clock, not by page or worker timers. */
+  writePaced(
+    payloads: Uint8Array[],
+    gapsMs: number[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void> {
+    return this.host.writeSequence(
+      payloads.map((p) => p.slice()),
+      gapsMs,
+      onProgress,
+    );
+  }
+
   async close(): Promise<void> {
     this.detach();
   }

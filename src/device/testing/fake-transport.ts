@@ -10,6 +10,8 @@ export class FakeTransport implements Transport {
   openError: DeviceError | null = null;
   writeError: DeviceError | null = null;
   restorable = false;
+  /** Set to give the transport a clock of its own (like the simulated board). */
+  writePaced?: Transport['writePaced'];
   private readonly events = new Emitter<TransportEventMap>();
 
   constructor(readonly kind: TransportKind = 'webhid') {}

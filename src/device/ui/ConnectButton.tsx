@@ -33,7 +33,8 @@ export default function ConnectButton() {
   } else {
     label = reconnecting ? t('button.retrying') : t('button.connect');
   }
-  const variant = status === 'connected' ? (type === 0 ? 'warning' : 'success') : 'outline-light';
+  const variant =
+    status === 'connected' ? (type === 0 ? 'warning' : 'success') : 'outline-secondary';
 
   return (
     <>

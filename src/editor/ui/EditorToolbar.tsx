@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { runAction } from '../../app/actions.ts';
+import { DownloadProgress, DownloadSettingsMenu } from '../../download/ui/DownloadControls.tsx';
 import {
   contractWidget,
   expandWidget,
@@ -74,16 +75,20 @@ export default function EditorToolbar({ mode, logo, onMode }: EditorToolbarProps
           />
         </div>
       )}
-      <div className="d-flex gap-2 ms-auto">
-        <button
-          type="button"
-          className="btn btn-sm btn-success"
-          title={t('toolbar.downloadTip')}
-          onClick={download}
-        >
-          <i className="bi bi-download me-1" aria-hidden="true" />
-          {t('toolbar.download')}
-        </button>
+      <div className="d-flex align-items-center gap-2 ms-auto">
+        <DownloadProgress />
+        <div className="btn-group">
+          <button
+            type="button"
+            className="btn btn-sm btn-success"
+            title={t('toolbar.downloadTip')}
+            onClick={download}
+          >
+            <i className="bi bi-download me-1" aria-hidden="true" />
+            {t('toolbar.download')}
+          </button>
+          <DownloadSettingsMenu />
+        </div>
         <button
           type="button"
           className="btn btn-sm btn-outline-success"

@@ -1,7 +1,7 @@
 // The virtual board's panel: its inputs (sensor sliders, built-in sensors, IR), what it
 // does with the commands it received (motors, servos, LEDs, display, clock, voice,
 // program), its settings (board type, version, firmware, RTC, Pi companion) and its cable.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -14,11 +14,52 @@ import {
 } from '../../board-state.ts';
 import { getSimHost } from '../sim-host.ts';
 import type { SimConfig, SimState } from '../simulated-board.ts';
+import SimFirmwarePanel from '../../../firmware/ui/SimFirmwarePanel.tsx';
 import SimDatalogPanel from './SimDatalogPanel.tsx';
 import SimPiPanel from './SimPiPanel.tsx';
+import './sim-panel.css';
 
 const PORTS = ['a', 'b', 'c', 'd'];
 const pad = (n: number) => String(n).padStart(2, '0');
+/** How long the beep mark shows after a beep. */
+const BEEP_SHOW_MS = 400;
+
+/** A motor's shaft: turns while the motor is on, faster with more power. */
+function MotorIcon({
+  on,
+  cw,
+  power,
+  label,
+}: {
+  on: boolean;
+  cw: boolean;
+  power: number;
+  label: string;
+}) {
+  const seconds = on ? Math.max(0.25, 2 - (1.75 * power) / 100) : 0;
+  return (
+    <span
+      className={`sim-motor-icon bi bi-gear-fill ${on ? 'turning' : ''} ${cw ? '' : 'ccw'}`}
+      style={{ ['--sim-turn-s' as string]: `${seconds}s` }}
+      role="img"
+      aria-label={label}
+    />
+  );
+}
+
+/** Shows a note mark for a moment whenever the beep count goes up. */
+function useBeepFlash(beeps: number): boolean {
+  const [sounding, setSounding] = useState(false);
+  const last = useRef(beeps);
+  useEffect(() => {
+    if (beeps === last.current) return;
+    last.current = beeps;
+    setSounding(true);
+    const timer = setTimeout(() => setSounding(false), BEEP_SHOW_MS);
+    return () => clearTimeout(timer);
+  }, [beeps]);
+  return sounding;
+}
 
 function Slider(props: {
   id: string;
@@ -73,6 +114,8 @@ export default function SimulatedBoardPanel() {
     host.configure(change);
   };
 
+  const beeping = useBeepFlash(state?.beeps ?? 0);
+
   if (!state) {
     return <p className="small text-body-secondary mb-0">{t('sim.starting')}</p>;
   }
@@ -97,6 +140,12 @@ export default function SimulatedBoardPanel() {
         </Badge>
         <Button size="sm" variant="outline-secondary" onClick={() => host.setPlugged(!sim.plugged)}>
           {sim.plugged ? t('sim.unplug') : t('sim.plug')}
+        </Button>
+        <Button size="sm" variant="outline-success" onClick={() => host.pressRun()}>
+          <i className="bi bi-play-fill" aria-hidden /> {t('sim.runButton')}
+        </Button>
+        <Button size="sm" variant="outline-secondary" onClick={() => host.reset()}>
+          <i className="bi bi-arrow-counterclockwise" aria-hidden /> {t('sim.reset')}
         </Button>
         <span className="small text-body-secondary ms-auto">
           {t('sim.clock', { seconds: (state.clockMs / 1000).toFixed(1) })}
@@ -264,13 +313,22 @@ export default function SimulatedBoardPanel() {
                 <tr key={p} data-testid={`sim-port-${p}`}>
                   <th scope="row">{p.toUpperCase()}</th>
                   <td>
-                    {m &&
-                      t('sim.motorState', {
-                        active: m.active ? '●' : '○',
-                        on: m.on ? t('sim.on') : t('sim.off'),
-                        direction: m.cw ? t('sim.thisWay') : t('sim.thatWay'),
-                        power: m.power,
-                      })}
+                    {m && (
+                      <>
+                        <MotorIcon
+                          on={m.on}
+                          cw={m.cw}
+                          power={m.power}
+                          label={m.on ? t('sim.turning') : t('sim.still')}
+                        />{' '}
+                        {t('sim.motorState', {
+                          active: m.active ? '●' : '○',
+                          on: m.on ? t('sim.on') : t('sim.off'),
+                          direction: m.cw ? t('sim.thisWay') : t('sim.thatWay'),
+                          power: m.power,
+                        })}
+                      </>
+                    )}
                   </td>
                   <td>
                     {s &&
@@ -287,15 +345,28 @@ export default function SimulatedBoardPanel() {
         </table>
         <dl className="row small mb-0">
           <dt className="col-4">{t('sim.display')}</dt>
-          <dd className="col-8 mb-1 font-monospace text-break" data-testid="sim-display">
+          <dd className="col-8 mb-1 font-monospace text-break sim-lcd" data-testid="sim-display">
             {state.display.short && <span className="me-2">[{state.display.short}]</span>}
             {state.display.long}
           </dd>
           <dt className="col-4">{t('sim.leds')}</dt>
-          <dd className="col-8 mb-1">
-            {state.leds.length === 0
-              ? '—'
-              : state.leds.map((l) => `${l.id}: ${l.on ? t('sim.on') : t('sim.off')}`).join(', ')}
+          <dd className="col-8 mb-1 d-flex gap-3" data-testid="sim-leds">
+            {[0, 1].map((id) => {
+              const on = state.leds.some((l) => l.id === id && l.on);
+              const name = id === 0 ? t('sim.userLed') : t('sim.led', { id });
+              return (
+                <span key={id} className="d-inline-flex align-items-center gap-1">
+                  <span
+                    className={`sim-led ${id === 0 ? 'user' : ''} ${on ? 'on' : ''}`}
+                    role="img"
+                    aria-label={`${name}: ${on ? t('sim.on') : t('sim.off')}`}
+                    data-testid={`sim-led-${id}`}
+                    data-on={on}
+                  />
+                  {name}
+                </span>
+              );
+            })}
           </dd>
           <dt className="col-4">{t('sim.rtc')}</dt>
           <dd className="col-8 mb-1 font-monospace" data-testid="sim-rtc">
@@ -316,11 +387,30 @@ export default function SimulatedBoardPanel() {
               state: state.program.running ? t('sim.running') : t('sim.stopped'),
             })}
             {state.autorun && ` · ${t('sim.autorun')}`}
+            {state.program.fault && (
+              <span className="d-block text-danger" data-testid="sim-fault">
+                {t('sim.fault', { fault: state.program.fault })}
+              </span>
+            )}
           </dd>
           <dt className="col-4">{t('sim.beeps')}</dt>
-          <dd className="col-8 mb-1" data-testid="sim-beeps">
-            {state.beeps}
+          <dd className="col-8 mb-1">
+            <span data-testid="sim-beeps">{state.beeps}</span>{' '}
+            <i
+              className={`bi bi-music-note-beamed sim-beep ${beeping ? 'sounding' : ''}`}
+              aria-hidden
+            />
           </dd>
+          {state.tasmota.length > 0 && (
+            <>
+              <dt className="col-4">{t('sim.tasmota')}</dt>
+              <dd className="col-8 mb-1" data-testid="sim-tasmota">
+                {state.tasmota
+                  .map((d) => `${d.host}: ${d.on ? t('sim.on') : t('sim.off')}`)
+                  .join(', ')}
+              </dd>
+            </>
+          )}
           <dt className="col-4">{t('sim.commands')}</dt>
           <dd className="col-8 mb-0">
             {t('sim.commandsState', { count: state.commands, unknown: state.unknownCommands })}
@@ -381,6 +471,8 @@ export default function SimulatedBoardPanel() {
           />
         </div>
       </section>
+
+      <SimFirmwarePanel boardType={cfg.boardType} />
 
       {state.pi && <SimPiPanel pi={state.pi} />}
     </div>

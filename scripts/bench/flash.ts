@@ -1,0 +1,236 @@
+// Flash suite: the firmware engine against the simulated board on its 1 ms-frame link,
+// in virtual time (reference/performance-anchors.md §2, T8, T9). Figures:
+//   - 256 KiB STM32 image: the flash phase (first page report → last page reply) against
+//     the floor max(link, flash) = 256 × (20 ms erase + 27 ms program) ≈ 12.0 s; target ≤ 1.10×.
+//   - 256 KiB ESP32 image: against the link floor, one 63-byte report per frame ≈ 4.2 s;
+//     target ≤ 1.10×.
+//   - Reflash of the identical image: ≤ 5 % of a full flash.
+//   - The stock protocols, and a per-packet request/response mode as a negative control:
+//     the same simulator must make them slow, or the model would be flattering us.
+// Virtual times are exact and machine-independent; the wall column is what the engine and
+// the simulator cost this machine's CPU.
+//   node --import tsx scripts/bench/flash.ts
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadCore, type WasmCore } from '../../workers/core/wasm-core.ts';
+import { BoardType } from '../../src/device/device.ts';
+import {
+  ANSWER_EVERY_PACKET,
+  type DeviceFaults,
+} from '../../src/device/simulated/firmware/simulated-device.ts';
+import type { FlashMode } from '../../src/firmware/engine/engine-context.ts';
+import type { FlashResult } from '../../src/firmware/engine/flash-engine.ts';
+import { IdentityChip, writeIdentity } from '../../src/firmware/image/firmware-id.ts';
+import { espImage, FlashHarness, stmImage } from '../../src/firmware/testing/flash-harness.ts';
+
+const wasmPath = fileURLToPath(new URL('../../core-rs/pkg/gogo_core.wasm', import.meta.url));
+const KIB = 1024;
+const IMAGE_BYTES = 256 * KIB;
+/** STM32F1 model: 20 ms page erase + 27 ms program per KiB (the simulator's defaults). */
+const STM_PAGE_MS = 20 + 27;
+const ESP_SECTOR_MS = 20;
+
+export interface FlashBenchRow {
+  case: string;
+  /** Virtual ms of the measured phase. */
+  measuredMs: number;
+  /** The floor (or the reference) it is compared with. */
+  floorMs: number;
+  ratio: number;
+  target: string;
+  pass: boolean;
+  /** Whole update including the spec's fixed waits (virtual ms). */
+  totalMs: number;
+  /** Host CPU time to simulate it (wall ms). */
+  wallMs: number;
+}
+
+interface Run {
+  result: FlashResult;
+  wallMs: number;
+}
+
+async function flash(
+  core: WasmCore,
+  chip: 'stm' | 'esp',
+  image: Uint8Array,
+  o: { mode?: FlashMode; faults?: DeviceFaults; harness?: FlashHarness } = {},
+): Promise<Run & { harness: FlashHarness }> {
+  const harness =
+    o.harness ??
+    new FlashHarness(core, {
+      config: { boardType: BoardType.v6 },
+      device: { faults: o.faults ?? {} },
+    });
+  await harness.vb.idle(50);
+  const plan = harness.plan(image, 'bin', chip);
+  const t0 = performance.now();
+  const out = await harness.flash({ chip, plan }, o.mode ?? 'auto');
+  const wallMs = performance.now() - t0;
+  if (!out.ok) throw new Error(`${chip} flash failed: ${out.error.message}`);
+  await harness.vb.idle(500);
+  return { result: out.result, wallMs, harness };
+}
+
+const row = (
+  name: string,
+  run: Run,
+  measuredMs: number,
+  floorMs: number,
+  target: { max?: number; min?: number },
+): FlashBenchRow => {
+  const ratio = measuredMs / floorMs;
+  const pass =
+    (target.max === undefined || ratio <= target.max) &&
+    (target.min === undefined || ratio >= target.min);
+  return {
+    case: name,
+    measuredMs,
+    floorMs,
+    ratio,
+    target:
+      target.max !== undefined
+        ? `<= ${target.max < 0.1 ? `${target.max * 100}%` : `${target.max.toFixed(2)}x`}`
+        : `>= ${(target.min ?? 0).toFixed(2)}x`,
+    pass,
+    totalMs: run.result.totalMs,
+    wallMs: run.wallMs,
+  };
+};
+
+/** Runs every case; returns printable rows. */
+export async function benchFlash(): Promise<FlashBenchRow[]> {
+  const core = await loadCore(readFileSync(wasmPath));
+  const stm = stmImage({ bytes: IMAGE_BYTES });
+  const esp = espImage({ bytes: IMAGE_BYTES });
+  const stmPages = IMAGE_BYTES / KIB;
+  const stmPlan = core.planFlash(stm, 'bin', 'stm');
+  const espPlan = core.planFlash(esp, 'bin', 'esp');
+  if (!stmPlan.ok || !espPlan.ok) throw new Error('plan failed');
+  const espReports = espPlan.value.reports.byteLength / espPlan.value.reportBytes;
+  const espSectors = espPlan.value.units.length - 1;
+  const stmFloor = Math.max(stmPages * 16, stmPages * STM_PAGE_MS);
+  const espFloor = Math.max(espReports, espSectors * ESP_SECTOR_MS);
+  const rows: FlashBenchRow[] = [];
+
+  const stmFull = await flash(core, 'stm', stm);
+  rows.push(
+    row('STM 256 KiB, overlapped (ours)', stmFull, stmFull.result.flashMs, stmFloor, { max: 1.1 }),
+  );
+  const stmSame = await flash(core, 'stm', stm, { harness: stmFull.harness });
+  rows.push(
+    row('STM identical reflash / full', stmSame, stmSame.result.totalMs, stmFull.result.totalMs, {
+      max: 0.05,
+    }),
+  );
+  const changed = stm.slice();
+  changed[100 * KIB] = (changed[100 * KIB] ?? 0) ^ 0xff;
+  writeIdentity(changed, { chip: IdentityChip.stm, version: 12, semver: '1.0.2' });
+  const stmOne = await flash(core, 'stm', changed, { harness: stmFull.harness });
+  rows.push(
+    row(
+      `STM one changed page (${stmOne.result.unitsWritten} written) / full`,
+      stmOne,
+      stmOne.result.totalMs,
+      stmFull.result.totalMs,
+      { max: 0.5 },
+    ),
+  );
+  const stmStock = await flash(core, 'stm', stm, { mode: 'serial', faults: { noExtension: true } });
+  rows.push(
+    row('STM stock bootloader (page, then reply)', stmStock, stmStock.result.flashMs, stmFloor, {
+      min: 1.2,
+    }),
+  );
+  const stmPacket = await flash(core, 'stm', stm, {
+    mode: 'per-packet',
+    faults: ANSWER_EVERY_PACKET,
+  });
+  rows.push(
+    row(
+      'STM negative control: per-packet request/response',
+      stmPacket,
+      stmPacket.result.flashMs,
+      stmFloor,
+      {
+        min: 1.5,
+      },
+    ),
+  );
+
+  const espFull = await flash(core, 'esp', esp);
+  rows.push(
+    row('ESP 256 KiB, overlapped (ours)', espFull, espFull.result.flashMs, espFloor, { max: 1.1 }),
+  );
+  const espSame = await flash(core, 'esp', esp, { harness: espFull.harness });
+  rows.push(
+    row('ESP identical reflash / full', espSame, espSame.result.totalMs, espFull.result.totalMs, {
+      max: 0.05,
+    }),
+  );
+  const espStock = await flash(core, 'esp', esp, { mode: 'serial', faults: { noExtension: true } });
+  rows.push(
+    row('ESP stock (sector, then ack)', espStock, espStock.result.flashMs, espFloor, { min: 1.2 }),
+  );
+  const espPacket = await flash(core, 'esp', esp, {
+    mode: 'per-packet',
+    faults: ANSWER_EVERY_PACKET,
+  });
+  rows.push(
+    row(
+      'ESP negative control: per-packet request/response',
+      espPacket,
+      espPacket.result.flashMs,
+      espFloor,
+      {
+        min: 1.9,
+      },
+    ),
+  );
+  return rows;
+}
+
+const fmt = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+
+export function formatRows(rows: FlashBenchRow[]): Record<string, string>[] {
+  return rows.map((r) => ({
+    case: r.case,
+    measured: fmt(r.measuredMs),
+    'floor/ref': fmt(r.floorMs),
+    ratio: r.ratio < 0.1 ? `${(r.ratio * 100).toFixed(2)}%` : `${r.ratio.toFixed(3)}x`,
+    target: r.target,
+    ok: r.pass ? 'yes' : 'NO',
+    'update total': fmt(r.totalMs),
+    'wall (CPU)': `${r.wallMs.toFixed(0)} ms`,
+  }));
+}
+
+function printTable(rows: Record<string, string>[]): void {
+  const cols = Object.keys(rows[0] ?? {});
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells.map((s, i) => (i === 0 ? s.padEnd(width[i] ?? 0) : s.padStart(width[i] ?? 0))).join('  ');
+  console.log(line(cols));
+  console.log(width.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(cols.map((c) => r[c] ?? '')));
+}
+
+/** The suite as `npm run bench` runs it (name: flash). */
+const suite = {
+  description:
+    'firmware flash on the simulated 1 ms-frame link (virtual time): STM32 and ESP32 256 KiB vs floor, identical reflash, stock protocols, per-packet negative control',
+  async run(ctx?: { record?: (suite: string, figures: Record<string, number | string>) => void }) {
+    const rows = await benchFlash();
+    printTable(formatRows(rows));
+    ctx?.record?.(
+      'flash',
+      Object.fromEntries(rows.flatMap((r) => [[`${r.case} ratio`, Number(r.ratio.toFixed(4))]])),
+    );
+    if (rows.some((r) => !r.pass)) process.exitCode = 1;
+  },
+};
+export default suite;
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  await suite.run();
+}

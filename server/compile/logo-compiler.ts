@@ -1,0 +1,38 @@
+// The Rust Logo compiler (core-rs, WebAssembly) in the server: loaded once per process and
+// shared by every compile request, so the server answers exactly what the browser worker
+// and the `logoc` CLI answer (workers/core/logo-response.ts shapes all three).
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { toCompileResponse, type LogoCompileResponse } from '../../workers/core/logo-response.ts';
+import { loadCore, type LogoVersion, type WasmCore } from '../../workers/core/wasm-core.ts';
+
+export const DEFAULT_WASM_PATH = fileURLToPath(
+  new URL('../../core-rs/pkg/gogo_core.wasm', import.meta.url),
+);
+
+export class LogoCompiler {
+  private constructor(private readonly core: WasmCore) {}
+
+  /** Loads the module; a missing file names the command that builds it. */
+  static async load(wasmPath = DEFAULT_WASM_PATH): Promise<LogoCompiler> {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(wasmPath);
+    } catch (e) {
+      throw new Error(`the Logo compiler module is missing (${wasmPath}); run npm run build:wasm`, {
+        cause: e,
+      });
+    }
+    return new LogoCompiler(await loadCore(bytes));
+  }
+
+  /** Filters and compiles `source` for `version`; never throws (a core panic is a 500). */
+  compile(source: string, version: string): LogoCompileResponse {
+    return toCompileResponse(this.core.compileLogo(source, version));
+  }
+
+  /** The board's Logo version (spec core §9). */
+  pickVersion(boardType: number, firmwareVersion: number): LogoVersion {
+    return this.core.pickLogoVersion(boardType, firmwareVersion);
+  }
+}

@@ -1,0 +1,22 @@
+// The app's pacer: the loop and its clock run in the device worker (workers/device.worker.ts),
+// which calls back into the page for each write. Worker timers are not throttled in a
+// background tab and do not wait behind page work, so a download keeps its 10 ms pauses.
+import * as Comlink from 'comlink';
+import type { DeviceWorkerApi } from '../../../workers/device.worker.ts';
+import type { Pacer } from './pacer.ts';
+
+export class WorkerPacer implements Pacer {
+  constructor(private readonly worker: () => Comlink.Remote<DeviceWorkerApi>) {}
+
+  run(
+    gapsMs: readonly number[],
+    write: (index: number) => Promise<void>,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void> {
+    return this.worker().pace(
+      [...gapsMs],
+      Comlink.proxy(write),
+      onProgress ? Comlink.proxy(onProgress) : undefined,
+    ) as Promise<void>;
+  }
+}

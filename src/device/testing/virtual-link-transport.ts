@@ -1,0 +1,78 @@
+// A Transport over a simulated board on a UsbLink in this thread, for tests and benchmarks:
+// no worker and no timers. Virtual time moves only as far as the writes need (one frame per
+// write, a paced sequence's pauses on the virtual clock), or when the caller advances it.
+import { DeviceError } from '../device.ts';
+import { Emitter } from '../emitter.ts';
+import type { SimulatedBoard } from '../simulated/simulated-board.ts';
+import { UsbLink } from '../simulated/usb-link.ts';
+import type { Transport, TransportEventMap } from '../transport.ts';
+
+export class VirtualLinkTransport implements Transport {
+  readonly kind = 'simulated' as const;
+  readonly link: UsbLink;
+  private readonly events = new Emitter<TransportEventMap>();
+  private opened = false;
+  /** Set to make the next writes fail (a pulled cable). */
+  unplugged = false;
+  /** Virtual ms run after each single write, so the board's replies come out. */
+  afterWriteMs = 0;
+
+  constructor(readonly board: SimulatedBoard) {
+    this.link = new UsbLink(board);
+  }
+
+  on<K extends keyof TransportEventMap>(
+    type: K,
+    listener: (event: TransportEventMap[K]) => void,
+  ): () => void {
+    return this.events.on(type, listener);
+  }
+
+  async open(): Promise<void> {
+    this.opened = true;
+  }
+
+  async close(): Promise<void> {
+    this.opened = false;
+  }
+
+  /** Runs `ms` frames of virtual time and delivers the board's reports. */
+  advance(ms: number): void {
+    this.deliver(this.link.run(ms).reports);
+  }
+
+  async write(payload: Uint8Array): Promise<void> {
+    this.check();
+    this.link.write(payload.slice());
+    this.deliver(this.link.drain().reports);
+    if (this.afterWriteMs > 0) this.advance(this.afterWriteMs);
+  }
+
+  async writePaced(
+    payloads: Uint8Array[],
+    gapsMs: number[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void> {
+    this.check();
+    const ids = new Set(
+      this.link.writeSequence(
+        payloads.map((p, i) => ({ payload: p.slice(), gapMs: gapsMs[i] ?? 0 })),
+      ),
+    );
+    let done = 0;
+    while (done < ids.size) {
+      const r = this.link.run(1);
+      done += r.consumed.filter((id) => ids.has(id)).length;
+      if (r.consumed.length > 0) onProgress?.(done, ids.size);
+      this.deliver(r.reports);
+    }
+  }
+
+  private check(): void {
+    if (!this.opened || this.unplugged) throw new DeviceError('disconnected');
+  }
+
+  private deliver(reports: Uint8Array[]): void {
+    if (this.opened) reports.forEach((r) => this.events.emit('report', r));
+  }
+}

@@ -1,0 +1,43 @@
+// What the UI shows about downloads: the user's settings (persisted) and the progress of
+// the download under way. The download service reports into it through the actions.
+import { proxy } from 'valtio';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
+import type { DownloadPhase } from './download-service.ts';
+
+export interface DownloadSettings {
+  /** Compile with the Rust compiler in this browser instead of the cloud compiler. */
+  compileInBrowser: boolean;
+  /** Start the program 500 ms after a download. */
+  runAfterDownload: boolean;
+}
+
+export const downloadSettings = proxy<DownloadSettings>({
+  compileInBrowser: readStorage(STORAGE_KEYS.compileInBrowser) === 'true',
+  runAfterDownload: readStorage(STORAGE_KEYS.runAfterDownload) === 'true',
+});
+
+export function setCompileInBrowser(on: boolean): void {
+  downloadSettings.compileInBrowser = on;
+  writeStorage(STORAGE_KEYS.compileInBrowser, String(on));
+}
+
+export function setRunAfterDownload(on: boolean): void {
+  downloadSettings.runAfterDownload = on;
+  writeStorage(STORAGE_KEYS.runAfterDownload, String(on));
+}
+
+export interface DownloadStatus {
+  /** Null when no download runs. */
+  phase: DownloadPhase | null;
+  done: number;
+  total: number;
+  /** Set while code is read back from the board. */
+  extracting: boolean;
+}
+
+export const downloadStatus = proxy<DownloadStatus>({
+  phase: null,
+  done: 0,
+  total: 0,
+  extracting: false,
+});

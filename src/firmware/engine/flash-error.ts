@@ -1,0 +1,40 @@
+// Every way a firmware update can fail, as one error class with a code. The UI shows
+// 'Update firmware error' followed by the code's message (spec core §8); the codes with a
+// spec text keep it exactly (locales/en/firmware.json "errors").
+export type FlashErrorCode =
+  /** STM: 'failed to write data'. */
+  | 'stm-write-failed'
+  /** STM: 'waiting for bootloader connected timeout...'. */
+  | 'stm-bootloader-timeout'
+  /** STM: 'waiting for response timeout...'. */
+  | 'stm-response-timeout'
+  /** ESP: 'failed to write'. */
+  | 'esp-write-failed'
+  /** ESP: 'response timeout'. */
+  | 'esp-response-timeout'
+  /** Legacy: a report could not be sent: 'failed to write'. */
+  | 'legacy-write-failed'
+  /** Legacy: the board did not come back after 60 polls of 500 ms: 'Timeout'. */
+  | 'timeout'
+  /** The board was unplugged or vanished mid-update: 'GoGo Board is not connected!'. */
+  | 'disconnected'
+  /** No granted board to update. */
+  | 'no-board'
+  /** Read back after writing, the board's firmware differs from the file. */
+  | 'verify-failed'
+  /** The image does not fit the board's flash. */
+  | 'image-too-large'
+  /** The update was cancelled (the worker was stopped). */
+  | 'aborted';
+
+export class FlashError extends Error {
+  override readonly name = 'FlashError';
+  constructor(
+    readonly code: FlashErrorCode,
+    message: string = code,
+  ) {
+    super(message);
+  }
+}
+
+export const isFlashError = (e: unknown): e is FlashError => e instanceof FlashError;

@@ -1,0 +1,470 @@
+// The firmware update as the user meets it (spec core §4 "Firmware update (user-level)"):
+// which release is latest and whether the board has it, getting the files (the latest
+// release from the server, or a local .hex/.bin), handing the board to the flash worker
+// with the updating flag set, and taking it back afterwards. Framework-free: the modal and
+// the update-firmware page read `firmware` (firmware-state.ts).
+import type { ApiClient } from '../api/client.ts';
+import {
+  compareVersions,
+  versionAfterDash,
+  versionFromTag,
+  type LatestRelease,
+  type ReleaseInfo,
+} from '../api/contract/firmware.ts';
+import { ConnectionType, type DeviceConnection, type TransportKind } from '../device/device.ts';
+import { FirmwareChip, firmwareInfo } from '../device/protocol/commands.ts';
+import type { FlashChip } from '../../workers/core/wasm-core.ts';
+import type { ConnectionState } from '../state/connection.ts';
+import {
+  gogo6Chip,
+  GOGO7_UPDATE_GUIDE,
+  isAcceptableFirmwareFile,
+  legacyFiles,
+  targetFor,
+} from './firmware-files.ts';
+import type { FirmwareState } from './firmware-state.ts';
+import { causeKey } from './messages.ts';
+import type {
+  FlashFailureCode,
+  FlashFile,
+  FlashOutcome,
+  FlashProgress,
+  FlashRequest,
+} from './worker/flash-protocol.ts';
+
+/** Runs updates (the flash worker through FlashBridge). */
+export interface FlashRunner {
+  chipForName(name: string): Promise<FlashChip | null>;
+  flash(request: FlashRequest, onProgress: (p: FlashProgress) => void): Promise<FlashOutcome>;
+}
+
+/** A chosen file, as the browser's File gives it. */
+export interface ChosenFile {
+  name: string;
+  size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export interface FirmwareServiceDeps {
+  device(): DeviceConnection;
+  connection: ConnectionState;
+  /** How the page reaches the board now ('simulated' = the virtual board). */
+  linkKind(): TransportKind | null;
+  /** The page's USB is the fake navigator.hid over the simulated board (e2e, demos). */
+  fakeHid(): boolean;
+  /** A line from the simulated board's worker for the flash worker. */
+  simPort(): Promise<MessagePort>;
+  api: Pick<ApiClient, 'get' | 'post'>;
+  runner: FlashRunner;
+  state: FirmwareState;
+  t(key: string, values?: Record<string, string | number>): string;
+  notify(kind: 'success' | 'warning', message: string): void;
+  openModal(): void;
+  openExternal(url: string): void;
+  /** Asks the user to allow the STM32 bootloader (a real board on real WebHID). */
+  requestBootloader(): Promise<void>;
+}
+
+/** How long the board may take to answer OUR firmware-info query. */
+const INFO_TIMEOUT_MS = 600;
+/** How long a just-reconnected board may take to send its first status packet. */
+const BOARD_WAIT_MS = 3000;
+
+interface PreparedUpdate {
+  chip: FlashChip;
+  file: FlashFile;
+  bootloader: FlashFile | null;
+  /** The version the board reports afterwards, when known. */
+  version: string | null;
+  expectedVersion?: number;
+}
+
+class PrepareError extends Error {
+  constructor(readonly causeKey: string) {
+    super(causeKey);
+  }
+}
+
+export class FirmwareService {
+  private last: PreparedUpdate | null = null;
+  private busy = false;
+  /** Board types already told about new firmware this session. */
+  private readonly prompted = new Set<number>();
+
+  constructor(private readonly deps: FirmwareServiceDeps) {}
+
+  get state(): FirmwareState {
+    return this.deps.state;
+  }
+
+  /** The Update Firmware action: GoGo 7 opens the installer guide, remote links are
+   * refused, the rest opens the updater. */
+  open(): void {
+    const { connection, t } = this.deps;
+    if (targetFor(connection.board.boardType) === 'gogo7') {
+      this.deps.openExternal(GOGO7_UPDATE_GUIDE);
+      return;
+    }
+    if (!this.usbLink()) {
+      this.deps.notify('warning', t('firmware:errors.usbOnly'));
+      return;
+    }
+    this.deps.openModal();
+    void this.checkLatest();
+  }
+
+  /** Loads the latest release and compares it with the board's firmware. */
+  async checkLatest(): Promise<void> {
+    const s = this.state;
+    s.check = {
+      loading: true,
+      latest: null,
+      notes: '',
+      current: null,
+      upToDate: null,
+      failed: false,
+    };
+    const check = await this.compareWithLatest();
+    s.check = { ...check, loading: false };
+  }
+
+  /**
+   * The "new firmware is available" message (spec core §8), once per board type and
+   * session, for a matching board on a USB link; none after a legacy update succeeded (spec
+   * core §4: further prompts are postponed).
+   */
+  async promptIfOutdated(): Promise<void> {
+    const { connection, t } = this.deps;
+    const boardType = connection.board.boardType;
+    const target = targetFor(boardType);
+    if (this.state.promptsPostponed || this.busy || this.prompted.has(boardType)) return;
+    if ((target !== 'legacy' && target !== 'gogo6') || !this.usbLink()) return;
+    if (boardType !== connection.displayBoard) return;
+    this.prompted.add(boardType);
+    const check = await this.compareWithLatest();
+    if (check.upToDate === false && check.latest && !this.state.promptsPostponed) {
+      this.deps.notify('success', t('firmware:newFirmware', { version: check.latest }));
+    }
+  }
+
+  private async compareWithLatest(): Promise<Omit<FirmwareState['check'], 'loading'>> {
+    await this.boardKnown(BOARD_WAIT_MS);
+    const boardType = this.deps.connection.board.boardType;
+    const target = targetFor(boardType);
+    if (target === 'legacy') {
+      const files = legacyFiles(boardType);
+      const current = this.deps.connection.board.firmwareVersion;
+      return {
+        latest: String(files.version),
+        notes: '',
+        current: current > 0 ? String(current) : null,
+        upToDate: current >= files.version,
+        failed: false,
+      };
+    }
+    try {
+      const latest = await this.deps.api.get<LatestRelease>('/firmware/latest', {
+        anonymous: true,
+        quiet: true,
+      });
+      const version = versionFromTag(latest.tag_name);
+      const current = target === 'gogo6' ? await this.boardSemver() : null;
+      return {
+        latest: version,
+        notes: latest.body,
+        current,
+        upToDate:
+          version !== null && current !== null ? compareVersions(current, version) >= 0 : null,
+        failed: version === null,
+      };
+    } catch {
+      return { latest: null, notes: '', current: null, upToDate: null, failed: true };
+    }
+  }
+
+  /** 'Update to latest version': the release-info document's first asset (GoGo 6), or the
+   * bootloader and default firmware hex files (legacy boards). */
+  async updateToLatest(): Promise<void> {
+    await this.run(() => this.prepareLatest());
+  }
+
+  /** Update from a local .hex or .bin file. */
+  async updateFromFile(file: ChosenFile): Promise<void> {
+    await this.run(() => this.prepareFile(file));
+  }
+
+  /** Runs the last update again, from the same files. */
+  async retry(): Promise<void> {
+    const last = this.last;
+    if (last) await this.run(() => Promise.resolve(last));
+  }
+
+  /** The user allows the STM32 bootloader device (real boards on real WebHID). */
+  async allowBootloader(): Promise<void> {
+    try {
+      await this.deps.requestBootloader();
+    } finally {
+      this.state.needsBootloaderPermission = false;
+    }
+  }
+
+  // ---- Preparing ------------------------------------------------------------------------
+
+  private async prepareLatest(): Promise<PreparedUpdate> {
+    const boardType = this.deps.connection.board.boardType;
+    if (targetFor(boardType) === 'legacy') return this.prepareLegacy(boardType, null);
+    let info: ReleaseInfo;
+    try {
+      info = await this.deps.api.get<ReleaseInfo>('/firmware/release-info', {
+        anonymous: true,
+        quiet: true,
+      });
+    } catch {
+      throw new PrepareError('firmware:errors.espInfo');
+    }
+    const asset = info.assets[0];
+    if (!asset) throw new PrepareError('firmware:errors.espInfo');
+    const bytes = await this.download(() =>
+      this.deps.api.post<ArrayBuffer>(
+        '/firmware/download',
+        { url: asset.browser_download_url },
+        { anonymous: true, quiet: true, responseType: 'arraybuffer' },
+      ),
+    );
+    const chip = gogo6Chip(await this.deps.runner.chipForName(asset.name));
+    return {
+      chip,
+      file: { name: asset.name, bytes },
+      bootloader: null,
+      version: versionAfterDash(info.tag_name),
+    };
+  }
+
+  private async prepareFile(file: ChosenFile): Promise<PreparedUpdate> {
+    if (!isAcceptableFirmwareFile(file.name, file.size)) {
+      throw new PrepareError('firmware:errors.invalidFile');
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (bytes.byteLength === 0) throw new PrepareError('firmware:errors.invalidFile');
+    const boardType = this.deps.connection.board.boardType;
+    if (targetFor(boardType) === 'legacy') {
+      return this.prepareLegacy(boardType, { name: file.name, bytes });
+    }
+    const chip = gogo6Chip(await this.deps.runner.chipForName(file.name));
+    return { chip, file: { name: file.name, bytes }, bootloader: null, version: null };
+  }
+
+  /** Legacy boards: the bootloader first, then the firmware (the default version unless a
+   * file was chosen). */
+  private async prepareLegacy(
+    boardType: number,
+    chosen: FlashFile | null,
+  ): Promise<PreparedUpdate> {
+    const files = legacyFiles(boardType);
+    const text = (name: string) =>
+      this.download(async () =>
+        new TextEncoder().encode(
+          await this.deps.api.get<string>(`/firmware/legacy/${name}`, {
+            anonymous: true,
+            quiet: true,
+            responseType: 'text',
+          }),
+        ),
+      );
+    const bootloader = { name: files.bootloader, bytes: await text(files.bootloader) };
+    const file = chosen ?? { name: files.firmware, bytes: await text(files.firmware) };
+    return {
+      chip: 'legacy',
+      file,
+      bootloader,
+      version: chosen ? null : String(files.version),
+      ...(chosen ? {} : { expectedVersion: files.version }),
+    };
+  }
+
+  private async download(get: () => Promise<ArrayBuffer | Uint8Array>): Promise<Uint8Array> {
+    try {
+      const data = await get();
+      const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+      if (bytes.byteLength === 0) throw new Error('empty');
+      return bytes;
+    } catch {
+      throw new PrepareError('firmware:errors.cloudFile');
+    }
+  }
+
+  // ---- Running ---------------------------------------------------------------------------
+
+  private usbLink(): boolean {
+    const type = this.deps.connection.connectionType;
+    return type !== ConnectionType.remote && type !== ConnectionType.plugin;
+  }
+
+  private async run(prepare: () => Promise<PreparedUpdate>): Promise<void> {
+    if (this.busy) return;
+    const s = this.state;
+    const { t } = this.deps;
+    if (!this.usbLink()) {
+      this.fail(t('firmware:errors.usbOnly'), false);
+      return;
+    }
+    this.busy = true;
+    s.phase = 'preparing';
+    s.error = null;
+    s.result = null;
+    s.percent = 0;
+    s.stage = null;
+    let update: PreparedUpdate;
+    try {
+      update = await prepare();
+    } catch (e) {
+      this.busy = false;
+      // Retry would re-flash an earlier update's files, not the one the user just chose.
+      this.last = null;
+      this.fail(e instanceof PrepareError ? t(e.causeKey) : String(e), false);
+      return;
+    }
+    this.last = update;
+    try {
+      await this.flash(update);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async flash(update: PreparedUpdate): Promise<void> {
+    const s = this.state;
+    const { t, device } = this.deps;
+    const mainLink = this.deps.linkKind();
+    const viaSim = mainLink === 'simulated' || this.deps.fakeHid();
+    s.phase = 'updating';
+    s.stage = 'connecting';
+    s.needsBootloaderPermission = false;
+    this.setUpdating(true);
+    let outcome: FlashOutcome;
+    try {
+      // The flash worker owns the board now: the page lets go of it (and of its Web Lock).
+      await device().disconnect();
+      const link: FlashRequest['link'] = viaSim
+        ? { kind: 'sim', port: await this.deps.simPort() }
+        : { kind: 'webhid' };
+      // Copies: the worker takes the buffers, and a retry needs them again.
+      outcome = await this.deps.runner.flash(
+        {
+          chip: update.chip,
+          file: { name: update.file.name, bytes: update.file.bytes.slice() },
+          bootloader: update.bootloader
+            ? { name: update.bootloader.name, bytes: update.bootloader.bytes.slice() }
+            : null,
+          ...(update.expectedVersion === undefined
+            ? {}
+            : { expectedVersion: update.expectedVersion }),
+          link,
+        },
+        (p) => {
+          s.stage = p.stage;
+          s.percent = Math.round(p.percent);
+          if (p.stage === 'entering-bootloader' && !viaSim) s.needsBootloaderPermission = true;
+        },
+      );
+    } catch (e) {
+      outcome = { ok: false, error: { code: 'aborted', message: String(e) } };
+    } finally {
+      this.setUpdating(false);
+      s.needsBootloaderPermission = false;
+    }
+    await this.reconnect(mainLink);
+    if (!outcome.ok) {
+      this.fail(t(causeKey(outcome.error.code as FlashFailureCode)), true);
+      return;
+    }
+    const r = outcome.result;
+    s.phase = 'success';
+    s.percent = 100;
+    s.result = {
+      version: update.version,
+      upToDate: r.upToDate,
+      verified: r.verified,
+      unitsWritten: r.unitsWritten,
+      unitsSkipped: r.unitsSkipped,
+    };
+    s.canRetry = false;
+    if (update.chip === 'legacy') s.promptsPostponed = true;
+    this.deps.notify(
+      'success',
+      r.upToDate
+        ? t('firmware:latest.upToDate')
+        : update.version
+          ? t('firmware:done.updatedTo', { version: update.version })
+          : t('firmware:done.updated'),
+    );
+    void this.checkLatest();
+  }
+
+  private fail(cause: string, canRetry: boolean): void {
+    const s = this.state;
+    s.phase = 'error';
+    s.error = cause;
+    s.canRetry = canRetry;
+    this.deps.notify('warning', this.deps.t('firmware:errors.updateError', { cause }));
+  }
+
+  private setUpdating(updating: boolean): void {
+    this.deps.connection.firmwareUpdating = updating;
+    this.deps.device().setFirmwareUpdating(updating);
+  }
+
+  /** Takes the board back the way the page had it. */
+  private async reconnect(kind: TransportKind | null): Promise<void> {
+    try {
+      if (kind === 'simulated') await this.deps.device().connect('simulated');
+      else if (kind === 'webhid') await this.deps.device().restore();
+    } catch {
+      // The user reconnects; the updater still offers a retry.
+    }
+  }
+
+  /** Resolves once the connection knows the board type (after a reconnect it takes the
+   * first status packet), or after `ms`. */
+  private boardKnown(ms: number): Promise<void> {
+    const device = this.deps.device();
+    const { status, board } = device.snapshot;
+    if (board.boardType !== 0 || status !== 'connected') return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const off = device.on('state', (s) => {
+        if (s.board.boardType !== 0) done();
+      });
+      function done() {
+        clearTimeout(timer);
+        off();
+        resolve();
+      }
+    });
+  }
+
+  /** OUR query 203: the ESP32 firmware's semantic version, or null (stock firmware). */
+  private async boardSemver(): Promise<string | null> {
+    await this.boardKnown(BOARD_WAIT_MS);
+    const device = this.deps.device();
+    return new Promise((resolve) => {
+      let done = false;
+      const finish = (v: string | null) => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        off();
+        resolve(v);
+      };
+      const timer = setTimeout(() => finish(null), INFO_TIMEOUT_MS);
+      const off = device.on('response', (r) => {
+        if (r.command !== 203) return;
+        if (r.status !== 2 || r.payload.length < 2) return finish(null);
+        finish(String.fromCharCode(...r.payload.subarray(1)));
+      });
+      device
+        .send(firmwareInfo(FirmwareChip.esp), { ignoreBoardMatch: true })
+        .catch(() => finish(null));
+    });
+  }
+}

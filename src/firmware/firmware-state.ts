@@ -1,0 +1,54 @@
+// What the firmware updater shows (spec core §2 "Firmware updater modal", §4 "Firmware
+// update"): the latest release against the board's version, and the update in progress.
+// The FirmwareService writes it; the modal and the update-firmware page read it.
+import { proxy } from 'valtio';
+import type { FlashStage } from './engine/engine-context.ts';
+
+export type UpdatePhase = 'idle' | 'preparing' | 'updating' | 'success' | 'error';
+
+export interface FirmwareState {
+  check: {
+    loading: boolean;
+    /** The latest release's version (three dotted numbers, or a legacy number). */
+    latest: string | null;
+    /** The release's description. */
+    notes: string;
+    /** The board's firmware version, when known. */
+    current: string | null;
+    /** True: "You're using the latest firmware."; null: unknown. */
+    upToDate: boolean | null;
+    /** The latest release could not be read (updating from a file still works). */
+    failed: boolean;
+  };
+  phase: UpdatePhase;
+  stage: FlashStage | null;
+  /** 0..100, rendered at most once per animation frame. */
+  percent: number;
+  /** The translated cause shown after 'Update firmware error'. */
+  error: string | null;
+  result: {
+    version: string | null;
+    upToDate: boolean;
+    verified: boolean | null;
+    unitsWritten: number;
+    unitsSkipped: number;
+  } | null;
+  /** The same update can run again (its files are kept). */
+  canRetry: boolean;
+  /** A real STM32 bootloader appeared that this site may not open yet. */
+  needsBootloaderPermission: boolean;
+  /** After a legacy update succeeded, no more "new firmware" prompts this session. */
+  promptsPostponed: boolean;
+}
+
+export const firmware = proxy<FirmwareState>({
+  check: { loading: false, latest: null, notes: '', current: null, upToDate: null, failed: false },
+  phase: 'idle',
+  stage: null,
+  percent: 0,
+  error: null,
+  result: null,
+  canRetry: false,
+  needsBootloaderPermission: false,
+  promptsPostponed: false,
+});

@@ -1,0 +1,81 @@
+// Test and benchmark helpers: a virtual board plus plans of test images, and one call that
+// runs a flash job on virtual time and returns either the result or the FlashError.
+import type { FlashPlan, WasmCore } from '../../../workers/core/wasm-core.ts';
+import { runFlash, type FlashJob, type FlashResult } from '../engine/flash-engine.ts';
+import type { FlashMode, FlashProgress } from '../engine/engine-context.ts';
+import { FlashError } from '../engine/flash-error.ts';
+import { wasmFrame } from '../engine/wasm-frame.ts';
+import { IdentityChip } from '../image/firmware-id.ts';
+import { buildTestImage, toIntelHex, type TestImageOptions } from '../image/test-images.ts';
+import { VirtualBoard, type VirtualBoardOptions } from './virtual-board.ts';
+
+export type Outcome = { ok: true; result: FlashResult } | { ok: false; error: FlashError };
+
+export class FlashHarness {
+  readonly vb: VirtualBoard;
+  progress: FlashProgress[] = [];
+
+  constructor(
+    readonly core: WasmCore,
+    options: VirtualBoardOptions = {},
+  ) {
+    this.vb = new VirtualBoard(core, options);
+  }
+
+  plan(bytes: Uint8Array, kind: 'bin' | 'hex', chip: FlashJob['chip']): FlashPlan {
+    const r = this.core.planFlash(bytes, kind, chip);
+    if (!r.ok) throw new Error(`plan: ${r.error.message}`);
+    return r.value;
+  }
+
+  async flash(job: FlashJob, mode: FlashMode = 'auto'): Promise<Outcome> {
+    this.progress = [];
+    const work = runFlash(job, {
+      hid: this.vb.hid,
+      clock: this.vb,
+      frame: wasmFrame(this.core),
+      mode,
+      onProgress: (p) => this.progress.push(p),
+    });
+    try {
+      return { ok: true, result: await this.vb.run(work) };
+    } catch (e) {
+      if (e instanceof FlashError) return { ok: false, error: e };
+      throw e;
+    }
+  }
+
+  /** The board's status packet as the host would decode bytes 20 (firmware) and 21 (STM). */
+  versions(): { firmware: number; stm: number } {
+    const s = this.vb.board.status();
+    return { firmware: s.firmwareVersion, stm: s.firmwareVersion2 };
+  }
+}
+
+export const stmImage = (o: Partial<TestImageOptions> = {}) =>
+  buildTestImage({ chip: IdentityChip.stm, version: 11, semver: '1.0.1', bytes: 24 * 1024, ...o });
+
+export const espImage = (o: Partial<TestImageOptions> = {}) =>
+  buildTestImage({ chip: IdentityChip.esp, version: 43, semver: '1.0.3', bytes: 24 * 1024, ...o });
+
+const enc = new TextEncoder();
+
+/** The legacy pair the server ships: a bootloader at 0 and firmware v43 at 0x0800. */
+export function legacyHex(version = 43): { bootloader: Uint8Array; firmware: Uint8Array } {
+  const bootloader = buildTestImage({
+    chip: IdentityChip.legacyBootloader,
+    version: 2,
+    semver: '2',
+    bytes: 2048,
+  });
+  const firmware = buildTestImage({
+    chip: IdentityChip.legacy,
+    version,
+    semver: String(version),
+    bytes: 6 * 1024,
+  });
+  return {
+    bootloader: enc.encode(toIntelHex(bootloader, 0)),
+    firmware: enc.encode(toIntelHex(firmware, 0x0800)),
+  };
+}

@@ -1,0 +1,77 @@
+// A flash request from the page, carried out: the plans built with core-rs (file-level
+// problems become 'invalid-file' / 'file-content-invalid'), the engine run against the given
+// WebHID-shaped device, and every engine failure returned as plain data. The flash worker
+// runs it; tests run it in-process against the simulated board.
+import type { FlashChip, FlashPlan, WasmCore } from '../../../workers/core/wasm-core.ts';
+import type { HIDLike } from '../../device/webhid/hid-types.ts';
+import type { Clock } from '../engine/clock.ts';
+import type { FlashMode, FlashProgress } from '../engine/engine-context.ts';
+import { runFlash, type FlashJob } from '../engine/flash-engine.ts';
+import { FlashError } from '../engine/flash-error.ts';
+import { wasmFrame } from '../engine/wasm-frame.ts';
+import type { FlashFile, FlashOutcome, FlashRequest } from './flash-protocol.ts';
+
+class PlanFailure extends Error {
+  constructor(readonly outcome: FlashOutcome & { ok: false }) {
+    super(outcome.error.message);
+  }
+}
+
+function plan(core: WasmCore, file: FlashFile, chip: FlashChip): FlashPlan {
+  const kind = /\.hex$/i.test(file.name) ? 'hex' : 'bin';
+  const r = core.planFlash(file.bytes, kind, chip);
+  if (r.ok) return r.value;
+  const code = r.error.code === 'empty' ? 'invalid-file' : 'file-content-invalid';
+  throw new PlanFailure({
+    ok: false,
+    error: {
+      code,
+      message: r.error.message,
+      ...(r.error.line === undefined ? {} : { line: r.error.line }),
+    },
+  });
+}
+
+export interface ExecuteDeps {
+  hid: HIDLike;
+  clock: Clock;
+  locks?: LockManager | null;
+  onProgress(p: FlashProgress): void;
+  mode?: FlashMode;
+}
+
+export async function executeFlashRequest(
+  core: WasmCore,
+  request: Omit<FlashRequest, 'link'>,
+  deps: ExecuteDeps,
+): Promise<FlashOutcome> {
+  try {
+    let job: FlashJob;
+    if (request.chip === 'legacy') {
+      job = {
+        chip: 'legacy',
+        plan: plan(core, request.file, 'legacy'),
+        bootloaderPlan: request.bootloader ? plan(core, request.bootloader, 'legacy') : null,
+        ...(request.expectedVersion === undefined
+          ? {}
+          : { expectedVersion: request.expectedVersion }),
+      };
+    } else {
+      job = { chip: request.chip, plan: plan(core, request.file, request.chip) };
+    }
+    const result = await runFlash(job, {
+      hid: deps.hid,
+      clock: deps.clock,
+      frame: wasmFrame(core),
+      locks: deps.locks ?? null,
+      onProgress: deps.onProgress,
+      ...(deps.mode ? { mode: deps.mode } : {}),
+    });
+    return { ok: true, result };
+  } catch (e) {
+    if (e instanceof PlanFailure) return e.outcome;
+    if (e instanceof FlashError) return { ok: false, error: { code: e.code, message: e.message } };
+    // A bug, not a board problem: the page reports it as 'Update firmware error' + text.
+    throw e;
+  }
+}

@@ -1,0 +1,37 @@
+// What the page asks the flash worker and what it answers (plain, cloneable data).
+import type { FlashChip } from '../../../workers/core/wasm-core.ts';
+import type { FlashResult, FlashProgress } from '../engine/engine-context.ts';
+import type { FlashErrorCode } from '../engine/flash-error.ts';
+
+export interface FlashFile {
+  /** The file name: `.hex` files are Intel HEX, anything else raw bytes. */
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface FlashRequest {
+  chip: FlashChip;
+  file: FlashFile;
+  /** Legacy: the bootloader image of the first download. */
+  bootloader?: FlashFile | null;
+  /** The version byte the new firmware reports, when known. */
+  expectedVersion?: number;
+  /** 'webhid': the worker's own navigator.hid; 'sim': the simulated board's worker. */
+  link: { kind: 'webhid' } | { kind: 'sim'; port: MessagePort };
+}
+
+/** Failures before the engine starts, besides the engine's own codes. */
+export type FlashFailureCode =
+  | FlashErrorCode
+  /** Empty file: 'The firmware file is invalid'. */
+  | 'invalid-file'
+  /** Fewer than 4 items, or malformed HEX: 'file content is invalid'. */
+  | 'file-content-invalid'
+  /** No WebHID in this worker (Chrome before 131). */
+  | 'unsupported-browser';
+
+export type FlashOutcome =
+  | { ok: true; result: FlashResult }
+  | { ok: false; error: { code: FlashFailureCode; message: string; line?: number } };
+
+export type { FlashProgress, FlashResult };

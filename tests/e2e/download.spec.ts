@@ -1,0 +1,231 @@
+// Compile and download to the virtual board, programs running on it, extract code back:
+// the real app and server in Chromium, the simulated board behind the fake navigator.hid
+// (the real WebHID transport) or as the "virtual board" connection.
+import type { Page } from '@playwright/test';
+import { EditorPage } from './editor-page.ts';
+import { expect, test, type BoardLink } from './fixtures/board-link.ts';
+import { text } from './locales.ts';
+import { buildSensorMotorProgram, openLogoProgram, SENSOR_MOTOR_LOGO } from './programs.ts';
+
+const t = (ref: string) => text('en', ref);
+
+const downloadButton = (page: Page) =>
+  page.getByRole('button', { name: t('editor:toolbar.download'), exact: true });
+
+async function connect(board: BoardLink, how: 'usb' | 'virtual'): Promise<void> {
+  if (how === 'usb') await board.connectUsb();
+  else await board.connectVirtual();
+  await board.expectBoard('GoGo Board 7', 42);
+  await board.closeDialog();
+}
+
+async function download(editor: EditorPage): Promise<void> {
+  await downloadButton(editor.page).click();
+  await expect(editor.toast(t('download:success'))).toBeVisible();
+}
+
+test.describe('Download to the virtual board', () => {
+  test('a program built from blocks runs on the board: sensor 1 above 500 turns motor a on', async ({
+    page,
+    board,
+  }) => {
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await buildSensorMotorProgram(editor);
+    await connect(board, 'usb');
+    await download(editor);
+    const sim = board.sim();
+    // 20 bytes of byte code (golden sample s04's length), written over the WebHID transport.
+    await expect(sim.getByTestId('sim-program')).toContainText('20 bytes, stopped');
+    await expect(sim.getByTestId('sim-led-1')).toHaveAttribute('data-on', 'false');
+    await expect(sim.getByTestId('sim-beeps')).toHaveText('1');
+
+    await page.getByRole('button', { name: t('editor:toolbar.run'), exact: true }).click();
+    await expect(sim.getByTestId('sim-program')).toContainText('running');
+    await board.setSensor(1, 300);
+    await expect(sim.getByTestId('sim-port-a')).toContainText('○ off');
+    await board.setSensor(1, 700);
+    await expect(sim.getByTestId('sim-port-a')).toContainText('● on');
+    await expect(sim.getByTestId('sim-port-a').getByRole('img', { name: 'turning' })).toBeVisible();
+
+    // The board panel on /gogoboard reads the same from the board's status stream.
+    await page.evaluate(() => (location.hash = '#/gogoboard'));
+    await expect(page.getByTestId('motor-state-a')).toContainText('On');
+
+    await page.evaluate(() => (location.hash = '#/program'));
+    await page.getByRole('button', { name: t('editor:toolbar.stop'), exact: true }).click();
+    await expect(sim.getByTestId('sim-program')).toContainText('stopped');
+    // Stopping turns the motors off; port a stays the one talked to.
+    await expect(sim.getByTestId('sim-port-a')).toContainText('● off');
+  });
+
+  test('run after download starts the program by itself; compile in this browser works offline', async ({
+    page,
+    board,
+  }) => {
+    // No cloud compiler reachable at all: the in-browser compiler must do the work.
+    await page.route('**/logo/*/compile', (route) => route.abort('internetdisconnected'));
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await connect(board, 'virtual');
+    await openLogoProgram(editor, 'to main\nledon\nshow "hi"\nbeep\nend\n');
+    await page.getByTestId('download-settings').click();
+    await page.getByLabel(t('download:settings.compileInBrowser')).check();
+    await page.getByLabel(t('download:settings.runAfterDownload')).check();
+    await page.keyboard.press('Escape');
+    await download(editor);
+    const sim = board.sim();
+    await expect(sim.getByTestId('sim-led-0')).toHaveAttribute('data-on', 'true');
+    await expect(sim.getByTestId('sim-display')).toContainText('[hi]');
+    // The download's beep and the program's.
+    await expect(sim.getByTestId('sim-beeps')).toHaveText('2');
+    // The settings are remembered.
+    await page.reload();
+    await page.getByTestId('download-settings').click();
+    await expect(page.getByLabel(t('download:settings.compileInBrowser'))).toBeChecked();
+  });
+
+  test('an over-long program shows the spec message and writes nothing', async ({
+    page,
+    board,
+  }) => {
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await connect(board, 'usb');
+    await openLogoProgram(editor, `to main\nforever [ ${'beep '.repeat(2100)}]\nend\n`);
+    await downloadButton(page).click();
+    await expect(
+      editor.toast("The Logo code is too large! I don't have enough memory to hold it"),
+    ).toBeVisible();
+    await expect(board.sim().getByTestId('sim-program')).toContainText('0 bytes');
+  });
+
+  test('a cloud compiler answering 5xx shows "Syntax Error."', async ({ page, board }) => {
+    await page.route('**/logo/*/compile', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await connect(board, 'usb');
+    await openLogoProgram(editor, SENSOR_MOTOR_LOGO);
+    await downloadButton(page).click();
+    await expect(editor.toast('Syntax Error.')).toBeVisible();
+  });
+
+  test('a compile error is listed with its line in the Logo panel, in the user’s language', async ({
+    page,
+    board,
+  }) => {
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await connect(board, 'usb');
+    await openLogoProgram(editor, 'to main\nbeep\nshow foo\nend\n');
+    await downloadButton(page).click();
+    const errors = page.getByTestId('logo-errors');
+    await expect(errors).toContainText("Line 3: I don't know the expression 'foo'");
+    // The virtual board's dock would cover the language list.
+    await page.getByRole('button', { name: 'Hide', exact: true }).click();
+    await editor.app.chooseLanguage('ไทย');
+    await page
+      .getByRole('button', { name: text('th', 'editor:toolbar.download'), exact: true })
+      .click();
+    await expect(errors).toContainText("ไม่รู้จักนิพจน์ 'foo'");
+  });
+
+  test('Download without a board says the board is not connected', async ({ page }) => {
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await downloadButton(page).click();
+    await expect(editor.toast('GoGo Board is not connected!').first()).toBeVisible();
+  });
+});
+
+test.describe('Extract code from board', () => {
+  test('brings a downloaded program back into the Logo editor and the blocks', async ({
+    page,
+    board,
+  }) => {
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await connect(board, 'virtual');
+    await openLogoProgram(editor, SENSOR_MOTOR_LOGO);
+    await download(editor);
+    await editor.menuItem(t('shell:menu.items.newProject'));
+    await expect(editor.workspaceBlock('gogo_forever')).toHaveCount(0);
+
+    await editor.menuItem(t('shell:menu.items.extractCode'));
+    await expect(editor.toast('The program from the board is open (20 bytes).')).toBeVisible();
+    await expect(editor.logoEditor()).toBeVisible();
+    expect(await editor.logoText()).toBe(SENSOR_MOTOR_LOGO);
+    // The importer rebuilt the blocks: back in blocks mode they generate the same Logo.
+    await editor.switchTo('blocks');
+    await expect(editor.workspaceBlock('gogo_forever')).toHaveCount(1);
+    await editor.expectGeneratedLogo(SENSOR_MOTOR_LOGO);
+  });
+
+  test('is not offered for a board other than GoGo 6 or 7', async ({ page, board }) => {
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await connect(board, 'virtual');
+    let menu = await editor.app.openHamburgerMenu();
+    await expect(
+      menu.getByRole('button', { name: t('shell:menu.items.extractCode') }),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+    await board.sim().getByLabel('Board type').selectOption({ label: 'GoGo Bright' });
+    await board.openDialog();
+    await board.dialog.getByLabel('Board to program').selectOption({ label: 'GoGo Bright' });
+    await board.closeDialog();
+    menu = await editor.app.openHamburgerMenu();
+    await expect(menu.getByRole('button', { name: t('shell:menu.items.extractCode') })).toHaveCount(
+      0,
+    );
+  });
+});
+
+test.describe('Board page extras', () => {
+  test('re-opens an already granted USB board on load', async ({ board }) => {
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.closeDialog();
+    await board.page.reload();
+    // No click: the app finds the granted board and opens it.
+    await expect(board.button).toHaveText(/GoGo Board 7/);
+    await board.setSensor(2, 444);
+    await expect(board.sensorRow(2)).toContainText('444');
+  });
+
+  test('sends a broadcast; the board hands it on and echoes it', async ({ board }) => {
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.closeDialog();
+    const panel = board.panel('broadcast');
+    await panel.getByLabel('Key').fill('Door');
+    await panel.getByLabel('Value').fill('open');
+    await panel.getByRole('button', { name: 'Broadcast' }).click();
+    await expect(board.page.getByTestId('broadcast-latest')).toHaveText('door = open');
+  });
+
+  test('switches a Tasmota plug through the board once it is on Wi-Fi', async ({ board }) => {
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.closeDialog();
+    const panel = board.panel('tasmota');
+    await panel.getByLabel('Device address (e.g. 192.168.1.40)').fill('192.168.1.40');
+    await panel.getByRole('button', { name: 'On', exact: true }).click();
+    await expect(board.page.getByTestId('tasmota-answer')).toHaveText(
+      'The board is not connected to Wi-Fi. Set its network in the Board Wi-Fi panel.',
+    );
+    const network = board.panel('network');
+    await network.getByLabel('Network name (SSID)').fill('lab');
+    await network.getByLabel('Password').fill('secret');
+    await network.getByRole('button', { name: 'Send to the board' }).click();
+    await expect(network).toContainText('Board Wi-Fi status: 2');
+    await panel.getByRole('button', { name: 'On', exact: true }).click();
+    await expect(board.page.getByTestId('tasmota-answer')).toHaveText('The device is on.');
+    await expect(board.sim().getByTestId('sim-tasmota')).toHaveText('192.168.1.40: on');
+  });
+});

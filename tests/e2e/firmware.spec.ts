@@ -1,0 +1,158 @@
+import { fileURLToPath } from 'node:url';
+import { IdentityChip } from '../../src/firmware/image/firmware-id.ts';
+import { buildTestImage } from '../../src/firmware/image/test-images.ts';
+import { expect, test } from './fixtures/firmware.ts';
+
+const shipped = (name: string) =>
+  fileURLToPath(new URL(`../../server/firmware/files/${name}`, import.meta.url));
+
+/** A TEST STM32 image of `kib` KiB that reports `semver` / `version` once installed. */
+const stmImage = (kib: number, semver: string, version: number) =>
+  Buffer.from(buildTestImage({ chip: IdentityChip.stm, version, semver, bytes: kib * 1024 }));
+
+test.describe('Firmware update (virtual board behind a fake navigator.hid)', () => {
+  test('updates a GoGo Board 6 to the latest release, then says it is up to date', async ({
+    updater,
+    board,
+  }) => {
+    await updater.connect('GoGo Board 6');
+    await expect(updater.simFirmware('sim-esp-version')).toContainText('1.0.2');
+    await updater.openFromMenu();
+    const latest = updater.dialog.getByRole('button', { name: 'Update to latest version 1.0.3' });
+    await latest.click();
+    await expect(updater.dialog.getByTestId('firmware-progress')).toContainText(
+      'Updating firmware...',
+    );
+    await updater.expectSuccess('Firmware updated to version 1.0.3.');
+    await expect(updater.simFirmware('sim-esp-version')).toContainText('1.0.3 (version 43)');
+    // The board reports its new version once it runs again: allow a slow machine.
+    await expect(updater.dialog.getByTestId('firmware-up-to-date')).toHaveText(
+      "You're using the latest firmware.",
+      { timeout: 30_000 },
+    );
+    // The page took the board back: the stream reports the new firmware byte.
+    await updater.dialog.getByRole('button', { name: 'Close' }).last().click();
+    await board.openDialog();
+    await board.expectBoard('GoGo Board 6', 43);
+  });
+
+  test('updates the STM32 from a local gogo-stm- file through the bootloader', async ({
+    updater,
+  }) => {
+    await updater.connect('GoGo Board 6');
+    await expect(updater.simFirmware('sim-stm-version')).toContainText('1.0.0');
+    await updater.openFromMenu();
+    await updater.chooseFile(shipped('gogo-stm-1.0.1.bin'));
+    await updater.expectSuccess('Firmware updated.');
+    await expect(updater.success()).toContainText('16 written, 0 unchanged and skipped.');
+    await expect(updater.success()).toContainText('matches the file');
+    await expect(updater.simFirmware('sim-stm-version')).toContainText('1.0.1 (version 11)');
+    await expect(updater.simFirmware('sim-firmware-mode')).toContainText('the application');
+  });
+
+  test('refuses files that are not firmware with the spec messages', async ({ updater }) => {
+    await updater.connect('GoGo Board 6');
+    await updater.openFromMenu();
+    const cause = updater.dialog.getByTestId('firmware-error-cause');
+    await updater.chooseFile({ name: 'notes.txt', buffer: Buffer.from('hello world') });
+    await expect(updater.error()).toContainText('Update firmware error');
+    await expect(cause).toHaveText('The firmware file is invalid');
+    await updater.chooseFile({ name: 'empty.bin', buffer: Buffer.alloc(0) });
+    await expect(cause).toHaveText('The firmware file is invalid');
+    await updater.chooseFile({ name: 'tiny.bin', buffer: Buffer.from([1, 2, 3]) });
+    await expect(cause).toHaveText('file content is invalid');
+    await updater.chooseFile({
+      name: 'short.hex',
+      buffer: Buffer.from(':0400100001020304E2\n:00000001FF\n'),
+    });
+    await expect(cause).toHaveText('file content is invalid');
+  });
+
+  test('updates a Pi-topping through the legacy stages to firmware 43', async ({
+    updater,
+    board,
+  }) => {
+    await updater.connect('GoGo Board 5 / Pi-topping');
+    await updater.openFromMenu();
+    await updater.dialog.getByRole('button', { name: 'Update to latest version 43' }).click();
+    await expect(updater.dialog.getByTestId('firmware-percent')).toBeVisible();
+    await updater.expectSuccess('Firmware updated to version 43.');
+    await expect(updater.simFirmware('sim-legacy-version')).toHaveText('43');
+    await updater.dialog.getByRole('button', { name: 'Close' }).last().click();
+    await board.openDialog();
+    await board.expectBoard('GoGo Board 5 / Pi-topping', 43);
+  });
+});
+
+test.describe('Firmware update faults and page behaviour', () => {
+  test('an unplug mid-update ends in the spec error; the board waits in its bootloader and a retry completes', async ({
+    updater,
+    board,
+  }) => {
+    test.setTimeout(120_000);
+    await updater.connect('GoGo Board 6');
+    await updater.openFromMenu();
+    await updater.chooseFile({ name: 'gogo-stm-2.0.0.bin', buffer: stmImage(96, '2.0.0', 20) });
+    const pages = board.sim().getByTestId('sim-stm-pages');
+    await expect(pages).toHaveText(/^([1-9]\d)$/, { timeout: 30_000 });
+    await board.unplug();
+    await expect(updater.error()).toContainText('Update firmware error');
+    await expect(updater.dialog.getByTestId('firmware-error-cause')).toHaveText(
+      /^(GoGo Board is not connected!|failed to write data)$/,
+    );
+    // The updating flag is down again: the dialog can be closed.
+    await expect(updater.dialog.getByRole('button', { name: 'Close' }).last()).toBeEnabled();
+    await board.plug();
+    // Half written: on power-up the board starts its bootloader, ready for another try.
+    await expect(updater.simFirmware('sim-firmware-mode')).toContainText('the STM32 bootloader');
+    await updater.dialog.getByTestId('firmware-retry').click();
+    await updater.expectSuccess('Firmware updated.');
+    await expect(updater.success()).toContainText('matches the file');
+    await expect(updater.simFirmware('sim-stm-version')).toContainText('2.0.0 (version 20)');
+  });
+
+  test('asks before leaving the page while the firmware is being written', async ({
+    updater,
+    page,
+  }) => {
+    await updater.connect('GoGo Board 6');
+    await updater.openFromMenu();
+    await updater.chooseFile({ name: 'gogo-stm-2.0.0.bin', buffer: stmImage(64, '2.0.0', 20) });
+    await expect(updater.simFirmware('sim-firmware-mode')).toContainText('the STM32 bootloader');
+    const asked = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe('beforeunload');
+    await dialog.dismiss();
+  });
+
+  test('opens the GoGo Board 7 installer guide instead of flashing over HID', async ({
+    board,
+    page,
+    context,
+  }) => {
+    await context.route('https://github.com/**', (r) =>
+      r.fulfill({ contentType: 'text/html', body: '<h1>GoGo 7 firmware installer</h1>' }),
+    );
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.closeDialog();
+    await page.getByTestId('hamburger-menu').click();
+    const popup = page.waitForEvent('popup');
+    await page
+      .getByTestId('hamburger-items')
+      .getByRole('button', { name: 'Update Firmware' })
+      .click();
+    const guide = await popup;
+    await guide.waitForLoadState();
+    expect(guide.url()).toBe('https://github.com/LILCMU/gogo7-firmware-installer');
+  });
+
+  test('the update-firmware page offers the updater without a board', async ({ page }) => {
+    await page.goto('/#/update-firmware');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Update firmware');
+    await expect(page.getByTestId('firmware-board')).toContainText('No board is connected.');
+    await expect(page.getByTestId('firmware-choose-file')).toBeEnabled();
+  });
+});
