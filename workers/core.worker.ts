@@ -200,7 +200,6 @@ const api = {
       core.datalogClose(handle);
       return log;
     }
-    prepareIndex(core, handle);
     return Comlink.transfer(
       { ok: true, value: { handle, log: log.value } },
       columnBuffers(log.value.columns),
