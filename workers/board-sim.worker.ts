@@ -17,6 +17,7 @@ import {
 } from '../src/device/simulated/firmware/simulated-device.ts';
 import type { FromSim, ToSim } from '../src/device/simulated/sim-port-protocol.ts';
 import {
+  programDatalogEvents,
   SimulatedBoard,
   wasmEncoder,
   wasmMemRead,
@@ -167,14 +168,17 @@ const api = {
       return;
     }
     const core = await fetchCore();
+    const toDatalog = programDatalogEvents(() => board);
     // The Logo version follows the board's type and firmware (spec core §9) at each load.
     const vm = new VmProgramRunner(core, {
       version: () => {
         const c = board?.state().config;
         return core.pickLogoVersion(c?.boardType ?? 0, c?.firmwareVersion ?? 0);
       },
-      // Cloud records leave the board through its host, as with a board plugin.
       onEvent: (e) => {
+        // `record` fills the board's offline data log (docs/datalog.md); `erase` empties it.
+        toDatalog(e);
+        // Cloud records leave the board through its host, as with a board plugin.
         if (e.type === 'cloud-record') {
           listener?.({ type: 'cloud-record', name: e.name, value: e.value, public: e.public });
         }
@@ -280,6 +284,14 @@ const api = {
   },
   powerOnPi(): void {
     touch((b) => b.powerOnPi());
+  },
+  /** Adds `n` generated records to the board's data log (panel control, tests, demos). */
+  fillDatalog(n: number): void {
+    touch((b) => b.datalog.fill(n));
+  },
+  /** Empties the data log, as the board's own clear command does. */
+  clearDatalog(): void {
+    touch((b) => b.datalog.clear());
   },
   /** The board's reset button: outputs cleared, an autorun program starts again. */
   reset(): void {

@@ -2,6 +2,7 @@
 // Comlink. The UI imports only `CoreWorkerApi` (a type), never this module's code.
 import * as Comlink from 'comlink';
 import wasmUrl from '../core-rs/pkg/gogo_core.wasm?url';
+import { columnsToCsv, CsvError, csvToColumns } from './core/datalog-csv.ts';
 import {
   loadCore,
   type CoreResult,
@@ -239,11 +240,67 @@ const api = {
     return (await getCore()).datalogClose(handle);
   },
 
+  /** Ends the read and returns its summary; the columns stay here (nothing copied). */
+  async datalogEnd(handle: DatalogHandle): DatalogResult<DatalogSummary> {
+    const core = await getCore();
+    const r = core.datalogEnd(handle);
+    if (r.ok) prepareIndex(core, handle);
+    return r;
+  },
+
+  /**
+   * The whole log as CSV bytes (workers/core/datalog-csv.ts), transferred. `labels[i]`
+   * names series i; `offsetMs` is added to the board's times in the `time` column.
+   */
+  async datalogCsv(
+    handle: DatalogHandle,
+    labels: string[],
+    offsetMs: number,
+  ): DatalogResult<Uint8Array> {
+    const columns = (await getCore()).datalogColumns(handle);
+    if (!columns.ok) return columns;
+    const csv = columnsToCsv(columns.value, labels, Number.isFinite(offsetMs) ? offsetMs : 0);
+    return Comlink.transfer({ ok: true, value: csv }, [csv.buffer]);
+  },
+
+  /** Opens a log from a CSV file (this app's export or the plot lab's); `bytes` is
+   * transferred in. Bad files give `bad-csv` with the line. */
+  async datalogFromCsv(
+    bytes: Uint8Array,
+  ): Promise<
+    CoreResult<
+      { handle: DatalogHandle; names: string[]; records: number },
+      DatalogCallErrorCode | 'bad-csv'
+    >
+  > {
+    let parsed;
+    try {
+      parsed = csvToColumns(bytes);
+    } catch (e) {
+      if (!(e instanceof CsvError)) throw e;
+      return { ok: false, error: { code: 'bad-csv', message: e.message, line: e.line } };
+    }
+    const records = parsed.columns.timeMs.length;
+    const core = await getCore();
+    const opened = core.datalogFromColumns(parsed.columns);
+    if (!opened.ok) return opened;
+    prepareIndex(core, opened.value);
+    return { ok: true, value: { handle: opened.value, names: parsed.names, records } };
+  },
+
   /** Triggers a core-rs panic; returns the error and leaves the worker usable. */
   async debugPanic(): Promise<CoreResult<number>> {
     return (await getCore()).debugPanic();
   },
 };
+
+/**
+ * Builds a finished log's per-series time index now (the first downsample does it), so
+ * the first chart of a decoded log only waits for its points.
+ */
+function prepareIndex(core: WasmCore, handle: DatalogHandle): void {
+  core.datalogDownsample(handle, { maxPoints: 8, algorithm: 'min-max' });
+}
 
 function columnBuffers(c: DatalogColumns): Transferable[] {
   return [c.timeMs.buffer, c.series.buffer, c.value.buffer];

@@ -5,13 +5,17 @@
 //   - the same WASM module on this thread,
 //   - a plain TypeScript DataView decoder (scripts/bench/baselines/datalog-decoder.ts);
 // then downsample 1M points (min-max to 4,800 points = 4 per pixel of a 1,200 px chart,
-// and LTTB to 1,200), cold (first call: builds the per-series index) and warm (a zoom).
+// and LTTB to 1,200), cold (first call: builds the per-series index) and warm (a zoom);
+// then read 1M records from the virtual board over the simulated 1 ms link
+// (./datalog-link.ts) and time the chart in real Chromium (./datalog-browser.ts).
 import { readFileSync } from 'node:fs';
 import * as Comlink from 'comlink';
 import { loadCore, type DatalogHandle, type WasmCore } from '../../workers/core/wasm-core.ts';
 import { concat, logPackets, randomRecords } from '../fixtures/datalog-packets.ts';
 import { Prng } from '../fixtures/prng.ts';
 import { decodeDatalogTs } from './baselines/datalog-decoder.ts';
+import { benchBrowserChart } from './datalog-browser.ts';
+import { benchVirtualRead } from './datalog-link.ts';
 import { startCoreWorker } from './core-worker.ts';
 import { interleave, ms, ratio, rounds, table, wasmPath, type BenchSuite } from './lib.ts';
 
@@ -233,6 +237,8 @@ const suite: BenchSuite = {
     } finally {
       await worker.close();
     }
+    await benchVirtualRead(ctx, RECORDS);
+    await benchBrowserChart(ctx, RECORDS);
   },
 };
 

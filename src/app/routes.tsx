@@ -110,10 +110,13 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...to('/datalog/public') },
               { path: 'public/:channel?', lazy: cloudDatalogPage },
-              { path: 'offline', lazy: screen('datalogOffline') },
+              {
+                path: 'offline',
+                lazy: page(() => import('../datalog/ui/OfflineDatalogPage.tsx')),
+              },
             ],
           },
-          { path: 'datalog/plotban', lazy: screen('plotban') },
+          { path: 'datalog/plotban', lazy: page(() => import('../datalog/ui/PlotLabPage.tsx')) },
           {
             path: 'classroom',
             children: [

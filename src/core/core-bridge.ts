@@ -190,6 +190,23 @@ export class CoreBridge {
     ) as Result<'datalogFromColumns'>;
   }
 
+  /** Ends a read; returns the summary, the columns stay in the worker. */
+  datalogEnd(handle: DatalogHandle): Result<'datalogEnd'> {
+    return this.start().datalogEnd(handle) as Result<'datalogEnd'>;
+  }
+
+  /** The whole log as CSV bytes, built in the worker. */
+  datalogCsv(handle: DatalogHandle, labels: string[], offsetMs: number): Result<'datalogCsv'> {
+    return this.start().datalogCsv(handle, labels, offsetMs) as Result<'datalogCsv'>;
+  }
+
+  /** Opens a log from CSV bytes (transferred), parsed in the worker. */
+  datalogFromCsv(bytes: Uint8Array): Result<'datalogFromCsv'> {
+    return this.start().datalogFromCsv(
+      Comlink.transfer(bytes, [bytes.buffer]),
+    ) as Result<'datalogFromCsv'>;
+  }
+
   datalogClose(handle: DatalogHandle): Result<'datalogClose'> {
     return this.start().datalogClose(handle) as Result<'datalogClose'>;
   }

@@ -547,6 +547,19 @@ export class WasmCore {
     };
   }
 
+  /** Ends the input like `datalogFinish` but returns only the summary: the columns stay
+   * in the module for downsampling and export, and nothing is copied. */
+  datalogEnd(handle: DatalogHandle): CoreResult<DatalogSummary, DatalogCallErrorCode> {
+    return (
+      this.stale(handle) ??
+      this.call<DatalogSummary, DatalogCallErrorCode>(
+        () => this.exports.gg_datalog_finish(handle.id),
+        EMPTY,
+        decodeDatalogSummary,
+      )
+    );
+  }
+
   /** A copy of the columns decoded so far (for a chart that fills during a read). */
   datalogColumns(handle: DatalogHandle): CoreResult<DatalogColumns, DatalogCallErrorCode> {
     const summary = this.datalogSummary(handle);

@@ -17,6 +17,8 @@ declare global {
   interface Window {
     /** Present only with the fake navigator.hid: lets a test unplug or re-plug the board. */
     gogoFakeHid?: FakeHid;
+    /** Present only with the fake navigator.hid: test hooks of the simulated board. */
+    gogoSim?: { fillDatalog(n: number): Promise<void>; clearDatalog(): Promise<void> };
   }
 }
 
@@ -29,5 +31,9 @@ export function installFakeHid(host: SimHost): FakeHid {
   // Only the cable: a reboot into the bootloader also disconnects and reconnects devices.
   hid.onCable = (plugged) => host.setPlugged(plugged);
   window.gogoFakeHid = hid;
+  window.gogoSim = {
+    fillDatalog: (n) => host.fillDatalog(n),
+    clearDatalog: () => host.clearDatalog(),
+  };
   return hid;
 }

@@ -167,6 +167,13 @@ export class SimHost implements FakeHidBackend {
   powerOnPi(): void {
     void this.call((a) => a.powerOnPi());
   }
+  /** Adds `n` generated records to the virtual board's data log. */
+  fillDatalog(n: number): Promise<void> {
+    return this.call((a) => a.fillDatalog(n));
+  }
+  clearDatalog(): Promise<void> {
+    return this.call((a) => a.clearDatalog());
+  }
   /** The board's reset button. */
   reset(): void {
     void this.call((a) => a.reset());

@@ -20,7 +20,21 @@ import {
   type PiSimState,
 } from './pi-companion.ts';
 import type { BoardIo, ProgramRunner } from './program-runner.ts';
+import { SimDatalog, type DatalogReadStream, type SimDatalogInfo } from './sim-datalog.ts';
 import type { LinkDevice } from './usb-link.ts';
+
+/**
+ * Routes a running program's data-log events (VM `record`, `erase`) into the board's
+ * offline data log. The VM runner is made before the board, hence the getter.
+ */
+export function programDatalogEvents(
+  board: () => SimulatedBoard | null,
+): (event: { type: string; value?: number }) => void {
+  return (e) => {
+    if (e.type === 'record') board()?.recordFromProgram(e.value ?? 0);
+    else if (e.type === 'erase') board()?.datalog.clear();
+  };
+}
 
 /** Encodes input reports (core-rs `gg_hid_encode` through a WasmCore). */
 export interface ReportEncoder {
@@ -151,6 +165,7 @@ export interface SimState {
   unknownCommands: number;
   lastCommand: string;
   pi: PiSimState | null;
+  datalog: SimDatalogInfo;
 }
 
 export type SimEvent = { type: 'beep' };
@@ -244,6 +259,9 @@ export class SimulatedBoard implements LinkDevice {
   private unknownCommands = 0;
   private lastCommand = '';
   private pi: PiCompanion | null = null;
+  /** The offline data log (board-protocol §5) and the read in progress. */
+  readonly datalog = new SimDatalog();
+  private datalogRead: DatalogReadStream | null = null;
   private readonly piOptions: PiOptions;
   private readonly runner: ProgramRunner | undefined;
   private readonly memRead: MemReadReplier | undefined;
@@ -330,6 +348,15 @@ export class SimulatedBoard implements LinkDevice {
   clearReports(): void {
     this.queue.length = 0;
     this.delayed.length = 0;
+  }
+
+  /**
+   * A program's `record` (a VM event): one record in the offline data log at the board's
+   * time in seconds — its clock when it has an RTC, else the time since power-on.
+   */
+  recordFromProgram(value: number, name = 'record'): void {
+    const ms = this.config.rtcPresent ? this.rtc.epochMs + (this.now - this.rtc.setAtMs) : this.now;
+    this.datalog.append(Math.floor(ms / 1000), name, value);
   }
 
   /** The program area as downloaded. */
@@ -426,7 +453,14 @@ export class SimulatedBoard implements LinkDevice {
   }
 
   nextReport(): Uint8Array | null {
-    return this.queue.shift() ?? null;
+    const queued = this.queue.shift();
+    if (queued) return queued;
+    // A datalog read fills every frame the status stream leaves free.
+    const read = this.datalogRead;
+    if (!read) return null;
+    const packet = read.next();
+    if (read.done) this.datalogRead = null;
+    return packet;
   }
 
   // ---- State for the panel --------------------------------------------------------------
@@ -463,6 +497,11 @@ export class SimulatedBoard implements LinkDevice {
       unknownCommands: this.unknownCommands,
       lastCommand: this.lastCommand,
       pi: this.pi ? this.pi.snapshotState() : null,
+      datalog: {
+        records: this.datalog.records,
+        names: [...this.datalog.seriesNames],
+        readPercent: this.datalogRead ? this.datalogRead.percent : null,
+      },
     };
   }
 
@@ -688,11 +727,20 @@ export class SimulatedBoard implements LinkDevice {
   /** Category 20 (board-protocol §2.6, §5). */
   private event(command: number): boolean {
     if (command === 2) {
-      // The simulated board keeps no offline datalog yet: answer "empty" (status 3).
-      this.enqueue({ type: 'response', command: 2, status: 3, payload: new Uint8Array(0) });
+      // A new read restarts from the first section; no log answers "empty" (status 3).
+      this.datalogRead = this.datalog.startRead();
+      if (!this.datalogRead) {
+        this.enqueue({ type: 'response', command: 2, status: 3, payload: new Uint8Array(0) });
+      }
       return true;
     }
-    return command === 3;
+    if (command === 3) {
+      // Clear has no reply (§2.6); a read in progress stops.
+      this.datalog.clear();
+      this.datalogRead = null;
+      return true;
+    }
+    return false;
   }
 
   /** MEM_READ: reply packets from core-rs, queued back to back (protocol-extensions.md). */

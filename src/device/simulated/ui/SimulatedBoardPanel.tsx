@@ -15,6 +15,7 @@ import {
 import { getSimHost } from '../sim-host.ts';
 import type { SimConfig, SimState } from '../simulated-board.ts';
 import SimFirmwarePanel from '../../../firmware/ui/SimFirmwarePanel.tsx';
+import SimDatalogPanel from './SimDatalogPanel.tsx';
 import SimPiPanel from './SimPiPanel.tsx';
 import './sim-panel.css';
 
@@ -416,6 +417,8 @@ export default function SimulatedBoardPanel() {
           </dd>
         </dl>
       </section>
+
+      <SimDatalogPanel info={state.datalog} />
 
       <section aria-labelledby="sim-settings">
         <h3 id="sim-settings" className="h6">

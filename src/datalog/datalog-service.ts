@@ -1,0 +1,437 @@
+// The offline datalog (spec classroom §2 `/datalog/offline`, board-protocol §5): reads the
+// board's log (category 20, command 2), clears it (command 3), imports a saved log file and
+// exports CSV. Framework-free; the UI reads it through `datalog-store.ts`.
+//
+// During a read, response packets are rebuilt into 64-byte reports and pushed to the core
+// worker in batches (at most every 100 ms), where core-rs reassembles the sections and
+// decodes records straight into columns. The decoded log stays in the worker: the chart
+// asks it for downsampled windows, the CSV export for bytes, and the page never holds a
+// per-record object. A read ends with one outcome; whatever was decoded is always kept.
+import type { DeviceConnection, DeviceError } from '../device/device.ts';
+import { clearDatalog, readDatalog } from '../device/protocol/commands.ts';
+import type {
+  DatalogErrorCode,
+  DatalogHandle,
+  DatalogSeries,
+  DatalogSummary,
+} from '../../workers/core/wasm-core.ts';
+import type { DatalogCore } from './datalog-core.ts';
+
+/** How a read, clear or import ended (the page's message comes from it). */
+export type DatalogOutcome =
+  /** Every section arrived. */
+  | 'complete'
+  /** Status 3: the board has no log. */
+  | 'empty'
+  /** Status 2: the board could not read its log. */
+  | 'failed'
+  /** The link dropped mid-read; what was read is kept. */
+  | 'disconnected'
+  /** The board stopped sending mid-read; what was read is kept. */
+  | 'timeout'
+  /** The stream stopped making sense (`detail.code`); what was decoded is kept. */
+  | 'partial'
+  | 'not-connected'
+  /** The command could not be sent (`detail.code` is the DeviceError code). */
+  | 'send-failed'
+  | 'cleared'
+  | 'imported'
+  /** `detail.code`: `bad-csv` (with `detail.line`), `bad-file`, or a core error. */
+  | 'import-failed'
+  | 'exported'
+  | 'export-failed';
+
+export interface LoadedLog {
+  handle: DatalogHandle;
+  source: 'board' | 'file';
+  fileName: string | null;
+  records: number;
+  /** Series labels by series id (the chart's legend and the CSV's `series`). */
+  labels: string[];
+  /** Bytes per record (board reads), null for files and unknown. */
+  format: 10 | 16 | null;
+  /** False while a read is running. */
+  complete: boolean;
+  /** Wall-clock ms when the read or import started (the "auto" date offset uses it). */
+  loadedAt: number;
+}
+
+export interface DatalogState {
+  busy: 'reading' | 'clearing' | 'importing' | 'exporting' | null;
+  /** Percent of the announced bytes received (reading). */
+  percent: number;
+  outcome: DatalogOutcome | null;
+  detail: { code?: string; line?: number; records?: number };
+  log: LoadedLog | null;
+  /** Bumps whenever the log's data changed (new records during a read, a new log). */
+  revision: number;
+}
+
+export interface DatalogServiceOptions {
+  /** No packet for this long ends a read as `timeout` (default 5 s). */
+  timeoutMs?: number;
+  /** Batches go to the worker at least this often during a read (default 100 ms). */
+  flushMs?: number;
+  /** The log's revision bumps at most this often during a read (default 500 ms: ≤ 2 Hz). */
+  refreshMs?: number;
+  now?: () => number;
+}
+
+type Device = Pick<DeviceConnection, 'snapshot' | 'on' | 'send'>;
+
+const PACKET = 64;
+/** Packets per batch before an early flush. */
+const BATCH_PACKETS = 512;
+const FINAL_PHASES = new Set(['done', 'empty', 'failed', 'stopped']);
+
+/** A readable label: the name (and field, for 16-byte records), or the index. */
+export function seriesLabel(s: DatalogSeries, id: number): string {
+  const name = s.name ?? `#${s.nameIndex}`;
+  if (s.fieldIndex === null) return name || `#${id}`;
+  return `${name}/${s.field ?? `#${s.fieldIndex}`}`;
+}
+
+export class DatalogService {
+  private state: DatalogState = {
+    busy: null,
+    percent: 0,
+    outcome: null,
+    detail: {},
+    log: null,
+    revision: 0,
+  };
+  private readonly listeners = new Set<(s: DatalogState) => void>();
+  private readonly timeoutMs: number;
+  private readonly flushMs: number;
+  private readonly refreshMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly device: Device,
+    private readonly core: DatalogCore,
+    options: DatalogServiceOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 5000;
+    this.flushMs = options.flushMs ?? 100;
+    this.refreshMs = options.refreshMs ?? 500;
+    this.now = options.now ?? (() => performance.now());
+  }
+
+  get snapshot(): DatalogState {
+    return this.state;
+  }
+
+  subscribe(listener: (s: DatalogState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Reads the board's log; resolves when the read ended (see `outcome`). */
+  async read(): Promise<DatalogState> {
+    if (this.state.busy) return this.state;
+    if (this.device.snapshot.status !== 'connected') {
+      return this.set({ outcome: 'not-connected', detail: {} });
+    }
+    this.set({ busy: 'reading', percent: 0, outcome: null, detail: {} });
+    await this.closeLog();
+    const opened = await this.core.datalogOpen('auto');
+    if (!opened.ok) {
+      return this.set({ busy: null, outcome: 'partial', detail: { code: opened.error.code } });
+    }
+    const handle = opened.value;
+    const log: LoadedLog = {
+      handle,
+      source: 'board',
+      fileName: null,
+      records: 0,
+      labels: [],
+      format: null,
+      complete: false,
+      loadedAt: Date.now(),
+    };
+    this.set({ log, revision: this.state.revision + 1 });
+    return new Promise<DatalogState>((resolve) => {
+      new ReadRun(this, handle, resolve).start();
+    });
+  }
+
+  /** Clears the board's log (no reply, board-protocol §2.6). */
+  async clear(): Promise<DatalogState> {
+    if (this.state.busy) return this.state;
+    if (this.device.snapshot.status !== 'connected') {
+      return this.set({ outcome: 'not-connected', detail: {} });
+    }
+    this.set({ busy: 'clearing', outcome: null, detail: {} });
+    try {
+      await this.device.send(clearDatalog());
+      return this.set({ busy: null, outcome: 'cleared', detail: {} });
+    } catch (e) {
+      return this.set({
+        busy: null,
+        outcome: 'send-failed',
+        detail: { code: (e as DeviceError).code ?? 'write-failed' },
+      });
+    }
+  }
+
+  /**
+   * Opens a saved log: this app's CSV export (or the plot lab's), or a raw capture of a
+   * read (the board's packets back to back, 64 or 63 bytes each).
+   */
+  async importFile(name: string, bytes: Uint8Array): Promise<DatalogState> {
+    if (this.state.busy) return this.state;
+    this.set({ busy: 'importing', outcome: null, detail: {} });
+    await this.closeLog();
+    const fail = (code: string, line?: number) =>
+      this.set({
+        busy: null,
+        outcome: 'import-failed',
+        detail: line === undefined ? { code } : { code, line },
+      });
+    if (looksLikeText(bytes)) {
+      const r = await this.core.datalogFromCsv(bytes);
+      if (!r.ok) return fail(r.error.code, r.error.line);
+      return this.loaded({
+        handle: r.value.handle,
+        source: 'file',
+        fileName: name,
+        records: r.value.records,
+        labels: r.value.names,
+        format: null,
+        complete: true,
+        loadedAt: Date.now(),
+      });
+    }
+    const stride = bytes.length % PACKET === 0 ? PACKET : bytes.length % 63 === 0 ? 63 : 0;
+    if (stride === 0 || bytes[0] !== 20) return fail('bad-file');
+    // Open, push, end: the decoded columns stay in the worker (no copy to this thread).
+    const opened = await this.core.datalogOpen('auto');
+    if (!opened.ok) return fail(opened.error.code);
+    const handle = opened.value;
+    const pushed = await this.core.datalogPush(handle, bytes, stride);
+    const ended = pushed.ok ? await this.core.datalogEnd(handle) : pushed;
+    if (!ended.ok || ended.value.records === 0) {
+      await this.core.datalogClose(handle);
+      return fail(ended.ok ? 'bad-file' : ended.error.code);
+    }
+    const s = ended.value;
+    return this.loaded({
+      handle,
+      source: 'file',
+      fileName: name,
+      records: s.records,
+      labels: s.series.map(seriesLabel),
+      format: s.recordFormat,
+      complete: s.status === 'complete',
+      loadedAt: Date.now(),
+    });
+  }
+
+  /** The whole log as CSV bytes (built in the worker), or null when it failed. */
+  async exportCsv(offsetMs: number): Promise<Uint8Array | null> {
+    const log = this.state.log;
+    if (!log || this.state.busy) return null;
+    this.set({ busy: 'exporting' });
+    const r = await this.core.datalogCsv(log.handle, log.labels, offsetMs);
+    if (!r.ok) {
+      this.set({ busy: null, outcome: 'export-failed', detail: { code: r.error.code } });
+      return null;
+    }
+    this.set({ busy: null, outcome: 'exported', detail: { records: log.records } });
+    return r.value;
+  }
+
+  /** Forgets the log (frees it in the worker). */
+  async discard(): Promise<void> {
+    if (this.state.busy) return;
+    await this.closeLog();
+    this.set({ outcome: null, detail: {}, percent: 0 });
+  }
+
+  // ---- for ReadRun ----------------------------------------------------------------------
+
+  /** @internal */
+  get deps() {
+    return {
+      device: this.device,
+      core: this.core,
+      timeoutMs: this.timeoutMs,
+      flushMs: this.flushMs,
+      refreshMs: this.refreshMs,
+      now: this.now,
+    };
+  }
+
+  /** @internal */
+  set(change: Partial<DatalogState>): DatalogState {
+    this.state = { ...this.state, ...change };
+    this.listeners.forEach((l) => l(this.state));
+    return this.state;
+  }
+
+  private loaded(log: LoadedLog): DatalogState {
+    return this.set({
+      busy: null,
+      outcome: 'imported',
+      detail: { records: log.records },
+      log,
+      percent: 100,
+      revision: this.state.revision + 1,
+    });
+  }
+
+  private async closeLog(): Promise<void> {
+    const log = this.state.log;
+    if (!log) return;
+    this.set({ log: null, revision: this.state.revision + 1 });
+    await this.core.datalogClose(log.handle);
+  }
+}
+
+/** Text files (CSV) start with printable characters; packet captures with byte 20. */
+function looksLikeText(bytes: Uint8Array): boolean {
+  const head = bytes.subarray(0, Math.min(bytes.length, 64));
+  if (head.length === 0) return true;
+  return head.every((b) => b === 9 || b === 10 || b === 13 || (b >= 32 && b !== 127) || b >= 0xef);
+}
+
+/** One read of the board's log, from the command to its outcome. */
+class ReadRun {
+  private batch = new Uint8Array(BATCH_PACKETS * PACKET);
+  private inBatch = 0;
+  private chain: Promise<unknown> = Promise.resolve();
+  private offs: (() => void)[] = [];
+  private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private watchdog: ReturnType<typeof setInterval> | undefined;
+  private lastPacketAt = 0;
+  private lastRefresh = 0;
+  private records = 0;
+  private ending = false;
+  private finalPhase = false;
+
+  constructor(
+    private readonly service: DatalogService,
+    private readonly handle: DatalogHandle,
+    private readonly resolve: (s: DatalogState) => void,
+  ) {}
+
+  start(): void {
+    const { device, timeoutMs, now } = this.service.deps;
+    this.lastPacketAt = now();
+    this.offs = [
+      device.on('response', (r) => {
+        // Other commands' replies (firmware acks) share packet type 20.
+        if (r.command !== 2 || this.ending) return;
+        this.add(r.status, r.payload);
+      }),
+      device.on('state', (s) => {
+        if (s.status !== 'connected') void this.end('disconnected');
+      }),
+    ];
+    this.watchdog = setInterval(
+      () => {
+        if (now() - this.lastPacketAt > timeoutMs) void this.end('timeout');
+      },
+      Math.min(500, timeoutMs),
+    );
+    device.send(readDatalog()).catch((e: unknown) => {
+      void this.end('send-failed', (e as DeviceError).code ?? 'write-failed');
+    });
+  }
+
+  private add(status: number, payload: Uint8Array): void {
+    this.lastPacketAt = this.service.deps.now();
+    const at = this.inBatch * PACKET;
+    this.batch[at] = 20;
+    this.batch[at + 1] = Math.min(payload.length, 60);
+    this.batch[at + 2] = 2;
+    this.batch[at + 3] = status;
+    this.batch.set(payload.subarray(0, 60), at + 4);
+    this.inBatch++;
+    // A section end may be the read's last packet: send it at once.
+    const last = status >= 2;
+    if (this.inBatch >= BATCH_PACKETS || last) this.flush();
+    else this.flushTimer ??= setTimeout(() => this.flush(), this.service.deps.flushMs);
+  }
+
+  private flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.inBatch === 0) return;
+    const packets = this.batch.slice(0, this.inBatch * PACKET);
+    this.inBatch = 0;
+    const { core, now, refreshMs } = this.service.deps;
+    this.chain = this.chain.then(async () => {
+      const r = await core.datalogPush(this.handle, packets);
+      if (!r.ok || this.ending) return;
+      const p = r.value;
+      this.records = p.records;
+      const log = this.service.snapshot.log;
+      const refresh = now() - this.lastRefresh >= refreshMs;
+      if (refresh) this.lastRefresh = now();
+      this.service.set({
+        percent: p.percent,
+        ...(refresh && log && log.handle === this.handle
+          ? {
+              log: { ...log, records: p.records },
+              revision: this.service.snapshot.revision + 1,
+            }
+          : {}),
+      });
+      if (FINAL_PHASES.has(p.phase)) {
+        this.finalPhase = true;
+        void this.end('stream');
+      }
+    });
+  }
+
+  private async end(reason: 'stream' | 'disconnected' | 'timeout' | 'send-failed', code?: string) {
+    if (this.ending) return;
+    this.ending = true;
+    this.offs.forEach((off) => off());
+    clearInterval(this.watchdog);
+    // What arrived before the end still counts.
+    this.flush();
+    await this.chain;
+    const { core } = this.service.deps;
+    const ended = await core.datalogEnd(this.handle);
+    const summary: DatalogSummary | null = ended.ok ? ended.value : null;
+    const log = this.service.snapshot.log;
+    const records = summary?.records ?? this.records;
+    const next: LoadedLog | null =
+      log && log.handle === this.handle
+        ? {
+            ...log,
+            records,
+            labels: summary ? summary.series.map(seriesLabel) : log.labels,
+            format: summary?.recordFormat ?? null,
+            complete: true,
+          }
+        : log;
+    const outcome = outcomeOf(reason, summary, this.finalPhase);
+    const errorCode: DatalogErrorCode | string | undefined =
+      code ?? (outcome === 'partial' ? summary?.error?.code : undefined);
+    this.resolve(
+      this.service.set({
+        busy: null,
+        percent: summary?.percent ?? this.service.snapshot.percent,
+        outcome,
+        detail: { records, ...(errorCode ? { code: errorCode } : {}) },
+        log: next,
+        revision: this.service.snapshot.revision + 1,
+      }),
+    );
+  }
+}
+
+function outcomeOf(
+  reason: 'stream' | 'disconnected' | 'timeout' | 'send-failed',
+  s: DatalogSummary | null,
+  finalPhase: boolean,
+): DatalogOutcome {
+  if (s?.status === 'empty') return 'empty';
+  if (s?.phase === 'failed') return 'failed';
+  if (s?.status === 'complete' && finalPhase) return 'complete';
+  if (reason === 'stream') return 'partial';
+  return reason;
+}

@@ -1,0 +1,218 @@
+// /datalog/plotban (spec classroom §2): a live plot of the connected board's sensors and
+// numeric key-value messages, with pause, clear and CSV export. The chart redraws at most
+// five times a second from the service's ring buffers.
+import {
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  TimeScale,
+  Tooltip,
+} from 'chart.js';
+import 'chartjs-adapter-date-fns';
+import { useEffect, useRef, useState } from 'react';
+import { Button, Card, Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { getDevice } from '../../device/device-service.ts';
+import { board } from '../../state/board.ts';
+import { tagColour } from '../chart/colours.ts';
+import { PlotLabService, type SeriesId } from '../plot-lab-service.ts';
+import { downloadBytes, exportFileName } from './download.ts';
+
+Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Legend, Tooltip);
+
+const REDRAW_MS = 200;
+type Point = { x: number; y: number };
+
+let service: PlotLabService | undefined;
+/** One recorder for the app: samples keep coming while the page is open. */
+function getPlotLab(): PlotLabService {
+  service ??= new PlotLabService(getDevice());
+  return service;
+}
+
+export default function PlotLabPage() {
+  const { t, i18n } = useTranslation('datalog');
+  useDocumentTitle(t('screens:plotban.title'));
+  const lab = getPlotLab();
+  const live = useSnapshot(board);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const chart = useRef<Chart<'line', Point[]> | null>(null);
+  const [series, setSeries] = useState<SeriesId[]>([]);
+  const [samples, setSamples] = useState(0);
+  const [paused, setPaused] = useState(lab.isPaused);
+  const [hidden, setHidden] = useState<ReadonlySet<SeriesId>>(new Set());
+  const hiddenRef = useRef(hidden);
+
+  const label = (id: SeriesId) =>
+    id.startsWith('sensor:')
+      ? t('plot.sensor', { n: id.slice(7) })
+      : t('plot.keyValue', { key: id.slice(3) });
+  const labelRef = useRef(label);
+  useEffect(() => {
+    hiddenRef.current = hidden;
+    labelRef.current = label;
+  });
+
+  useEffect(() => {
+    lab.start();
+    const el = canvas.current;
+    if (!el) return;
+    const c = new Chart<'line', Point[]>(el, {
+      type: 'line',
+      data: { datasets: [] },
+      options: {
+        animation: false,
+        parsing: false,
+        normalized: true,
+        spanGaps: true,
+        responsive: true,
+        maintainAspectRatio: false,
+        elements: { line: { borderWidth: 1.5 }, point: { radius: 0 } },
+        scales: {
+          x: { type: 'time', ticks: { maxRotation: 0, autoSkip: true } },
+          y: { type: 'linear' },
+        },
+        plugins: { legend: { display: true, onClick: () => {} } },
+      },
+    });
+    chart.current = c;
+    let drawn = -1;
+    const timer = setInterval(() => {
+      if (lab.revision === drawn) return;
+      drawn = lab.revision;
+      const ids = lab.series;
+      let count = 0;
+      c.data.datasets = ids.map((id, i) => {
+        const data: Point[] = [];
+        lab.ring(id)?.forEach((x, y) => data.push({ x, y }));
+        count += data.length;
+        const colour = tagColour(i);
+        return {
+          label: labelRef.current(id),
+          data,
+          borderColor: colour,
+          backgroundColor: colour,
+          hidden: hiddenRef.current.has(id),
+        };
+      });
+      c.update('none');
+      setSeries((prev) => (prev.join() === ids.join() ? prev : ids));
+      setSamples(count);
+    }, REDRAW_MS);
+    return () => {
+      clearInterval(timer);
+      c.destroy();
+      chart.current = null;
+    };
+  }, [lab]);
+
+  useEffect(() => {
+    const c = chart.current;
+    if (!c) return;
+    c.data.datasets.forEach((d, i) => (d.hidden = hidden.has(series[i] ?? '')));
+    c.update('none');
+  }, [hidden, series]);
+
+  const connected = live.link.status === 'connected' && live.status !== null;
+  const exportCsv = () => {
+    const bytes = new TextEncoder().encode(lab.toCsv(label));
+    downloadBytes(bytes, exportFileName('plot-lab', new Date()), 'text/csv');
+  };
+
+  return (
+    <section className="container-fluid py-3" aria-labelledby="plotlab-title">
+      <h1 id="plotlab-title" className="h3">
+        {t('screens:plotban.title')}
+      </h1>
+      <p className="text-body-secondary">{t('plot.intro')}</p>
+      {!connected && (
+        <p className="small text-body-secondary" data-testid="plotlab-connect-hint">
+          {t('plot.connectHint')}
+        </p>
+      )}
+      <div
+        className="d-flex flex-wrap gap-2 mb-3 align-items-center"
+        role="toolbar"
+        aria-label={t('plot.actions')}
+      >
+        <Button
+          variant={paused ? 'primary' : 'outline-primary'}
+          aria-pressed={paused}
+          onClick={() => {
+            lab.setPaused(!paused);
+            setPaused(!paused);
+          }}
+          data-testid="plotlab-pause"
+        >
+          <i
+            className={`bi ${paused ? 'bi-play-fill' : 'bi-pause-fill'} me-1`}
+            aria-hidden="true"
+          />
+          {paused ? t('plot.resume') : t('plot.pause')}
+        </Button>
+        <Button variant="outline-secondary" onClick={() => lab.clear()} data-testid="plotlab-clear">
+          <i className="bi bi-eraser me-1" aria-hidden="true" />
+          {t('plot.clear')}
+        </Button>
+        <Button
+          variant="outline-secondary"
+          onClick={exportCsv}
+          disabled={samples === 0}
+          data-testid="plotlab-export"
+        >
+          <i className="bi bi-filetype-csv me-1" aria-hidden="true" />
+          {t('plot.export')}
+        </Button>
+        <span className="small text-body-secondary" data-testid="plotlab-samples" aria-live="off">
+          {t('plot.samples', { samples: samples.toLocaleString(i18n.language) })}
+        </span>
+      </div>
+      <Card>
+        <Card.Body>
+          {series.length > 0 && (
+            <fieldset className="d-flex flex-wrap gap-3 mb-2">
+              <legend className="visually-hidden">{t('plot.series')}</legend>
+              {series.map((id, i) => (
+                <Form.Check
+                  key={id}
+                  id={`plotlab-series-${i}`}
+                  className="small"
+                  checked={!hidden.has(id)}
+                  onChange={(e) => {
+                    const next = new Set(hidden);
+                    if (e.target.checked) next.delete(id);
+                    else next.add(id);
+                    setHidden(next);
+                  }}
+                  label={
+                    <>
+                      <span
+                        className="d-inline-block me-1 rounded-1"
+                        style={{ width: '0.8rem', height: '0.8rem', background: tagColour(i) }}
+                        aria-hidden="true"
+                      />
+                      {label(id)}
+                    </>
+                  }
+                />
+              ))}
+            </fieldset>
+          )}
+          <div style={{ height: '24rem' }}>
+            <canvas
+              ref={canvas}
+              role="img"
+              aria-label={t('plot.chartLabel')}
+              data-testid="plotlab-chart"
+            />
+          </div>
+        </Card.Body>
+      </Card>
+    </section>
+  );
+}

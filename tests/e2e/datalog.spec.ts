@@ -1,0 +1,154 @@
+// Offline datalog and plot lab against the virtual board behind the fake navigator.hid:
+// the real WebHID transport, the core worker's decoder and downsampler, Chart.js.
+import { readFileSync } from 'node:fs';
+import { expect, test, type BoardLink } from './fixtures/board-link.ts';
+import type { Page } from '@playwright/test';
+
+async function connect(board: BoardLink): Promise<void> {
+  await board.open();
+  await board.connectUsb();
+  await board.expectBoard('GoGo Board 7', 42);
+  await board.closeDialog();
+}
+
+async function openOffline(page: Page): Promise<void> {
+  await page.goto('/#/datalog/offline');
+  await expect(page.getByRole('heading', { name: 'Offline data log' })).toBeVisible();
+}
+
+/** Lines of a downloaded file. */
+async function downloadedLines(page: Page, click: () => Promise<void>): Promise<string[]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = await download.path();
+  return readFileSync(path, 'utf8').trimEnd().split('\n');
+}
+
+test.describe('Offline datalog', () => {
+  test('reads 50,000 records from the virtual board, plots, zooms and exports them all', async ({
+    board,
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await connect(board);
+    await board.fillDatalog(50_000);
+    await expect(board.sim().getByTestId('sim-datalog-records')).toContainText('50,000');
+    await openOffline(page);
+
+    await page.getByTestId('datalog-read').click();
+    await expect(page.getByTestId('datalog-progress')).toBeVisible();
+    const message = page.getByTestId('datalog-message');
+    await expect(message).toHaveText('Read complete: 50,000 records.', { timeout: 60_000 });
+
+    // More than 10,000 points: the spec's warning first, the chart after Continue.
+    await expect(page.getByTestId('datalog-large')).toContainText(
+      'Charts with more than 10,000 points can crash the browser',
+    );
+    await page.getByTestId('datalog-continue').click();
+    await expect(page.getByTestId('datalog-chart')).toBeVisible();
+    const view = page.getByTestId('datalog-view');
+    await expect(view).toContainText('for 50,000 in view (50,000 in the log)');
+    const drawn = async () =>
+      Number(/^([\d,]+) points/.exec(await view.innerText())?.[1]?.replace(/,/g, ''));
+    const canvasWidth = await page.getByTestId('datalog-chart').evaluate((c) => c.clientWidth);
+    // Four series, at most 4 points per pixel each (plus the two edge points).
+    expect(await drawn()).toBeLessThanOrEqual(4 * (4 * canvasWidth + 2));
+
+    await page.getByTestId('datalog-zoom-in').click();
+    await expect(view).toContainText(/for 2\d,\d{3} in view/);
+    await page.getByTestId('datalog-chart').focus();
+    await page.keyboard.press('+');
+    await expect(view).toContainText(/for 1\d,\d{3} in view/);
+    await page.keyboard.press('0');
+    await expect(view).toContainText('for 50,000 in view');
+
+    const lines = await downloadedLines(page, () => page.getByTestId('datalog-export').click());
+    expect(lines[0]).toBe('time,board_ms,series,value');
+    expect(lines).toHaveLength(50_001);
+    await expect(message).toHaveText('Exported 50,000 records as CSV.');
+  });
+
+  test('clearing the board log makes the next read say it is empty', async ({ board, page }) => {
+    await connect(board);
+    const sim = board.sim().getByTestId('sim-datalog');
+    await sim.getByLabel('Records to add').fill('120');
+    await sim.getByTestId('sim-datalog-fill').click();
+    await expect(sim.getByTestId('sim-datalog-records')).toHaveText('Records: 120');
+    await openOffline(page);
+
+    await page.getByTestId('datalog-clear').click();
+    await page.getByTestId('datalog-clear-confirm').click();
+    const message = page.getByTestId('datalog-message');
+    await expect(message).toHaveText("The board's data log was cleared.");
+    await expect(sim.getByTestId('sim-datalog-records')).toHaveText('Records: 0');
+
+    await page.getByTestId('datalog-read').click();
+    await expect(message).toHaveText("The board's data log is empty.");
+  });
+
+  test('a read cut by an unplug keeps the records read so far and says so', async ({
+    board,
+    page,
+  }) => {
+    await connect(board);
+    await board.fillDatalog(50_000);
+    await openOffline(page);
+    await page.getByTestId('datalog-read').click();
+    await expect(page.getByTestId('datalog-progress')).toContainText(/[1-9]\d%/, {
+      timeout: 30_000,
+    });
+    await board.unplug();
+    await expect(page.getByTestId('datalog-message')).toHaveText(
+      /^The board disconnected during the read\. The [\d,]+ records read before are kept\.$/,
+    );
+  });
+
+  test('opens a saved CSV log and plots it', async ({ board, page }) => {
+    await connect(board);
+    await openOffline(page);
+    const csv = [
+      'time,board_ms,series,value',
+      '2026-03-01T08:00:00.000Z,0,light,10',
+      '2026-03-01T08:00:01.000Z,1000,light,20',
+      '2026-03-01T08:00:01.000Z,1000,sound,5',
+    ].join('\n');
+    await page.getByTestId('datalog-import-file').setInputFiles({
+      name: 'saved.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv),
+    });
+    await expect(page.getByTestId('datalog-message')).toHaveText('Opened saved.csv: 3 records.');
+    await expect(page.getByTestId('datalog-view')).toContainText('(3 in the log)');
+    await expect(page.getByRole('checkbox', { name: 'sound' })).toBeChecked();
+  });
+});
+
+test.describe('Plot lab', () => {
+  test('plots live sensor values, pauses, clears and exports what it holds', async ({
+    board,
+    page,
+  }) => {
+    await connect(board);
+    await board.setSensor(1, 700);
+    await page.goto('/#/datalog/plotban');
+    await expect(page.getByRole('heading', { name: 'Plot lab' })).toBeVisible();
+    const samples = page.getByTestId('plotlab-samples');
+    await expect(samples).not.toHaveText('Samples: 0');
+    await expect(page.getByRole('checkbox', { name: 'Sensor 1' })).toBeChecked();
+
+    await page.getByTestId('plotlab-pause').click();
+    await expect(page.getByTestId('plotlab-pause')).toHaveText('Resume');
+    const held = await samples.innerText();
+    await page.waitForTimeout(600);
+    await expect(samples).toHaveText(held);
+    const count = Number(held.replace(/\D/g, ''));
+    const lines = await downloadedLines(page, () => page.getByTestId('plotlab-export').click());
+    expect(lines[0]).toBe('time,series,value');
+    expect(lines).toHaveLength(count + 1);
+    expect(lines.some((l) => l.endsWith(',Sensor 1,700'))).toBe(true);
+
+    await page.getByTestId('plotlab-clear').click();
+    await expect(samples).toHaveText('Samples: 0');
+    await page.getByTestId('plotlab-pause').click();
+    await expect(samples).not.toHaveText('Samples: 0');
+  });
+});
