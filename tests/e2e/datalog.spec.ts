@@ -137,7 +137,17 @@ test.describe('Plot lab', () => {
 
     await page.getByTestId('plotlab-pause').click();
     await expect(page.getByTestId('plotlab-pause')).toHaveText('Resume');
-    const held = await samples.innerText();
+    // The count renders every 200 ms: wait for the render after the pause to land, then
+    // it must not move while paused.
+    let held = '';
+    await expect
+      .poll(async () => {
+        const before = await samples.innerText();
+        await page.waitForTimeout(300);
+        held = await samples.innerText();
+        return before === held;
+      })
+      .toBe(true);
     await page.waitForTimeout(600);
     await expect(samples).toHaveText(held);
     const count = Number(held.replace(/\D/g, ''));
