@@ -22,6 +22,7 @@ import type { FlashMode } from '../../src/firmware/engine/engine-context.ts';
 import type { FlashResult } from '../../src/firmware/engine/flash-engine.ts';
 import { IdentityChip, writeIdentity } from '../../src/firmware/image/firmware-id.ts';
 import { espImage, FlashHarness, stmImage } from '../../src/firmware/testing/flash-harness.ts';
+import { table } from './lib.ts';
 
 const wasmPath = fileURLToPath(new URL('../../core-rs/pkg/gogo_core.wasm', import.meta.url));
 const KIB = 1024;
@@ -205,23 +206,13 @@ export function formatRows(rows: FlashBenchRow[]): Record<string, string>[] {
   }));
 }
 
-function printTable(rows: Record<string, string>[]): void {
-  const cols = Object.keys(rows[0] ?? {});
-  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells.map((s, i) => (i === 0 ? s.padEnd(width[i] ?? 0) : s.padStart(width[i] ?? 0))).join('  ');
-  console.log(line(cols));
-  console.log(width.map((w) => '-'.repeat(w)).join('  '));
-  for (const r of rows) console.log(line(cols.map((c) => r[c] ?? '')));
-}
-
 /** The suite as `npm run bench` runs it (name: flash). */
 const suite = {
   description:
     'firmware flash on the simulated 1 ms-frame link (virtual time): STM32 and ESP32 256 KiB vs floor, identical reflash, stock protocols, per-packet negative control',
   async run(ctx?: { record?: (suite: string, figures: Record<string, number | string>) => void }) {
     const rows = await benchFlash();
-    printTable(formatRows(rows));
+    table('256 KiB images on the simulated link (virtual time)', formatRows(rows));
     ctx?.record?.(
       'flash',
       Object.fromEntries(rows.flatMap((r) => [[`${r.case} ratio`, Number(r.ratio.toFixed(4))]])),
