@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { execSync } from 'node:child_process';
-import { API_BASE_PATH } from './src/api/base-path.ts';
+import { API_BASE_PATH } from './src/contract/base-path.ts';
 
 // Debian's Chromium, never a downloaded browser.
 const executablePath =

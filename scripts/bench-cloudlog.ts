@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { sql } from 'kysely';
 import os from 'node:os';
 import path from 'node:path';
-import { AGGREGATIONS, PUBLIC_LOG_ID } from '../src/api/contract/datalog.ts';
+import { AGGREGATIONS, PUBLIC_LOG_ID } from '../src/contract/datalog.ts';
 import type { DatabaseConfig } from '../server/config.ts';
 import { ChannelStore } from '../server/datalog/channel-store.ts';
 import { querySeries } from '../server/datalog/series-query.ts';

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { API_BASE_PATH } from '../src/api/base-path.ts';
+import { API_BASE_PATH } from '../src/contract/base-path.ts';
 import { signInWithGoogle, signUpWithPassword } from '../server/testing/emulator-accounts.ts';
 import { envPort, freePort, startAuthEmulator } from './auth-emulator.ts';
 import { startTempPostgres } from './pg-temp.ts';

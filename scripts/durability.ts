@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signUpWithPassword } from '../server/testing/emulator-accounts.ts';
-import { API_BASE_PATH } from '../src/api/base-path.ts';
+import { API_BASE_PATH } from '../src/contract/base-path.ts';
 import { envPort, freePort, startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
 import { postgresBinDir, startTempPostgres, type TempPostgres } from './pg-temp.ts';
 

@@ -10,8 +10,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { toCompileResponse } from '../workers/core/logo-response.ts';
-import { loadCore } from '../workers/core/wasm-core.ts';
+import { toCompileResponse } from '../src/core/logo-response.ts';
+import { loadCore } from '../src/core/wasm-core.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const wasmPath = fileURLToPath(new URL('../core-rs/pkg/gogo_core.wasm', import.meta.url));

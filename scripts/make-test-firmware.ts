@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReleaseTag } from '../src/api/contract/firmware.ts';
+import type { ReleaseTag } from '../src/contract/firmware.ts';
 import { IdentityChip } from '../src/firmware/image/firmware-id.ts';
 import { buildTestImage, toIntelHex } from '../src/firmware/image/test-images.ts';
 import type { FirmwareManifest } from '../server/releases/firmware-store.ts';

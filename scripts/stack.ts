@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_BASE_PATH } from '../src/api/base-path.ts';
+import { API_BASE_PATH } from '../src/contract/base-path.ts';
 import { envPort, startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

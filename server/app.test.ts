@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE_PATH } from '../src/api/base-path.ts';
+import { API_BASE_PATH } from '../src/contract/base-path.ts';
 import { createServer } from './app.ts';
 import { loadConfig } from './config.ts';
 import { signUpWithPassword } from './testing/emulator-accounts.ts';

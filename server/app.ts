@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type RouteOptions } from 'fastify';
-import { API_BASE_PATH } from '../src/api/base-path.ts';
-import type { Role } from '../src/api/contract/users.ts';
+import { API_BASE_PATH } from '../src/contract/base-path.ts';
+import type { Role } from '../src/contract/users.ts';
 import {
   CachingTokenVerifier,
   FirebaseTokenVerifier,

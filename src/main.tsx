@@ -27,7 +27,7 @@ void import('./firmware/index.ts').then((f) => f.startFirmware());
 // Programs on the virtual board log to the cloud datalog (`cloud record`), as a board
 // plugin would post them.
 void Promise.all([
-  import('./device/simulated/sim-host.ts'),
+  import('./virtual-board/host/sim-host.ts'),
   import('./datalog/cloud/board-cloud-records.ts'),
 ]).then(([sim, cloud]) => cloud.forwardCloudRecords(sim.getSimHost()));
 

@@ -1,6 +1,6 @@
 //! Runs every offline-datalog fixture in tests/fixtures/datalog (recorded packet streams)
 //! against its `.expect.json`, fed all at once and packet by packet in random batches.
-//! The same files run through the WebAssembly build in workers/core/datalog.test.ts.
+//! The same files run through the WebAssembly build in src/core/datalog.node.test.ts.
 
 mod common;
 

@@ -1,5 +1,5 @@
 //! Runs every Intel HEX fixture in tests/fixtures/hex against its `.expect.json`. The same
-//! files run through the WebAssembly build in workers/core/hex.test.ts.
+//! files run through the WebAssembly build in src/core/hex.node.test.ts.
 
 mod common;
 

@@ -1,5 +1,5 @@
 //! HID framing and decoding against the shared fixture files (the same files drive the
-//! WASM tests in `workers/core/hid.test.ts`).
+//! WASM tests in `src/core/hid.node.test.ts`).
 
 use gogo_core::abi::hid::decode_batch;
 use gogo_core::hid::command::{build, Request};

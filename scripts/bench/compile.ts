@@ -1,6 +1,6 @@
 // Compile suite: a ~2 KB Logo program (core-rs/tests/fixtures/logo-2k-program.logo),
 // in the same run and interleaved,
-//   - in the core worker: the browser's workers/core.worker.ts in a worker thread over
+//   - in the core worker: the browser's src/core/core-worker-api.ts in a worker thread over
 //     Comlink (message hop each way, filter + compile in WASM, byte code transferred back),
 //   - as a round trip to the server's cloud compile endpoint (form POST over loopback HTTP
 //     to the real server, which runs the same compiler as WASM in Node),
@@ -13,9 +13,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_BASE_PATH } from '../../src/api/base-path.ts';
-import { compilerPath } from '../../src/api/contract/compile.ts';
-import { loadCore } from '../../workers/core/wasm-core.ts';
+import { API_BASE_PATH } from '../../src/contract/base-path.ts';
+import { compilerPath } from '../../src/contract/compile.ts';
+import { loadCore } from '../../src/core/wasm-core.ts';
 import { envPort, freePort } from '../auth-emulator.ts';
 import { startCoreWorker } from './core-worker.ts';
 import { interleave, ms, ratio, rounds, table, wasmPath, type BenchSuite } from './lib.ts';

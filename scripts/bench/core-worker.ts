@@ -3,7 +3,7 @@
 import { Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
-import type { CoreWorkerApi } from '../../workers/core.worker.ts';
+import type { CoreWorkerApi } from '../../src/core/core-worker-api.ts';
 
 export interface CoreWorkerHandle {
   api: Comlink.Remote<CoreWorkerApi>;

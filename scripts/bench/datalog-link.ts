@@ -5,7 +5,7 @@
 // the link floor is one frame per data packet; the board also keeps streaming status
 // packets (one per 20 ms), which share the frames.
 import { readFileSync } from 'node:fs';
-import { loadCore } from '../../workers/core/wasm-core.ts';
+import { loadCore } from '../../src/core/wasm-core.ts';
 import { wasmDatalogCore } from '../../src/datalog/datalog-core.ts';
 import { DatalogService } from '../../src/datalog/datalog-service.ts';
 import { VirtualBoardLink } from '../../src/datalog/testing/virtual-link.ts';

@@ -10,7 +10,7 @@
 // (./datalog-link.ts) and time the chart in real Chromium (./datalog-browser.ts).
 import { readFileSync } from 'node:fs';
 import * as Comlink from 'comlink';
-import { loadCore, type DatalogHandle, type WasmCore } from '../../workers/core/wasm-core.ts';
+import { loadCore, type DatalogHandle, type WasmCore } from '../../src/core/wasm-core.ts';
 import { concat, logPackets, randomRecords } from '../fixtures/datalog-packets.ts';
 import { Prng } from '../fixtures/prng.ts';
 import { decodeDatalogTs } from './baselines/datalog-decoder.ts';

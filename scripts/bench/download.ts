@@ -8,13 +8,13 @@
 //
 // Each path's ratio to the floor is printed.
 import { readFileSync } from 'node:fs';
-import { loadCore, type WasmCore } from '../../workers/core/wasm-core.ts';
+import { loadCore, type WasmCore } from '../../src/core/wasm-core.ts';
 import { GoGoConnection } from '../../src/device/connection/gogo-connection.ts';
 import { DeviceError } from '../../src/device/device.ts';
 import { Emitter } from '../../src/device/emitter.ts';
 import { WasmFramer } from '../../src/device/protocol/framer.ts';
-import { SimulatedBoard, wasmEncoder } from '../../src/device/simulated/simulated-board.ts';
-import { UsbLink } from '../../src/device/simulated/usb-link.ts';
+import { SimulatedBoard, wasmEncoder } from '../../src/virtual-board/board/simulated-board.ts';
+import { UsbLink } from '../../src/virtual-board/board/usb-link.ts';
 import { VirtualLinkTransport } from '../../src/device/testing/virtual-link-transport.ts';
 import type { Transport, TransportEventMap } from '../../src/device/transport.ts';
 import { downloadPlan, planFloorMs } from '../../src/download/download-plan.ts';

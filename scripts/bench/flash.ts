@@ -12,14 +12,14 @@
 //   node --import tsx scripts/bench/flash.ts
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadCore, type WasmCore } from '../../workers/core/wasm-core.ts';
+import { loadCore, type WasmCore } from '../../src/core/wasm-core.ts';
 import { BoardType } from '../../src/device/device.ts';
 import {
   ANSWER_EVERY_PACKET,
   type DeviceFaults,
-} from '../../src/device/simulated/firmware/simulated-device.ts';
-import type { FlashMode } from '../../src/firmware/engine/engine-context.ts';
-import type { FlashResult } from '../../src/firmware/engine/flash-engine.ts';
+} from '../../src/virtual-board/firmware/simulated-device.ts';
+import type { FlashMode } from '../../src/firmware/worker/engine-context.ts';
+import type { FlashResult } from '../../src/firmware/worker/flash-engine.ts';
 import { IdentityChip, writeIdentity } from '../../src/firmware/image/firmware-id.ts';
 import { espImage, FlashHarness, stmImage } from '../../src/firmware/testing/flash-harness.ts';
 import { table } from './lib.ts';

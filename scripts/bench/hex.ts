@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import * as Comlink from 'comlink';
 import MemoryMap from 'nrf-intel-hex';
-import { loadCore } from '../../workers/core/wasm-core.ts';
+import { loadCore } from '../../src/core/wasm-core.ts';
 import { writeHex } from '../fixtures/hex-writer.ts';
 import { Prng } from '../fixtures/prng.ts';
 import { parseHexTs } from './baselines/hex-parser.ts';

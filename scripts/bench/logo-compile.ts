@@ -3,7 +3,7 @@
 //   node --import tsx scripts/bench/logo-compile.ts
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadCore } from '../../workers/core/wasm-core.ts';
+import { loadCore } from '../../src/core/wasm-core.ts';
 
 const wasmPath = fileURLToPath(new URL('../../core-rs/pkg/gogo_core.wasm', import.meta.url));
 const programPath = new URL('../../core-rs/tests/fixtures/logo-2k-program.logo', import.meta.url);

@@ -1,5 +1,5 @@
 // Node module hooks for the benchmark's worker thread: Vite's `import x from './a.wasm?url'`
-// becomes a module whose default export is the file's URL, so workers/core.worker.ts runs
+// becomes a module whose default export is the file's URL, so src/core/core-worker-api.ts runs
 // in Node unchanged.
 export async function resolve(specifier, context, next) {
   if (specifier.endsWith('?url') && context.parentURL) {

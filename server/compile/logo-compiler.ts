@@ -1,10 +1,10 @@
 // The Rust Logo compiler (core-rs, WebAssembly) in the server: loaded once per process and
 // shared by every compile request, so the server answers exactly what the browser worker
-// and the `logoc` CLI answer (workers/core/logo-response.ts shapes all three).
+// and the `logoc` CLI answer (src/core/logo-response.ts shapes all three).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { toCompileResponse, type LogoCompileResponse } from '../../workers/core/logo-response.ts';
-import { loadCore, type LogoVersion, type WasmCore } from '../../workers/core/wasm-core.ts';
+import { toCompileResponse, type LogoCompileResponse } from '../../src/core/logo-response.ts';
+import { loadCore, type LogoVersion, type WasmCore } from '../../src/core/wasm-core.ts';
 
 export const DEFAULT_WASM_PATH = fileURLToPath(
   new URL('../../core-rs/pkg/gogo_core.wasm', import.meta.url),

@@ -23,9 +23,10 @@ import {
   type FieldUpdate,
   type Ingested,
   type RecordInput,
-} from '../../src/api/contract/datalog.ts';
+} from '../../src/contract/datalog.ts';
 import type { Database, DatalogChannelRow, DatalogFieldRow, UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { now } from '../db/clock.ts';
 
 export const channelNotFound = () =>
   new HttpError(404, 'channel_not_found', 'The datalog channel does not exist');
@@ -46,7 +47,6 @@ const futureTime = () =>
   new HttpError(400, 'bad_time', 'A record time may be at most one day ahead of the server');
 
 const DAY = 86_400_000;
-const now = () => new Date().toISOString();
 
 /** The caller of a datalog call: a signed-in user, or null for an anonymous one. */
 export type Viewer = UserRow | null;

@@ -10,8 +10,8 @@ import {
   type Aggregation,
   type Period,
   type SeriesPoints,
-} from '../../src/api/contract/datalog.ts';
-import { bucketShift } from '../../src/api/contract/datalog-ranges.ts';
+} from '../../src/contract/datalog.ts';
+import { bucketShift } from '../../src/contract/datalog-ranges.ts';
 import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 

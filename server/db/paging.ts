@@ -1,7 +1,7 @@
 // Shared pieces of paged, searchable lists: literal LIKE patterns and the pagination
-// answer (src/api/contract/common.ts Pagination).
+// answer (src/contract/common.ts Pagination).
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Pagination } from '../../src/api/contract/common.ts';
+import type { Pagination } from '../../src/contract/common.ts';
 
 /** Escapes LIKE wildcards so user text matches literally (case-insensitive with lower()). */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;

@@ -1,6 +1,6 @@
 // The project examples page (one per language) that the app embeds in its examples dialog.
 // Choosing an example posts {type: 'loadProject', name, code} to the embedding window
-// (src/api/contract/projects.ts LoadProjectMessage); the app accepts it only from the
+// (src/contract/projects.ts LoadProjectMessage); the app accepts it only from the
 // examples origin it is configured with. The programs are public, so any parent may read
 // them.
 import { EXAMPLES, PAGE_TEXTS, type ExampleLanguage } from './example-programs.ts';

@@ -3,7 +3,7 @@
 // A route limits roles declaratively with `config: { roles: ['admin'] }` (403 otherwise);
 // a handler that needs a finer check (ownership, class membership) calls `requireRole`.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Role } from '../../src/api/contract/users.ts';
+import type { Role } from '../../src/contract/users.ts';
 import type { UserRow } from '../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
 

@@ -3,7 +3,7 @@
 // turned into a 4xx with Fastify's own explanation, or a 500 without details.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
-import { PATTERN_HINTS, type ErrorBody } from '../../src/api/contract/common.ts';
+import { PATTERN_HINTS, type ErrorBody } from '../../src/contract/common.ts';
 
 export class HttpError extends Error {
   override name = 'HttpError';

@@ -4,25 +4,25 @@
 // a catalog's projects show only the projects the caller may see.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { Pagination } from '../../src/api/contract/common.ts';
+import type { Pagination } from '../../src/contract/common.ts';
 import {
   CATALOG_EXISTS,
   type Catalog,
   type CatalogInput,
   type CatalogOrder,
   type CatalogUpdate,
-} from '../../src/api/contract/projects.ts';
+} from '../../src/contract/projects.ts';
 import { contains, pagination, toCount, type PageRequest } from '../db/paging.ts';
 import type { CatalogRow, CatalogsTable, Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { checkImageUrl, type ProjectStore } from './project-store.ts';
+import { now } from '../db/clock.ts';
 
 const catalogNotFound = () => new HttpError(404, 'catalog_not_found', 'The catalog does not exist');
 const notOwner = () =>
   new HttpError(403, 'not_catalog_owner', 'Only the owner of the catalog can change it');
 const catalogExists = () => new HttpError(409, CATALOG_EXISTS.error, CATALOG_EXISTS.message);
 
-const now = () => new Date().toISOString();
 const nameKey = (name: string) => name.trim().toLowerCase();
 
 export interface CatalogListOptions extends PageRequest {

@@ -16,11 +16,12 @@ import {
   type ProjectInput,
   type ProjectOrder,
   type ProjectUpdate,
-} from '../../src/api/contract/projects.ts';
-import type { Pagination } from '../../src/api/contract/common.ts';
+} from '../../src/contract/projects.ts';
+import type { Pagination } from '../../src/contract/common.ts';
 import { contains, pagination, toBool, toCount, type PageRequest } from '../db/paging.ts';
 import type { Database, ProjectRow, ProjectsTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { now } from '../db/clock.ts';
 
 export const projectNotFound = () =>
   new HttpError(404, 'project_not_found', 'The project does not exist');
@@ -33,8 +34,6 @@ export function checkImageUrl(url: string | undefined): void {
     throw new HttpError(400, INVALID_URL.error, INVALID_URL.message);
   }
 }
-
-const now = () => new Date().toISOString();
 
 /** Which projects a list shows (before visibility, which always applies). */
 export type ProjectFilter =

@@ -13,7 +13,7 @@ import {
   ReleaseList,
   versionFromTag,
   type ReleaseTag,
-} from '../../src/api/contract/firmware.ts';
+} from '../../src/contract/firmware.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 
 export const FirmwareManifest = Type.Object({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE_PATH } from '../../src/api/base-path.ts';
-import { PUBLIC_LOG_ID } from '../../src/api/contract/datalog.ts';
+import { API_BASE_PATH } from '../../src/contract/base-path.ts';
+import { PUBLIC_LOG_ID } from '../../src/contract/datalog.ts';
 import { signUpWithPassword } from '../testing/emulator-accounts.ts';
 import { bearer, startTestApp, type TestApp } from '../testing/test-app.ts';
 

@@ -1,6 +1,6 @@
 // The product auth call (spec core §4, §7): the UI posts an empty JSON body with the ID
 // token after every sign-in and reads `admin` and `user_role`.
-import { AuthResponse, EmptyBody } from '../../src/api/contract/users.ts';
+import { AuthResponse, EmptyBody } from '../../src/contract/users.ts';
 import { currentUser } from '../http/access.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 import { toUserDto } from '../users/user-store.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE_PATH } from '../../src/api/base-path.ts';
+import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import { apiCaller, type ApiCall, type Method } from '../testing/api-caller.ts';
 import { signInWithGoogle } from '../testing/emulator-accounts.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';

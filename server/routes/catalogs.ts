@@ -1,5 +1,5 @@
 // Catalog service (spec core §7): every call needs a signed-in user. Shapes and rules are
-// documented in src/api/contract/projects.ts.
+// documented in src/contract/projects.ts.
 import { Type } from '@sinclair/typebox';
 import {
   Catalog,
@@ -16,7 +16,7 @@ import {
   ProjectList,
   ProjectListQuery,
   UuidParams,
-} from '../../src/api/contract/projects.ts';
+} from '../../src/contract/projects.ts';
 import { currentUser } from '../http/access.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 import { CatalogStore } from '../projects/catalog-store.ts';

@@ -1,6 +1,6 @@
 // Sign-in settings for the UI, so one built UI runs against the emulator or a real project.
 import { Type } from '@sinclair/typebox';
-import { ClientConfig } from '../../src/api/contract/client-config.ts';
+import { ClientConfig } from '../../src/contract/client-config.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 
 export const clientConfigRoutes: RouteGroup = async (app) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE_PATH } from '../../src/api/base-path.ts';
-import { compilerPath, OFFLINE_COMPILE_PATH } from '../../src/api/contract/compile.ts';
+import { API_BASE_PATH } from '../../src/contract/base-path.ts';
+import { compilerPath, OFFLINE_COMPILE_PATH } from '../../src/contract/compile.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 

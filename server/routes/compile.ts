@@ -12,8 +12,8 @@ import {
   OfflineCompileRequest,
   OFFLINE_COMPILE_PATH,
   type CompilerVersion,
-} from '../../src/api/contract/compile.ts';
-import { ErrorBody } from '../../src/api/contract/common.ts';
+} from '../../src/contract/compile.ts';
+import { ErrorBody } from '../../src/contract/common.ts';
 import type { App, RouteGroup } from '../http/type-provider.ts';
 
 const responses = { 200: CompileResponse, 400: ErrorBody, 429: ErrorBody, 500: CompileResponse };

@@ -9,8 +9,8 @@ import {
   type Aggregation,
   type Field,
   type Series,
-} from '../../src/api/contract/datalog.ts';
-import { bucketStart } from '../../src/api/contract/datalog-ranges.ts';
+} from '../../src/contract/datalog.ts';
+import { bucketStart } from '../../src/contract/datalog-ranges.ts';
 import { apiCaller, type ApiCall, type Method } from '../testing/api-caller.ts';
 import { signInWithGoogle } from '../testing/emulator-accounts.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';

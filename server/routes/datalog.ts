@@ -1,6 +1,6 @@
 // Cloud datalog (classroom-and-labs §2 /datalog/public/{channel?}): channels, ingestion from
 // boards and programs, fields (tags) and aggregated series. Reading and writing records is
-// public with an optional token (the store decides per channel, src/api/contract/datalog.ts);
+// public with an optional token (the store decides per channel, src/contract/datalog.ts);
 // creating, changing and deleting channels and tags needs a signed-in owner.
 import { Type } from '@sinclair/typebox';
 import {
@@ -23,8 +23,8 @@ import {
   Series,
   SeriesQuery,
   type SeriesQuery as SeriesQueryType,
-} from '../../src/api/contract/datalog.ts';
-import { rangeSpan } from '../../src/api/contract/datalog-ranges.ts';
+} from '../../src/contract/datalog.ts';
+import { rangeSpan } from '../../src/contract/datalog-ranges.ts';
 import { ChannelStore, loginRequired, type Viewer } from '../datalog/channel-store.ts';
 import { querySeries } from '../datalog/series-query.ts';
 import { currentUser, identifyIfSignedIn } from '../http/access.ts';

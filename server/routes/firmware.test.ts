@@ -3,13 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE_PATH } from '../../src/api/base-path.ts';
+import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import {
   versionAfterDash,
   versionFromTag,
   type ReleaseInfo,
   type ReleaseList,
-} from '../../src/api/contract/firmware.ts';
+} from '../../src/contract/firmware.ts';
 import { writeTestFirmware } from '../../scripts/make-test-firmware.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 

@@ -4,7 +4,7 @@
 // to (it only serves this server's own files: no fetching of arbitrary URLs); the images;
 // and the legacy boards' bootloader and versioned hex files.
 import { Type } from '@sinclair/typebox';
-import { API_BASE_PATH } from '../../src/api/base-path.ts';
+import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import {
   DownloadBody,
   FIRMWARE_FILE_PATTERN,
@@ -17,7 +17,7 @@ import {
   ReleaseList,
   ReleaseQuery,
   TOTAL_PAGES_HEADER,
-} from '../../src/api/contract/firmware.ts';
+} from '../../src/contract/firmware.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 import { FirmwareStore } from '../releases/firmware-store.ts';

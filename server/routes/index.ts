@@ -1,4 +1,4 @@
-// Every route group of the API, mounted under API_BASE_PATH (src/api/base-path.ts).
+// Every route group of the API, mounted under API_BASE_PATH (src/contract/base-path.ts).
 // Adding a group is one line: write server/routes/<group>.ts and list it below.
 import type { RouteGroup } from '../http/type-provider.ts';
 import { authRoutes } from './auth.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE_PATH } from '../../src/api/base-path.ts';
+import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import { signUpWithPassword, type TestAccount } from '../testing/emulator-accounts.ts';
 import { bearer, startTestApp, type TestApp } from '../testing/test-app.ts';
 

@@ -1,6 +1,6 @@
 // The signed-in user's own record, for the profile page.
 import { Type } from '@sinclair/typebox';
-import { ProfileUpdate, User } from '../../src/api/contract/users.ts';
+import { ProfileUpdate, User } from '../../src/contract/users.ts';
 import { currentUser } from '../http/access.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 import { toUserDto } from '../users/user-store.ts';

@@ -1,5 +1,5 @@
 // Project service (spec core §7): every call needs a signed-in user. Shapes and rules are
-// documented in src/api/contract/projects.ts.
+// documented in src/contract/projects.ts.
 import { Type } from '@sinclair/typebox';
 import {
   Deleted,
@@ -18,8 +18,8 @@ import {
   UuidParams,
   CatalogAll,
   DEFAULT_PAGE_SIZE,
-} from '../../src/api/contract/projects.ts';
-import { EmptyBody } from '../../src/api/contract/users.ts';
+} from '../../src/contract/projects.ts';
+import { EmptyBody } from '../../src/contract/users.ts';
 import { currentUser } from '../http/access.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 import { CatalogStore } from '../projects/catalog-store.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE_PATH } from '../../src/api/base-path.ts';
-import { CODE_MAX } from '../../src/api/contract/projects.ts';
+import { API_BASE_PATH } from '../../src/contract/base-path.ts';
+import { CODE_MAX } from '../../src/contract/projects.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { testEngine } from '../testing/test-db.ts';
 

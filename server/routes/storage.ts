@@ -3,7 +3,7 @@
 // it and answers the 36-character key as text. Both answer text/plain, never markup: the
 // XML is the user's, and served as XML or HTML it could run script on this origin.
 import formbody from '@fastify/formbody';
-import { StorageGetQuery, StorageLinkBody } from '../../src/api/contract/projects.ts';
+import { StorageGetQuery, StorageLinkBody } from '../../src/contract/projects.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 import { WorkspaceStore } from '../storage/workspace-store.ts';
 

@@ -4,6 +4,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { now } from '../db/clock.ts';
 import { HttpError } from '../http/errors.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -16,7 +17,7 @@ export class WorkspaceStore {
     const hash = sha256(xml);
     await this.db
       .insertInto('workspaces')
-      .values({ key: randomUUID(), xml, xml_hash: hash, uid, created_at: new Date().toISOString() })
+      .values({ key: randomUUID(), xml, xml_hash: hash, uid, created_at: now() })
       // Already shared (maybe by a request racing this one): keep the first key.
       .onConflict((oc) => oc.column('xml_hash').doNothing())
       .execute();

@@ -1,5 +1,5 @@
 // Calls the in-process API as a given account (or anonymously), for route tests.
-import { API_BASE_PATH } from '../../src/api/base-path.ts';
+import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import { bearer, type TestApp } from './test-app.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

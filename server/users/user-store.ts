@@ -2,17 +2,18 @@
 // admin user-management queries. Plain Kysely, identical on SQLite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Pagination } from '../../src/api/contract/common.ts';
+import type { Pagination } from '../../src/contract/common.ts';
 import {
   USER_SORT_FIELDS,
   type Role,
   type User,
   type UserCreate,
   type UserUpdate,
-} from '../../src/api/contract/users.ts';
+} from '../../src/contract/users.ts';
 import type { VerifiedIdentity } from '../auth/token-verifier.ts';
 import type { Database, UserRow, UsersTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
+import { now } from '../db/clock.ts';
 
 export function toUserDto(row: UserRow): User {
   return {
@@ -34,8 +35,6 @@ export interface BrowseOptions {
   /** Case-insensitive substring of name or e-mail. */
   search?: string | undefined;
 }
-
-const now = () => new Date().toISOString();
 
 /** Escapes LIKE wildcards so user text matches literally. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithPassword, type TestAccount } from '../../server/testing/emulator-accounts.ts';
 import { englishI18n, startLiveServer, type LiveServer } from '../auth/live-server.node.ts';
 import { ApiClient, type ApiClientOptions } from './client.ts';
-import type { User } from './contract/users.ts';
+import type { User } from '../contract/users.ts';
 import { ApiError } from './errors.ts';
 
 describe('ApiClient (against the real API server)', () => {

@@ -7,7 +7,7 @@ import i18next from 'i18next';
 import { waitForToken } from '../auth/wait-for-token.ts';
 import { session } from '../state/session.ts';
 import { showToast } from '../state/ui.ts';
-import { API_BASE_PATH } from './base-path.ts';
+import { API_BASE_PATH } from '../contract/base-path.ts';
 import { toApiError, type Translator } from './errors.ts';
 
 export interface CallOptions {

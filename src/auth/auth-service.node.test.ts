@@ -1,6 +1,6 @@
 import { GoogleAuthProvider, signInWithCredential, type Auth } from 'firebase/auth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE_PATH } from '../api/base-path.ts';
+import { API_BASE_PATH } from '../contract/base-path.ts';
 import { ApiClient } from '../api/client.ts';
 import { waitForToken } from './wait-for-token.ts';
 import { signInWithGoogle, uniqueEmail } from '../../server/testing/emulator-accounts.ts';

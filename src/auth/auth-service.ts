@@ -19,7 +19,7 @@ import {
   type AuthProvider,
   type User as FirebaseUser,
 } from 'firebase/auth';
-import type { AuthResponse, User as ApiUser } from '../api/contract/users.ts';
+import type { AuthResponse, User as ApiUser } from '../contract/users.ts';
 import { ApiError } from '../api/errors.ts';
 import type { SessionState, User } from '../state/session.ts';
 import { STORAGE_KEYS, writeStorage } from '../state/storage.ts';

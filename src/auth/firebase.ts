@@ -3,7 +3,7 @@
 // development and tests, or the server's project).
 import { getApps, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
-import type { ClientConfig } from '../api/contract/client-config.ts';
+import type { ClientConfig } from '../contract/client-config.ts';
 
 /** Build-time settings, when the UI was built for a specific project. */
 export function buildTimeSettings(env: ImportMetaEnv = import.meta.env): ClientConfig | null {

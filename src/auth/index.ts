@@ -1,7 +1,7 @@
 // The app's auth service, started once (on boot, and by any auth screen that mounts first).
 import { api } from '../api/client.ts';
 import { registerActions } from '../app/actions.ts';
-import type { ClientConfig } from '../api/contract/client-config.ts';
+import type { ClientConfig } from '../contract/client-config.ts';
 import { session } from '../state/session.ts';
 import { AuthService } from './auth-service.ts';
 import { buildTimeSettings, createFirebaseAuth } from './firebase.ts';

@@ -7,7 +7,7 @@ import { proxy } from 'valtio';
 import enAuth from '../../locales/en/auth.json';
 import enGlobal from '../../locales/en/global.json';
 import { startTestApp, type TestApp } from '../../server/testing/test-app.ts';
-import { API_BASE_PATH } from '../api/base-path.ts';
+import { API_BASE_PATH } from '../contract/base-path.ts';
 import type { SessionState } from '../state/session.ts';
 import { createFirebaseAuth } from './firebase.ts';
 

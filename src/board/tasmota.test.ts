@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { WasmCore } from '../../workers/core/wasm-core.ts';
+import type { WasmCore } from '../core/wasm-core.ts';
 import { GoGoConnection } from '../device/connection/gogo-connection.ts';
 import { WasmFramer } from '../device/protocol/framer.ts';
 import * as cmd from '../device/protocol/commands.ts';
-import { SimulatedBoard, wasmEncoder } from '../device/simulated/simulated-board.ts';
+import { SimulatedBoard, wasmEncoder } from '../virtual-board/board/simulated-board.ts';
 import { FakeTransport, statusReport } from '../device/testing/fake-transport.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
 import { VirtualLinkTransport } from '../device/testing/virtual-link-transport.ts';

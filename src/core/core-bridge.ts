@@ -1,13 +1,13 @@
 // UI-side owner of the core worker: starts it lazily, forwards calls, transfers input
 // buffers, and ends the worker when a call is aborted (the next call starts a new one).
 import * as Comlink from 'comlink';
-import type { CoreWorkerApi } from '../../workers/core.worker.ts';
+import type { CoreWorkerApi } from './core-worker-api.ts';
 import type {
   DatalogColumns,
   DatalogFormat,
   DatalogHandle,
   DownsampleRequest,
-} from '../../workers/core/wasm-core.ts';
+} from './wasm-core.ts';
 
 type Api = Comlink.Remote<CoreWorkerApi>;
 /** The worker method's result. Comlink's `Remote` splits union results into a union of
@@ -20,7 +20,7 @@ export class CoreBridge {
 
   private start(): Api {
     if (!this.api) {
-      this.worker = new Worker(new URL('../../workers/core.worker.ts', import.meta.url), {
+      this.worker = new Worker(new URL('./core-worker-api.ts', import.meta.url), {
         type: 'module',
         name: 'core',
       });
@@ -128,7 +128,7 @@ export class CoreBridge {
     return this.start().vmDataLog(handle) as Result<'vmDataLog'>;
   }
 
-  // Offline datalog (see workers/core/wasm-core.ts for the contract of each call).
+  // Offline datalog (see src/core/wasm-core.ts for the contract of each call).
 
   datalogOpen(format?: DatalogFormat): Result<'datalogOpen'> {
     return this.start().datalogOpen(format) as Result<'datalogOpen'>;

@@ -1,7 +1,7 @@
 // What the datalog service needs from the core worker: the `CoreBridge` methods it calls.
 // In the app it is the bridge (a worker + WASM); in tests and the Node benchmark it is a
 // WasmCore in the same thread (`wasmDatalogCore`), so both run the same core-rs code.
-import { columnsToCsv, CsvError, csvToColumns } from '../../workers/core/datalog-csv.ts';
+import { columnsToCsv, CsvError, csvToColumns } from '../core/datalog-csv.ts';
 import type {
   CoreResult,
   DatalogCallErrorCode,
@@ -13,7 +13,7 @@ import type {
   Downsampled,
   DownsampleRequest,
   WasmCore,
-} from '../../workers/core/wasm-core.ts';
+} from '../core/wasm-core.ts';
 
 type R<T, C extends string = DatalogCallErrorCode> = Promise<CoreResult<T, C>>;
 

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { WasmCore } from '../../workers/core/wasm-core.ts';
+import type { WasmCore } from '../core/wasm-core.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
 import { wasmDatalogCore } from './datalog-core.ts';
 import { DatalogService } from './datalog-service.ts';

@@ -14,7 +14,7 @@ import type {
   DatalogHandle,
   DatalogSeries,
   DatalogSummary,
-} from '../../workers/core/wasm-core.ts';
+} from '../core/wasm-core.ts';
 import type { DatalogCore } from './datalog-core.ts';
 
 /** How a read, clear or import ended (the page's message comes from it). */

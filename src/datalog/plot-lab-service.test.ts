@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { WasmCore } from '../../workers/core/wasm-core.ts';
+import type { WasmCore } from '../core/wasm-core.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
 import { PlotLabService, Ring } from './plot-lab-service.ts';
 import { VirtualBoardLink } from './testing/virtual-link.ts';

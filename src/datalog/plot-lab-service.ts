@@ -3,7 +3,7 @@
 // ring buffer per series (typed arrays, the newest `capacity` samples), with pause, clear
 // and CSV export. Framework-free; the page polls `revision` and draws.
 import type { DeviceConnection } from '../device/device.ts';
-import { csvField } from '../../workers/core/datalog-csv.ts';
+import { csvField } from '../core/datalog-csv.ts';
 
 /** Samples kept per series (about a minute of a 50 Hz status stream). */
 export const PLOT_CAPACITY = 3000;

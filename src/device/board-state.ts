@@ -1,6 +1,6 @@
 // From decoded reports (raw register values) to the board state the app shows, plus the
 // board-type facts of the spec (sensor and motor counts, firmware minimums).
-import type { HidPiStatus, HidStatus } from '../../workers/core/hid-layout.ts';
+import type { HidPiStatus, HidStatus } from '../core/hid-layout.ts';
 import {
   BoardType,
   type BoardStatus,

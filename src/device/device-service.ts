@@ -7,9 +7,9 @@ import { ConnectMethod, type DeviceConnection, type TransportKind } from './devi
 import { PluginTransport } from './plugin/plugin-transport.ts';
 import { WorkerFramer } from './protocol/worker-framer.ts';
 import { WorkerPacer } from './protocol/worker-pacer.ts';
-import { fakeHidRequested, installFakeHid } from './simulated/install-fake-hid.ts';
-import { getSimHost } from './simulated/sim-host.ts';
-import { SimulatedTransport } from './simulated/simulated-transport.ts';
+import { fakeHidRequested, installFakeHid } from '../virtual-board/host/install-fake-hid.ts';
+import { getSimHost } from '../virtual-board/host/sim-host.ts';
+import { SimulatedTransport } from '../virtual-board/host/simulated-transport.ts';
 import { bindDeviceToStores } from './store-adapter.ts';
 import type { Transport } from './transport.ts';
 import { WebHidTransport } from './webhid/webhid-transport.ts';

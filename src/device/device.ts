@@ -5,7 +5,7 @@
 // transport), webhid/, plugin/, simulated/ (transports).
 //
 // This module is plain data and types: it loads in workers and in Node.
-import type { HidCommandRequest } from '../../workers/core/hid-layout.ts';
+import type { HidCommandRequest } from '../core/hid-layout.ts';
 
 export type { HidCommandRequest };
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCoreWorker, type CoreWorkerHandle } from '../../scripts/bench/core-worker.ts';
 import { startTestApp, type TestApp } from '../../server/testing/test-app.ts';
-import { API_BASE_PATH } from '../api/base-path.ts';
+import { API_BASE_PATH } from '../contract/base-path.ts';
 import {
   CompileService,
   readCompileAnswer,

@@ -8,14 +8,14 @@ import {
   compilerPath,
   OFFLINE_COMPILE_PATH,
   type CompilerVersion,
-} from '../api/contract/compile.ts';
-import { toCompileResponse } from '../../workers/core/logo-response.ts';
+} from '../contract/compile.ts';
+import { toCompileResponse } from '../core/logo-response.ts';
 import type {
   CoreResult,
   LogoErrorCode,
   LogoProgram,
   LogoVersion,
-} from '../../workers/core/wasm-core.ts';
+} from '../core/wasm-core.ts';
 import { BoardType } from '../device/device.ts';
 
 /** Byte code the board's program area holds (spec core §9). */

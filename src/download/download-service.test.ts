@@ -1,8 +1,8 @@
 // The download flow against the real pieces: the GoGo connection and protocol, core-rs
 // framing, the simulated board with the VM on a virtual USB link, the Rust compiler.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { VmProgramRunner } from '../../workers/core/vm-runner.ts';
-import type { WasmCore } from '../../workers/core/wasm-core.ts';
+import { VmProgramRunner } from '../core/vm-runner.ts';
+import type { WasmCore } from '../core/wasm-core.ts';
 import { GoGoConnection, type Timers } from '../device/connection/gogo-connection.ts';
 import { BoardType, DeviceError, type TransportKind } from '../device/device.ts';
 import { WasmFramer } from '../device/protocol/framer.ts';
@@ -11,7 +11,7 @@ import {
   wasmEncoder,
   wasmMemRead,
   type SimConfig,
-} from '../device/simulated/simulated-board.ts';
+} from '../virtual-board/board/simulated-board.ts';
 import { FakeTransport } from '../device/testing/fake-transport.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
 import { VirtualLinkTransport } from '../device/testing/virtual-link-transport.ts';

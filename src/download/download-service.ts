@@ -3,7 +3,7 @@
 // the main thread by the device layer); set the autorun state; with run-after-download
 // start the program 500 ms later. Failures are one typed DownloadError; the UI picks the
 // message (src/download/messages.ts).
-import type { LogoVersion } from '../../workers/core/wasm-core.ts';
+import type { LogoVersion } from '../core/wasm-core.ts';
 import { isFirmwareSupported, minimumFirmware } from '../device/board-state.ts';
 import { DeviceError, type DeviceConnection } from '../device/device.ts';
 import * as cmd from '../device/protocol/commands.ts';

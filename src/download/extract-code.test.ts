@@ -1,8 +1,8 @@
 // Extract code from board against the simulated board's MEM_READ on a virtual link, with
 // core-rs reassembly and decompilation.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { VmProgramRunner } from '../../workers/core/vm-runner.ts';
-import type { WasmCore } from '../../workers/core/wasm-core.ts';
+import { VmProgramRunner } from '../core/vm-runner.ts';
+import type { WasmCore } from '../core/wasm-core.ts';
 import { GoGoConnection } from '../device/connection/gogo-connection.ts';
 import { WasmFramer } from '../device/protocol/framer.ts';
 import * as cmd from '../device/protocol/commands.ts';
@@ -11,7 +11,7 @@ import {
   wasmEncoder,
   wasmMemRead,
   type SimConfig,
-} from '../device/simulated/simulated-board.ts';
+} from '../virtual-board/board/simulated-board.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
 import { VirtualLinkTransport } from '../device/testing/virtual-link-transport.ts';
 import { downloadPlan } from './download-plan.ts';

@@ -9,7 +9,7 @@ import type {
   ProgramReadBack,
   CoreResult,
   LogoVersion,
-} from '../../workers/core/wasm-core.ts';
+} from '../core/wasm-core.ts';
 import {
   DeviceError,
   BoardType,

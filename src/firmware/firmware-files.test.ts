@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, versionAfterDash, versionFromTag } from '../api/contract/firmware.ts';
+import { compareVersions, versionAfterDash, versionFromTag } from '../contract/firmware.ts';
 import { BoardType } from '../device/device.ts';
 import { perFrame } from './flash-bridge.ts';
 import { gogo6Chip, isAcceptableFirmwareFile, legacyFiles, targetFor } from './firmware-files.ts';

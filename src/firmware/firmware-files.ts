@@ -1,8 +1,8 @@
 // Which boards update how, and the checks a chosen file must pass before anything is read
 // (spec core §4, §5).
 import { BoardType } from '../device/device.ts';
-import type { FlashChip } from '../../workers/core/wasm-core.ts';
-import { LEGACY_FILES } from '../api/contract/firmware.ts';
+import type { FlashChip } from '../core/wasm-core.ts';
+import { LEGACY_FILES } from '../contract/firmware.ts';
 
 /** The board families of the update menu: GoGo 6 (STM32 + ESP32), GoGo 7 (external
  * installer), the legacy PIC boards (GoGo 4 and the Pi-topping). */

@@ -3,8 +3,8 @@
 import i18next from 'i18next';
 import { api } from '../api/client.ts';
 import { getDevice } from '../device/device-service.ts';
-import { fakeHidRequested } from '../device/simulated/install-fake-hid.ts';
-import { getSimHost } from '../device/simulated/sim-host.ts';
+import { fakeHidRequested } from '../virtual-board/host/install-fake-hid.ts';
+import { getSimHost } from '../virtual-board/host/sim-host.ts';
 import { browserHid } from '../device/webhid/hid-types.ts';
 import { BOOTLOADER_FILTER } from '../device/webhid/webhid-transport.ts';
 import { board } from '../state/board.ts';

@@ -10,10 +10,10 @@ import {
   versionFromTag,
   type LatestRelease,
   type ReleaseInfo,
-} from '../api/contract/firmware.ts';
+} from '../contract/firmware.ts';
 import { ConnectionType, type DeviceConnection, type TransportKind } from '../device/device.ts';
 import { FirmwareChip, firmwareInfo } from '../device/protocol/commands.ts';
-import type { FlashChip } from '../../workers/core/wasm-core.ts';
+import type { FlashChip } from '../core/wasm-core.ts';
 import type { ConnectionState } from '../state/connection.ts';
 import {
   gogo6Chip,

@@ -2,7 +2,7 @@
 // update"): the latest release against the board's version, and the update in progress.
 // The FirmwareService writes it; the modal and the update-firmware page read it.
 import { proxy } from 'valtio';
-import type { FlashStage } from './engine/engine-context.ts';
+import type { FlashStage } from './worker/engine-context.ts';
 
 export type UpdatePhase = 'idle' | 'preparing' | 'updating' | 'success' | 'error';
 

@@ -1,10 +1,10 @@
-// The page's owner of the flash worker (workers/flash.worker.ts): starts it on first use,
+// The page's owner of the flash worker (src/firmware/worker/flash-worker-api.ts): starts it on first use,
 // hands it the firmware files (transferred, not copied) and, for the virtual board, a
 // MessagePort to the simulated board's worker; progress comes back throttled by the worker
 // and is rendered at most once per animation frame here.
 import * as Comlink from 'comlink';
-import type { FlashChip } from '../../workers/core/wasm-core.ts';
-import type { FlashWorkerApi } from '../../workers/flash.worker.ts';
+import type { FlashChip } from '../core/wasm-core.ts';
+import type { FlashWorkerApi } from './worker/flash-worker-api.ts';
 import type { FlashOutcome, FlashProgress, FlashRequest } from './worker/flash-protocol.ts';
 
 /** Coalesces calls to at most one per animation frame (the last value wins). */
@@ -31,7 +31,7 @@ export class FlashBridge {
 
   private start(): Comlink.Remote<FlashWorkerApi> {
     if (!this.api) {
-      this.worker = new Worker(new URL('../../workers/flash.worker.ts', import.meta.url), {
+      this.worker = new Worker(new URL('./worker/flash-worker-api.ts', import.meta.url), {
         type: 'module',
         name: 'flash',
       });

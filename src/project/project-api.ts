@@ -1,5 +1,5 @@
 // Typed access to the project, catalog and storage services (spec core §7). Every answer is
-// checked against the contract (src/api/contract/projects.ts) before anyone uses it: a
+// checked against the contract (src/contract/projects.ts) before anyone uses it: a
 // server that answers something else fails with a 'bad_response' ApiError instead of
 // rendering half a page. Framework-free; the app's instance is in projects-service.ts.
 import type { Static, TSchema } from '@sinclair/typebox';
@@ -27,7 +27,7 @@ import {
   type ProjectInput,
   type ProjectListQuery,
   type ProjectUpdate,
-} from '../api/contract/projects.ts';
+} from '../contract/projects.ts';
 import { ApiError } from '../api/errors.ts';
 
 /** The part of the API client this module uses (src/api/client.ts ApiClient). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ProjectList } from '../api/contract/projects.ts';
+import type { ProjectList } from '../contract/projects.ts';
 import { clearProjectLists, loadList, projectLists } from './project-lists.ts';
 
 const list = (total: number): ProjectList => ({

@@ -2,7 +2,7 @@
 // back to a list shows it at once. Signing out clears them (spec core §4: logout clears the
 // projects list).
 import { proxy } from 'valtio';
-import type { CatalogList, ProjectList } from '../api/contract/projects.ts';
+import type { CatalogList, ProjectList } from '../contract/projects.ts';
 
 export type ListAnswer = ProjectList | CatalogList;
 

@@ -13,7 +13,7 @@ import {
   type Catalog,
   type Project,
   type ProjectList,
-} from '../api/contract/projects.ts';
+} from '../contract/projects.ts';
 import { confirm } from '../app/modals/confirm.ts';
 import { useDocumentTitle } from '../app/use-document-title.ts';
 import { askProjectDetails } from '../project/project-dialog.ts';

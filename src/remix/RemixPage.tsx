@@ -17,7 +17,7 @@ import {
   type MyProjectType,
   type Project,
   type ProjectOrder,
-} from '../api/contract/projects.ts';
+} from '../contract/projects.ts';
 import type { ScreenId } from '../app/screens.ts';
 import { useDocumentTitle } from '../app/use-document-title.ts';
 import { askProjectDetails } from '../project/project-dialog.ts';

@@ -2,7 +2,7 @@
 // picker, settings, the fields and the chart's table of values; and the few calls a board
 // makes to the API (used while the virtual board cannot run programs in e2e).
 import { expect, type APIRequestContext, type Locator } from '@playwright/test';
-import { API_BASE_PATH } from '../../src/api/base-path.ts';
+import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import { App } from './app.ts';
 import { unique } from './projects-page.ts';
 

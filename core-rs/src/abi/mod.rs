@@ -1,4 +1,4 @@
-//! The plain C ABI that the WebAssembly module exports. Only `workers/core/wasm-core.ts`
+//! The plain C ABI that the WebAssembly module exports. Only `src/core/wasm-core.ts`
 //! calls it.
 //!
 //! Conventions (every exported operation follows them):

@@ -1,4 +1,4 @@
-//! Binary forms of the VM's state for the C ABI (decoded by `workers/core/wasm-core.ts`).
+//! Binary forms of the VM's state for the C ABI (decoded by `src/core/wasm-core.ts`).
 //! All numbers are little-endian. The layouts are documented in `docs/virtual-board-vm.md`.
 //!
 //! - [`encode`]: the snapshot (fixed 100-byte header, display texts, fault) followed by the

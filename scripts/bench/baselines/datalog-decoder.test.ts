@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fnv1a64 } from '../../fixtures/fnv.ts';
-import { datalogFixtures } from '../../../workers/core/test-datalog-fixtures.ts';
+import { datalogFixtures } from '../../../src/core/testing/datalog-fixtures.node.ts';
 import { decodeDatalogTs } from './datalog-decoder.ts';
 
 // The benchmark compares this decoder with core-rs, so on every complete 10-byte fixture

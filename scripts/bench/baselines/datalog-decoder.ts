@@ -4,7 +4,7 @@
 // (a small carry for records split across packets) into preallocated columns, series ids
 // by first appearance. No object per record. Only the 10-byte format and well-formed
 // streams: enough for the benchmark, and its tests hold it to the shared fixtures.
-import type { DatalogColumns } from '../../../workers/core/wasm-core.ts';
+import type { DatalogColumns } from '../../../src/core/wasm-core.ts';
 
 export interface TsDatalog {
   names: string[];

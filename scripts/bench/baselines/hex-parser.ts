@@ -8,7 +8,7 @@ import type {
   CoreResult,
   HexErrorCode,
   HexImage,
-} from '../../../workers/core/wasm-core.ts';
+} from '../../../src/core/wasm-core.ts';
 
 const MAX_IMAGE_BYTES = 16 * 1024 * 1024;
 

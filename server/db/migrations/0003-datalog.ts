@@ -2,7 +2,7 @@
 // colour) and the records. Times are integer milliseconds (bigint) so buckets are plain
 // integer arithmetic in SQL on both engines; values are double precision.
 import { sql, type Kysely, type Migration } from 'kysely';
-import { PUBLIC_LOG_ID } from '../../../src/api/contract/datalog.ts';
+import { PUBLIC_LOG_ID } from '../../../src/contract/datalog.ts';
 
 export const datalog: Migration = {
   async up(db: Kysely<unknown>) {

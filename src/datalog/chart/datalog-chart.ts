@@ -19,7 +19,7 @@ import {
   type ChartDataset,
 } from 'chart.js';
 import 'chartjs-adapter-date-fns';
-import type { Downsampled, DownsampleRequest } from '../../../workers/core/wasm-core.ts';
+import type { Downsampled, DownsampleRequest } from '../../core/wasm-core.ts';
 import { tagColour } from './colours.ts';
 
 Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Legend, Tooltip);

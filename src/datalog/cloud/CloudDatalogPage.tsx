@@ -23,7 +23,7 @@ import {
   type Period,
   type Range,
   type Series,
-} from '../../api/contract/datalog.ts';
+} from '../../contract/datalog.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { isLoggedIn, session } from '../../state/session.ts';
 import { cloudDatalog, cloudDatalogState } from './cloud-datalog-store.ts';

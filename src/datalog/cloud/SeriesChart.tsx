@@ -12,7 +12,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import type { Field, Series } from '../../api/contract/datalog.ts';
+import type { Field, Series } from '../../contract/datalog.ts';
 import { tagColour } from './tag-colours.ts';
 import { timeFormatter } from './time-format.ts';
 

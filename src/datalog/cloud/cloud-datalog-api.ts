@@ -1,4 +1,4 @@
-// Typed access to the cloud datalog service (src/api/contract/datalog.ts). Every answer is
+// Typed access to the cloud datalog service (src/contract/datalog.ts). Every answer is
 // checked against the contract before use; failures are left to the caller (quiet calls),
 // which shows the spec's messages in the page. Framework-free.
 import type { Static, TSchema } from '@sinclair/typebox';
@@ -20,7 +20,7 @@ import {
   type ProgramRecord,
   type Range,
   type RecordInput,
-} from '../../api/contract/datalog.ts';
+} from '../../contract/datalog.ts';
 import { ApiError } from '../../api/errors.ts';
 
 /** The part of the app's API client this module uses (src/api/client.ts ApiClient). */

@@ -14,7 +14,7 @@ import {
   type Period,
   type Range,
   type Series,
-} from '../../api/contract/datalog.ts';
+} from '../../contract/datalog.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { CloudDatalogApi } from './cloud-datalog-api.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWithGoogle, type TestAccount } from '../../../server/testing/emulator-accounts.ts';
-import { PUBLIC_LOG_ID } from '../../api/contract/datalog.ts';
+import { PUBLIC_LOG_ID } from '../../contract/datalog.ts';
 import { ApiClient } from '../../api/client.ts';
 import { englishI18n, startLiveServer, type LiveServer } from '../../auth/live-server.node.ts';
 import { CloudDatalogApi } from './cloud-datalog-api.ts';

@@ -5,7 +5,7 @@
 // data while logged out asks to log in or switch to the public log (classroom-and-labs §6);
 // the records wait for the answer. Framework-free; the state object is a Valtio proxy in
 // the app.
-import { PUBLIC_LOG_ID, RECORDS_PER_BATCH_MAX } from '../../api/contract/datalog.ts';
+import { PUBLIC_LOG_ID, RECORDS_PER_BATCH_MAX } from '../../contract/datalog.ts';
 import type { CloudDatalogApi } from './cloud-datalog-api.ts';
 import { problemOf, type DatalogProblem } from './cloud-datalog-service.ts';
 

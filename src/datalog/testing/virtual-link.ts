@@ -10,10 +10,10 @@ import {
   SimulatedBoard,
   wasmEncoder,
   type SimulatedBoardOptions,
-} from '../../device/simulated/simulated-board.ts';
-import { UsbLink } from '../../device/simulated/usb-link.ts';
+} from '../../virtual-board/board/simulated-board.ts';
+import { UsbLink } from '../../virtual-board/board/usb-link.ts';
 import type { Transport, TransportEventMap } from '../../device/transport.ts';
-import type { WasmCore } from '../../../workers/core/wasm-core.ts';
+import type { WasmCore } from '../../core/wasm-core.ts';
 
 class LinkTransport implements Transport {
   readonly kind = 'webhid' as const;

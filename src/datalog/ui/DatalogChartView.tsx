@@ -4,7 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coreBridge } from '../../core/core-bridge.ts';
-import type { DatalogHandle } from '../../../workers/core/wasm-core.ts';
+import type { DatalogHandle } from '../../core/wasm-core.ts';
 import { DatalogChart, type ChartView } from '../chart/datalog-chart.ts';
 
 export interface DatalogChartViewProps {

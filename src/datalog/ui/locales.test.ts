@@ -9,7 +9,7 @@ const en = import.meta.glob<Tree>('../../../locales/en/{datalog,screens}.json', 
   import: 'default',
 });
 const sources = import.meta.glob<string>(
-  ['./*.{ts,tsx}', '../../device/simulated/ui/SimDatalogPanel.tsx', '!**/*.test.*'],
+  ['./*.{ts,tsx}', '../../virtual-board/ui/SimDatalogPanel.tsx', '!**/*.test.*'],
   { eager: true, query: '?raw', import: 'default' },
 );
 

@@ -6,7 +6,7 @@
 // plugin" therefore holds by construction: plugin stream messages only arrive through an
 // attached plugin socket, and attaching it (on open or on a 5 s reconnect) sets the type to
 // plugin before the first message is read.
-import type { HidPiStatus, HidStatus } from '../../../workers/core/hid-layout.ts';
+import type { HidPiStatus, HidStatus } from '../../core/hid-layout.ts';
 import {
   isFirmwareSupported,
   isKnownBoardType,

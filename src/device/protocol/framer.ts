@@ -1,8 +1,8 @@
 // The framing boundary of the protocol layer: core-rs builds command payloads and decodes
 // reports. In the app it runs in the device worker (protocol/worker-framer.ts); in tests and
 // inside workers it is a WasmCore instance called directly (WasmFramer).
-import type { HidPacket } from '../../../workers/core/hid-layout.ts';
-import type { WasmCore } from '../../../workers/core/wasm-core.ts';
+import type { HidPacket } from '../../core/hid-layout.ts';
+import type { WasmCore } from '../../core/wasm-core.ts';
 import { DeviceError, type HidCommandRequest } from '../device.ts';
 
 export interface Framer {

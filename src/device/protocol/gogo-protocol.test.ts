@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { HidStatus } from '../../../workers/core/hid-layout.ts';
+import type { HidStatus } from '../../core/hid-layout.ts';
 import { DeviceError, type HidCommandRequest } from '../device.ts';
 import { FakeTransport, report, statusReport } from '../testing/fake-transport.ts';
 import { testFramer } from '../testing/test-core.ts';

@@ -3,7 +3,7 @@
 // by packet type (board-protocol §3.1). Status and Pi status are coalesced to the latest
 // per flush, so listeners see at most one per animation frame however fast the board
 // streams; key-value, debug, tap and response packets are all delivered, in order.
-import type { HidPiStatus, HidStatus } from '../../../workers/core/hid-layout.ts';
+import type { HidPiStatus, HidStatus } from '../../core/hid-layout.ts';
 import type { BoardResponse, HidCommandRequest, KeyValueMessage, LinkStats } from '../device.ts';
 import { Emitter } from '../emitter.ts';
 import type { Transport } from '../transport.ts';

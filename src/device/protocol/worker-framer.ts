@@ -1,8 +1,8 @@
-// Framing through the device worker (workers/device.worker.ts): core-rs builds payloads and
+// Framing through the device worker (src/device/protocol/device-worker-api.ts): core-rs builds payloads and
 // decodes report batches off the main thread. The worker starts on first use.
 import * as Comlink from 'comlink';
-import type { HidPacket } from '../../../workers/core/hid-layout.ts';
-import type { DeviceWorkerApi } from '../../../workers/device.worker.ts';
+import type { HidPacket } from '../../core/hid-layout.ts';
+import type { DeviceWorkerApi } from './device-worker-api.ts';
 import { DeviceError, type HidCommandRequest } from '../device.ts';
 import type { Framer } from './framer.ts';
 
@@ -19,7 +19,7 @@ export class WorkerFramer implements Framer {
 
   private start(): Comlink.Remote<DeviceWorkerApi> {
     if (!this.api) {
-      this.worker = new Worker(new URL('../../../workers/device.worker.ts', import.meta.url), {
+      this.worker = new Worker(new URL('./device-worker-api.ts', import.meta.url), {
         type: 'module',
         name: 'device',
       });

@@ -1,8 +1,8 @@
-// The app's pacer: the loop and its clock run in the device worker (workers/device.worker.ts),
+// The app's pacer: the loop and its clock run in the device worker (src/device/protocol/device-worker-api.ts),
 // which calls back into the page for each write. Worker timers are not throttled in a
 // background tab and do not wait behind page work, so a download keeps its 10 ms pauses.
 import * as Comlink from 'comlink';
-import type { DeviceWorkerApi } from '../../../workers/device.worker.ts';
+import type { DeviceWorkerApi } from './device-worker-api.ts';
 import type { Pacer } from './pacer.ts';
 
 export class WorkerPacer implements Pacer {

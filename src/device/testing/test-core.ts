@@ -1,7 +1,7 @@
 // Loads the built core-rs module in Vitest (`npm run build:wasm` first). Vitest runs in
 // Node even under happy-dom; Node's fs is reached through `process.getBuiltinModule` so
 // the app's tsconfig does not need Node types.
-import { loadCore, type WasmCore } from '../../../workers/core/wasm-core.ts';
+import { loadCore, type WasmCore } from '../../core/wasm-core.ts';
 import { WasmFramer } from '../protocol/framer.ts';
 
 interface NodeProcess {

@@ -3,8 +3,8 @@
 // write, a paced sequence's pauses on the virtual clock), or when the caller advances it.
 import { DeviceError } from '../device.ts';
 import { Emitter } from '../emitter.ts';
-import type { SimulatedBoard } from '../simulated/simulated-board.ts';
-import { UsbLink } from '../simulated/usb-link.ts';
+import type { SimulatedBoard } from '../../virtual-board/board/simulated-board.ts';
+import { UsbLink } from '../../virtual-board/board/usb-link.ts';
 import type { Transport, TransportEventMap } from '../transport.ts';
 
 export class VirtualLinkTransport implements Transport {

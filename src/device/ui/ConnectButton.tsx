@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { board } from '../../state/board.ts';
 import { connection } from '../../state/connection.ts';
-import { getSimHost } from '../simulated/sim-host.ts';
+import { getSimHost } from '../../virtual-board/host/sim-host.ts';
 import ConnectDialog from './ConnectDialog.tsx';
 import { useDevice } from './use-device.ts';
-import VirtualBoardDock from './VirtualBoardDock.tsx';
+import VirtualBoardDock from '../../virtual-board/ui/VirtualBoardDock.tsx';
 
 export default function ConnectButton() {
   const { t } = useTranslation('device');

@@ -1,10 +1,10 @@
 // Test and benchmark helpers: a virtual board plus plans of test images, and one call that
 // runs a flash job on virtual time and returns either the result or the FlashError.
-import type { FlashPlan, WasmCore } from '../../../workers/core/wasm-core.ts';
-import { runFlash, type FlashJob, type FlashResult } from '../engine/flash-engine.ts';
-import type { FlashMode, FlashProgress } from '../engine/engine-context.ts';
-import { FlashError } from '../engine/flash-error.ts';
-import { wasmFrame } from '../engine/wasm-frame.ts';
+import type { FlashPlan, WasmCore } from '../../core/wasm-core.ts';
+import { runFlash, type FlashJob, type FlashResult } from '../worker/flash-engine.ts';
+import type { FlashMode, FlashProgress } from '../worker/engine-context.ts';
+import { FlashError } from '../worker/flash-error.ts';
+import { wasmFrame } from '../worker/wasm-frame.ts';
 import { IdentityChip } from '../image/firmware-id.ts';
 import { buildTestImage, toIntelHex, type TestImageOptions } from '../image/test-images.ts';
 import { VirtualBoard, type VirtualBoardOptions } from './virtual-board.ts';

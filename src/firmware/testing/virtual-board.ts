@@ -3,23 +3,23 @@
 // its real WebHID code), and a Clock that is the link's frame counter. `run` advances one
 // 1 ms frame whenever the engine has nothing left to do but wait, so every flash time is
 // computed frame by frame, deterministic, and independent of the machine's speed.
-import type { WasmCore } from '../../../workers/core/wasm-core.ts';
+import type { WasmCore } from '../../core/wasm-core.ts';
 import {
   FakeHid,
   type FakeHidBackend,
   type FakeHidIdentity,
-} from '../../device/simulated/fake-hid.ts';
+} from '../../virtual-board/host/fake-hid.ts';
 import {
   SimulatedDevice,
   type SimulatedDeviceOptions,
-} from '../../device/simulated/firmware/simulated-device.ts';
+} from '../../virtual-board/firmware/simulated-device.ts';
 import {
   SimulatedBoard,
   wasmEncoder,
   type SimConfig,
-} from '../../device/simulated/simulated-board.ts';
-import { UsbLink } from '../../device/simulated/usb-link.ts';
-import type { Clock } from '../engine/clock.ts';
+} from '../../virtual-board/board/simulated-board.ts';
+import { UsbLink } from '../../virtual-board/board/usb-link.ts';
+import type { Clock } from '../worker/clock.ts';
 
 export interface VirtualBoardOptions {
   config?: Partial<SimConfig>;

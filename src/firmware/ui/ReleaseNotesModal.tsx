@@ -12,7 +12,7 @@ import {
   RELEASE_PAGE_SIZE,
   TOTAL_PAGES_HEADER,
   type ReleaseList,
-} from '../../api/contract/firmware.ts';
+} from '../../contract/firmware.ts';
 
 interface Listing {
   items: ReleaseList;

@@ -2,13 +2,13 @@
 // problems become 'invalid-file' / 'file-content-invalid'), the engine run against the given
 // WebHID-shaped device, and every engine failure returned as plain data. The flash worker
 // runs it; tests run it in-process against the simulated board.
-import type { FlashChip, FlashPlan, WasmCore } from '../../../workers/core/wasm-core.ts';
+import type { FlashChip, FlashPlan, WasmCore } from '../../core/wasm-core.ts';
 import type { HIDLike } from '../../device/webhid/hid-types.ts';
-import type { Clock } from '../engine/clock.ts';
-import type { FlashMode, FlashProgress } from '../engine/engine-context.ts';
-import { runFlash, type FlashJob } from '../engine/flash-engine.ts';
-import { FlashError } from '../engine/flash-error.ts';
-import { wasmFrame } from '../engine/wasm-frame.ts';
+import type { Clock } from './clock.ts';
+import type { FlashMode, FlashProgress } from './engine-context.ts';
+import { runFlash, type FlashJob } from './flash-engine.ts';
+import { FlashError } from './flash-error.ts';
+import { wasmFrame } from './wasm-frame.ts';
 import type { FlashFile, FlashOutcome, FlashRequest } from './flash-protocol.ts';
 
 class PlanFailure extends Error {

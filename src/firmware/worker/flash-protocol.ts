@@ -1,7 +1,7 @@
 // What the page asks the flash worker and what it answers (plain, cloneable data).
-import type { FlashChip } from '../../../workers/core/wasm-core.ts';
-import type { FlashResult, FlashProgress } from '../engine/engine-context.ts';
-import type { FlashErrorCode } from '../engine/flash-error.ts';
+import type { FlashChip } from '../../core/wasm-core.ts';
+import type { FlashResult, FlashProgress } from './engine-context.ts';
+import type { FlashErrorCode } from './flash-error.ts';
 
 export interface FlashFile {
   /** The file name: `.hex` files are Intel HEX, anything else raw bytes. */

@@ -8,7 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../app/navbar/use-current-language.ts';
 import { confirm } from '../../app/modals/confirm.ts';
-import type { LoadProjectMessage } from '../../api/contract/projects.ts';
+import type { LoadProjectMessage } from '../../contract/projects.ts';
 import i18next from 'i18next';
 import { navigateTo } from '../navigation.ts';
 import { acceptLoadProject, examplesOrigin, examplesPageUrl } from './examples-source.ts';

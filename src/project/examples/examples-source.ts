@@ -3,8 +3,8 @@
 // VITE_EXAMPLES_URL points at another host. Only messages from that page's origin, shaped
 // as LoadProjectMessage, are accepted: any other window's messages are ignored.
 import { Value } from '@sinclair/typebox/value';
-import { API_BASE_PATH } from '../../api/base-path.ts';
-import { LoadProjectMessage } from '../../api/contract/projects.ts';
+import { API_BASE_PATH } from '../../contract/base-path.ts';
+import { LoadProjectMessage } from '../../contract/projects.ts';
 import type { Language } from '../../i18n/languages.ts';
 
 export function examplesBase(

@@ -12,7 +12,7 @@ import {
   imageSrc,
   isValidUrl,
   PROJECT_NAME_MAX,
-} from '../../api/contract/projects.ts';
+} from '../../contract/projects.ts';
 import GuardedModal from '../../app/modals/GuardedModal.tsx';
 import { confirm } from '../../app/modals/confirm.ts';
 import {

@@ -2,8 +2,8 @@
 // default 10; every page below 8 pages, else two each side of the current one).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Pagination } from '../../api/contract/common.ts';
-import { PAGE_SIZES } from '../../api/contract/projects.ts';
+import type { Pagination } from '../../contract/common.ts';
+import { PAGE_SIZES } from '../../contract/projects.ts';
 import { pageNumbers } from '../pagination.ts';
 
 interface Props {

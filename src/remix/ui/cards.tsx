@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { imageSrc, type Catalog, type Project } from '../../api/contract/projects.ts';
+import { imageSrc, type Catalog, type Project } from '../../contract/projects.ts';
 
 function HeaderImage({ url, className = '' }: { url: string; className?: string }) {
   const src = imageSrc(url);
