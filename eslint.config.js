@@ -3,6 +3,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+import layers from './scripts/eslint/layers.js';
+
+const workerWhy =
+  'Worker entry points are started by URL (new Worker(new URL(...))), never imported.';
+const nodeBuiltins = builtinModules.filter((m) => !m.startsWith('_'));
+const domGlobals = [
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'location',
+].map((name) => ({ name, message: 'Shared code (src/core, src/contract) must not use the DOM.' }));
 
 export default tseslint.config(
   {
@@ -40,6 +55,61 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['warn', { allowConstantExport: true }],
+    },
+  },
+  // Layers (docs/architecture.md): worker entry points are started by URL, never imported.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: ['workers/**'],
+    plugins: { layers },
+    rules: { 'layers/imports': ['error', { forbid: ['workers'], why: workerWhy }] },
+  },
+  // The server uses only the shared folders of src/: the core-rs face and the API contract.
+  {
+    files: ['server/**/*.ts'],
+    plugins: { layers },
+    rules: {
+      'layers/imports': [
+        'error',
+        {
+          forbid: ['workers'],
+          only: { within: 'src', allow: ['src/core', 'src/contract'] },
+          why: 'The server shares only src/core and src/contract with the app.',
+        },
+      ],
+    },
+  },
+  // Shared code runs in the page, in workers and in Node: no DOM, React or Node modules, and
+  // nothing from the feature folders.
+  {
+    files: ['src/core/**/*.ts', 'src/contract/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.node.ts', 'src/core/core-bridge.ts'],
+    plugins: { layers },
+    rules: {
+      'layers/imports': [
+        'error',
+        {
+          forbid: ['workers'],
+          only: { within: 'src', allow: ['src/core', 'src/contract'] },
+          why: 'Shared code imports only other shared code.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'react/*', 'valtio', 'valtio/*', 'i18next'],
+              message: 'Shared code (src/core, src/contract) must not import UI frameworks.',
+            },
+            {
+              group: ['node:*', ...nodeBuiltins],
+              message: 'Shared code (src/core, src/contract) must not import Node modules.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...domGlobals],
     },
   },
 );

@@ -1,5 +1,5 @@
-// Loaded by core-worker-thread.mjs in a Node worker thread: runs the browser's core worker module
-// (src/core/core-worker-api.ts) unchanged: the thread's `globalThis` gets the message-port shape
+// Loaded by core-worker-thread.mjs in a Node worker thread: runs the browser's core worker entry
+// (workers/core.worker.ts) unchanged: the thread's `globalThis` gets the message-port shape
 // a dedicated worker has (Comlink's node adapter over `parentPort`), `fetch` learns to read
 // file: URLs, and (thanks to the entry's hooks) `?url` imports resolve to file URLs. The benchmark then measures the same
 // code path as the browser: Comlink, structured clone with transfer, the WASM module.
@@ -23,4 +23,5 @@ globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise
   return networkFetch(input, init);
 };
 
-await import('../../src/core/core-worker-api.ts');
+// The entry is started by URL, as a browser starts a worker (nothing imports from workers/).
+await import(new URL('../../workers/core.worker.ts', import.meta.url).href);

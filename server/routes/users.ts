@@ -1,13 +1,7 @@
 // User management (classroom-and-labs §7 "Users"), admin only. Admins cannot delete or
 // demote themselves, so a deployment never loses its last way in by accident.
 import { TableQuery } from '../../src/contract/common.ts';
-import {
-  User,
-  UserCreate,
-  UserDelete,
-  UserList,
-  UserUpdate,
-} from '../../src/contract/users.ts';
+import { User, UserCreate, UserDelete, UserList, UserUpdate } from '../../src/contract/users.ts';
 import { Type } from '@sinclair/typebox';
 import { currentUser } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';

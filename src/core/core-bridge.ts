@@ -20,7 +20,7 @@ export class CoreBridge {
 
   private start(): Api {
     if (!this.api) {
-      this.worker = new Worker(new URL('./core-worker-api.ts', import.meta.url), {
+      this.worker = new Worker(new URL('../../workers/core.worker.ts', import.meta.url), {
         type: 'module',
         name: 'core',
       });

@@ -307,4 +307,3 @@ function columnBuffers(c: DatalogColumns): Transferable[] {
 }
 
 export type CoreWorkerApi = typeof coreWorkerApi;
-

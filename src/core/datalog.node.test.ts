@@ -6,7 +6,11 @@ import {
   randomRecords,
 } from '../../scripts/fixtures/datalog-packets.ts';
 import { Prng } from '../../scripts/fixtures/prng.ts';
-import { asDatalogExpectation, datalogFixtures, expectedDatalog } from './testing/datalog-fixtures.node.ts';
+import {
+  asDatalogExpectation,
+  datalogFixtures,
+  expectedDatalog,
+} from './testing/datalog-fixtures.node.ts';
 import { loadTestCore } from './testing/test-core.node.ts';
 import type { DatalogHandle, WasmCore } from './wasm-core.ts';
 

@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { VmProgramRunner } from '../core/vm-runner.ts';
 import type { WasmCore } from '../core/wasm-core.ts';
 import * as cmd from '../device/protocol/commands.ts';
-import { programDatalogEvents, type SimulatedBoard } from '../virtual-board/board/simulated-board.ts';
+import {
+  programDatalogEvents,
+  type SimulatedBoard,
+} from '../virtual-board/board/simulated-board.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
 import { wasmDatalogCore } from './datalog-core.ts';
 import { DatalogService } from './datalog-service.ts';

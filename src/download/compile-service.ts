@@ -10,12 +10,7 @@ import {
   type CompilerVersion,
 } from '../contract/compile.ts';
 import { toCompileResponse } from '../core/logo-response.ts';
-import type {
-  CoreResult,
-  LogoErrorCode,
-  LogoProgram,
-  LogoVersion,
-} from '../core/wasm-core.ts';
+import type { CoreResult, LogoErrorCode, LogoProgram, LogoVersion } from '../core/wasm-core.ts';
 import { BoardType } from '../device/device.ts';
 
 /** Byte code the board's program area holds (spec core §9). */

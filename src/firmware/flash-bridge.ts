@@ -31,7 +31,7 @@ export class FlashBridge {
 
   private start(): Comlink.Remote<FlashWorkerApi> {
     if (!this.api) {
-      this.worker = new Worker(new URL('./worker/flash-worker-api.ts', import.meta.url), {
+      this.worker = new Worker(new URL('../../workers/flash.worker.ts', import.meta.url), {
         type: 'module',
         name: 'flash',
       });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { asExpectation, expected, hexFixtures } from '../../../src/core/testing/hex-fixtures.node.ts';
+import {
+  asExpectation,
+  expected,
+  hexFixtures,
+} from '../../../src/core/testing/hex-fixtures.node.ts';
 import { parseHexTs } from './hex-parser.ts';
 
 // The benchmark compares this parser with core-rs, so it must do the same job: it has to

@@ -37,4 +37,3 @@ export const deviceWorkerApi = {
 };
 
 export type DeviceWorkerApi = typeof deviceWorkerApi;
-

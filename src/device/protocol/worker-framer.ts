@@ -19,7 +19,7 @@ export class WorkerFramer implements Framer {
 
   private start(): Comlink.Remote<DeviceWorkerApi> {
     if (!this.api) {
-      this.worker = new Worker(new URL('./device-worker-api.ts', import.meta.url), {
+      this.worker = new Worker(new URL('../../../workers/device.worker.ts', import.meta.url), {
         type: 'module',
         name: 'device',
       });

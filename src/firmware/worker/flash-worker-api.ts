@@ -3,7 +3,6 @@
 // workers from Chrome 131) or, for the virtual board, through a MessagePort straight to
 // the simulated board's worker, and runs the engine. The page only renders progress, which
 // leaves here at most once every 16 ms.
-import * as Comlink from 'comlink';
 import { fetchCore } from '../../core/fetch-core.ts';
 import type { FlashChip } from '../../core/wasm-core.ts';
 import { FakeHid } from '../../virtual-board/host/fake-hid.ts';
@@ -93,4 +92,3 @@ export const flashWorkerApi = {
 };
 
 export type FlashWorkerApi = typeof flashWorkerApi;
-

@@ -197,7 +197,7 @@ export class SimHost implements FakeHidBackend {
   }
 
   private async boot(): Promise<void> {
-    this.worker = new Worker(new URL('../worker/board-sim-worker-api.ts', import.meta.url), {
+    this.worker = new Worker(new URL('../../../workers/board-sim.worker.ts', import.meta.url), {
       type: 'module',
       name: 'board-sim',
     });

@@ -11,10 +11,7 @@ import type { HidBuiltinSensors } from '../../core/hid-layout.ts';
 import { fetchCore } from '../../core/fetch-core.ts';
 import { VmProgramRunner } from '../../core/vm-runner.ts';
 import type { FakeHidIdentity } from '../host/fake-hid.ts';
-import {
-  SimulatedDevice,
-  type FirmwareSimState,
-} from '../firmware/simulated-device.ts';
+import { SimulatedDevice, type FirmwareSimState } from '../firmware/simulated-device.ts';
 import type { FromSim, ToSim } from '../board/sim-port-protocol.ts';
 import {
   programDatalogEvents,
@@ -317,4 +314,3 @@ export const boardSimWorkerApi = {
 };
 
 export type BoardSimWorkerApi = typeof boardSimWorkerApi;
-
