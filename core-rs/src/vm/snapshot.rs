@@ -37,6 +37,7 @@ pub mod event {
     pub const SEND: u8 = 13;
     pub const STARTED: u8 = 14;
     pub const ENDED: u8 = 15;
+    pub const ANSWER: u8 = 16;
 }
 
 /// Run-state numbers of the snapshot (byte 1).
@@ -202,6 +203,10 @@ fn encode_event(out: &mut Vec<u8>, e: &Event) {
         EventKind::Send { value } => {
             put16(&mut p, *value);
             event::SEND
+        }
+        EventKind::Answer { value } => {
+            p.push(*value);
+            event::ANSWER
         }
         EventKind::Started => event::STARTED,
         EventKind::Ended(reason) => {
