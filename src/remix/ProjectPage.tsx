@@ -18,7 +18,7 @@ import { confirm } from '../app/modals/confirm.ts';
 import { useDocumentTitle } from '../app/use-document-title.ts';
 import { askProjectDetails } from '../project/project-dialog.ts';
 import { projectApi } from '../project/projects-service.ts';
-import Markdown from '../project/ui/Markdown.tsx';
+import Markdown from '../ui/markdown/Markdown.tsx';
 import { program } from '../state/program.ts';
 import { session } from '../state/session.ts';
 import { showToast } from '../state/ui.ts';

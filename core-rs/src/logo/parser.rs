@@ -17,7 +17,7 @@
 //! when the first pass lists it for the procedure at the same position.
 
 use super::firstpass::FirstPass;
-use super::lexer::{BinOp, MotorQuery, Tok, Token, MAX_NUMBER};
+use super::lexer::{BinOp, MotorQuery, Tok, Token, ANSWER_WORD, MAX_NUMBER};
 use super::opcodes::op;
 use super::versions::{Feature, LogoVersion};
 use super::{LogoError, LogoErrorCode};
@@ -212,6 +212,7 @@ fn one_input_command(w: &str) -> Option<(u8, Option<Feature>)> {
         "setpos" => (op::SETPOS, None),
         "settickrate" => (op::SETTICKRATE, Some(Feature::TickTimer)),
         "writerfid" => (op::WRITERFID, Some(Feature::RaspberryPi)),
+        "setanswer" => (op::SET_ANSWER, Some(Feature::Answer)),
         // The legacy TALK_TO_MOTOR has the same number as 1.3's TALKTO.
         "talk_to_motor" => (op::TALKTO, Some(Feature::TalkToMotorExpression)),
         _ => return None,
@@ -618,6 +619,8 @@ impl<'a> Parser<'a> {
                 out.push(Stmt::Prim(code, vec![value, Expr::Text(name)]));
                 Ok(())
             }
+            // `setanswer` used as a command where the version has no such command.
+            Tok::Name(n) if n == ANSWER_WORD => Err(unsupported(self.src, &t, self.version)),
             _ => Err(self.syntax(&t)),
         }
     }

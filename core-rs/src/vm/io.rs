@@ -129,6 +129,8 @@ pub struct Outputs {
     pub cursor: u16,
     /// `talkto n5`: the wireless node addressed.
     pub node: u16,
+    /// `setanswer`: the remote-lab answer byte the program set last (0 until it sets one).
+    pub answer: u8,
 }
 
 impl Outputs {
@@ -155,6 +157,7 @@ impl Outputs {
             display_target: DisplayTarget::Auto,
             cursor: 0,
             node: 0,
+            answer: 0,
         }
     }
 }
@@ -202,6 +205,10 @@ pub enum EventKind {
     /// `erase n`.
     Erase {
         count: u16,
+    },
+    /// `setanswer v`: the board's answer byte is now `value` (v's low byte).
+    Answer {
+        value: u8,
     },
     /// `cloud record "name" v` / `public cloud record "name" v`.
     CloudRecord {

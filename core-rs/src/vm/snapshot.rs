@@ -38,6 +38,7 @@ slot_table! {
         SEND = 13,
         STARTED = 14,
         ENDED = 15,
+        ANSWER = 16,
     }
 }
 
@@ -221,6 +222,10 @@ fn encode_event(out: &mut Vec<u8>, e: &Event) {
         EventKind::Send { value } => {
             put16(&mut p, *value);
             event::SEND
+        }
+        EventKind::Answer { value } => {
+            p.push(*value);
+            event::ANSWER
         }
         EventKind::Started => event::STARTED,
         EventKind::Ended(reason) => {

@@ -144,6 +144,7 @@ export const VM_EVENT = {
   SEND: 13,
   STARTED: 14,
   ENDED: 15,
+  ANSWER: 16,
 } as const;
 
 /** Errors of the decompiler (core-rs `decompile::ErrorCode`, `abi::decompile::DECOMPILE_ERRORS`). */
