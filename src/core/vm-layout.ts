@@ -104,6 +104,7 @@ export type VmEvent = { atMs: number } & (
   | { type: 'send'; value: number }
   | { type: 'started' }
   | { type: 'ended'; reason: VmEndReason }
+  | { type: 'answer'; value: number }
 );
 
 export interface VmSnapshot {
@@ -239,6 +240,8 @@ function decodeEvent(type: number, atMs: number, p: Reader, len: number): VmEven
       return { atMs, type: 'started' };
     case 15:
       return { atMs, type: 'ended', reason: VM_END_REASONS[p.u8()] ?? 'finished' };
+    case 16:
+      return { atMs, type: 'answer', value: p.u8() };
     default:
       return null;
   }

@@ -1,7 +1,12 @@
 // The byte-code VM, by handle (core-rs/src/vm/, ABI core-rs/src/abi/vm.rs;
 // docs/virtual-board-vm.md). Byte layouts in vm-layout.ts.
 import type { CoreAbi } from './core-abi.ts';
-import { VM_CONTROL_CODES, type LogoVersion, type VmControl } from './core-enums.ts';
+import {
+  logoVersionNumber,
+  VM_CONTROL_CODES,
+  type LogoVersion,
+  type VmControl,
+} from './core-enums.ts';
 import type { VmErrorCode } from './core-errors.ts';
 import type { CoreResult } from './core-result.ts';
 import {
@@ -50,7 +55,7 @@ export function vmLoad(
   code: Uint8Array,
   version: LogoVersion,
 ): VmResult<null> {
-  const codeNumber = Number(version.replace('.', ''));
+  const codeNumber = logoVersionNumber(version);
   return abi.call((p, n) => abi.exports.gg_vm_load(handle >>> 0, p, n, codeNumber), code, done);
 }
 
