@@ -64,6 +64,12 @@ pub fn err(code: &str, message: &str, line: usize) -> i32 {
     STATUS_ERROR
 }
 
+/// Stores an error object the operation wrote itself and returns `STATUS_ERROR`.
+pub fn fail(json: String) -> i32 {
+    OUT.with(|o| *o.borrow_mut() = json.into_bytes());
+    STATUS_ERROR
+}
+
 /// Views a caller-owned input buffer.
 ///
 /// # Safety

@@ -23,6 +23,7 @@ pub mod firstpass;
 pub mod lexer;
 pub mod opcodes;
 pub mod parser;
+pub mod syntax;
 pub mod versions;
 
 pub use versions::{pick_version, LogoVersion, MAX_BYTE_CODE_LENGTH};
