@@ -20,6 +20,7 @@ import { RateLimiter } from './http/rate-limit.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
 import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.ts';
 import type { Services } from './services.ts';
+import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
 
 /** One API route as registered, for the route-table tests. */
@@ -163,5 +164,6 @@ export async function createServer(
     throw error;
   }
   const compileLimiter = new RateLimiter(config.compileRatePerSecond, config.compileBurst);
-  return buildApp(config, { config, db, verifier, users, compiler, compileLimiter });
+  const messages = new MessageStore(db.kysely);
+  return buildApp(config, { config, db, verifier, users, compiler, compileLimiter, messages });
 }

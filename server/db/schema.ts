@@ -104,6 +104,57 @@ export interface DatalogRecordsTable {
   value: number;
 }
 
+/** Published block libraries (src/contract/extensions.ts). */
+export interface ExtensionsTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  /** lower(trimmed name), unique among all extensions. */
+  name_key: string;
+  image_url: string;
+  short_description: string;
+  /** Markdown. */
+  description: string;
+  firmware_core: string;
+  /** JSON ExtensionLibrary. */
+  library: string;
+  /** Workspace XML the library was made from. */
+  workspace: string;
+  version: number;
+  /** 0 or 1. */
+  is_official: number;
+  /** 0 or 1. */
+  is_archived: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExtensionUsersTable {
+  extension_uuid: string;
+  user_id: string;
+  added_at: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  /** null: an announcement to every user. */
+  recipient_id: string | null;
+  sender_id: string | null;
+  kind: string;
+  title: string;
+  body: string;
+  /** JSON MessageParams. */
+  params: string;
+  link: string;
+  created_at: string;
+}
+
+export interface MessageReadsTable {
+  message_id: string;
+  user_id: string;
+  read_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -114,6 +165,10 @@ export interface Database {
   datalog_channels: DatalogChannelsTable;
   datalog_fields: DatalogFieldsTable;
   datalog_records: DatalogRecordsTable;
+  extensions: ExtensionsTable;
+  extension_users: ExtensionUsersTable;
+  messages: MessagesTable;
+  message_reads: MessageReadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -121,3 +176,5 @@ export type ProjectRow = Selectable<ProjectsTable>;
 export type CatalogRow = Selectable<CatalogsTable>;
 export type DatalogChannelRow = Selectable<DatalogChannelsTable>;
 export type DatalogFieldRow = Selectable<DatalogFieldsTable>;
+export type ExtensionRow = Selectable<ExtensionsTable>;
+export type MessageRow = Selectable<MessagesTable>;
