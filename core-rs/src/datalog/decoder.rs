@@ -69,23 +69,24 @@ impl RecordFormat {
     }
 }
 
-code_enum! {
-    /// Where the read stands.
-    pub enum Phase {
-        /// Waiting for (the rest of) the file-size section.
-        Sizes = "sizes",
-        Table = "table",
-        Records = "records",
-        /// All three sections arrived.
-        Done = "done",
-        /// The board has no log.
-        Empty = "empty",
-        /// The board reported a failure.
-        Failed = "failed",
-        /// The stream stopped making sense; later packets are ignored.
-        Stopped = "stopped",
-    }
+/// Where the read stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Waiting for (the rest of) the file-size section.
+    Sizes,
+    Table,
+    Records,
+    /// All three sections arrived.
+    Done,
+    /// The board has no log.
+    Empty,
+    /// The board reported a failure.
+    Failed,
+    /// The stream stopped making sense; later packets are ignored.
+    Stopped,
 }
+
+codes!(Phase: Sizes = "sizes", Table = "table", Records = "records", Done = "done", Empty = "empty", Failed = "failed", Stopped = "stopped");
 
 impl Phase {
     pub fn code(self) -> u32 {
@@ -100,30 +101,31 @@ impl Phase {
     }
 }
 
-code_enum! {
-    pub enum DatalogErrorCode {
-        /// The board answered with status 2.
-        BoardFailure = "board-failure",
-        /// The stream ended (disconnect, timeout) before the records section did.
-        Truncated = "truncated",
-        /// The file-size section is not two decimal numbers.
-        BadSizes = "bad-sizes",
-        /// The name table's length differs from the announced one, or its last name has no
-        /// comma.
-        BadTable = "bad-table",
-        /// The records section's length differs from the announced one or ends in a partial
-        /// record.
-        RecordsLength = "records-length",
-        /// A packet's length byte is over 60 or beyond the packet.
-        BadPacket = "bad-packet",
-        /// A status other than 1..6, or a section end out of order.
-        UnexpectedStatus = "unexpected-status",
-        /// The announced records size fits neither record format.
-        UnknownRecordSize = "unknown-record-size",
-        /// More than 65,535 distinct series.
-        TooManySeries = "too-many-series",
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DatalogErrorCode {
+    /// The board answered with status 2.
+    BoardFailure,
+    /// The stream ended (disconnect, timeout) before the records section did.
+    Truncated,
+    /// The file-size section is not two decimal numbers.
+    BadSizes,
+    /// The name table's length differs from the announced one, or its last name has no
+    /// comma.
+    BadTable,
+    /// The records section's length differs from the announced one or ends in a partial
+    /// record.
+    RecordsLength,
+    /// A packet's length byte is over 60 or beyond the packet.
+    BadPacket,
+    /// A status other than 1..6, or a section end out of order.
+    UnexpectedStatus,
+    /// The announced records size fits neither record format.
+    UnknownRecordSize,
+    /// More than 65,535 distinct series.
+    TooManySeries,
 }
+
+codes!(DatalogErrorCode: BoardFailure = "board-failure", Truncated = "truncated", BadSizes = "bad-sizes", BadTable = "bad-table", RecordsLength = "records-length", BadPacket = "bad-packet", UnexpectedStatus = "unexpected-status", UnknownRecordSize = "unknown-record-size", TooManySeries = "too-many-series");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DatalogError {
