@@ -6,6 +6,7 @@ import type { Db } from './db/database.ts';
 import type { LogoCompiler } from './compile/logo-compiler.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { UserStore } from './users/user-store.ts';
+import type { Classroom } from './classroom/classroom.ts';
 
 export interface Services {
   config: ServerConfig;
@@ -16,6 +17,8 @@ export interface Services {
   compiler: LogoCompiler;
   /** Requests per client address for the compile routes. */
   compileLimiter: RateLimiter;
+  /** Classes, lessons, submissions; its `events` tell other features what happened. */
+  classroom: Classroom;
 }
 
 declare module 'fastify' {
