@@ -20,6 +20,7 @@ import { RateLimiter } from './http/rate-limit.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
 import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.ts';
 import type { Services } from './services.ts';
+import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
 
@@ -164,6 +165,7 @@ export async function createServer(
     throw error;
   }
   const compileLimiter = new RateLimiter(config.compileRatePerSecond, config.compileBurst);
+  const messages = new MessageStore(db.kysely);
   // Listener failures go to the app's log, which exists once the app is built.
   let log: App['log'] | null = null;
   const classroom = new Classroom(
@@ -178,6 +180,7 @@ export async function createServer(
     users,
     compiler,
     compileLimiter,
+    messages,
     classroom,
   });
   log = app.log;

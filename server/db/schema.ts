@@ -120,6 +120,31 @@ export interface ClassesTable {
   updated_at: string;
 }
 
+/** Published block libraries (src/contract/extensions.ts). */
+export interface ExtensionsTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  /** lower(trimmed name), unique among all extensions. */
+  name_key: string;
+  image_url: string;
+  short_description: string;
+  /** Markdown. */
+  description: string;
+  firmware_core: string;
+  /** JSON ExtensionLibrary. */
+  library: string;
+  /** Workspace XML the library was made from. */
+  workspace: string;
+  version: number;
+  /** 0 or 1. */
+  is_official: number;
+  /** 0 or 1. */
+  is_archived: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface ClassMembersTable {
   class_uuid: string;
   /** Lower-case. */
@@ -195,6 +220,32 @@ export interface ClassroomImagesTable {
   created_at: string;
 }
 
+export interface ExtensionUsersTable {
+  extension_uuid: string;
+  user_id: string;
+  added_at: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  /** null: an announcement to every user. */
+  recipient_id: string | null;
+  sender_id: string | null;
+  kind: string;
+  title: string;
+  body: string;
+  /** JSON MessageParams. */
+  params: string;
+  link: string;
+  created_at: string;
+}
+
+export interface MessageReadsTable {
+  message_id: string;
+  user_id: string;
+  read_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -212,6 +263,10 @@ export interface Database {
   class_lessons: ClassLessonsTable;
   submissions: SubmissionsTable;
   classroom_images: ClassroomImagesTable;
+  extensions: ExtensionsTable;
+  extension_users: ExtensionUsersTable;
+  messages: MessagesTable;
+  message_reads: MessageReadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -223,3 +278,5 @@ export type ClassRow = Selectable<ClassesTable>;
 export type ClassMemberRow = Selectable<ClassMembersTable>;
 export type LessonRow = Selectable<LessonsTable>;
 export type SubmissionRow = Selectable<SubmissionsTable>;
+export type ExtensionRow = Selectable<ExtensionsTable>;
+export type MessageRow = Selectable<MessagesTable>;

@@ -9,9 +9,11 @@ import { clientConfigRoutes } from './client-config.ts';
 import { compileRoutes, offlineCompileRoutes } from './compile.ts';
 import { datalogOwnerRoutes, datalogRoutes } from './datalog.ts';
 import { examplesRoutes } from './examples.ts';
+import { extensionsRoutes } from './extensions.ts';
 import { firmwareRoutes } from './firmware.ts';
 import { healthRoutes } from './health.ts';
 import { lessonsRoutes } from './lessons.ts';
+import { messagesRoutes } from './messages.ts';
 import { profileRoutes } from './profile.ts';
 import { projectsRoutes } from './projects.ts';
 import { storageRoutes } from './storage.ts';
@@ -38,3 +40,4 @@ export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRo
 protectedGroups.push(projectsRoutes, catalogsRoutes);
 protectedGroups.push(datalogOwnerRoutes);
 protectedGroups.push(classesRoutes, lessonsRoutes, classroomImageUploadRoutes);
+protectedGroups.push(extensionsRoutes, messagesRoutes);

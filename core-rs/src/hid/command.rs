@@ -20,33 +20,20 @@ pub const CAT_MEMORY: u8 = 1;
 pub const CAT_RPI: u8 = 2;
 pub const CAT_EVENT: u8 = 20;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FrameErrorCode {
-    /// The request is shorter than its header or its declared arguments.
-    ShortRequest,
-    /// No command with this category and number is in the table.
-    UnknownCommand,
-    /// The command takes a different number of arguments.
-    BadArgumentCount,
-    /// An argument is outside the command's range.
-    OutOfRange,
-    /// More data bytes than one packet carries (memory write: 60).
-    DataTooLong,
-    /// Text or data given to a command that takes none.
-    UnexpectedData,
-}
-
-impl FrameErrorCode {
-    /// The stable code string shared with TypeScript (`HidFrameErrorCode` in `wasm-core.ts`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FrameErrorCode::ShortRequest => "short-request",
-            FrameErrorCode::UnknownCommand => "unknown-command",
-            FrameErrorCode::BadArgumentCount => "bad-argument-count",
-            FrameErrorCode::OutOfRange => "out-of-range",
-            FrameErrorCode::DataTooLong => "data-too-long",
-            FrameErrorCode::UnexpectedData => "unexpected-data",
-        }
+code_enum! {
+    pub enum FrameErrorCode {
+        /// The request is shorter than its header or its declared arguments.
+        ShortRequest = "short-request",
+        /// No command with this category and number is in the table.
+        UnknownCommand = "unknown-command",
+        /// The command takes a different number of arguments.
+        BadArgumentCount = "bad-argument-count",
+        /// An argument is outside the command's range.
+        OutOfRange = "out-of-range",
+        /// More data bytes than one packet carries (memory write: 60).
+        DataTooLong = "data-too-long",
+        /// Text or data given to a command that takes none.
+        UnexpectedData = "unexpected-data",
     }
 }
 
@@ -120,7 +107,8 @@ const RTC_FIELDS: &[(i32, i32)] = &[(0, 59), (0, 59), (0, 23), (0, 6), (1, 31), 
 
 /// Every command of §2 that the host sends, plus this project's extensions where §2 is
 /// silent (docs/protocol-extensions.md): MEM_READ (cat 1 cmd 4, §10 question 4) and the
-/// host-initiated broadcast and Tasmota commands (cat 1 cmd 20/21, §10 question 10).
+/// host-initiated broadcast and Tasmota commands (cat 1 cmd 20/21, §10 question 10), and
+/// the remote-lab answer clear (cat 0 cmd 105).
 pub const COMMANDS: &[Spec] = &[
     // §2.3 category 0: output and general control.
     spec(0, 1, "CMD_PING", Shape::Ping),
@@ -158,6 +146,9 @@ pub const COMMANDS: &[Spec] = &[
     spec(0, 73, "CMD_VOICE_GOTO_TRACK", Shape::Bytes(&[(0, 255)])),
     spec(0, 74, "CMD_VOICE_ERASE_ALL_TRACKS", Shape::Fixed(&[])),
     spec(0, 100, "CMD_REBOOT", Shape::Fixed(&[])),
+    // OUR extension (docs/protocol-extensions.md): the remote-lab station clears the
+    // board's answer byte (status byte 34) when a session starts.
+    spec(0, 105, "CMD_ANSWER_CLEAR", Shape::Fixed(&[])),
     spec(0, 201, "CMD_UPDATE_FW_SERIAL", Shape::Fixed(&[])),
     spec(0, 202, "CMD_REBOOT_TO_BOOTLOADER", Shape::Fixed(&[])),
     // OUR extension (docs/firmware-update.md §3): firmware identity and unit CRCs of

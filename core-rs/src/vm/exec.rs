@@ -588,6 +588,11 @@ impl Vm {
                     value,
                 });
             }
+            op::SET_ANSWER => {
+                let value = (self.pop()? & 0xFF) as u8;
+                self.outputs.answer = value;
+                self.emit(EventKind::Answer { value });
+            }
             200..=234 => return self.raspberry_pi(code),
             _ => return self.exec_common(code),
         }
