@@ -12,7 +12,12 @@ describe(`database (${testEngine()})`, () => {
 
   it('applies the migrations once and is up to date on the next start', async () => {
     const first = openDatabase(target.config);
-    expect(await migrateToLatest(first)).toEqual(['0001-users', '0002-projects', '0003-datalog']);
+    expect(await migrateToLatest(first)).toEqual([
+      '0001-users',
+      '0002-projects',
+      '0003-datalog',
+      '0005-remote-lab',
+    ]);
     await first.close();
     const second = openDatabase(target.config);
     expect(await migrateToLatest(second)).toEqual([]);

@@ -9,8 +9,10 @@ import { datalogOwnerRoutes, datalogRoutes } from './datalog.ts';
 import { examplesRoutes } from './examples.ts';
 import { firmwareRoutes } from './firmware.ts';
 import { healthRoutes } from './health.ts';
+import { labsRoutes, stationRoutes } from './labs.ts';
 import { profileRoutes } from './profile.ts';
 import { projectsRoutes } from './projects.ts';
+import { sessionsRoutes } from './sessions.ts';
 import { storageRoutes } from './storage.ts';
 import { usersRoutes } from './users.ts';
 
@@ -24,6 +26,8 @@ export const publicGroups: RouteGroup[] = [
 publicGroups.push(storageRoutes, examplesRoutes);
 /** Public, with an optional token: the store checks each channel (routes/datalog.ts). */
 publicGroups.push(datalogRoutes);
+/** A CLI lab station presents its lab's station key instead of a user token. */
+publicGroups.push(stationRoutes);
 
 /** Public groups with paths of their own outside the API base (`/api/compile`). */
 export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
@@ -32,3 +36,4 @@ export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
 export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRoutes];
 protectedGroups.push(projectsRoutes, catalogsRoutes);
 protectedGroups.push(datalogOwnerRoutes);
+protectedGroups.push(sessionsRoutes, labsRoutes);

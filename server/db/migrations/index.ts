@@ -4,9 +4,11 @@ import type { Migration } from 'kysely';
 import { users } from './0001-users.ts';
 import { projects } from './0002-projects.ts';
 import { datalog } from './0003-datalog.ts';
+import { remoteLab } from './0005-remote-lab.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
   '0002-projects': projects,
   '0003-datalog': datalog,
+  '0005-remote-lab': remoteLab,
 };
