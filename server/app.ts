@@ -22,7 +22,9 @@ import { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
 import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.ts';
 import type { Services } from './services.ts';
+import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
+import { Classroom } from './classroom/classroom.ts';
 
 /** One API route as registered, for the route-table tests. */
 export interface ApiRoute {
@@ -166,10 +168,22 @@ export async function createServer(
     throw error;
   }
   const compileLimiter = new RateLimiter(config.compileRatePerSecond, config.compileBurst);
+  const messages = new MessageStore(db.kysely);
+  // Listener failures go to the app's log, which exists once the app is built.
+  let log: App['log'] | null = null;
+  const classroom = new Classroom(
+    db.kysely,
+    { creators: config.classroomCreators },
+    (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
+  );
   const remoteLab = new RemoteLabService({ db: db.kysely, mqtt: config.mqtt });
   let brokers: Awaited<ReturnType<typeof startBrokers>>;
   try {
-    brokers = await startBrokers({ mqtt: config.mqtt, host: config.host, lookup: remoteLab.lookup });
+    brokers = await startBrokers({
+      mqtt: config.mqtt,
+      host: config.host,
+      lookup: remoteLab.lookup,
+    });
   } catch (error) {
     await db.close();
     await verifier.close();
@@ -182,8 +196,11 @@ export async function createServer(
     users,
     compiler,
     compileLimiter,
+    messages,
+    classroom,
     remoteLab,
   });
+  log = app.log;
   remoteLab.setLog(app.log);
   // The embedded brokers answer WebSocket upgrades on the API's own port.
   brokers.attach(app.server);

@@ -40,6 +40,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
   shutdownTimeoutMs: number;
+  /** Who may create classes and lessons: every signed-in user, or teachers and above. */
+  classroomCreators: 'anyone' | 'teachers';
   mqtt: MqttConfig;
 }
 
@@ -63,9 +65,7 @@ export interface MqttConfig {
         /** The URL handed to browsers and stations (default: url). */
         clientUrl: string;
       };
-  public:
-    | { kind: 'embedded'; port: number | null }
-    | { kind: 'external'; clientUrl: string };
+  public: { kind: 'embedded'; port: number | null } | { kind: 'external'; clientUrl: string };
   /** Alive period of a session holding its board (ms); sessions expire after 3 missed. */
   aliveMs: number;
   /** A held board whose station stays offline this long ends its session. */
@@ -121,7 +121,9 @@ function mqttConfig(env: Env): MqttConfig {
     }
     const clientUrl = env.MQTT_CLIENT_URL?.trim() || url;
     if (!/^wss?:\/\/\S+$/.test(clientUrl)) {
-      throw new ConfigError('MQTT_CLIENT_URL (or MQTT_URL) must be a ws:// or wss:// URL for browsers');
+      throw new ConfigError(
+        'MQTT_CLIENT_URL (or MQTT_URL) must be a ws:// or wss:// URL for browsers',
+      );
     }
     lab = { kind: 'external', url, adminUsername, adminPassword, clientUrl };
   } else {
@@ -147,6 +149,14 @@ function mqttConfig(env: Env): MqttConfig {
 function optionalPort(env: Env, name: string): number | null {
   const raw = env[name]?.trim();
   return raw === undefined || raw === '' ? null : intVar(env, name, 0, 1, 65535);
+}
+
+function creatorsVar(env: Env): 'anyone' | 'teachers' {
+  const raw = env.CLASSROOM_CREATORS?.trim().toLowerCase() || 'anyone';
+  if (raw !== 'anyone' && raw !== 'teachers') {
+    throw new ConfigError(`CLASSROOM_CREATORS must be "anyone" or "teachers", got "${raw}"`);
+  }
+  return raw;
 }
 
 /** Reads the configuration; `cwd` anchors relative paths (the repository root). */
@@ -203,6 +213,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: boolVar(env, 'TRUST_PROXY'),
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    classroomCreators: creatorsVar(env),
     mqtt: mqttConfig(env),
   };
 }

@@ -152,24 +152,15 @@ pub fn reply(area: &[u8], program_len: usize, autorun: bool, req: ReadRequest) -
         .collect()
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorCode {
-    /// A packet that is not a chunk of this reply (bad status, short header, a chunk
-    /// outside the reply, a total that changed).
-    BadChunk,
-    /// The board refused the request.
-    Failure,
-    /// The reply ended with bytes missing.
-    Incomplete,
-}
-
-impl ErrorCode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::BadChunk => "bad-chunk",
-            ErrorCode::Failure => "read-failure",
-            ErrorCode::Incomplete => "incomplete",
-        }
+code_enum! {
+    pub enum ErrorCode {
+        /// A packet that is not a chunk of this reply (bad status, short header, a chunk
+        /// outside the reply, a total that changed).
+        BadChunk = "bad-chunk",
+        /// The board refused the request.
+        Failure = "read-failure",
+        /// The reply ended with bytes missing.
+        Incomplete = "incomplete",
     }
 }
 

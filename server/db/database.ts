@@ -54,10 +54,10 @@ export function openDatabase(config: DatabaseConfig): Db {
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({
     db: db.kysely,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
-    // Features land in parallel: a database may have run a later-numbered migration before
-    // an earlier one reached main. Independent migrations then still apply.
+    // Features land from parallel branches, so a database may have run 0005 before 0004
+    // arrives; each migration touches only its own tables, so the order between them is free.
     allowUnorderedMigrations: true,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

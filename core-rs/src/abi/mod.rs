@@ -26,6 +26,26 @@ pub mod vm;
 pub const STATUS_OK: i32 = 0;
 pub const STATUS_ERROR: i32 = 1;
 
+code_enum! {
+    /// Errors of the calls themselves (a request the caller packed wrong, a closed handle),
+    /// beside the codes of the module that did the work. Each ABI file lists the ones its
+    /// exports return (`ERRORS`), which the TypeScript unions are generated from.
+    pub enum CallError {
+        BadHandle = "bad-handle",
+        BadRequest = "bad-request",
+        /// `gg_vm_create`: every VM slot is taken (the TypeScript side names it).
+        TooMany = "too-many",
+        BadConfig = "bad-config",
+        BadInputs = "bad-inputs",
+        BadAction = "bad-action",
+        UnknownVersion = "unknown-version",
+        /// A program larger than the board's program area.
+        TooLarge = "too-large",
+        ShortRequest = "short-request",
+        UnknownPacketType = "unknown-packet-type",
+    }
+}
+
 thread_local! {
     static OUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     static PANIC: RefCell<String> = const { RefCell::new(String::new()) };

@@ -20,33 +20,20 @@ pub const CAT_MEMORY: u8 = 1;
 pub const CAT_RPI: u8 = 2;
 pub const CAT_EVENT: u8 = 20;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FrameErrorCode {
-    /// The request is shorter than its header or its declared arguments.
-    ShortRequest,
-    /// No command with this category and number is in the table.
-    UnknownCommand,
-    /// The command takes a different number of arguments.
-    BadArgumentCount,
-    /// An argument is outside the command's range.
-    OutOfRange,
-    /// More data bytes than one packet carries (memory write: 60).
-    DataTooLong,
-    /// Text or data given to a command that takes none.
-    UnexpectedData,
-}
-
-impl FrameErrorCode {
-    /// The stable code string shared with TypeScript (`HidFrameErrorCode` in `wasm-core.ts`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FrameErrorCode::ShortRequest => "short-request",
-            FrameErrorCode::UnknownCommand => "unknown-command",
-            FrameErrorCode::BadArgumentCount => "bad-argument-count",
-            FrameErrorCode::OutOfRange => "out-of-range",
-            FrameErrorCode::DataTooLong => "data-too-long",
-            FrameErrorCode::UnexpectedData => "unexpected-data",
-        }
+code_enum! {
+    pub enum FrameErrorCode {
+        /// The request is shorter than its header or its declared arguments.
+        ShortRequest = "short-request",
+        /// No command with this category and number is in the table.
+        UnknownCommand = "unknown-command",
+        /// The command takes a different number of arguments.
+        BadArgumentCount = "bad-argument-count",
+        /// An argument is outside the command's range.
+        OutOfRange = "out-of-range",
+        /// More data bytes than one packet carries (memory write: 60).
+        DataTooLong = "data-too-long",
+        /// Text or data given to a command that takes none.
+        UnexpectedData = "unexpected-data",
     }
 }
 

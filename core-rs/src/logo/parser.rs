@@ -21,6 +21,7 @@ use super::lexer::{BinOp, MotorQuery, Tok, Token, ANSWER_WORD, MAX_NUMBER};
 use super::opcodes::op;
 use super::versions::{Feature, LogoVersion};
 use super::{LogoError, LogoErrorCode};
+use std::collections::HashSet;
 
 /// The most distinct globals, parameters or `ifstatechange` ids a NUM8/INPUT byte can name.
 const MAX_INDEX: usize = 255;
@@ -110,8 +111,10 @@ pub struct Parser<'a> {
     version: LogoVersion,
     globals: Vec<String>,
     state_changes: usize,
-    /// Names of procedures ended so far (logoc's `procedures` list).
-    seen: Vec<String>,
+    /// Names of procedures ended so far (logoc's `procedures` list; only membership and
+    /// the first name matter).
+    seen: HashSet<String>,
+    first_seen: Option<String>,
     /// Procedures ended so far, the index into the first pass's order.
     proc_index: usize,
     /// Current nesting depth (see [`MAX_NESTING`]).
@@ -290,7 +293,8 @@ impl<'a> Parser<'a> {
             version,
             globals: Vec::new(),
             state_changes: 0,
-            seen: Vec::new(),
+            seen: HashSet::new(),
+            first_seen: None,
             proc_index: 0,
             depth: 0,
             operators: 0,
@@ -434,8 +438,7 @@ impl<'a> Parser<'a> {
                 ),
             )
         })?;
-        let params = self.first.params.get(current).map_or(&[][..], |p| &p[..]);
-        if let Some(k) = params.iter().position(|p| p == name) {
+        if let Some(k) = self.first.slot(current, name) {
             if k > MAX_INDEX {
                 return Err(error(
                     LogoErrorCode::TooMany,
@@ -815,10 +818,10 @@ impl<'a> Parser<'a> {
             self.next();
         }
         let body = self.statements(&Tok::Word("end"))?;
-        if !self.seen.contains(&name) {
-            self.seen.push(name.clone());
+        if self.seen.insert(name.clone()) && self.first_seen.is_none() {
+            self.first_seen = Some(name.clone());
         }
-        let header = if self.seen[0] == name {
+        let header = if self.first_seen.as_ref() == Some(&name) {
             None
         } else {
             // logoc reads the next token before it ends the procedure.

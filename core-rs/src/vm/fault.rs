@@ -3,65 +3,35 @@
 
 use std::fmt;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FaultCode {
-    /// More than 64 values on the data stack (reference §4.1).
-    StackOverflow,
-    /// An instruction needed a value the data stack does not hold.
-    StackUnderflow,
-    /// Procedure inputs and call frames need more than 64 input-stack entries (deep or
-    /// unbounded recursion).
-    InputOverflow,
-    /// `INPUT`, `STOP` or `OUTPUT` without the call frame it needs.
-    InputUnderflow,
-    /// A byte that is no opcode of the program's instruction set.
-    BadOpcode,
-    /// The program counter or a call target left the program.
-    BadJump,
-    /// `/` or `%` by zero.
-    DivideByZero,
-    /// A global variable slot beyond the board's 16.
-    BadGlobal,
-    /// An array, program-memory or state-change index outside its memory.
-    BadAddress,
-    /// A text reference that does not point at a `STRING` in the program.
-    BadText,
-    /// An opcode the legacy firmware halts on (BSEND, BSR).
-    Halt,
+code_enum! {
+    pub enum FaultCode {
+        /// More than 64 values on the data stack (reference §4.1).
+        StackOverflow = "stack-overflow",
+        /// An instruction needed a value the data stack does not hold.
+        StackUnderflow = "stack-underflow",
+        /// Procedure inputs and call frames need more than 64 input-stack entries (deep or
+        /// unbounded recursion).
+        InputOverflow = "input-overflow",
+        /// `INPUT`, `STOP` or `OUTPUT` without the call frame it needs.
+        InputUnderflow = "input-underflow",
+        /// A byte that is no opcode of the program's instruction set.
+        BadOpcode = "bad-opcode",
+        /// The program counter or a call target left the program.
+        BadJump = "bad-jump",
+        /// `/` or `%` by zero.
+        DivideByZero = "divide-by-zero",
+        /// A global variable slot beyond the board's 16.
+        BadGlobal = "bad-global",
+        /// An array, program-memory or state-change index outside its memory.
+        BadAddress = "bad-address",
+        /// A text reference that does not point at a `STRING` in the program.
+        BadText = "bad-text",
+        /// An opcode the legacy firmware halts on (BSEND, BSR).
+        Halt = "halt",
+    }
 }
 
 impl FaultCode {
-    pub const ALL: [FaultCode; 11] = [
-        FaultCode::StackOverflow,
-        FaultCode::StackUnderflow,
-        FaultCode::InputOverflow,
-        FaultCode::InputUnderflow,
-        FaultCode::BadOpcode,
-        FaultCode::BadJump,
-        FaultCode::DivideByZero,
-        FaultCode::BadGlobal,
-        FaultCode::BadAddress,
-        FaultCode::BadText,
-        FaultCode::Halt,
-    ];
-
-    /// The stable code string shared with TypeScript (`VmFaultCode` in `wasm-core.ts`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FaultCode::StackOverflow => "stack-overflow",
-            FaultCode::StackUnderflow => "stack-underflow",
-            FaultCode::InputOverflow => "input-overflow",
-            FaultCode::InputUnderflow => "input-underflow",
-            FaultCode::BadOpcode => "bad-opcode",
-            FaultCode::BadJump => "bad-jump",
-            FaultCode::DivideByZero => "divide-by-zero",
-            FaultCode::BadGlobal => "bad-global",
-            FaultCode::BadAddress => "bad-address",
-            FaultCode::BadText => "bad-text",
-            FaultCode::Halt => "halt",
-        }
-    }
-
     /// The number used in the binary snapshot (1-based; 0 means "no fault").
     pub fn number(self) -> u8 {
         FaultCode::ALL.iter().position(|&c| c == self).unwrap_or(0) as u8 + 1

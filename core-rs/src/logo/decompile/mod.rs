@@ -27,47 +27,28 @@ use std::fmt;
 use text::{Names, Printer};
 use tree::{fold_voice, Procedure, Reader};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ErrorCode {
-    /// Logo 1.2 (the legacy numbering) is not decompiled.
-    UnsupportedVersion,
-    Empty,
-    /// More than 2048 bytes.
-    TooLarge,
-    /// An instruction, text or procedure is cut off.
-    Truncated,
-    BadOpcode,
-    /// Byte code that no Logo text compiles to.
-    NotExpressible,
-    /// Values missing or left over where commands meet.
-    Stack,
-    /// Procedure or list structure the compiler never writes.
-    Structure,
-    /// A list's length byte disagrees with its contents.
-    ListLength,
-    /// A call to a byte where no procedure starts.
-    BadCall,
-    /// Lists or expressions nested deeper than the compiler allows.
-    TooDeep,
-}
-
-impl ErrorCode {
-    /// The stable code string shared with TypeScript (`DecompileErrorCode` in
-    /// `wasm-core.ts`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::UnsupportedVersion => "unsupported-version",
-            ErrorCode::Empty => "empty",
-            ErrorCode::TooLarge => "too-large",
-            ErrorCode::Truncated => "truncated",
-            ErrorCode::BadOpcode => "bad-opcode",
-            ErrorCode::NotExpressible => "not-expressible",
-            ErrorCode::Stack => "stack",
-            ErrorCode::Structure => "structure",
-            ErrorCode::ListLength => "list-length",
-            ErrorCode::BadCall => "bad-call",
-            ErrorCode::TooDeep => "too-deep",
-        }
+code_enum! {
+    pub enum ErrorCode {
+        /// Logo 1.2 (the legacy numbering) is not decompiled.
+        UnsupportedVersion = "unsupported-version",
+        Empty = "empty",
+        /// More than 2048 bytes.
+        TooLarge = "too-large",
+        /// An instruction, text or procedure is cut off.
+        Truncated = "truncated",
+        BadOpcode = "bad-opcode",
+        /// Byte code that no Logo text compiles to.
+        NotExpressible = "not-expressible",
+        /// Values missing or left over where commands meet.
+        Stack = "stack",
+        /// Procedure or list structure the compiler never writes.
+        Structure = "structure",
+        /// A list's length byte disagrees with its contents.
+        ListLength = "list-length",
+        /// A call to a byte where no procedure starts.
+        BadCall = "bad-call",
+        /// Lists or expressions nested deeper than the compiler allows.
+        TooDeep = "too-deep",
     }
 }
 
