@@ -7,6 +7,7 @@
 import { CLASSROOM_ERRORS } from './classroom.ts';
 import { EXTENSION_ERRORS } from './extensions.ts';
 import { MESSAGE_ERRORS } from './messages.ts';
+import { REMOTE_LAB_ERRORS } from './remote-lab.ts';
 
 /** Answers any route may give, by HTTP status (validation, sign-in, roles, limits). */
 export const HTTP_STATUS_ERRORS = {
@@ -63,13 +64,6 @@ export const CLOUD_DATALOG_ERROR_CODES = [
   'tag_exists',
 ] as const;
 
-/** Remote lab sessions (classroom-and-labs §8). */
-export const REMOTE_LAB_ERROR_CODES = [
-  'wrong_board_or_pin',
-  'wrong_access_code',
-  'board_offline',
-] as const;
-
 type Values<T> = T[keyof T];
 
 export type ApiErrorCode =
@@ -78,7 +72,7 @@ export type ApiErrorCode =
   | (typeof USER_ERROR_CODES)[number]
   | (typeof PROJECT_ERROR_CODES)[number]
   | (typeof CLOUD_DATALOG_ERROR_CODES)[number]
-  | (typeof REMOTE_LAB_ERROR_CODES)[number]
+  | (typeof REMOTE_LAB_ERRORS)[number]
   | keyof typeof CLASSROOM_ERRORS
   | Values<typeof EXTENSION_ERRORS>['error']
   | Values<typeof MESSAGE_ERRORS>['error'];
@@ -90,7 +84,7 @@ export const API_ERROR_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>(
   ...USER_ERROR_CODES,
   ...PROJECT_ERROR_CODES,
   ...CLOUD_DATALOG_ERROR_CODES,
-  ...REMOTE_LAB_ERROR_CODES,
+  ...REMOTE_LAB_ERRORS,
   ...(Object.keys(CLASSROOM_ERRORS) as (keyof typeof CLASSROOM_ERRORS)[]),
   ...Object.values(EXTENSION_ERRORS).map((e) => e.error),
   ...Object.values(MESSAGE_ERRORS).map((e) => e.error),
