@@ -37,6 +37,8 @@ import {
   type VmStep,
 } from './vm-layout.ts';
 
+import type { LogoParseResult, LogoTree } from './logo-tree.ts';
+
 export * from './vm-layout.ts';
 
 /** Error codes of Intel HEX parsing (core-rs `HexErrorCode::as_str`). */
@@ -177,6 +179,7 @@ interface CoreExports {
   gg_hex_parse(ptr: number, len: number): number;
   gg_logo_compile(srcPtr: number, srcLen: number, verPtr: number, verLen: number): number;
   gg_logo_filter(ptr: number, len: number): number;
+  gg_logo_parse(srcPtr: number, srcLen: number, verPtr: number, verLen: number): number;
   gg_logo_pick_version(boardType: number, firmwareVersion: number): number;
   gg_hid_build(ptr: number, len: number): number;
   gg_hid_decode(ptr: number, len: number): number;
@@ -271,6 +274,20 @@ export class WasmCore {
         this.exports.gg_logo_compile(srcPtr, srcLen, verPtr, verLen),
       [toUtf8.encode(source), toUtf8.encode(version)],
       (out) => ({ autoRunState: out[0] === 1, data: out.slice(1) }),
+    );
+  }
+
+  /**
+   * Parses Logo `source` as the compiler of `version` does, without generating byte code:
+   * the parse tree in Logo's terms (`logo-tree.ts`), or the compile error with the token
+   * the parse stopped at.
+   */
+  parseLogo(source: string, version: string): LogoParseResult {
+    return this.callInputs<LogoTree, LogoErrorCode>(
+      ([srcPtr = 0, srcLen = 0, verPtr = 0, verLen = 0]) =>
+        this.exports.gg_logo_parse(srcPtr, srcLen, verPtr, verLen),
+      [toUtf8.encode(source), toUtf8.encode(version)],
+      (out) => JSON.parse(utf8.decode(out)) as LogoTree,
     );
   }
 
