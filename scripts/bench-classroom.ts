@@ -5,8 +5,8 @@
 //     half the cells graded, then the gradebook request timed (p50/p99);
 //   - a code-enrol burst: 500 students (signed in once, as a class would be) typing the
 //     access code at the same moment.
-// Each figure is also given against GET /user/me measured in the same run (the machine is
-// shared, so absolute times move; the ratios hold). Prints the figures; exits 1 if any request failed (target: zero) or a count is wrong.
+// Each figure is also given against GET /user/me measured in the same run and the same mode
+// (the machine is shared, so absolute times move; the ratios hold). Prints the figures; exits 1 if any request failed (target: zero) or a count is wrong.
 //
 // Env: BENCH_ENGINES (default "sqlite,postgres"), BENCH_CLASSES (1000), BENCH_BURST (500),
 // BENCH_GRADEBOOK_RUNS (200), GOGO_BENCH_PORT (default: a free port), GOGO_PG_PORT and the
@@ -113,6 +113,49 @@ const percentile = (xs: number[], p: number) => {
 };
 const fmt = (x: number) => `${x.toFixed(1)} ms`;
 
+interface Timed {
+  answers: Answer[];
+  times: number[];
+  ms: number;
+  perSecond: number;
+}
+
+function timed(answers: Answer[], ms: number): Timed {
+  return {
+    answers,
+    times: answers.map((a) => a.ms),
+    ms,
+    perSecond: Math.round((answers.length / ms) * 1000),
+  };
+}
+
+/** `n` calls one after another (after 10 untimed), their times. */
+async function sequential(n: number, fn: () => Promise<Answer>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < n + 10; i++) {
+    const a = await fn();
+    if (i >= 10) times.push(a.ms);
+  }
+  return times;
+}
+
+/** `fn` over `items`, SEED_CONCURRENCY at a time. */
+async function timedPool<T>(items: readonly T[], fn: (item: T) => Promise<Answer>): Promise<Timed> {
+  const t0 = performance.now();
+  const answers = await pool(items, SEED_CONCURRENCY, fn);
+  return timed(answers, performance.now() - t0);
+}
+
+/** `fn` over `items`, all at once. */
+async function timedBurst<T>(
+  items: readonly T[],
+  fn: (item: T) => Promise<Answer>,
+): Promise<Timed> {
+  const t0 = performance.now();
+  const answers = await Promise.all(items.map(fn));
+  return timed(answers, performance.now() - t0);
+}
+
 async function accounts(host: string, tag: string, n: number): Promise<string[]> {
   const list = Array.from({ length: n }, (_, i) => i);
   return pool(list, SEED_CONCURRENCY, async (i) => {
@@ -149,50 +192,55 @@ async function benchEngine(
       call('POST', '/auth', tk, {}),
     );
 
-    // The reference: the cheapest signed-in call (token check, user row), same server, same
-    // moment. Ratios against it hold on a busy machine where absolute times do not.
-    const reference: number[] = [];
-    for (let i = 0; i < 60; i++)
-      reference.push((await call('GET', '/user/me', teachers[0] ?? '')).ms);
-    const ref = percentile(reference.slice(10), 0.5);
-    const figures = (xs: number[]) => ({
+    // References: the cheapest signed-in call (token check, user row), on the same server
+    // at the same moment and in the same mode (one at a time, SEED_CONCURRENCY at a time, the
+    // whole burst at once). "vs /user/me" divides a scenario's p50 by its reference's p50:
+    // the machine is shared, so absolute times move while the ratios hold.
+    const me = (tk: string) => call('GET', '/user/me', tk);
+    const sequentialRef = await sequential(60, () => me(teachers[0] ?? ''));
+    const parallelRef = await timedPool(
+      Array.from({ length: 400 }, (_, i) => teachers[i % TEACHERS] ?? ''),
+      me,
+    );
+    const versus = (xs: number[], ref: number[]) =>
+      `${(percentile(xs, 0.5) / percentile(ref, 0.5)).toFixed(1)}×`;
+    const figures = (xs: number[], ref: number[]) => ({
       p50: fmt(percentile(xs, 0.5)),
       p99: fmt(percentile(xs, 0.99)),
-      'p50 / ref': `${(percentile(xs, 0.5) / ref).toFixed(1)}×`,
+      'vs /user/me': versus(xs, ref),
     });
-    row('reference: GET /user/me', {
+    row('reference: GET /user/me, one at a time', {
       'per second': '',
-      p50: fmt(ref),
-      p99: fmt(percentile(reference.slice(10), 0.99)),
-      'p50 / ref': '1.0×',
+      ...figures(sequentialRef, sequentialRef),
+      check: '',
+    });
+    row(`reference: GET /user/me, ${SEED_CONCURRENCY} at a time`, {
+      'per second': parallelRef.perSecond,
+      ...figures(parallelRef.times, parallelRef.times),
       check: '',
     });
 
     console.error(`bench: ${engine}: ${CLASSES} classes`);
-    let t0 = performance.now();
-    const created = await pool(
+    const creates = await timedPool(
       Array.from({ length: CLASSES }, (_, i) => i),
-      SEED_CONCURRENCY,
       (i) =>
         call('POST', '/class/create', teachers[i % TEACHERS] ?? '', {
           name: `Class ${i}`,
           desc: `Class number ${i}`,
         }),
     );
-    const createMs = performance.now() - t0;
-    const createTimes = created.map((a) => a.ms);
-    row(`create ${CLASSES} classes`, {
-      'per second': Math.round((CLASSES / createMs) * 1000),
-      ...figures(createTimes),
+    const created = creates.answers;
+    row(`POST /class/create ×${CLASSES}, ${SEED_CONCURRENCY} at a time`, {
+      'per second': creates.perSecond,
+      ...figures(creates.times, parallelRef.times),
       check: '',
     });
-    const browse: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      browse.push((await call('GET', '/class/browse/my?per_page=10', teachers[0] ?? '')).ms);
-    }
-    row(`GET /class/browse/my (50 of ${CLASSES})`, {
+    const browse = await sequential(50, () =>
+      call('GET', '/class/browse/my?per_page=10', teachers[0] ?? ''),
+    );
+    row(`GET /class/browse/my (${CLASSES / TEACHERS} of ${CLASSES} classes)`, {
       'per second': '',
-      ...figures(browse),
+      ...figures(browse, sequentialRef),
       check: '',
     });
 
@@ -216,17 +264,16 @@ async function benchEngine(
       call('PUT', '/class/code-enroll', tk, { access_code: cls.access_code }),
     );
     const cells = students.flatMap((tk) => lessons.map((l) => ({ tk, l })));
-    t0 = performance.now();
-    const submitted = await pool(cells, SEED_CONCURRENCY, ({ tk, l }) =>
+    const submits = await timedPool(cells, ({ tk, l }) =>
       call('PUT', `/lesson/${l}/grade/submit`, tk, {
         code: `<xml><block type="beep"/><!-- ${l} --></xml>`,
         note: 'done',
       }),
     );
-    const submitMs = performance.now() - t0;
-    row(`${cells.length} submits`, {
-      'per second': Math.round((cells.length / submitMs) * 1000),
-      ...figures(submitted.map((a) => a.ms)),
+    const submitted = submits.answers;
+    row(`PUT grade/submit ×${cells.length}, ${SEED_CONCURRENCY} at a time`, {
+      'per second': submits.perSecond,
+      ...figures(submits.times, parallelRef.times),
       check: '',
     });
     const graded = await pool(
@@ -261,23 +308,28 @@ async function benchEngine(
     if (!bookOk) errors++;
     row(`GET gradebook ${STUDENTS}×${LESSONS} (${Math.round(bytes / 1024)} KiB)`, {
       'per second': '',
-      ...figures(times),
+      ...figures(times, sequentialRef),
       check: `${cellCount} cells, ${gradedCount} graded${bookOk ? '' : ' WRONG'}`,
     });
 
     console.error(`bench: ${engine}: code-enrol burst of ${BURST}`);
     const target = created[1]?.body as { uuid: string; access_code: string };
-    t0 = performance.now();
-    const joined = await Promise.all(
-      burst.map((tk) => call('PUT', '/class/code-enroll', tk, { access_code: target.access_code })),
+    // The same students asking for their profile all at once: the burst's reference.
+    const burstRef = await timedBurst(burst, me);
+    row(`reference: GET /user/me, ${BURST} at once`, {
+      'per second': burstRef.perSecond,
+      ...figures(burstRef.times, burstRef.times),
+      check: '',
+    });
+    const joins = await timedBurst(burst, (tk) =>
+      call('PUT', '/class/code-enroll', tk, { access_code: target.access_code }),
     );
-    const burstMs = performance.now() - t0;
     const after = await call('GET', `/class/${target.uuid}`, teachers[1] ?? '');
     const burstOk = after.body.studentCount === BURST;
     if (!burstOk) errors++;
-    row(`code-enrol burst ×${BURST} (all in ${(burstMs / 1000).toFixed(2)} s)`, {
-      'per second': Math.round((BURST / burstMs) * 1000),
-      ...figures(joined.map((a) => a.ms)),
+    row(`PUT /class/code-enroll, ${BURST} at once (all in ${(joins.ms / 1000).toFixed(2)} s)`, {
+      'per second': joins.perSecond,
+      ...figures(joins.times, burstRef.times),
       check: `${String(after.body.studentCount)} students${burstOk ? '' : ' WRONG'}`,
     });
     return rows;
