@@ -1,5 +1,5 @@
 // Starts the real core worker in a Node worker thread and talks to it with Comlink, like
-// src/core/core-bridge.ts does in the browser.
+// src/bridge/core-bridge.ts does in the browser.
 import { Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';

@@ -9,7 +9,7 @@
 // then read 1M records from the virtual board over the simulated 1 ms link
 // (./datalog-link.ts) and time the chart in real Chromium (./datalog-browser.ts).
 import { readFileSync } from 'node:fs';
-import * as Comlink from 'comlink';
+import { transfer } from '../../src/core/transfer.ts';
 import { loadCore, type DatalogHandle, type WasmCore } from '../../src/core/wasm-core.ts';
 import { concat, logPackets, randomRecords } from '../fixtures/datalog-packets.ts';
 import { Prng } from '../fixtures/prng.ts';
@@ -68,9 +68,7 @@ const suite: BenchSuite = {
             },
             run: async (input) => {
               const packets = input as Uint8Array;
-              const r = unwrap(
-                await worker.api.datalogDecode(Comlink.transfer(packets, [packets.buffer])),
-              );
+              const r = unwrap(await worker.api.datalogDecode(transfer(packets, packets)));
               viaWorker = r.log.columns.timeMs.length;
               open = r.handle;
             },

@@ -6,7 +6,7 @@
 //   - nrf-intel-hex 1.4 (MemoryMap.fromHex, given a string: its best case).
 // All in the same run, interleaved, medians. MB/s counts HEX text bytes.
 import { readFileSync } from 'node:fs';
-import * as Comlink from 'comlink';
+import { transfer } from '../../src/core/transfer.ts';
 import MemoryMap from 'nrf-intel-hex';
 import { loadCore } from '../../src/core/wasm-core.ts';
 import { writeHex } from '../fixtures/hex-writer.ts';
@@ -73,7 +73,7 @@ const suite: BenchSuite = {
               prepare: () => text.slice(),
               run: async (input) => {
                 const buf = input as Uint8Array;
-                const r = await worker.api.parseHex(Comlink.transfer(buf, [buf.buffer]));
+                const r = await worker.api.parseHex(transfer(buf, buf));
                 if (!r.ok) throw new Error(r.error.message);
               },
             },

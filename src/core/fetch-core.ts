@@ -1,5 +1,5 @@
 // Fetches and instantiates the core-rs module once per worker (memoised; a failed load is
-// retried on the next call). For workers other than core.worker.ts.
+// retried on the next call). Every worker that runs core-rs uses it.
 import wasmUrl from '../../core-rs/pkg/gogo_core.wasm?url';
 import { loadCore, type WasmCore } from './wasm-core.ts';
 

@@ -1,7 +1,8 @@
 // What the datalog service needs from the core worker: the `CoreBridge` methods it calls.
-// In the app it is the bridge (a worker + WASM); in tests and the Node benchmark it is a
-// WasmCore in the same thread (`wasmDatalogCore`), so both run the same core-rs code.
-import { columnsToCsv, CsvError, csvToColumns } from '../core/datalog-csv.ts';
+// In the app it is the bridge (a worker + WASM); in tests and the Node benchmark it is the
+// same operations (src/core/datalog-ops.ts) on a WasmCore in this thread, so both run the
+// same code.
+import { datalogOps } from '../core/datalog-ops.ts';
 import type {
   CoreResult,
   DatalogCallErrorCode,
@@ -37,48 +38,17 @@ export interface DatalogCore {
   datalogClose(handle: DatalogHandle): R<null>;
 }
 
-/** The core worker's datalog API on a WasmCore in this thread. */
+/** The core worker's datalog operations on a WasmCore in this thread. */
 export function wasmDatalogCore(core: WasmCore): DatalogCore {
+  const ops = datalogOps(core);
   return {
-    datalogOpen: async (format) => core.datalogOpen(format),
-    datalogPush: async (h, packets, size) => core.datalogPush(h, packets, size),
-    datalogEnd: async (h) => core.datalogEnd(h),
-    async datalogDecode(packets, options = {}) {
-      const opened = core.datalogOpen(options.format);
-      if (!opened.ok) return opened;
-      const pushed = core.datalogPush(opened.value, packets, options.packetSize);
-      const log = pushed.ok ? core.datalogFinish(opened.value) : pushed;
-      if (!log.ok) {
-        core.datalogClose(opened.value);
-        return log;
-      }
-      return { ok: true, value: { handle: opened.value, log: log.value } };
-    },
-    async datalogFromCsv(bytes) {
-      let parsed;
-      try {
-        parsed = csvToColumns(bytes);
-      } catch (e) {
-        if (!(e instanceof CsvError)) throw e;
-        return { ok: false, error: { code: 'bad-csv', message: e.message, line: e.line } };
-      }
-      const opened = core.datalogFromColumns(parsed.columns);
-      if (!opened.ok) return opened;
-      return {
-        ok: true,
-        value: {
-          handle: opened.value,
-          names: parsed.names,
-          records: parsed.columns.timeMs.length,
-        },
-      };
-    },
-    async datalogCsv(h, labels, offsetMs) {
-      const columns = core.datalogColumns(h);
-      if (!columns.ok) return columns;
-      return { ok: true, value: columnsToCsv(columns.value, labels, offsetMs) };
-    },
-    datalogDownsample: async (h, request) => core.datalogDownsample(h, request),
-    datalogClose: async (h) => core.datalogClose(h),
+    datalogOpen: async (format) => ops.datalogOpen(format),
+    datalogPush: async (h, packets, size) => ops.datalogPush(h, packets, size),
+    datalogEnd: async (h) => ops.datalogEnd(h),
+    datalogDecode: async (packets, options) => ops.datalogDecode(packets, options),
+    datalogFromCsv: async (bytes) => ops.datalogFromCsv(bytes),
+    datalogCsv: async (h, labels, offsetMs) => ops.datalogCsv(h, labels, offsetMs),
+    datalogDownsample: async (h, request) => ops.datalogDownsample(h, request),
+    datalogClose: async (h) => ops.datalogClose(h),
   };
 }

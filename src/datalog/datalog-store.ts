@@ -1,7 +1,7 @@
 // The UI's view of the offline datalog (style anchor 6): one Valtio store that mirrors the
 // DatalogService, and the page's one service over the app's board link and core worker.
 import { proxy, ref } from 'valtio';
-import { coreBridge } from '../core/core-bridge.ts';
+import { coreBridge } from '../bridge/core-bridge.ts';
 import { getDevice } from '../device/device-service.ts';
 import { DatalogService, type DatalogState } from './datalog-service.ts';
 

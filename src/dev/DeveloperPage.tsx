@@ -2,7 +2,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HexImage, CoreError } from '../core/wasm-core.ts';
-import { coreBridge } from '../core/core-bridge.ts';
+import { coreBridge } from '../bridge/core-bridge.ts';
 
 type State =
   | { kind: 'idle' }

@@ -6,7 +6,7 @@ import i18next from 'i18next';
 import { registerActions } from '../app/actions.ts';
 import { confirm } from '../app/modals/confirm.ts';
 import { API_BASE_PATH } from '../contract/base-path.ts';
-import { coreBridge } from '../core/core-bridge.ts';
+import { coreBridge } from '../bridge/core-bridge.ts';
 import { getDevice } from '../device/device-service.ts';
 import { DeviceError } from '../device/device.ts';
 import { translateError } from '../device/ui/messages.ts';

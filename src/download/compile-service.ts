@@ -48,7 +48,7 @@ export interface BoardFields {
   firmwareVersion: number;
 }
 
-/** The core worker's side (src/core/core-bridge.ts). */
+/** The core worker's side (src/bridge/core-bridge.ts). */
 export interface WorkerCompiler {
   compileLogo(source: string, version: string): Promise<CoreResult<LogoProgram, LogoErrorCode>>;
   pickLogoVersion(boardType: number, firmwareVersion: number): Promise<LogoVersion>;

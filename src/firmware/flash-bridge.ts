@@ -3,6 +3,8 @@
 // MessagePort to the simulated board's worker; progress comes back throttled by the worker
 // and is rendered at most once per animation frame here.
 import * as Comlink from 'comlink';
+import { createWorkerBridge, webWorker } from '../bridge/worker-bridge.ts';
+import { transfer, type Movable } from '../core/transfer.ts';
 import type { FlashChip } from '../core/wasm-core.ts';
 import type { FlashWorkerApi } from './worker/flash-worker-api.ts';
 import type { FlashOutcome, FlashProgress, FlashRequest } from './worker/flash-protocol.ts';
@@ -26,39 +28,28 @@ export function perFrame<T>(
 }
 
 export class FlashBridge {
-  private worker: Worker | undefined;
-  private api: Comlink.Remote<FlashWorkerApi> | undefined;
-
-  private start(): Comlink.Remote<FlashWorkerApi> {
-    if (!this.api) {
-      this.worker = new Worker(new URL('../../workers/flash.worker.ts', import.meta.url), {
+  private readonly bridge = createWorkerBridge<FlashWorkerApi>(() =>
+    webWorker(
+      new Worker(new URL('../../workers/flash.worker.ts', import.meta.url), {
         type: 'module',
         name: 'flash',
-      });
-      this.api = Comlink.wrap<FlashWorkerApi>(this.worker);
-    }
-    return this.api;
-  }
+      }),
+    ),
+  );
 
   chipForName(name: string): Promise<FlashChip | null> {
-    return this.start().chipForName(name);
+    return this.bridge.api.chipForName(name);
   }
 
   /** Runs an update in the worker; the files (and the port) are transferred. */
   flash(request: FlashRequest, onProgress: (p: FlashProgress) => void): Promise<FlashOutcome> {
-    const transfer: Transferable[] = [request.file.bytes.buffer as ArrayBuffer];
-    if (request.bootloader) transfer.push(request.bootloader.bytes.buffer as ArrayBuffer);
-    if (request.link.kind === 'sim') transfer.push(request.link.port);
-    return this.start().flash(
-      Comlink.transfer(request, transfer),
-      Comlink.proxy(perFrame(onProgress)),
-    ) as Promise<FlashOutcome>;
+    const parts: Movable[] = [request.file.bytes];
+    if (request.bootloader) parts.push(request.bootloader.bytes);
+    if (request.link.kind === 'sim') parts.push(request.link.port);
+    return this.bridge.api.flash(transfer(request, ...parts), Comlink.proxy(perFrame(onProgress)));
   }
 
   terminate(): void {
-    this.api?.[Comlink.releaseProxy]();
-    this.worker?.terminate();
-    this.api = undefined;
-    this.worker = undefined;
+    this.bridge.terminate();
   }
 }

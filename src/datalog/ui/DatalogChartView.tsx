@@ -3,7 +3,7 @@
 // the page's zoom buttons.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { coreBridge } from '../../core/core-bridge.ts';
+import { coreBridge } from '../../bridge/core-bridge.ts';
 import type { DatalogHandle } from '../../core/wasm-core.ts';
 import { DatalogChart, type ChartView } from '../chart/datalog-chart.ts';
 

@@ -1,7 +1,7 @@
 // The device worker: core-rs HID framing and report decoding off the main thread, so a fast
 // board stream never costs the UI more than one message per animation frame.
-import * as Comlink from 'comlink';
 import { fetchCore } from '../../core/fetch-core.ts';
+import { transferResult } from '../../core/transfer.ts';
 import type { HidCommandRequest, HidPacket } from '../../core/hid-layout.ts';
 import type { CoreResult, HidFrameErrorCode } from '../../core/wasm-core.ts';
 import { TimerPacer } from './pacer.ts';
@@ -11,8 +11,7 @@ const pacer = new TimerPacer();
 export const deviceWorkerApi = {
   /** The 63-byte payload of a command (transferred back). */
   async build(request: HidCommandRequest): Promise<CoreResult<Uint8Array, HidFrameErrorCode>> {
-    const result = (await fetchCore()).buildHidCommand(request);
-    return result.ok ? Comlink.transfer(result, [result.value.buffer]) : result;
+    return transferResult((await fetchCore()).buildHidCommand(request), (payload) => [payload]);
   },
 
   /**

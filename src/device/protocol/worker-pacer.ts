@@ -2,11 +2,12 @@
 // which calls back into the page for each write. Worker timers are not throttled in a
 // background tab and do not wait behind page work, so a download keeps its 10 ms pauses.
 import * as Comlink from 'comlink';
+import type { WorkerApi } from '../../bridge/worker-bridge.ts';
 import type { DeviceWorkerApi } from './device-worker-api.ts';
 import type { Pacer } from './pacer.ts';
 
 export class WorkerPacer implements Pacer {
-  constructor(private readonly worker: () => Comlink.Remote<DeviceWorkerApi>) {}
+  constructor(private readonly worker: () => WorkerApi<DeviceWorkerApi>) {}
 
   run(
     gapsMs: readonly number[],
@@ -17,6 +18,6 @@ export class WorkerPacer implements Pacer {
       [...gapsMs],
       Comlink.proxy(write),
       onProgress ? Comlink.proxy(onProgress) : undefined,
-    ) as Promise<void>;
+    );
   }
 }

@@ -16,7 +16,7 @@ import {
   openProgram,
   replaceWithLogoBlocks,
 } from '../program/program-store.ts';
-import { coreBridge } from '../../core/core-bridge.ts';
+import { coreBridge } from '../../bridge/core-bridge.ts';
 import type { ImportProblem } from '../logo/logo-import.ts';
 import { projectLoader } from '../program/project-loader.ts';
 import { EDITOR_VARIANTS, type EditorVariantId } from '../variants.ts';

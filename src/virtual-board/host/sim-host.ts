@@ -4,6 +4,8 @@
 // board's state in a Valtio store for the simulator panel.
 import * as Comlink from 'comlink';
 import { proxy, ref } from 'valtio';
+import { createWorkerBridge, webWorker, type WorkerApi } from '../../bridge/worker-bridge.ts';
+import { transfer } from '../../core/transfer.ts';
 import type { HidBuiltinSensors } from '../../core/hid-layout.ts';
 import type { BoardSimWorkerApi, SimMessage } from '../worker/board-sim-worker-api.ts';
 import { DeviceError } from '../../device/device.ts';
@@ -33,8 +35,18 @@ export class SimHost implements FakeHidBackend {
   readonly store = proxy<SimStore>({ state: null, running: false, plugged: true, firmware: null });
   private enumeration: FakeHidIdentity | null = 'app';
   private readonly identityListeners = new Set<(identity: FakeHidIdentity | null) => void>();
-  private worker: Worker | undefined;
-  private api: Comlink.Remote<BoardSimWorkerApi> | undefined;
+  private readonly bridge = createWorkerBridge<BoardSimWorkerApi>(
+    () =>
+      webWorker(
+        new Worker(new URL('../../../workers/board-sim.worker.ts', import.meta.url), {
+          type: 'module',
+          name: 'board-sim',
+        }),
+      ),
+    // A crashed board boots again on the next use.
+    { onCrash: () => this.ended() },
+  );
+  private api: WorkerApi<BoardSimWorkerApi> | undefined;
   private starting: Promise<void> | null = null;
   private readonly reportListeners = new Set<(reports: Uint8Array[]) => void>();
   private readonly cloudListeners = new Set<(record: CloudRecordEvent) => void>();
@@ -58,7 +70,7 @@ export class SimHost implements FakeHidBackend {
     const api = this.api;
     if (!api) throw new DeviceError('disconnected');
     try {
-      await api.write(Comlink.transfer(payload, [payload.buffer]));
+      await api.write(transfer(payload, payload));
     } catch (e) {
       throw new DeviceError('disconnected', `virtual board: ${String(e)}`, {}, { cause: e });
     }
@@ -81,10 +93,7 @@ export class SimHost implements FakeHidBackend {
     if (!api) throw new DeviceError('disconnected');
     try {
       await api.writeSequence(
-        Comlink.transfer(
-          payloads,
-          payloads.map((p) => p.buffer),
-        ),
+        transfer(payloads, ...payloads),
         gapsMs,
         onProgress ? Comlink.proxy(onProgress) : undefined,
       );
@@ -136,7 +145,7 @@ export class SimHost implements FakeHidBackend {
     const api = this.api;
     if (!api) throw new DeviceError('disconnected');
     const channel = new MessageChannel();
-    await api.attachFlashPort(Comlink.transfer(channel.port1, [channel.port1]));
+    await api.attachFlashPort(transfer(channel.port1, channel.port1));
     return channel.port2;
   }
 
@@ -186,10 +195,12 @@ export class SimHost implements FakeHidBackend {
   /** Ends the worker; the next start() boots a fresh board. */
   stop(): void {
     void this.api?.stop();
-    this.api?.[Comlink.releaseProxy]();
-    this.worker?.terminate();
+    this.bridge.terminate();
+    this.ended();
+  }
+
+  private ended(): void {
     this.api = undefined;
-    this.worker = undefined;
     this.starting = null;
     this.store.running = false;
     this.store.state = null;
@@ -197,11 +208,7 @@ export class SimHost implements FakeHidBackend {
   }
 
   private async boot(): Promise<void> {
-    this.worker = new Worker(new URL('../../../workers/board-sim.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'board-sim',
-    });
-    const api = Comlink.wrap<BoardSimWorkerApi>(this.worker);
+    const api = this.bridge.api;
     await api.start(
       this.config,
       Comlink.proxy((msg: SimMessage) => this.onMessage(msg)),
@@ -238,7 +245,7 @@ export class SimHost implements FakeHidBackend {
     }
   }
 
-  private async call(f: (api: Comlink.Remote<BoardSimWorkerApi>) => Promise<unknown>) {
+  private async call(f: (api: WorkerApi<BoardSimWorkerApi>) => Promise<unknown>) {
     try {
       await this.start();
       if (this.api) await f(this.api);

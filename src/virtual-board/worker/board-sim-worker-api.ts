@@ -1,7 +1,7 @@
 // The virtual board's worker API: one BoardSimulation (board-simulation.ts) on the worker's
 // wall clock, exposed with Comlink to the page (src/virtual-board/host/sim-host.ts).
-import * as Comlink from 'comlink';
 import { fetchCore } from '../../core/fetch-core.ts';
+import { transfer } from '../../core/transfer.ts';
 import type { HidBuiltinSensors } from '../../core/hid-layout.ts';
 import type { SimConfig } from '../board/simulated-board.ts';
 import type { FakeHidIdentity } from '../host/fake-hid.ts';
@@ -13,8 +13,8 @@ const sim = new BoardSimulation({ loadCore: fetchCore });
 
 export const boardSimWorkerApi = {
   start(config: Partial<SimConfig>, onMessage: (msg: SimMessage) => void): Promise<void> {
-    return sim.start(config, (msg, transfer) =>
-      onMessage(transfer.length > 0 ? Comlink.transfer(msg, transfer) : msg),
+    return sim.start(config, (msg, parts) =>
+      onMessage(parts.length > 0 ? transfer(msg, ...parts) : msg),
     );
   },
 

@@ -9,6 +9,7 @@
 //
 // Nothing here needs a browser: the worker (board-sim-worker-api.ts) runs it with the wall
 // clock, and Node can run it headless with any clock.
+import type { Movable } from '../../core/transfer.ts';
 import type { WasmCore } from '../../core/wasm-core.ts';
 import { VmProgramRunner } from '../../core/vm-runner.ts';
 import type { FakeHidIdentity } from '../host/fake-hid.ts';
@@ -34,8 +35,8 @@ export type SimMessage =
   /** A running program's `cloud record` / `public cloud record` (the host posts it). */
   | { type: 'cloud-record'; name: string; value: number; public: boolean };
 
-/** Sends a message to the host; `transfer` lists buffers it may move instead of copying. */
-export type SimSend = (msg: SimMessage, transfer: Transferable[]) => void;
+/** Sends a message to the host; `transfer` lists what it may move instead of copying. */
+export type SimSend = (msg: SimMessage, transfer: Movable[]) => void;
 
 /** Where the simulation's time comes from. */
 export interface SimClock {
@@ -285,10 +286,13 @@ export class BoardSimulation {
       this.reportProgress(consumed);
     }
     if (reports.length > 0) {
-      const buffers = reports.map((rep) => rep.buffer);
       // While the flash worker has the device open, its reports are its own.
-      if (this.flashPort) this.toPort({ t: 'reports', reports }, buffers);
-      else this.send?.({ type: 'reports', reports }, buffers);
+      if (this.flashPort)
+        this.toPort(
+          { t: 'reports', reports },
+          reports.map((rep) => rep.buffer),
+        );
+      else this.send?.({ type: 'reports', reports }, reports);
     }
     const now = this.clock.now();
     const period = this.flashPort ? STATE_MS_UPDATING : STATE_MS;
