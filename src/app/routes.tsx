@@ -57,6 +57,11 @@ function page(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }
 
+/** The classroom's list screens (one module, two screens). */
+function classroomList(name: 'ClassListPage' | 'MyEnrolledPage') {
+  return async () => ({ Component: (await import('../classroom/ui/ClassListPage.tsx'))[name] });
+}
+
 /** A route that only sends the user to `path` (it renders nothing of its own). */
 function to(path: string) {
   return {
@@ -119,16 +124,24 @@ export const routes: RouteObject[] = [
           { path: 'datalog/plotban', lazy: page(() => import('../datalog/ui/PlotLabPage.tsx')) },
           {
             path: 'classroom',
+            // Every classroom call needs a signed-in user.
+            loader: guard('login'),
             children: [
               { index: true, ...to('/classroom/class') },
-              { path: 'class', lazy: screen('classIndex') },
-              { path: 'class/:type', lazy: screen('classList') },
-              { path: 'my-enrolled', lazy: screen('myEnrolled') },
-              { path: 'classd/:id?/:tab?', lazy: screen('classDetail') },
-              { path: 'lessond/:id?', lazy: screen('lessonDetail') },
-              { path: 'lesson', lazy: screen('lesson') },
-              { path: 'enroll', lazy: screen('enroll') },
-              { path: 'user-mgnt', lazy: screen('userMgnt') },
+              { path: 'class', lazy: page(() => import('../classroom/ui/ClassIndexPage.tsx')) },
+              { path: 'class/:type', lazy: classroomList('ClassListPage') },
+              { path: 'my-enrolled', lazy: classroomList('MyEnrolledPage') },
+              {
+                path: 'classd/:id?/:tab?',
+                lazy: page(() => import('../classroom/ui/ClassDetailPage.tsx')),
+              },
+              {
+                path: 'lessond/:id?',
+                lazy: page(() => import('../classroom/ui/LessonDetailPage.tsx')),
+              },
+              { path: 'lesson', lazy: page(() => import('../classroom/ui/LessonPanelPage.tsx')) },
+              { path: 'enroll', lazy: page(() => import('../classroom/ui/EnrollPage.tsx')) },
+              { path: 'user-mgnt', lazy: page(() => import('../classroom/ui/UserMgntPage.tsx')) },
               { path: '*', ...to('/classroom/class') },
             ],
           },
@@ -154,7 +167,12 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...to('/program') },
           { path: 'program/:id?', lazy: editor('program') },
-          { path: 'program/submission/:suid?', lazy: screen('submission') },
+          { path: 'program/submission', ...to('/program') },
+          {
+            path: 'program/submission/:suid',
+            loader: guard('login'),
+            lazy: page(() => import('../classroom/ui/SubmissionPage.tsx')),
+          },
           { path: 'code/:id?', lazy: editor('code') },
           { path: 'extension/:id?', lazy: screen('extension') },
           {
