@@ -22,6 +22,7 @@ import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.
 import type { Services } from './services.ts';
 import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
+import { Classroom } from './classroom/classroom.ts';
 
 /** One API route as registered, for the route-table tests. */
 export interface ApiRoute {
@@ -165,5 +166,23 @@ export async function createServer(
   }
   const compileLimiter = new RateLimiter(config.compileRatePerSecond, config.compileBurst);
   const messages = new MessageStore(db.kysely);
-  return buildApp(config, { config, db, verifier, users, compiler, compileLimiter, messages });
+  // Listener failures go to the app's log, which exists once the app is built.
+  let log: App['log'] | null = null;
+  const classroom = new Classroom(
+    db.kysely,
+    { creators: config.classroomCreators },
+    (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
+  );
+  const app = await buildApp(config, {
+    config,
+    db,
+    verifier,
+    users,
+    compiler,
+    compileLimiter,
+    messages,
+    classroom,
+  });
+  log = app.log;
+  return app;
 }

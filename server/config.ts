@@ -40,6 +40,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
   shutdownTimeoutMs: number;
+  /** Who may create classes and lessons: every signed-in user, or teachers and above. */
+  classroomCreators: 'anyone' | 'teachers';
 }
 
 export class ConfigError extends Error {
@@ -67,6 +69,14 @@ function listVar(env: Env, name: string): string[] {
 
 function boolVar(env: Env, name: string): boolean {
   return ['1', 'true', 'yes'].includes((env[name] ?? '').trim().toLowerCase());
+}
+
+function creatorsVar(env: Env): 'anyone' | 'teachers' {
+  const raw = env.CLASSROOM_CREATORS?.trim().toLowerCase() || 'anyone';
+  if (raw !== 'anyone' && raw !== 'teachers') {
+    throw new ConfigError(`CLASSROOM_CREATORS must be "anyone" or "teachers", got "${raw}"`);
+  }
+  return raw;
 }
 
 /** Reads the configuration; `cwd` anchors relative paths (the repository root). */
@@ -123,5 +133,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: boolVar(env, 'TRUST_PROXY'),
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    classroomCreators: creatorsVar(env),
   };
 }

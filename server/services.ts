@@ -7,6 +7,7 @@ import type { LogoCompiler } from './compile/logo-compiler.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { MessageStore } from './messages/message-store.ts';
 import type { UserStore } from './users/user-store.ts';
+import type { Classroom } from './classroom/classroom.ts';
 
 export interface Services {
   config: ServerConfig;
@@ -17,6 +18,8 @@ export interface Services {
   compiler: LogoCompiler;
   /** Requests per client address for the compile routes. */
   compileLimiter: RateLimiter;
+  /** Classes, lessons, submissions; its `events` tell other features what happened. */
+  classroom: Classroom;
   /**
    * Users' messages; `messages.notify(event)` is the hook other services call to tell users
    * about a grade, a note, a lesson or an updated extension.
