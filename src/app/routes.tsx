@@ -3,7 +3,7 @@
 // loaders (see redirect.ts).
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
-import { guard } from './guards.ts';
+import { guard, waitForAuth } from './guards.ts';
 import BareLayout from './layout/BareLayout.tsx';
 import LabLayout from './layout/LabLayout.tsx';
 import MainLayout from './layout/MainLayout.tsx';
@@ -55,6 +55,12 @@ async function catalogPage() {
 
 function page(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
+}
+
+/** Lets the route load once the identity provider has said who is signed in. */
+async function untilSessionKnown(): Promise<null> {
+  await waitForAuth();
+  return null;
 }
 
 /** The classroom's list screens (one module, two screens). */
@@ -124,24 +130,51 @@ export const routes: RouteObject[] = [
           { path: 'datalog/plotban', lazy: page(() => import('../datalog/ui/PlotLabPage.tsx')) },
           {
             path: 'classroom',
-            // Every classroom call needs a signed-in user.
-            loader: guard('login'),
+            // Signed-in users see the screens; visitors a way to sign in (ClassroomGate).
+            loader: untilSessionKnown,
+            lazy: page(() => import('../classroom/ui/ClassroomGate.tsx')),
             children: [
               { index: true, ...to('/classroom/class') },
-              { path: 'class', lazy: page(() => import('../classroom/ui/ClassIndexPage.tsx')) },
-              { path: 'class/:type', lazy: classroomList('ClassListPage') },
-              { path: 'my-enrolled', lazy: classroomList('MyEnrolledPage') },
+              {
+                path: 'class',
+                handle: { screen: 'classIndex' },
+                lazy: page(() => import('../classroom/ui/ClassIndexPage.tsx')),
+              },
+              {
+                path: 'class/:type',
+                handle: { screen: 'classList' },
+                lazy: classroomList('ClassListPage'),
+              },
+              {
+                path: 'my-enrolled',
+                handle: { screen: 'myEnrolled' },
+                lazy: classroomList('MyEnrolledPage'),
+              },
               {
                 path: 'classd/:id?/:tab?',
+                handle: { screen: 'classDetail' },
                 lazy: page(() => import('../classroom/ui/ClassDetailPage.tsx')),
               },
               {
                 path: 'lessond/:id?',
+                handle: { screen: 'lessonDetail' },
                 lazy: page(() => import('../classroom/ui/LessonDetailPage.tsx')),
               },
-              { path: 'lesson', lazy: page(() => import('../classroom/ui/LessonPanelPage.tsx')) },
-              { path: 'enroll', lazy: page(() => import('../classroom/ui/EnrollPage.tsx')) },
-              { path: 'user-mgnt', lazy: page(() => import('../classroom/ui/UserMgntPage.tsx')) },
+              {
+                path: 'lesson',
+                handle: { screen: 'lesson' },
+                lazy: page(() => import('../classroom/ui/LessonPanelPage.tsx')),
+              },
+              {
+                path: 'enroll',
+                handle: { screen: 'enroll' },
+                lazy: page(() => import('../classroom/ui/EnrollPage.tsx')),
+              },
+              {
+                path: 'user-mgnt',
+                handle: { screen: 'userMgnt' },
+                lazy: page(() => import('../classroom/ui/UserMgntPage.tsx')),
+              },
               { path: '*', ...to('/classroom/class') },
             ],
           },
@@ -170,7 +203,7 @@ export const routes: RouteObject[] = [
           { path: 'program/submission', ...to('/program') },
           {
             path: 'program/submission/:suid',
-            loader: guard('login'),
+            loader: untilSessionKnown,
             lazy: page(() => import('../classroom/ui/SubmissionPage.tsx')),
           },
           { path: 'code/:id?', lazy: editor('code') },

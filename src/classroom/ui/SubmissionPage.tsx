@@ -10,11 +10,14 @@ import { openProgram } from '../../editor/program/program-store.ts';
 import EditorPage from '../../editor/ui/EditorPage.tsx';
 import { hideWidgetPane, showWidgetPane } from '../../editor/ui/widget-panes.ts';
 import { program } from '../../state/program.ts';
+import { isLoggedIn, session } from '../../state/session.ts';
+import { useSnapshot } from 'valtio';
 import { apiErrorText } from '../../ui/error-text.ts';
 import { submittedProgram } from '../lesson-session.ts';
 import { classroom, SUBMISSION_PANE } from '../runtime.ts';
 import { submissionView } from '../submission-view.ts';
 import { Loading, Problem } from './ClassroomShell.tsx';
+import { SignInPrompt } from './ClassroomGate.tsx';
 
 type View =
   | { kind: 'loading' }
@@ -27,9 +30,11 @@ export default function SubmissionPage() {
   const navigate = useNavigate();
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const signedIn = isLoggedIn(useSnapshot(session));
   useDocumentTitle(t('screens:submission.title'));
 
   useEffect(() => {
+    if (!signedIn) return;
     let cancelled = false;
     const load = async () => {
       if (!suid) throw new Error('no submission');
@@ -58,7 +63,7 @@ export default function SubmissionPage() {
     return () => {
       cancelled = true;
     };
-  }, [suid, attempt, navigate, t]);
+  }, [suid, attempt, navigate, t, signedIn]);
 
   useEffect(
     () => () => {
@@ -68,6 +73,14 @@ export default function SubmissionPage() {
     [],
   );
 
+  if (!signedIn) {
+    return (
+      <section className="container py-4">
+        <h1 className="h3">{t('screens:submission.title')}</h1>
+        <SignInPrompt />
+      </section>
+    );
+  }
   if (view.kind === 'failed') {
     return (
       <section className="container py-4">
