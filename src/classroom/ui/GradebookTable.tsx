@@ -1,8 +1,10 @@
 // Students × lessons. Each cell is the student's current submission: its state, and the
 // grade once there is one; a cell with a submission opens it (/program/submission/{suuid}).
+// A class of 40 × 30 is 1,200 cells: each cell is plain markup with its texts handed down
+// (no hooks, no router component per cell), so the table renders in one cheap pass.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import type { CellState } from '../../contract/grades.ts';
 import type { CellView, GradebookView } from '../gradebook.ts';
 import { formatPoints } from './format.ts';
 
@@ -13,38 +15,45 @@ const ICON = {
   complete: 'check2-all',
 } as const;
 
+interface CellTexts {
+  state: Record<CellState, string>;
+  late: string;
+  hasNote: string;
+}
+
 const Cell = memo(function Cell({
   cell,
   maxPoints,
   label,
+  texts,
 }: {
   cell: CellView;
   maxPoints: number;
   label: string;
+  texts: CellTexts;
 }) {
-  const { t } = useTranslation('classroom');
   const text =
-    cell.grade !== null ? `${formatPoints(cell.grade)} / ${maxPoints}` : t(`state.${cell.state}`);
+    cell.grade !== null ? `${formatPoints(cell.grade)} / ${maxPoints}` : texts.state[cell.state];
   const body = (
     <>
       <i className={`bi bi-${ICON[cell.state]} me-1`} aria-hidden="true" />
       {text}
-      {cell.late && <span className="badge text-bg-warning ms-1">{t('gradebook.late')}</span>}
+      {cell.late && <span className="badge text-bg-warning ms-1">{texts.late}</span>}
       {cell.hasNote && (
-        <i className="bi bi-chat-left-text ms-1" aria-label={t('gradebook.hasNote')} />
+        <i className="bi bi-chat-left-text ms-1" role="img" aria-label={texts.hasNote} />
       )}
     </>
   );
   return (
     <td className="gradebook-cell" data-state={cell.state} data-testid="gradebook-cell">
       {cell.suuid ? (
-        <Link
-          to={`/program/submission/${cell.suuid}`}
+        <a
+          href={`#/program/submission/${cell.suuid}`}
           className={`btn btn-sm ${cell.state === 'submitted' ? 'btn-outline-info' : 'btn-outline-secondary'}`}
           aria-label={`${label}: ${text}`}
         >
           {body}
-        </Link>
+        </a>
       ) : (
         <span className="text-body-secondary small px-2">{body}</span>
       )}
@@ -60,6 +69,16 @@ export default function GradebookTable({
   caption: string;
 }) {
   const { t } = useTranslation('classroom');
+  const texts: CellTexts = {
+    state: {
+      not_started: t('state.not_started'),
+      submitted: t('state.submitted'),
+      graded: t('state.graded'),
+      complete: t('state.complete'),
+    },
+    late: t('gradebook.late'),
+    hasNote: t('gradebook.hasNote'),
+  };
   return (
     <div className="table-responsive gradebook">
       <table className="table table-sm table-bordered align-middle mb-0" data-testid="gradebook">
@@ -94,6 +113,7 @@ export default function GradebookTable({
                     cell={cell}
                     maxPoints={lesson?.maxPoints ?? 0}
                     label={`${row.name || row.email}, ${lesson?.name ?? ''}`}
+                    texts={texts}
                   />
                 );
               })}
