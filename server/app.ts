@@ -17,6 +17,8 @@ import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
 import { authenticate } from './http/access.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
+import { startBrokers } from './remote-lab/brokers.ts';
+import { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
 import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.ts';
 import type { Services } from './services.ts';
@@ -81,6 +83,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onClose', async () => {
+    await services.remoteLab.stop();
     await services.verifier.close();
     await services.db.close();
   });
@@ -173,6 +176,19 @@ export async function createServer(
     { creators: config.classroomCreators },
     (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
   );
+  const remoteLab = new RemoteLabService({ db: db.kysely, mqtt: config.mqtt });
+  let brokers: Awaited<ReturnType<typeof startBrokers>>;
+  try {
+    brokers = await startBrokers({
+      mqtt: config.mqtt,
+      host: config.host,
+      lookup: remoteLab.lookup,
+    });
+  } catch (error) {
+    await db.close();
+    await verifier.close();
+    throw new Error(`the MQTT brokers did not start: ${String(error)}`, { cause: error });
+  }
   const app = await buildApp(config, {
     config,
     db,
@@ -182,7 +198,14 @@ export async function createServer(
     compileLimiter,
     messages,
     classroom,
+    remoteLab,
   });
   log = app.log;
+  remoteLab.setLog(app.log);
+  // The embedded brokers answer WebSocket upgrades on the API's own port.
+  brokers.attach(app.server);
+  await remoteLab.start(brokers);
+  // After the service stopped sweeping (onClose hooks run in order of registration).
+  app.addHook('onClose', () => brokers.close());
   return app;
 }

@@ -25,7 +25,7 @@ import { newAccessCode } from './access-code.ts';
 import { isAdmin, isModerator, memberOf, type Caller } from './caller.ts';
 import { classroomError } from './errors.ts';
 import type { ClassroomEvents } from './events.ts';
-import { parseSort, tablePage } from './table.ts';
+import { parseSort, tablePage } from '../db/paging.ts';
 
 /** A class as the caller sees it: the row, their relation and what they may do. */
 export interface ClassView {

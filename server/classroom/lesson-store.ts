@@ -23,7 +23,7 @@ import type { Database, LessonRow, LessonsTable } from '../db/schema.ts';
 import { isAdmin, isModerator, memberOf, type Caller } from './caller.ts';
 import { assertCanCreate, type ClassroomPolicy } from './class-store.ts';
 import { classroomError } from './errors.ts';
-import { parseSort, tablePage } from './table.ts';
+import { parseSort, tablePage } from '../db/paging.ts';
 
 export interface LessonView {
   row: LessonRow;

@@ -428,20 +428,26 @@ export class SubmissionStore {
       const student = await this.people.student(classUuid, lower);
       return { classUuid, email: student.email };
     }
-    let query = this.db
-      .selectFrom('class_members as s')
-      .innerJoin('class_lessons as cl', (join) =>
-        join.onRef('cl.class_uuid', '=', 's.class_uuid').on('cl.lesson_uuid', '=', lessonUuid),
-      )
-      .select(['s.class_uuid', 's.email'])
-      .where('s.type', '=', 'student')
-      .where('s.email', '=', lower);
+    let taught = this.db
+      .selectFrom('class_lessons as cl')
+      .select('cl.class_uuid')
+      .where('cl.lesson_uuid', '=', lessonUuid);
     if (caller.role !== 'admin') {
-      query = query.where(
-        sql<boolean>`exists (select 1 from class_members t where t.class_uuid = s.class_uuid and t.type = 'teacher' and ${memberOf(caller, 't')})`,
+      taught = taught.where(
+        sql<boolean>`exists (select 1 from class_members t where t.class_uuid = cl.class_uuid and t.type = 'teacher' and ${memberOf(caller, 't')})`,
       );
     }
-    const rows = await query.execute();
+    const classUuids = (await taught.execute()).map((r) => r.class_uuid);
+    if (classUuids.length === 0) {
+      throw classroomError(caller.role === 'admin' ? 'lesson_not_in_class' : 'not_class_teacher');
+    }
+    const rows = await this.db
+      .selectFrom('class_members')
+      .select(['class_uuid', 'email'])
+      .where('class_uuid', 'in', classUuids)
+      .where('type', '=', 'student')
+      .where('email', '=', lower)
+      .execute();
     const [first] = rows;
     if (!first) throw classroomError('not_a_member');
     if (rows.length > 1) throw classroomError('class_required');
@@ -450,7 +456,7 @@ export class SubmissionStore {
 
   // Reading
 
-  /** One submission, for its student or a teacher of its class (404 for anyone else). */
+  /** One submission, for its student or a teacher of its class (admins too). */
   async read(caller: Caller, suuid: string, classUuid?: string): Promise<Grade> {
     const row = await this.db
       .selectFrom('submissions as s')
@@ -483,7 +489,8 @@ export class SubmissionStore {
     }
     const canGrade = view.permissions.grade;
     if (!canGrade && !(await this.isOwnSubmission(caller, row))) {
-      throw classroomError('submission_not_found');
+      // A classmate's work does not exist for a student; other readers lack the role.
+      throw classroomError(view.role === 'student' ? 'submission_not_found' : 'not_class_teacher');
     }
     return {
       uuid: row.class_uuid,

@@ -7,6 +7,7 @@ import { datalog } from './0003-datalog.ts';
 import { classroom } from './0004-classroom.ts';
 import { extensions } from './0005-extensions.ts';
 import { messages } from './0006-messages.ts';
+import { remoteLab } from './0007-remote-lab.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004-classroom': classroom,
   '0005-extensions': extensions,
   '0006-messages': messages,
+  '0007-remote-lab': remoteLab,
 };
