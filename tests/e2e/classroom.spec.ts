@@ -13,6 +13,9 @@ const ok = (page: Page) =>
   page.getByRole('dialog').getByRole('button', { name: t('shell:confirm.ok') });
 
 const STARTER = 'to main\nledon\nend';
+/** One transparent pixel. */
+const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const STUDENT_PROGRAM = 'to main\nrepeat 3 [ beep wait 2 ]\nledon\nend';
 
 test.describe('Classroom', () => {
@@ -30,8 +33,17 @@ test.describe('Classroom', () => {
 
     await test.step('the teacher creates a class with the wizard and a lesson, and reads the code', async () => {
       await teacher.signUp('Tina Teacher');
-      classUuid = await teacher.createClass(className, 'We build **robots** on Fridays.');
+      classUuid = await teacher.createClass(className, 'We build **robots** on Fridays.', {
+        name: 'header.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(PIXEL_PNG, 'base64'),
+      });
       await expect(teacher.page.locator('.markdown-body strong')).toHaveText('robots');
+      // The header image is the one stored in the server's upload store.
+      await expect(teacher.page.locator('img.classroom-banner')).toHaveAttribute(
+        'src',
+        /^\/api\/v1\/classroom\/image\/[0-9a-f-]{36}$/,
+      );
       await teacher.createLesson({
         name: lessonName,
         description:
