@@ -83,7 +83,6 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onClose', async () => {
-    await services.remoteLab.stop();
     await services.verifier.close();
     await services.db.close();
   });
@@ -205,7 +204,12 @@ export async function createServer(
   // The embedded brokers answer WebSocket upgrades on the API's own port.
   brokers.attach(app.server);
   await remoteLab.start(brokers);
-  // After the service stopped sweeping (onClose hooks run in order of registration).
+  // Before the HTTP server closes: the remote lab stops sweeping and every MQTT WebSocket is
+  // closed (upgraded sockets would otherwise keep the server's close waiting forever).
+  app.addHook('preClose', async () => {
+    await remoteLab.stop();
+    brokers.detach();
+  });
   app.addHook('onClose', () => brokers.close());
   return app;
 }
