@@ -25,6 +25,7 @@ import type { Services } from './services.ts';
 import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
+import { classroomLink, remoteLabGrader } from './classroom/remote-lab-link.ts';
 
 /** One API route as registered, for the route-table tests. */
 export interface ApiRoute {
@@ -201,6 +202,8 @@ export async function createServer(
   });
   log = app.log;
   remoteLab.setLog(app.log);
+  remoteLab.setClassroom(classroomLink(classroom, users));
+  classroom.submissions.setSessionGrader(remoteLabGrader(remoteLab));
   // The embedded brokers answer WebSocket upgrades on the API's own port.
   brokers.attach(app.server);
   await remoteLab.start(brokers);
