@@ -156,7 +156,15 @@ export const routes: RouteObject[] = [
           { path: 'program/:id?', lazy: editor('program') },
           { path: 'program/submission/:suid?', lazy: screen('submission') },
           { path: 'code/:id?', lazy: editor('code') },
-          { path: 'extension/:id?', lazy: screen('extension') },
+          {
+            path: 'extension/:id?',
+            lazy: page(() => import('../extensions/ui/ExtensionEditorPage.tsx')),
+          },
+          { path: 'extensions', lazy: page(() => import('../extensions/ui/ExtensionsPage.tsx')) },
+          {
+            path: 'extensions/:uuid',
+            lazy: page(() => import('../extensions/ui/ExtensionPage.tsx')),
+          },
           {
             path: 'update-firmware',
             lazy: page(() => import('../firmware/ui/UpdateFirmwarePage.tsx')),

@@ -29,9 +29,9 @@ export const EXTENSION_NAME_MAX = 40;
 export const SHORT_DESCRIPTION_MAX = 160;
 export const EXTENSION_DESCRIPTION_MAX = 20_000;
 export const EXTENSION_URL_MAX = HEADER_IMAGE_MAX;
-/** A library of up to 40 blocks, each with up to 8 inputs. */
+/** A library of up to 40 blocks, each with up to 6 inputs (Logo 1.3 allows 6 parameters). */
 export const LIBRARY_PROCEDURES_MAX = 40;
-export const PROCEDURE_PARAMS_MAX = 8;
+export const PROCEDURE_PARAMS_MAX = 6;
 /** Logo text of one procedure (the whole program's byte code is at most 2048 bytes). */
 export const PROCEDURE_LOGO_MAX = 16_384;
 export const LOGO_NAME_MAX = 64;
