@@ -17,11 +17,14 @@ import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
 import { authenticate } from './http/access.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
+import { startBrokers } from './remote-lab/brokers.ts';
+import { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
 import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.ts';
 import type { Services } from './services.ts';
 import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
+import { Classroom } from './classroom/classroom.ts';
 
 /** One API route as registered, for the route-table tests. */
 export interface ApiRoute {
@@ -80,6 +83,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
     if (closing) reply.header('connection', 'close');
   });
   app.addHook('onClose', async () => {
+    await services.remoteLab.stop();
     await services.verifier.close();
     await services.db.close();
   });
@@ -165,5 +169,43 @@ export async function createServer(
   }
   const compileLimiter = new RateLimiter(config.compileRatePerSecond, config.compileBurst);
   const messages = new MessageStore(db.kysely);
-  return buildApp(config, { config, db, verifier, users, compiler, compileLimiter, messages });
+  // Listener failures go to the app's log, which exists once the app is built.
+  let log: App['log'] | null = null;
+  const classroom = new Classroom(
+    db.kysely,
+    { creators: config.classroomCreators },
+    (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
+  );
+  const remoteLab = new RemoteLabService({ db: db.kysely, mqtt: config.mqtt });
+  let brokers: Awaited<ReturnType<typeof startBrokers>>;
+  try {
+    brokers = await startBrokers({
+      mqtt: config.mqtt,
+      host: config.host,
+      lookup: remoteLab.lookup,
+    });
+  } catch (error) {
+    await db.close();
+    await verifier.close();
+    throw new Error(`the MQTT brokers did not start: ${String(error)}`, { cause: error });
+  }
+  const app = await buildApp(config, {
+    config,
+    db,
+    verifier,
+    users,
+    compiler,
+    compileLimiter,
+    messages,
+    classroom,
+    remoteLab,
+  });
+  log = app.log;
+  remoteLab.setLog(app.log);
+  // The embedded brokers answer WebSocket upgrades on the API's own port.
+  brokers.attach(app.server);
+  await remoteLab.start(brokers);
+  // After the service stopped sweeping (onClose hooks run in order of registration).
+  app.addHook('onClose', () => brokers.close());
+  return app;
 }

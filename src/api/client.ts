@@ -18,6 +18,10 @@ export interface CallOptions {
   /** Send no token and do not wait for one (public endpoints needed before sign-in). */
   anonymous?: boolean;
   responseType?: AxiosRequestConfig['responseType'];
+  /** Content type of a raw body (an uploaded file); JSON otherwise. */
+  contentType?: string;
+  /** Upload progress, 0..1 (file uploads). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export interface ApiClientOptions {
@@ -86,7 +90,16 @@ export class ApiClient {
         params: options.params,
         signal: options.signal,
         responseType: options.responseType ?? 'json',
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(options.contentType ? { 'Content-Type': options.contentType } : {}),
+        },
+        ...(options.onUploadProgress
+          ? {
+              onUploadProgress: (e: { loaded: number; total?: number }) =>
+                options.onUploadProgress?.(e.total ? e.loaded / e.total : 0),
+            }
+          : {}),
       });
     if (this.options.isOffline?.()) {
       const failure = new ApiError(this.options.i18n.t('global:mapping.offline'), 0, 'offline');
