@@ -18,8 +18,8 @@ import {
 } from '../../contract/extensions.ts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../contract/projects.ts';
 import LoginPrompt from '../../remix/ui/LoginPrompt.tsx';
-import Pager from '../../remix/ui/Pager.tsx';
-import { useDebouncedValue } from '../../remix/use-debounced-value.ts';
+import Pager from '../../ui/pager/Pager.tsx';
+import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import { extensions } from '../../state/extensions.ts';
 import { session } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';
