@@ -12,6 +12,7 @@ export type EditorVariantId = Extract<
   | 'programV1'
   | 'programV2'
   | 'programBlockly'
+  | 'submission'
   | 'extension'
 >;
 
@@ -33,6 +34,8 @@ export const EDITOR_VARIANTS: Record<EditorVariantId, EditorVariant> = {
   programV2: { id: 'programV2', readOnly: false, logo: true, loadsProject: true },
   view: { id: 'view', readOnly: true, logo: true, loadsProject: true },
   viewV1: { id: 'viewV1', readOnly: true, logo: true, loadsProject: true },
+  // A student's submitted program, opened from the gradebook.
+  submission: { id: 'submission', readOnly: true, logo: true, loadsProject: true },
   // A plain block workspace for trying out blocks.
   programBlockly: { id: 'programBlockly', readOnly: false, logo: false, loadsProject: true },
   // Extension-edit mode: the extension feature loads the extension's workspace.

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ExtensionSummary } from '../../contract/extensions.ts';
-import { imageSrc } from '../../contract/projects.ts';
+import { headerImageSrc } from '../../contract/classroom.ts';
 
 export interface ExtensionCardProps {
   extension: ExtensionSummary;
@@ -14,7 +14,7 @@ export interface ExtensionCardProps {
 }
 
 export function ExtensionImage({ url, className }: { url: string; className: string }) {
-  const src = imageSrc(url);
+  const src = headerImageSrc(url);
   return src ? (
     <img src={src} alt="" className={className} referrerPolicy="no-referrer" loading="lazy" />
   ) : (

@@ -20,9 +20,12 @@ import {
   type ExtensionLocale,
   type LibraryTexts,
 } from '../../contract/extensions.ts';
-import { imageSrc, isValidUrl } from '../../contract/projects.ts';
+import { headerImageSrc, isValidHeaderImage } from '../../contract/classroom.ts';
+import { isValidUrl } from '../../contract/projects.ts';
+import Upload from '../../ui/upload/Upload.tsx';
+import { uploadImage } from '../upload-image.ts';
 import { languageByLocale } from '../../i18n/languages.ts';
-import MarkdownEditor from '../../project/ui/MarkdownEditor.tsx';
+import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
 import {
   answerExtensionDialog,
   type ExtensionDetails,
@@ -51,7 +54,7 @@ export default function ExtensionDialog({ view }: { view: Readonly<ExtensionDial
     category: useId(),
   };
   const dirty = !sameDetails(form, view.initial as ExtensionDetails);
-  const imageOk = isValidUrl(form.imageUrl);
+  const imageOk = isValidHeaderImage(form.imageUrl);
   const coreOk = isValidUrl(form.firmwareCore);
   const texts = form.texts as Texts;
   const current = texts[locale];
@@ -62,7 +65,7 @@ export default function ExtensionDialog({ view }: { view: Readonly<ExtensionDial
     coreOk &&
     englishCategory !== '' &&
     view.issues.length === 0;
-  const preview = imageSrc(form.imageUrl);
+  const preview = headerImageSrc(form.imageUrl);
   const set = (patch: Partial<ExtensionDetails>) => setForm((f) => ({ ...f, ...patch }));
 
   function setText(patch: { category?: string; block?: [string, string] }) {
@@ -143,9 +146,17 @@ export default function ExtensionDialog({ view }: { view: Readonly<ExtensionDial
             <div className="form-text">{t('dialog.nameHelp')}</div>
           </div>
           <div className="row g-3 align-items-start">
-            <div className="col-md">
-              <label className="form-label" htmlFor={ids.image}>
-                {t('dialog.image')}
+            <div className="col-md d-grid gap-2">
+              <span className="form-label mb-0">{t('dialog.image')}</span>
+              <Upload
+                mode="single"
+                label={t('dialog.chooseImage')}
+                upload={uploadImage}
+                initialUrls={[]}
+                onChange={(urls) => set({ imageUrl: urls[0] ?? '' })}
+              />
+              <label className="form-label small mb-0" htmlFor={ids.image}>
+                {t('dialog.imageUrl')}
               </label>
               <input
                 id={ids.image}
