@@ -73,7 +73,12 @@ describe('classroom: a whole lesson cycle', () => {
     expect(added.body.data.map((l: { uuid: string }) => l.uuid)).toEqual([lesson.uuid]);
     expect(events.at(-1)).toEqual({
       name: 'lesson-added',
-      payload: { classUuid: cls.uuid, lessonUuids: [lesson.uuid], by: expect.any(String) },
+      payload: {
+        classUuid: cls.uuid,
+        lessonUuids: [lesson.uuid],
+        studentUserIds: [],
+        by: expect.any(String),
+      },
     });
 
     // The student types the code in lower case with its dash.
@@ -133,10 +138,12 @@ describe('classroom: a whole lesson cycle', () => {
       note: 'Nice blinking',
     });
     expect(graded.body).toMatchObject({ state: 'graded', grade: 87.46, note: 'Nice blinking' });
+    const studentId = (await call('GET', '/user/me', student)).body.id;
     expect(events.filter((e) => e.name === 'grade-posted').at(-1)?.payload).toMatchObject({
       classUuid: cls.uuid,
       suuid,
       studentEmail,
+      studentUserId: studentId,
       grade: 87.46,
     });
     expect(events.filter((e) => e.name === 'note-posted').at(-1)?.payload).toMatchObject({
@@ -162,6 +169,14 @@ describe('classroom: a whole lesson cycle', () => {
         note: 'Nice blinking',
       },
     ]);
+
+    // A lesson added later names the class's students, for their messages.
+    const second = await newLesson();
+    await call('POST', `/class/${cls.uuid}/add-lesson`, teacher, { lessons: [second.uuid] });
+    expect(events.filter((e) => e.name === 'lesson-added').at(-1)?.payload).toMatchObject({
+      lessonUuids: [second.uuid],
+      studentUserIds: [studentId],
+    });
 
     // Another signed-in user sees none of it.
     expect((await call('GET', `/submission/${suuid}`, stranger)).status).toBe(404);
