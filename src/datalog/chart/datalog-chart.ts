@@ -7,22 +7,10 @@
 //
 // Zoom and pan are ours (wheel, drag, keys, buttons) rather than a plugin's, so every
 // view change goes through one path that re-decimates.
-import {
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  TimeScale,
-  Tooltip,
-  type ChartDataset,
-} from 'chart.js';
-import 'chartjs-adapter-date-fns';
+import type { Chart, ChartDataset } from 'chart.js';
 import type { Downsampled, DownsampleRequest } from '../../core/wasm-core.ts';
 import { tagColour } from './colours.ts';
-
-Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Legend, Tooltip);
+import { createLineChart } from './line-chart.ts';
 
 /**
  * Points per pixel of the plot area: core-rs min-max keeps the first, lowest, highest and
@@ -88,37 +76,29 @@ export class DatalogChart {
     private readonly onView: (view: ChartView) => void = () => {},
   ) {
     this.options = options;
-    this.chart = new Chart<'line', Point[]>(canvas, {
-      type: 'line',
-      data: { datasets: [] },
-      options: {
-        animation: false,
-        parsing: false,
-        normalized: true,
-        spanGaps: true,
-        responsive: true,
-        maintainAspectRatio: false,
-        interaction: { mode: 'nearest', axis: 'x', intersect: false },
-        elements: { line: { borderWidth: 1 }, point: { radius: 0 } },
-        scales: {
-          x: {
-            type: 'time',
-            ticks: { maxRotation: 0, autoSkip: true, sampleSize: 8 },
-          },
-          y: { type: 'linear', ticks: { sampleSize: 8 } },
+    this.chart = createLineChart<Point>(canvas, {
+      spanGaps: true,
+      responsive: true,
+      interaction: { mode: 'nearest', axis: 'x', intersect: false },
+      elements: { line: { borderWidth: 1 }, point: { radius: 0 } },
+      scales: {
+        x: {
+          type: 'time',
+          ticks: { maxRotation: 0, autoSkip: true, sampleSize: 8 },
         },
-        plugins: {
-          legend: { display: true, onClick: () => {} },
-          tooltip: { enabled: true },
-        },
-        // Chart.js may call this from its constructor, before `this.chart` is set.
-        // Chart.js redraws the points it has at the new size at once; new points for the
-        // new width follow once the resizing settles (a scrollbar appearing, a drag).
-        onResize: (_chart, size) => {
-          if (!this.ready || size.width === this.requestedWidth) return;
-          clearTimeout(this.resizeTimer);
-          this.resizeTimer = setTimeout(() => void this.request(), RESIZE_SETTLE_MS);
-        },
+        y: { type: 'linear', ticks: { sampleSize: 8 } },
+      },
+      plugins: {
+        legend: { display: true, onClick: () => {} },
+        tooltip: { enabled: true },
+      },
+      // Chart.js may call this from its constructor, before `this.chart` is set.
+      // Chart.js redraws the points it has at the new size at once; new points for the
+      // new width follow once the resizing settles (a scrollbar appearing, a drag).
+      onResize: (_chart, size) => {
+        if (!this.ready || size.width === this.requestedWidth) return;
+        clearTimeout(this.resizeTimer);
+        this.resizeTimer = setTimeout(() => void this.request(), RESIZE_SETTLE_MS);
       },
     });
     this.ready = true;

@@ -30,7 +30,7 @@ import { cloudDatalog, cloudDatalogState } from './cloud-datalog-store.ts';
 import { cloudRecorder, cloudRecorderState } from './cloud-recorder-store.ts';
 import SeriesChart from './SeriesChart.tsx';
 import { timeFormatter } from './time-format.ts';
-import { tagColour } from './tag-colours.ts';
+import { tagColour } from '../chart/colours.ts';
 import './cloudlog.css';
 
 const TABLE_ROWS = 200;

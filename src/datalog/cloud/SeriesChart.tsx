@@ -1,30 +1,12 @@
 // The aggregated series as a Chart.js line chart: one line per field in its tag colour, a
 // time axis labelled in the viewer's language. The chart is created once and updated in
 // place, so live refresh does not flash.
-import {
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-} from 'chart.js';
+import type { Chart } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import type { Field, Series } from '../../contract/datalog.ts';
-import { tagColour } from './tag-colours.ts';
+import { tagColour } from '../chart/colours.ts';
+import { createLineChart } from '../chart/line-chart.ts';
 import { timeFormatter } from './time-format.ts';
-
-Chart.register(
-  LineController,
-  LineElement,
-  PointElement,
-  LinearScale,
-  CategoryScale,
-  Tooltip,
-  Legend,
-);
 
 export interface SeriesChartProps {
   series: Series;
@@ -49,7 +31,8 @@ function datasets(series: Series, fields: readonly Field[]) {
   });
 }
 
-type LineChart = Chart<'line', { x: number; y: number | null }[]>;
+type Point = { x: number; y: number | null };
+type LineChart = Chart<'line', Point[]>;
 
 /** Puts a series on the chart in place (no animation, so live refresh does not flash). */
 function show(c: LineChart, series: Series, fields: readonly Field[], locale: string): void {
@@ -75,17 +58,9 @@ export default function SeriesChart({ series, fields, locale, label }: SeriesCha
   useEffect(() => {
     const element = canvas.current;
     if (!element) return;
-    chart.current = new Chart(element, {
-      type: 'line',
-      data: { datasets: [] },
-      options: {
-        animation: false,
-        parsing: false,
-        normalized: true,
-        maintainAspectRatio: false,
-        interaction: { mode: 'nearest', intersect: false },
-        scales: { x: { type: 'linear' }, y: { type: 'linear' } },
-      },
+    chart.current = createLineChart<Point>(element, {
+      interaction: { mode: 'nearest', intersect: false },
+      scales: { x: { type: 'linear' }, y: { type: 'linear' } },
     });
     return () => {
       chart.current?.destroy();

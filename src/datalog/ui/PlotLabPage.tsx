@@ -1,17 +1,7 @@
 // /datalog/plotban (spec classroom §2): a live plot of the connected board's sensors and
 // numeric key-value messages, with pause, clear and CSV export. The chart redraws at most
 // five times a second from the service's ring buffers.
-import {
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  TimeScale,
-  Tooltip,
-} from 'chart.js';
-import 'chartjs-adapter-date-fns';
+import type { Chart } from 'chart.js';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +10,9 @@ import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { getDevice } from '../../device/device-service.ts';
 import { board } from '../../state/board.ts';
 import { tagColour } from '../chart/colours.ts';
+import { createLineChart } from '../chart/line-chart.ts';
 import { PlotLabService, type SeriesId } from '../plot-lab-service.ts';
 import { downloadBytes, exportFileName } from './download.ts';
-
-Chart.register(LineController, LineElement, PointElement, LinearScale, TimeScale, Legend, Tooltip);
 
 const REDRAW_MS = 200;
 type Point = { x: number; y: number };
@@ -62,23 +51,15 @@ export default function PlotLabPage() {
     lab.start();
     const el = canvas.current;
     if (!el) return;
-    const c = new Chart<'line', Point[]>(el, {
-      type: 'line',
-      data: { datasets: [] },
-      options: {
-        animation: false,
-        parsing: false,
-        normalized: true,
-        spanGaps: true,
-        responsive: true,
-        maintainAspectRatio: false,
-        elements: { line: { borderWidth: 1.5 }, point: { radius: 0 } },
-        scales: {
-          x: { type: 'time', ticks: { maxRotation: 0, autoSkip: true } },
-          y: { type: 'linear' },
-        },
-        plugins: { legend: { display: true, onClick: () => {} } },
+    const c = createLineChart<Point>(el, {
+      spanGaps: true,
+      responsive: true,
+      elements: { line: { borderWidth: 1.5 }, point: { radius: 0 } },
+      scales: {
+        x: { type: 'time', ticks: { maxRotation: 0, autoSkip: true } },
+        y: { type: 'linear' },
       },
+      plugins: { legend: { display: true, onClick: () => {} } },
     });
     chart.current = c;
     let drawn = -1;

@@ -1,0 +1,46 @@
+// One Chart.js set-up for every line chart of the app (the offline log, the plot lab, the
+// cloud series): the pieces they use registered once, and the options they all share.
+// Points go in as given (no parsing, no animation, so a redraw never flashes) and the
+// chart takes the size of its container.
+import {
+  CategoryScale,
+  Chart,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  TimeScale,
+  Tooltip,
+  type ChartOptions,
+} from 'chart.js';
+import 'chartjs-adapter-date-fns';
+
+Chart.register(
+  LineController,
+  LineElement,
+  PointElement,
+  LinearScale,
+  CategoryScale,
+  TimeScale,
+  Legend,
+  Tooltip,
+);
+
+/** An empty line chart on `canvas` with the shared options and the chart's own. */
+export function createLineChart<Point>(
+  canvas: HTMLCanvasElement,
+  options: ChartOptions<'line'>,
+): Chart<'line', Point[]> {
+  return new Chart<'line', Point[]>(canvas, {
+    type: 'line',
+    data: { datasets: [] },
+    options: {
+      animation: false,
+      parsing: false,
+      normalized: true,
+      maintainAspectRatio: false,
+      ...options,
+    },
+  });
+}
