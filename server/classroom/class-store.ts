@@ -18,14 +18,14 @@ import {
 } from '../../src/contract/classroom.ts';
 import type { Pagination } from '../../src/contract/common.ts';
 import { now } from '../db/clock.ts';
-import { contains, pagination, toCount } from '../db/paging.ts';
+import { contains, toCount } from '../db/paging.ts';
 import type { ClassesTable, ClassRow, Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { newAccessCode } from './access-code.ts';
 import { isAdmin, isModerator, memberOf, type Caller } from './caller.ts';
 import { classroomError } from './errors.ts';
 import type { ClassroomEvents } from './events.ts';
-import { parseSort, tablePage } from '../db/paging.ts';
+import { parseSort, readPage, tablePage } from '../db/paging.ts';
 
 /** A class as the caller sees it: the row, their relation and what they may do. */
 export interface ClassView {
@@ -379,16 +379,11 @@ export class ClassStore {
           ? rows.orderBy(sql`lower(c.name)`, key.direction)
           : rows.orderBy(`c.${key.field}`, key.direction);
     }
-    const data = await rows
-      .orderBy('c.uuid')
-      .limit(request.perPage)
-      .offset((request.page - 1) * request.perPage)
-      .execute();
+    const page = await readPage(request, total, rows.orderBy('c.uuid'), (row) =>
+      this.toClass(caller, this.toView(caller, row)),
+    );
     if (kind === 'enrolled') await this.bindSeats(caller);
-    return {
-      data: data.map((row) => this.toClass(caller, this.toView(caller, row))),
-      pagination: pagination(request, toCount(total), data.length),
-    };
+    return page;
   }
 
   /**

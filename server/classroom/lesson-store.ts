@@ -18,12 +18,12 @@ import {
   type LessonUpdate,
 } from '../../src/contract/lessons.ts';
 import { now } from '../db/clock.ts';
-import { contains, pagination, toBool, toCount } from '../db/paging.ts';
+import { contains, toBool } from '../db/paging.ts';
 import type { Database, LessonRow, LessonsTable } from '../db/schema.ts';
 import { isAdmin, isModerator, memberOf, type Caller } from './caller.ts';
 import { assertCanCreate, type ClassroomPolicy } from './class-store.ts';
 import { classroomError } from './errors.ts';
-import { parseSort, tablePage } from '../db/paging.ts';
+import { parseSort, readPage, tablePage } from '../db/paging.ts';
 
 export interface LessonView {
   row: LessonRow;
@@ -172,15 +172,9 @@ export class LessonStore {
           ? rows.orderBy(sql`lower(l.name)`, key.direction)
           : rows.orderBy(`l.${key.field}`, key.direction);
     }
-    const data = await rows
-      .orderBy('l.uuid')
-      .limit(request.perPage)
-      .offset((request.page - 1) * request.perPage)
-      .execute();
-    return {
-      data: data.map((row) => toLesson(this.toView(caller, row))),
-      pagination: pagination(request, toCount(total), data.length),
-    };
+    return readPage(request, total, rows.orderBy('l.uuid'), (row) =>
+      toLesson(this.toView(caller, row)),
+    );
   }
 
   // Boards lists (the remote lab's boards for this lesson).

@@ -12,13 +12,13 @@ import {
 } from '../../src/contract/classroom.ts';
 import type { Pagination } from '../../src/contract/common.ts';
 import { now } from '../db/clock.ts';
-import { contains, pagination, toCount } from '../db/paging.ts';
+import { contains } from '../db/paging.ts';
 import type { Database } from '../db/schema.ts';
 import type { Caller } from './caller.ts';
 import type { ClassStore, ClassView } from './class-store.ts';
 import { classroomError } from './errors.ts';
 import type { ClassroomEvents } from './events.ts';
-import { parseSort, tablePage } from '../db/paging.ts';
+import { parseSort, readPage, tablePage } from '../db/paging.ts';
 
 export class PeopleStore {
   constructor(
@@ -159,23 +159,15 @@ export class PeopleStore {
       } else if (key.field === 'email') rows = rows.orderBy('m.email', key.direction);
       else rows = rows.orderBy('m.added_at', key.direction);
     }
-    const data = await rows
-      .orderBy('m.email')
-      .limit(request.perPage)
-      .offset((request.page - 1) * request.perPage)
-      .execute();
-    return {
-      data: data.map((r) => ({
-        email: r.email,
-        name: r.name ?? '',
-        photoUrl: r.photo_url ?? '',
-        type: r.type === 'teacher' ? 'teacher' : 'student',
-        isOwner: r.user_id === view.row.owner_id,
-        hasAccount: r.user_id !== null,
-        addedAt: r.added_at,
-      })),
-      pagination: pagination(request, toCount(total), data.length),
-    };
+    return readPage(request, total, rows.orderBy('m.email'), (r): Person => ({
+      email: r.email,
+      name: r.name ?? '',
+      photoUrl: r.photo_url ?? '',
+      type: r.type === 'teacher' ? 'teacher' : 'student',
+      isOwner: r.user_id === view.row.owner_id,
+      hasAccount: r.user_id !== null,
+      addedAt: r.added_at,
+    }));
   }
 
   /** The student seat of `email` in the class (404 not_a_member when there is none). */

@@ -30,6 +30,57 @@ export function pagination(request: PageRequest, total: number, rows: number): P
   };
 }
 
+/** A query ordered down to a unique key, so that pages never overlap. */
+export interface OrderedRows<Row> {
+  limit(n: number): { offset(n: number): { execute(): Promise<Row[]> } };
+}
+
+/** Page `request` of `ordered`, as items, with the pagination answer for `total` rows. */
+export async function readPage<Row, T>(
+  request: PageRequest,
+  total: unknown,
+  ordered: OrderedRows<Row>,
+  toItem: (row: Row) => T,
+): Promise<{ data: T[]; pagination: Pagination }> {
+  const rows = await ordered
+    .limit(request.perPage)
+    .offset((request.page - 1) * request.perPage)
+    .execute();
+  return {
+    data: rows.map(toItem),
+    pagination: pagination(request, toCount(total), rows.length),
+  };
+}
+
+/** The orders of the public lists (projects, catalogs, extensions). */
+export type ListOrder = 'updated' | 'newest' | 'oldest' | 'name' | 'likes' | 'popular';
+
+/**
+ * The ORDER BY terms of `order` on table `alias`: the latest change first, the newest or
+ * oldest creation first, names A to Z ignoring case, or (likes, popular) the largest
+ * `counted` column first, then the latest change.
+ */
+export function listOrder(
+  alias: string,
+  order: ListOrder,
+  counted = '',
+): [Expression<unknown>, 'asc' | 'desc'][] {
+  const updated: [Expression<unknown>, 'desc'] = [sql.ref(`${alias}.updated_at`), 'desc'];
+  switch (order) {
+    case 'updated':
+      return [updated];
+    case 'newest':
+      return [[sql.ref(`${alias}.created_at`), 'desc']];
+    case 'oldest':
+      return [[sql.ref(`${alias}.created_at`), 'asc']];
+    case 'name':
+      return [[sql`lower(${sql.ref(`${alias}.name`)})`, 'asc']];
+    case 'likes':
+    case 'popular':
+      return [[sql.ref(counted), 'desc'], updated];
+  }
+}
+
 /** COUNT(*) comes back as a number (SQLite) or a string (PostgreSQL bigint). */
 export const toCount = (value: unknown): number => Number(value ?? 0);
 

@@ -27,7 +27,7 @@ import {
 import type { ApiErrorCode } from '../../src/contract/errors.ts';
 import { INVALID_URL } from '../../src/contract/projects.ts';
 import { now } from '../db/clock.ts';
-import { contains, pagination, toBool, toCount, type PageRequest } from '../db/paging.ts';
+import { contains, listOrder, readPage, toBool, toCount, type PageRequest } from '../db/paging.ts';
 import type { Database, ExtensionRow, ExtensionsTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { MessageStore } from '../messages/message-store.ts';
@@ -324,29 +324,10 @@ export class ExtensionStore {
       .select((eb) => eb.fn.countAll().as('total'))
       .executeTakeFirstOrThrow();
     let rows = this.withDetails(viewer.id, base);
-    switch (options.order ?? 'updated') {
-      case 'updated':
-        rows = rows.orderBy('e.updated_at', 'desc');
-        break;
-      case 'newest':
-        rows = rows.orderBy('e.created_at', 'desc');
-        break;
-      case 'name':
-        rows = rows.orderBy((eb) => eb.fn('lower', ['e.name']), 'asc');
-        break;
-      case 'popular':
-        rows = rows.orderBy('users', 'desc').orderBy('e.updated_at', 'desc');
-        break;
+    for (const [by, direction] of listOrder('e', options.order ?? 'updated', 'users')) {
+      rows = rows.orderBy(by, direction);
     }
-    const data = await rows
-      .orderBy('e.uuid')
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage)
-      .execute();
-    return {
-      data: data.map((row) => toSummary(row, viewer.id)),
-      pagination: pagination(options, toCount(total), data.length),
-    };
+    return readPage(options, total, rows.orderBy('e.uuid'), (row) => toSummary(row, viewer.id));
   }
 
   private withDetails<O>(

@@ -16,7 +16,7 @@ import {
   type MessageParams,
 } from '../../src/contract/messages.ts';
 import { now } from '../db/clock.ts';
-import { pagination, toCount, type PageRequest } from '../db/paging.ts';
+import { readPage, toCount, type PageRequest } from '../db/paging.ts';
 import type { Database, MessagesTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 
@@ -136,17 +136,13 @@ export class MessageStore {
       .executeTakeFirstOrThrow();
     let rows = this.select(viewer);
     if (options.unreadOnly) rows = rows.where(unreadBy(viewer));
-    const data = await rows
-      .orderBy('m.created_at', 'desc')
-      .orderBy('m.id')
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage)
-      .execute();
-    return {
-      data: data.map(toMessage),
-      unread: await this.unread(viewer),
-      pagination: pagination(options, toCount(total), data.length),
-    };
+    const page = await readPage(
+      options,
+      total,
+      rows.orderBy('m.created_at', 'desc').orderBy('m.id'),
+      toMessage,
+    );
+    return { data: page.data, unread: await this.unread(viewer), pagination: page.pagination };
   }
 
   async unread(viewer: string): Promise<number> {

@@ -12,7 +12,7 @@ import {
   type CatalogOrder,
   type CatalogUpdate,
 } from '../../src/contract/projects.ts';
-import { contains, pagination, toCount, type PageRequest } from '../db/paging.ts';
+import { contains, listOrder, readPage, toCount, type PageRequest } from '../db/paging.ts';
 import type { CatalogRow, CatalogsTable, Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { checkImageUrl, type ProjectStore } from './project-store.ts';
@@ -212,29 +212,10 @@ export class CatalogStore {
       .select((eb) => eb.fn.countAll().as('total'))
       .executeTakeFirstOrThrow();
     let rows = this.withDetails(viewer, base);
-    switch (options.order ?? 'updated') {
-      case 'updated':
-        rows = rows.orderBy('c.updated_at', 'desc');
-        break;
-      case 'newest':
-        rows = rows.orderBy('c.created_at', 'desc');
-        break;
-      case 'oldest':
-        rows = rows.orderBy('c.created_at', 'asc');
-        break;
-      case 'name':
-        rows = rows.orderBy((eb) => eb.fn('lower', ['c.name']), 'asc');
-        break;
+    for (const [by, direction] of listOrder('c', options.order ?? 'updated')) {
+      rows = rows.orderBy(by, direction);
     }
-    const data = await rows
-      .orderBy('c.uuid')
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage)
-      .execute();
-    return {
-      data: data.map((row) => toCatalog(row, viewer)),
-      pagination: pagination(options, toCount(total), data.length),
-    };
+    return readPage(options, total, rows.orderBy('c.uuid'), (row) => toCatalog(row, viewer));
   }
 
   private withDetails<O>(

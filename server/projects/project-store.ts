@@ -18,7 +18,7 @@ import {
   type ProjectUpdate,
 } from '../../src/contract/projects.ts';
 import type { Pagination } from '../../src/contract/common.ts';
-import { contains, pagination, toBool, toCount, type PageRequest } from '../db/paging.ts';
+import { contains, listOrder, readPage, toBool, toCount, type PageRequest } from '../db/paging.ts';
 import type { Database, ProjectRow, ProjectsTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { now } from '../db/clock.ts';
@@ -239,32 +239,10 @@ export class ProjectStore {
       .executeTakeFirstOrThrow();
 
     let rows = this.withDetails(viewer, base);
-    switch (options.order ?? 'updated') {
-      case 'updated':
-        rows = rows.orderBy('p.updated_at', 'desc');
-        break;
-      case 'newest':
-        rows = rows.orderBy('p.created_at', 'desc');
-        break;
-      case 'oldest':
-        rows = rows.orderBy('p.created_at', 'asc');
-        break;
-      case 'name':
-        rows = rows.orderBy((eb) => eb.fn('lower', ['p.name']), 'asc');
-        break;
-      case 'likes':
-        rows = rows.orderBy('likes', 'desc').orderBy('p.updated_at', 'desc');
-        break;
+    for (const [by, direction] of listOrder('p', options.order ?? 'updated', 'likes')) {
+      rows = rows.orderBy(by, direction);
     }
-    const data = await rows
-      .orderBy('p.uuid')
-      .limit(options.perPage)
-      .offset((options.page - 1) * options.perPage)
-      .execute();
-    return {
-      data: data.map((row) => toProject(row, viewer)),
-      pagination: pagination(options, toCount(total), data.length),
-    };
+    return readPage(options, total, rows.orderBy('p.uuid'), (row) => toProject(row, viewer));
   }
 
   /** Adds the author, counts, the viewer's like and the parent to a project query. */
