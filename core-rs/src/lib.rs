@@ -7,6 +7,7 @@
 
 pub mod abi;
 pub mod datalog;
+pub mod firmware_image;
 pub mod flash;
 pub mod hex;
 pub mod hid;

@@ -20,7 +20,11 @@ import {
 } from '../../src/virtual-board/firmware/simulated-device.ts';
 import type { FlashMode } from '../../src/firmware/worker/engine-context.ts';
 import type { FlashResult } from '../../src/firmware/worker/flash-engine.ts';
-import { IdentityChip, writeIdentity } from '../../src/firmware/image/firmware-id.ts';
+import {
+  IdentityBoard,
+  IdentityChip,
+  writeIdentity,
+} from '../../src/firmware/image/firmware-id.ts';
 import { espImage, FlashHarness, stmImage } from '../../src/firmware/testing/flash-harness.ts';
 import { table } from './lib.ts';
 
@@ -126,7 +130,13 @@ export async function benchFlash(): Promise<FlashBenchRow[]> {
   );
   const changed = stm.slice();
   changed[100 * KIB] = (changed[100 * KIB] ?? 0) ^ 0xff;
-  writeIdentity(changed, { chip: IdentityChip.stm, version: 12, semver: '1.0.2' });
+  writeIdentity(changed, {
+    chip: IdentityChip.stm,
+    boardType: IdentityBoard.gogo6,
+    version: 12,
+    semver: '1.0.2',
+    test: true,
+  });
   const stmOne = await flash(core, 'stm', changed, { harness: stmFull.harness });
   rows.push(
     row(

@@ -53,7 +53,10 @@ export const firmwareRoutes: RouteGroup = async (app) => {
   app.get(
     '/firmware/latest',
     { schema: { querystring: Type.Object({}), response: { 200: LatestRelease } } },
-    async () => (await store.manifest()).latest,
+    async () => {
+      const manifest = await store.manifest();
+      return manifest.source ? { ...manifest.latest, source: manifest.source } : manifest.latest;
+    },
   );
 
   app.get(

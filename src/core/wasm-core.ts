@@ -133,6 +133,66 @@ export type FlashChip = 'stm' | 'esp' | 'legacy';
 const FLASH_CHIP_CODES: Record<FlashChip, number> = { stm: 1, esp: 2, legacy: 3 };
 const FLASH_CHIPS: Record<number, FlashChip> = { 1: 'stm', 2: 'esp', 3: 'legacy' };
 
+/** What a firmware image is written as (core-rs `firmware_image::Target`; the identity
+ * block's chip numbers). */
+export type FirmwareTarget = 'stm' | 'esp' | 'legacy-firmware' | 'legacy-bootloader';
+const FIRMWARE_TARGET_CODES: Record<FirmwareTarget, number> = {
+  stm: 1,
+  esp: 2,
+  'legacy-firmware': 3,
+  'legacy-bootloader': 4,
+};
+const FIRMWARE_TARGETS: Record<number, FirmwareTarget> = {
+  1: 'stm',
+  2: 'esp',
+  3: 'legacy-firmware',
+  4: 'legacy-bootloader',
+};
+
+/** Why a firmware file must not be written (core-rs `firmware_image::Mismatch`). */
+export type FirmwareMismatch =
+  | 'image-damaged'
+  | 'image-wrong-board'
+  | 'image-wrong-chip'
+  | 'image-overwrites-bootloader'
+  | 'image-test-only';
+const FIRMWARE_MISMATCHES: Record<number, FirmwareMismatch> = {
+  1: 'image-damaged',
+  2: 'image-wrong-board',
+  3: 'image-wrong-chip',
+  4: 'image-overwrites-bootloader',
+  5: 'image-test-only',
+};
+
+/** A firmware file checked against the board it would be written to. */
+export interface FirmwareCheck {
+  /** null: the file fits. */
+  mismatch: FirmwareMismatch | null;
+  /** The board type (status byte 17) the file is for, when it says; 0 unknown. */
+  imageBoard: number;
+  /** The chip its content is for (identity block or format), when it says. */
+  contentTarget: FirmwareTarget | null;
+  identity: {
+    target: FirmwareTarget | null;
+    boardType: number;
+    test: boolean;
+    version: number;
+    semver: string;
+    length: number;
+  } | null;
+}
+
+export interface FirmwareCheckRequest {
+  file: Uint8Array;
+  kind: 'bin' | 'hex';
+  name: string;
+  target: FirmwareTarget;
+  /** Status byte 17 of the connected board; 0 while not known. */
+  boardType: number;
+  /** The simulated board (TEST images are written only there). */
+  virtualBoard: boolean;
+}
+
 /** One unit of a flash plan: an STM page, the ESP header or a sector, a legacy run. */
 export interface FlashUnit {
   /** STM: page index × 1024; ESP: file offset; legacy: target address. */
@@ -218,6 +278,7 @@ interface CoreExports {
   gg_datalog_close(handle: number): number;
   gg_flash_plan(ptr: number, len: number): number;
   gg_flash_chip_for_name(ptr: number, len: number): number;
+  gg_firmware_check(ptr: number, len: number): number;
 }
 
 const STATUS_OK = 0;
@@ -663,6 +724,27 @@ export class WasmCore {
     return r.ok ? (FLASH_CHIPS[r.value] ?? null) : null;
   }
 
+  /** Whether a firmware file fits the chip and board it would be written to (its identity
+   * block, or its format; docs/firmware-update.md §4). A HEX that does not parse is an
+   * error ('file-content-invalid'), as the plan would report. */
+  checkFirmware(r: FirmwareCheckRequest): CoreResult<FirmwareCheck, 'file-content-invalid'> {
+    const name = toUtf8.encode(r.name).subarray(0, 0xffff);
+    const input = new Uint8Array(6 + name.byteLength + r.file.byteLength);
+    input[0] = r.kind === 'hex' ? 1 : 0;
+    input[1] = FIRMWARE_TARGET_CODES[r.target];
+    input[2] = r.boardType & 0xff;
+    input[3] = r.virtualBoard ? 1 : 0;
+    input[4] = name.byteLength & 0xff;
+    input[5] = name.byteLength >> 8;
+    input.set(name, 6);
+    input.set(r.file, 6 + name.byteLength);
+    return this.call<FirmwareCheck, 'file-content-invalid'>(
+      (p, n) => this.exports.gg_firmware_check(p, n),
+      input,
+      decodeFirmwareCheck,
+    );
+  }
+
   /** Triggers a deliberate panic in core-rs; tests use it to check recovery. */
   debugPanic(): CoreResult<number> {
     return this.call(
@@ -988,6 +1070,29 @@ function encodeColumns(c: DatalogColumns): Uint8Array {
 }
 
 /** Decodes `flash::encode_plan`: a 9-word header, 7 words per unit, then the reports. */
+function decodeFirmwareCheck(out: Uint8Array): FirmwareCheck {
+  const at = (i: number) => out[i] ?? 0;
+  let identity: FirmwareCheck['identity'] = null;
+  if (at(3) === 1) {
+    const n = at(8);
+    const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+    identity = {
+      target: FIRMWARE_TARGETS[at(4)] ?? null,
+      boardType: at(5),
+      test: (at(6) & 1) === 1,
+      version: at(7),
+      semver: String.fromCharCode(...out.subarray(9, 9 + n)),
+      length: view.getUint32(9 + n, true),
+    };
+  }
+  return {
+    mismatch: FIRMWARE_MISMATCHES[at(0)] ?? null,
+    imageBoard: at(1),
+    contentTarget: FIRMWARE_TARGETS[at(2)] ?? null,
+    identity,
+  };
+}
+
 function decodeFlashPlan(out: Uint8Array): FlashPlan {
   const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   const u32 = (word: number) => view.getUint32(word * 4, true);

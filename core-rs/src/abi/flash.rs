@@ -1,6 +1,7 @@
 //! ABI exports for firmware flash plans.
 
 use super::{err, input, ok};
+use crate::firmware_image::{self, Destination, Target};
 use crate::flash::{self, Chip, FileKind};
 
 /// Builds a flash plan. Input: `[kind (0 .bin, 1 .hex), chip (1 STM, 2 ESP, 3 legacy),
@@ -43,4 +44,47 @@ pub unsafe extern "C" fn gg_flash_chip_for_name(ptr: *const u8, len: usize) -> i
     ok(vec![
         flash::chip_for_name(input(ptr, len)).map_or(0, |c| c as u8)
     ])
+}
+
+/// Whether a firmware file fits the chip and the board it would be written to
+/// (`firmware_image::check`). Input: file kind (0 `.bin`, 1 Intel HEX), target (1 STM32,
+/// 2 ESP32, 3 legacy firmware, 4 legacy bootloader), the board type of status byte 17 (0
+/// unknown), flags (bit 0: the simulated board), the name's length (u16 little-endian), the
+/// name, then the file. Output: `firmware_image::encode_check`; a file that does not parse
+/// is an error with the plan's codes.
+///
+/// # Safety
+/// `ptr`/`len` must describe a buffer from `gg_alloc`.
+#[no_mangle]
+pub unsafe extern "C" fn gg_firmware_check(ptr: *const u8, len: usize) -> i32 {
+    let bytes = input(ptr, len);
+    if bytes.len() < 6 {
+        return err("bad-request", "a check request needs its 6 header bytes", 0);
+    }
+    let name_len = usize::from(u16::from_le_bytes([bytes[4], bytes[5]]));
+    if bytes.len() < 6 + name_len {
+        return err("bad-request", "the name is longer than the request", 0);
+    }
+    let is_hex = match bytes[0] {
+        0 => false,
+        1 => true,
+        other => return err("bad-request", &format!("unknown file kind {other}"), 0),
+    };
+    let target = match Target::from_code(bytes[1]) {
+        Some(t) => t,
+        None => return err("bad-request", &format!("unknown target {}", bytes[1]), 0),
+    };
+    let name = &bytes[6..6 + name_len];
+    let file = &bytes[6 + name_len..];
+    let facts = match firmware_image::inspect(file, is_hex, name, target) {
+        Some(f) => f,
+        None => return err("file-content-invalid", "the HEX text does not parse", 0),
+    };
+    let dest = Destination {
+        target,
+        board_type: bytes[2],
+        virtual_board: bytes[3] & 1 == 1,
+    };
+    let verdict = firmware_image::check(&facts, is_hex, dest);
+    ok(firmware_image::encode_check(&facts, verdict))
 }

@@ -7,7 +7,7 @@ import type { WasmCore } from '../../core/wasm-core.ts';
 import { BoardType } from '../../device/device.ts';
 import { STM_PAGE_BYTES } from '../../virtual-board/firmware/sim-flash.ts';
 import { crc32 } from '../image/crc32.ts';
-import { IdentityChip, writeIdentity } from '../image/firmware-id.ts';
+import { IdentityBoard, IdentityChip, writeIdentity } from '../image/firmware-id.ts';
 import { espImage, FlashHarness, legacyHex, stmImage } from '../testing/flash-harness.ts';
 
 let core: WasmCore;
@@ -85,7 +85,13 @@ describe('STM32 path', () => {
     const at = 17 * STM_PAGE_BYTES + 5;
     changed[at] = (changed[at] ?? 0) ^ 0xff;
     // The identity CRC (page 0) covers the whole image: reseal it as a new build would.
-    writeIdentity(changed, { chip: IdentityChip.stm, version: 11, semver: '1.0.1' });
+    writeIdentity(changed, {
+      chip: IdentityChip.stm,
+      boardType: IdentityBoard.gogo6,
+      version: 11,
+      semver: '1.0.1',
+      test: true,
+    });
     const out = await h.flash({ chip: 'stm', plan: h.plan(changed, 'bin', 'stm') });
     if (!out.ok) throw out.error;
     expect(out.result.unitsWritten).toBe(2);
