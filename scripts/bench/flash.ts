@@ -68,9 +68,9 @@ async function flash(
       device: { faults: o.faults ?? {} },
     });
   await harness.vb.idle(50);
-  const plan = harness.plan(image, 'bin', chip);
+  const job = harness.job(chip, image);
   const t0 = performance.now();
-  const out = await harness.flash({ chip, plan }, o.mode ?? 'auto');
+  const out = await harness.flash(job, o.mode ?? 'auto');
   const wallMs = performance.now() - t0;
   if (!out.ok) throw new Error(`${chip} flash failed: ${out.error.message}`);
   await harness.vb.idle(500);

@@ -6,6 +6,7 @@ import { crc32 } from '../../firmware/image/crc32.ts';
 import {
   IdentityChip,
   isComplete,
+  STM_POINTER_AT,
   readIdentity,
   type FirmwareIdentity,
 } from '../../firmware/image/firmware-id.ts';
@@ -101,11 +102,17 @@ export class SimFlash {
   /**
    * Whether the STM32 bootloader starts the application. The stock bootloader checks only
    * the stack pointer (upstream `check_user_code`); OUR bootloader also requires an image
-   * with an identity block to be complete.
+   * whose vector table points at an identity block to be complete (a page 0 cut while
+   * programmed keeps the pointer but loses the block or the CRC).
    */
   stmBootable(stock: boolean): boolean {
     if (!stackPointerValid(this.stm)) return false;
-    if (stock || !readIdentity(this.stm, IdentityChip.stm)) return true;
+    if (stock) return true;
+    const pointer = new DataView(this.stm.buffer, this.stm.byteOffset).getUint32(
+      STM_POINTER_AT,
+      true,
+    );
+    if (pointer === 0 || pointer === 0xffffffff) return true;
     return isComplete(this.stm, IdentityChip.stm);
   }
 

@@ -62,6 +62,8 @@ export interface FirmwareSimState {
     pagesWritten: number;
     /** Bytes of a page the bootloader is receiving (0 between pages). */
     receiving: number;
+    /** The page being erased and programmed, or null. */
+    programming: number | null;
   };
   esp: { version: number | null; semver: string; received: number; total: number };
   legacy: { firmware: number | null; bootloader: number | null; bytesWritten: number };
@@ -154,6 +156,12 @@ export class SimulatedDevice implements LinkDevice {
     this.onIdentity(this.identityNow);
   }
 
+  /** The USB data lines came back while the board kept power (an external supply): the
+   * host re-enumerates it, which resets the bootloader's USB state. */
+  usbReset(): void {
+    if (this.mode === 'bootloader') this.stm.usbReset();
+  }
+
   // ---- LinkDevice -------------------------------------------------------------------------
 
   receive(payload: Uint8Array): boolean {
@@ -233,6 +241,7 @@ export class SimulatedDevice implements LinkDevice {
         bootable: this.stmBootable(),
         pagesWritten: this.stm.pagesWritten,
         receiving: this.stm.receivingBytes,
+        programming: this.stm.programmingPage,
       },
       esp: { version: espId?.version ?? null, semver: espId?.semver ?? '', ...progress },
       legacy: {

@@ -52,6 +52,8 @@ export interface StmFaults {
   stock?: boolean;
   /** OUR bootloader with one page buffer (hello flags bit 0 clear). */
   singleBuffer?: boolean;
+  /** The page size OUR hello reports (KiB; default 1). */
+  helloKibPerPage?: number;
 }
 
 interface Page {
@@ -110,6 +112,19 @@ export class StmBootloader {
 
   get busy(): boolean {
     return this.programming !== null || this.waiting !== null;
+  }
+
+  /** The page being erased and programmed, or null. */
+  get programmingPage(): number | null {
+    return this.programming?.page ?? null;
+  }
+
+  /** A USB bus reset (the cable plugged in again while the board kept power): upstream
+   * `HIDUSB_Reset` starts over at page 0 with an empty buffer; programming continues. */
+  usbReset(): void {
+    this.fill = 0;
+    this.nextPage = 0;
+    this.out.length = 0;
   }
 
   /** A 64-byte OUT report; false = not taken now (the page buffers are full). */
@@ -230,7 +245,7 @@ export class StmBootloader {
             flags,
             pages >> 8,
             pages & 0xff,
-            STM_PAGE_BYTES / 1024,
+            this.faults.helloKibPerPage ?? STM_PAGE_BYTES / 1024,
             0,
           ]),
         );
