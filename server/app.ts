@@ -20,7 +20,9 @@ import { RateLimiter } from './http/rate-limit.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
 import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.ts';
 import type { Services } from './services.ts';
+import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
+import { Classroom } from './classroom/classroom.ts';
 
 /** One API route as registered, for the route-table tests. */
 export interface ApiRoute {
@@ -163,5 +165,24 @@ export async function createServer(
     throw error;
   }
   const compileLimiter = new RateLimiter(config.compileRatePerSecond, config.compileBurst);
-  return buildApp(config, { config, db, verifier, users, compiler, compileLimiter });
+  const messages = new MessageStore(db.kysely);
+  // Listener failures go to the app's log, which exists once the app is built.
+  let log: App['log'] | null = null;
+  const classroom = new Classroom(
+    db.kysely,
+    { creators: config.classroomCreators },
+    (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
+  );
+  const app = await buildApp(config, {
+    config,
+    db,
+    verifier,
+    users,
+    compiler,
+    compileLimiter,
+    messages,
+    classroom,
+  });
+  log = app.log;
+  return app;
 }

@@ -43,6 +43,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
   shutdownTimeoutMs: number;
+  /** Who may create classes and lessons: every signed-in user, or teachers and above. */
+  classroomCreators: 'anyone' | 'teachers';
 }
 
 export class ConfigError extends Error {
@@ -86,6 +88,14 @@ function urlVar(env: Env, name: string): string | null {
 
 function boolVar(env: Env, name: string): boolean {
   return ['1', 'true', 'yes'].includes((env[name] ?? '').trim().toLowerCase());
+}
+
+function creatorsVar(env: Env): 'anyone' | 'teachers' {
+  const raw = env.CLASSROOM_CREATORS?.trim().toLowerCase() || 'anyone';
+  if (raw !== 'anyone' && raw !== 'teachers') {
+    throw new ConfigError(`CLASSROOM_CREATORS must be "anyone" or "teachers", got "${raw}"`);
+  }
+  return raw;
 }
 
 /** Reads the configuration; `cwd` anchors relative paths (the repository root). */
@@ -143,5 +153,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: boolVar(env, 'TRUST_PROXY'),
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    classroomCreators: creatorsVar(env),
   };
 }

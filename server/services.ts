@@ -5,7 +5,9 @@ import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Db } from './db/database.ts';
 import type { LogoCompiler } from './compile/logo-compiler.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import type { MessageStore } from './messages/message-store.ts';
 import type { UserStore } from './users/user-store.ts';
+import type { Classroom } from './classroom/classroom.ts';
 
 export interface Services {
   config: ServerConfig;
@@ -16,6 +18,13 @@ export interface Services {
   compiler: LogoCompiler;
   /** Requests per client address for the compile routes. */
   compileLimiter: RateLimiter;
+  /** Classes, lessons, submissions; its `events` tell other features what happened. */
+  classroom: Classroom;
+  /**
+   * Users' messages; `messages.notify(event)` is the hook other services call to tell users
+   * about a grade, a note, a lesson or an updated extension.
+   */
+  messages: MessageStore;
 }
 
 declare module 'fastify' {

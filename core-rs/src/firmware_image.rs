@@ -155,11 +155,11 @@ impl Facts {
 
 /// Why a file must not be written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mismatch {
+pub enum MismatchCode {
     /// The identity CRC does not match: a truncated or altered file.
     Damaged,
-    /// Firmware for another board type (the value names it; 0 when unknown).
-    WrongBoard(u8),
+    /// Firmware for another board type.
+    WrongBoard,
     /// Not an image of the chip it would be written to.
     WrongChip,
     /// A legacy firmware file with bytes in the bootloader's region.
@@ -168,24 +168,27 @@ pub enum Mismatch {
     TestImage,
 }
 
+codes!(MismatchCode: Damaged = "image-damaged", WrongBoard = "image-wrong-board", WrongChip = "image-wrong-chip", OverwritesBootloader = "image-overwrites-bootloader", TestImage = "image-test-only");
+
+/// A refusal: its code and, for `WrongBoard`, the board type the file is for (0 unknown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mismatch {
+    pub code: MismatchCode,
+    pub image_board: u8,
+}
+
 impl Mismatch {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mismatch::Damaged => "image-damaged",
-            Mismatch::WrongBoard(_) => "image-wrong-board",
-            Mismatch::WrongChip => "image-wrong-chip",
-            Mismatch::OverwritesBootloader => "image-overwrites-bootloader",
-            Mismatch::TestImage => "image-test-only",
+    fn new(code: MismatchCode) -> Mismatch {
+        Mismatch {
+            code,
+            image_board: 0,
         }
     }
 
-    pub fn code(self) -> u8 {
-        match self {
-            Mismatch::Damaged => 1,
-            Mismatch::WrongBoard(_) => 2,
-            Mismatch::WrongChip => 3,
-            Mismatch::OverwritesBootloader => 4,
-            Mismatch::TestImage => 5,
+    fn wrong_board(board: u8) -> Mismatch {
+        Mismatch {
+            code: MismatchCode::WrongBoard,
+            image_board: board,
         }
     }
 }
@@ -312,18 +315,23 @@ pub fn facts(image: &[u8], low: u32, high: u32, name: &[u8], target: Target) -> 
     }
 }
 
-/// Parses a file (`hex` = Intel HEX text) and reads its facts; None when it does not parse
-/// (the flash plan reports why).
-pub fn inspect(file: &[u8], is_hex: bool, name: &[u8], target: Target) -> Option<Facts> {
+/// Parses a file (`hex` = Intel HEX text) and reads its facts; a HEX that does not parse is
+/// the parser's error (the flash plan reports the same).
+pub fn inspect(
+    file: &[u8],
+    is_hex: bool,
+    name: &[u8],
+    target: Target,
+) -> Result<Facts, hex::HexError> {
     if is_hex {
-        let img = hex::parse(file).ok()?;
+        let img = hex::parse(file)?;
         let high = img
             .ranges
             .iter()
             .map(|r| u64::from(r.start) + u64::from(r.len))
             .max()
             .unwrap_or(u64::from(img.base));
-        Some(facts(
+        Ok(facts(
             &img.data,
             img.base,
             high.min(u64::from(u32::MAX)) as u32,
@@ -331,7 +339,7 @@ pub fn inspect(file: &[u8], is_hex: bool, name: &[u8], target: Target) -> Option
             target,
         ))
     } else {
-        Some(facts(file, 0, file.len() as u32, name, target))
+        Ok(facts(file, 0, file.len() as u32, name, target))
     }
 }
 
@@ -340,14 +348,14 @@ pub fn inspect(file: &[u8], is_hex: bool, name: &[u8], target: Target) -> Option
 pub fn check(facts: &Facts, is_hex: bool, dest: Destination) -> Result<(), Mismatch> {
     if let Some(id) = &facts.identity {
         if !id.complete {
-            return Err(Mismatch::Damaged);
+            return Err(Mismatch::new(MismatchCode::Damaged));
         }
     }
     let board = facts.board();
     if dest.board_type != 0 {
         if let Some(b) = board {
             if b != dest.board_type {
-                return Err(Mismatch::WrongBoard(b));
+                return Err(Mismatch::wrong_board(b));
             }
         }
     } else if let Some(b) = board {
@@ -355,18 +363,18 @@ pub fn check(facts: &Facts, is_hex: bool, dest: Destination) -> Result<(), Misma
         let gogo6_target = matches!(dest.target, Target::Stm | Target::Esp);
         let gogo6_file = b == BOARD_GOGO6;
         if gogo6_target != gogo6_file {
-            return Err(Mismatch::WrongBoard(b));
+            return Err(Mismatch::wrong_board(b));
         }
     }
     if let Some(chip) = facts.chip() {
         if chip != dest.target {
-            return Err(Mismatch::WrongChip);
+            return Err(Mismatch::new(MismatchCode::WrongChip));
         }
     }
     match dest.target {
         Target::Stm => {
             if is_hex || facts.format != Format::Stm32 {
-                return Err(Mismatch::WrongChip);
+                return Err(Mismatch::new(MismatchCode::WrongChip));
             }
         }
         Target::Esp => {
@@ -376,42 +384,42 @@ pub fn check(facts: &Facts, is_hex: bool, dest: Destination) -> Result<(), Misma
                         chip_id: ESP_CHIP_ESP32,
                     })
             {
-                return Err(Mismatch::WrongChip);
+                return Err(Mismatch::new(MismatchCode::WrongChip));
             }
         }
         Target::LegacyFirmware | Target::LegacyBootloader => {
             if !is_hex || facts.format != Format::Other {
-                return Err(Mismatch::WrongChip);
+                return Err(Mismatch::new(MismatchCode::WrongChip));
             }
             let below = facts.low.min(LEGACY_ADDRESS_LIMIT);
             if dest.target == Target::LegacyFirmware && below < LEGACY_FIRMWARE_BASE {
-                return Err(Mismatch::OverwritesBootloader);
+                return Err(Mismatch::new(MismatchCode::OverwritesBootloader));
             }
             if dest.target == Target::LegacyBootloader
                 && facts.high.min(LEGACY_ADDRESS_LIMIT) > LEGACY_FIRMWARE_BASE
             {
-                return Err(Mismatch::WrongChip);
+                return Err(Mismatch::new(MismatchCode::WrongChip));
             }
         }
     }
     debug_assert!(!dest.target.is_legacy() || is_hex);
     if let Some(id) = &facts.identity {
         if id.is_test() && !dest.virtual_board {
-            return Err(Mismatch::TestImage);
+            return Err(Mismatch::new(MismatchCode::TestImage));
         }
     }
     Ok(())
 }
 
-/// Serialises a check for the ABI: `verdict` (0 = fits, else `Mismatch::code`), the board
-/// the file is for (0 unknown), the chip its content is for (identity chip numbers, 0
-/// unknown), then the identity: present (0/1), chip, board type, flags, version byte, n,
-/// semver bytes, length (u32 little-endian).
+/// Serialises a check for the ABI: `verdict` (0 = fits, else the `MismatchCode` index + 1),
+/// the board the file is for (0 unknown), the chip its content is for (identity chip
+/// numbers, 0 unknown), then the identity: present (0/1), chip, board type, flags, version
+/// byte, n, semver bytes, length (u32 little-endian).
 pub fn encode_check(facts: &Facts, verdict: Result<(), Mismatch>) -> Vec<u8> {
     let mut out = vec![
-        verdict.err().map_or(0, Mismatch::code),
+        verdict.err().map_or(0, |m| m.code as u8 + 1),
         match verdict {
-            Err(Mismatch::WrongBoard(b)) => b,
+            Err(m) if m.code == MismatchCode::WrongBoard => m.image_board,
             _ => facts.board().unwrap_or(0),
         },
         facts.chip().map_or(0, |c| c as u8),
@@ -494,18 +502,27 @@ mod tests {
         image[3000] ^= 1;
         let f = facts(&image, 0, 4096, b"x.bin", Target::Stm);
         assert_eq!(f.identity.as_ref().map(|i| i.complete), Some(false));
-        assert_eq!(check(&f, false, GOGO6_STM), Err(Mismatch::Damaged));
+        assert_eq!(
+            check(&f, false, GOGO6_STM),
+            Err(Mismatch::new(MismatchCode::Damaged))
+        );
         // Truncated: the block says more bytes than the file has.
         let cut = &stm(0)[..3000];
         let f = facts(cut, 0, 3000, b"x.bin", Target::Stm);
-        assert_eq!(check(&f, false, GOGO6_STM), Err(Mismatch::Damaged));
+        assert_eq!(
+            check(&f, false, GOGO6_STM),
+            Err(Mismatch::new(MismatchCode::Damaged))
+        );
     }
 
     #[test]
     fn a_test_image_fits_only_the_virtual_board() {
         let image = stm(FLAG_TEST);
         let f = facts(&image, 0, 4096, b"gogo-stm-1.2.3.bin", Target::Stm);
-        assert_eq!(check(&f, false, GOGO6_STM), Err(Mismatch::TestImage));
+        assert_eq!(
+            check(&f, false, GOGO6_STM),
+            Err(Mismatch::new(MismatchCode::TestImage))
+        );
         let sim = Destination {
             virtual_board: true,
             ..GOGO6_STM
@@ -526,14 +543,20 @@ mod tests {
         let f = facts(&esp(ESP_CHIP_ESP32S3), 0, 4096, b"x.bin", Target::Esp);
         assert_eq!(
             check(&f, false, dest),
-            Err(Mismatch::WrongBoard(BOARD_GOGO7))
+            Err(Mismatch::wrong_board(BOARD_GOGO7))
         );
         // An STM32 image sent to the ESP32.
         let f = facts(&stm(0), 0, 4096, b"gogo-esp-1.bin", Target::Esp);
-        assert_eq!(check(&f, false, dest), Err(Mismatch::WrongChip));
+        assert_eq!(
+            check(&f, false, dest),
+            Err(Mismatch::new(MismatchCode::WrongChip))
+        );
         // Bytes of no known format.
         let f = facts(&[1, 2, 3, 4, 5], 0, 5, b"x.bin", Target::Esp);
-        assert_eq!(check(&f, false, dest), Err(Mismatch::WrongChip));
+        assert_eq!(
+            check(&f, false, dest),
+            Err(Mismatch::new(MismatchCode::WrongChip))
+        );
     }
 
     #[test]
@@ -551,7 +574,7 @@ mod tests {
             board_type: BOARD_PI_TOPPING,
             ..gogo4
         };
-        assert_eq!(check(&f, true, pi), Err(Mismatch::WrongBoard(BOARD_GOGO4)));
+        assert_eq!(check(&f, true, pi), Err(Mismatch::wrong_board(BOARD_GOGO4)));
         // The GoGo 4 firmware offered to a GoGo 6 chip.
         let esp_dest = Destination {
             target: Target::Esp,
@@ -561,10 +584,13 @@ mod tests {
         let f_esp = facts(&image, 0x0800, 0x1000, b"firmware.hex", Target::Esp);
         assert_eq!(
             check(&f_esp, true, esp_dest),
-            Err(Mismatch::WrongBoard(BOARD_GOGO4))
+            Err(Mismatch::wrong_board(BOARD_GOGO4))
         );
         let f_plain = facts(&[0x33; 2048], 0x0800, 0x1000, b"firmware.hex", Target::Esp);
-        assert_eq!(check(&f_plain, true, esp_dest), Err(Mismatch::WrongChip));
+        assert_eq!(
+            check(&f_plain, true, esp_dest),
+            Err(Mismatch::new(MismatchCode::WrongChip))
+        );
         // Without a block, the name convention still tells the board.
         let plain = vec![0x22u8; 2048];
         let f = facts(
@@ -574,13 +600,19 @@ mod tests {
             b"gogo40.v111.hex",
             Target::LegacyFirmware,
         );
-        assert_eq!(check(&f, true, pi), Err(Mismatch::WrongBoard(BOARD_GOGO4)));
+        assert_eq!(check(&f, true, pi), Err(Mismatch::wrong_board(BOARD_GOGO4)));
         // Firmware reaching below 0x0800 would rewrite the bootloader.
         let f = facts(&plain, 0x0400, 0x1000, b"fw.hex", Target::LegacyFirmware);
-        assert_eq!(check(&f, true, gogo4), Err(Mismatch::OverwritesBootloader));
+        assert_eq!(
+            check(&f, true, gogo4),
+            Err(Mismatch::new(MismatchCode::OverwritesBootloader))
+        );
         // A .bin is never a legacy image (it would land at address 0).
         let f = facts(&plain, 0, 2048, b"fw.bin", Target::LegacyFirmware);
-        assert_eq!(check(&f, false, gogo4), Err(Mismatch::WrongChip));
+        assert_eq!(
+            check(&f, false, gogo4),
+            Err(Mismatch::new(MismatchCode::WrongChip))
+        );
     }
 
     #[test]
@@ -594,7 +626,7 @@ mod tests {
     fn encodes_the_verdict_and_the_identity() {
         let image = stm(0);
         let f = facts(&image, 0, 4096, b"x.bin", Target::Stm);
-        let out = encode_check(&f, Err(Mismatch::WrongBoard(2)));
+        let out = encode_check(&f, Err(Mismatch::wrong_board(2)));
         assert_eq!(&out[..4], &[2, 2, 1, 1]);
         assert_eq!(&out[4..9], &[1, BOARD_GOGO6, 0, 7, 5]);
         assert_eq!(&out[9..14], b"1.2.3");

@@ -105,6 +105,14 @@ pub enum FlashErrorCode {
 }
 
 impl FlashErrorCode {
+    /// The codes of plans themselves; HEX errors keep the HEX codes.
+    pub const OWN: &'static [FlashErrorCode] = &[
+        FlashErrorCode::Empty,
+        FlashErrorCode::TooFewItems,
+        FlashErrorCode::TooLarge,
+        FlashErrorCode::NothingToWrite,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             FlashErrorCode::Empty => "empty",

@@ -41,25 +41,7 @@ pub enum HexErrorCode {
     Empty,
 }
 
-impl HexErrorCode {
-    /// The stable code string shared with TypeScript (`HexErrorCode` in `wasm-core.ts`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            HexErrorCode::MissingColon => "missing-colon",
-            HexErrorCode::BadDigit => "bad-digit",
-            HexErrorCode::BadLength => "bad-length",
-            HexErrorCode::Checksum => "checksum",
-            HexErrorCode::BadRecordType => "bad-record-type",
-            HexErrorCode::BadRecordLength => "bad-record-length",
-            HexErrorCode::MissingEof => "missing-eof",
-            HexErrorCode::DataAfterEof => "data-after-eof",
-            HexErrorCode::Overlap => "overlap",
-            HexErrorCode::AddressOverflow => "address-overflow",
-            HexErrorCode::ImageTooLarge => "image-too-large",
-            HexErrorCode::Empty => "empty",
-        }
-    }
-}
+codes!(HexErrorCode: MissingColon = "missing-colon", BadDigit = "bad-digit", BadLength = "bad-length", Checksum = "checksum", BadRecordType = "bad-record-type", BadRecordLength = "bad-record-length", MissingEof = "missing-eof", DataAfterEof = "data-after-eof", Overlap = "overlap", AddressOverflow = "address-overflow", ImageTooLarge = "image-too-large", Empty = "empty");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HexError {

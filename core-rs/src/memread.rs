@@ -163,15 +163,7 @@ pub enum ErrorCode {
     Incomplete,
 }
 
-impl ErrorCode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::BadChunk => "bad-chunk",
-            ErrorCode::Failure => "read-failure",
-            ErrorCode::Incomplete => "incomplete",
-        }
-    }
-}
+codes!(ErrorCode: BadChunk = "bad-chunk", Failure = "read-failure", Incomplete = "incomplete");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MemReadError {

@@ -13,6 +13,8 @@ export interface UsersTable {
   photo_url: string;
   provider_id: string;
   role: string;
+  /** 0 or 1: the provider vouched for the e-mail (class seats match verified e-mails only). */
+  email_verified: number;
   created_at: string;
   updated_at: string;
 }
@@ -104,6 +106,146 @@ export interface DatalogRecordsTable {
   value: number;
 }
 
+export interface ClassesTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  /** Markdown. */
+  description: string;
+  header_image: string;
+  is_official: number;
+  /** ACCESS_CODE_LENGTH characters of ACCESS_CODE_ALPHABET; unique. */
+  access_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Published block libraries (src/contract/extensions.ts). */
+export interface ExtensionsTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  /** lower(trimmed name), unique among all extensions. */
+  name_key: string;
+  image_url: string;
+  short_description: string;
+  /** Markdown. */
+  description: string;
+  firmware_core: string;
+  /** JSON ExtensionLibrary. */
+  library: string;
+  /** Workspace XML the library was made from. */
+  workspace: string;
+  version: number;
+  /** 0 or 1. */
+  is_official: number;
+  /** 0 or 1. */
+  is_archived: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ClassMembersTable {
+  class_uuid: string;
+  /** Lower-case. */
+  email: string;
+  /** 'teacher' | 'student'. */
+  type: string;
+  user_id: string | null;
+  added_at: string;
+}
+
+export interface LessonsTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  code: string;
+  logo: string;
+  is_official: number;
+  max_points: number;
+  time_limit: number | null;
+  /** The remote lab's automatic check, in its own format. */
+  auto_check: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LessonBoardsTable {
+  lesson_uuid: string;
+  /** 'official' | 'private'. */
+  list: string;
+  board_id: string;
+  position: number;
+}
+
+export interface ClassLessonsTable {
+  class_uuid: string;
+  lesson_uuid: string;
+  position: number;
+  due_at: string | null;
+  added_at: string;
+}
+
+export interface SubmissionsTable {
+  suuid: string;
+  class_uuid: string;
+  lesson_uuid: string;
+  student_email: string;
+  user_id: string | null;
+  code: string;
+  student_note: string;
+  session_id: string | null;
+  grade: number | null;
+  /** The teacher's note. */
+  note: string;
+  /** 'submitted' | 'graded' | 'complete'. */
+  state: string;
+  is_late: number;
+  is_current: number;
+  submitted_at: string;
+  graded_at: string | null;
+  graded_by: string | null;
+  completed_at: string | null;
+  updated_at: string;
+}
+
+export interface ClassroomImagesTable {
+  id: string;
+  owner_id: string;
+  content_type: string;
+  bytes: number;
+  /** Base64. */
+  data: string;
+  created_at: string;
+}
+
+export interface ExtensionUsersTable {
+  extension_uuid: string;
+  user_id: string;
+  added_at: string;
+}
+
+export interface MessagesTable {
+  id: string;
+  /** null: an announcement to every user. */
+  recipient_id: string | null;
+  sender_id: string | null;
+  kind: string;
+  title: string;
+  body: string;
+  /** JSON MessageParams. */
+  params: string;
+  link: string;
+  created_at: string;
+}
+
+export interface MessageReadsTable {
+  message_id: string;
+  user_id: string;
+  read_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -114,6 +256,17 @@ export interface Database {
   datalog_channels: DatalogChannelsTable;
   datalog_fields: DatalogFieldsTable;
   datalog_records: DatalogRecordsTable;
+  classes: ClassesTable;
+  class_members: ClassMembersTable;
+  lessons: LessonsTable;
+  lesson_boards: LessonBoardsTable;
+  class_lessons: ClassLessonsTable;
+  submissions: SubmissionsTable;
+  classroom_images: ClassroomImagesTable;
+  extensions: ExtensionsTable;
+  extension_users: ExtensionUsersTable;
+  messages: MessagesTable;
+  message_reads: MessageReadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -121,3 +274,9 @@ export type ProjectRow = Selectable<ProjectsTable>;
 export type CatalogRow = Selectable<CatalogsTable>;
 export type DatalogChannelRow = Selectable<DatalogChannelsTable>;
 export type DatalogFieldRow = Selectable<DatalogFieldsTable>;
+export type ClassRow = Selectable<ClassesTable>;
+export type ClassMemberRow = Selectable<ClassMembersTable>;
+export type LessonRow = Selectable<LessonsTable>;
+export type SubmissionRow = Selectable<SubmissionsTable>;
+export type ExtensionRow = Selectable<ExtensionsTable>;
+export type MessageRow = Selectable<MessagesTable>;

@@ -121,6 +121,17 @@ describe('API access control', () => {
         call('GET', `${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3.bin`),
       [`GET ${API_BASE_PATH}/firmware/legacy/:name`]: () =>
         call('GET', `${API_BASE_PATH}/firmware/legacy/bootloader.hex`),
+      // A class header image a signed-in user uploaded: <img> tags fetch it without a token.
+      [`GET ${API_BASE_PATH}/classroom/image/:id`]: async () => {
+        const gif = Buffer.from('R0lGODlhAQABAAAAACwAAAAAAQABAAA=', 'base64');
+        const uploaded = await t.app.inject({
+          method: 'POST',
+          url: `${API_BASE_PATH}/classroom/image`,
+          headers: { ...bearer(userToken), 'content-type': 'image/gif' },
+          payload: gif,
+        });
+        return t.app.inject({ url: String(uploaded.json().url) });
+      },
     };
     // The compile services take a form body with a Logo program.
     const compile = (url: string) =>

@@ -3,12 +3,17 @@
 import type { RouteGroup } from '../http/type-provider.ts';
 import { authRoutes } from './auth.ts';
 import { catalogsRoutes } from './catalogs.ts';
+import { classesRoutes } from './classes.ts';
+import { classroomImageRoutes, classroomImageUploadRoutes } from './classroom-images.ts';
 import { clientConfigRoutes } from './client-config.ts';
 import { compileRoutes, offlineCompileRoutes } from './compile.ts';
 import { datalogOwnerRoutes, datalogRoutes } from './datalog.ts';
 import { examplesRoutes } from './examples.ts';
+import { extensionsRoutes } from './extensions.ts';
 import { firmwareRoutes } from './firmware.ts';
 import { healthRoutes } from './health.ts';
+import { lessonsRoutes } from './lessons.ts';
+import { messagesRoutes } from './messages.ts';
 import { profileRoutes } from './profile.ts';
 import { projectsRoutes } from './projects.ts';
 import { storageRoutes } from './storage.ts';
@@ -24,6 +29,8 @@ export const publicGroups: RouteGroup[] = [
 publicGroups.push(storageRoutes, examplesRoutes);
 /** Public, with an optional token: the store checks each channel (routes/datalog.ts). */
 publicGroups.push(datalogRoutes);
+/** Uploaded class header images: an <img> sends no token (ids are random UUIDs). */
+publicGroups.push(classroomImageRoutes);
 
 /** Public groups with paths of their own outside the API base (`/api/compile`). */
 export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
@@ -32,3 +39,5 @@ export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
 export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRoutes];
 protectedGroups.push(projectsRoutes, catalogsRoutes);
 protectedGroups.push(datalogOwnerRoutes);
+protectedGroups.push(classesRoutes, lessonsRoutes, classroomImageUploadRoutes);
+protectedGroups.push(extensionsRoutes, messagesRoutes);

@@ -80,6 +80,7 @@ export class UserStore {
           photo_url: identity.picture,
           provider_id: identity.providerId,
           role: 'user',
+          email_verified: identity.emailVerified && identity.email !== '' ? 1 : 0,
           created_at: time,
           updated_at: time,
         })
@@ -95,6 +96,8 @@ export class UserStore {
     if (identity.providerId !== '' && identity.providerId !== row.provider_id) {
       changes.provider_id = identity.providerId;
     }
+    const verified = identity.emailVerified && identity.email !== '' ? 1 : 0;
+    if (verified !== row.email_verified) changes.email_verified = verified;
     if (row.name === '' && identity.name !== '') changes.name = identity.name;
     if (row.photo_url === '' && identity.picture !== '') changes.photo_url = identity.picture;
     if (
@@ -159,6 +162,7 @@ export class UserStore {
         photo_url: input.photoUrl ?? '',
         provider_id: '',
         role: input.role ?? 'user',
+        email_verified: 0,
         created_at: time,
         updated_at: time,
       })

@@ -18,6 +18,10 @@ export interface CallOptions {
   /** Send no token and do not wait for one (public endpoints needed before sign-in). */
   anonymous?: boolean;
   responseType?: AxiosRequestConfig['responseType'];
+  /** Content type of a raw body (an uploaded file); JSON otherwise. */
+  contentType?: string;
+  /** Upload progress, 0..1 (file uploads). */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 export interface ApiClientOptions {
@@ -79,7 +83,16 @@ export class ApiClient {
         params: options.params,
         signal: options.signal,
         responseType: options.responseType ?? 'json',
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        headers: {
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(options.contentType ? { 'Content-Type': options.contentType } : {}),
+        },
+        ...(options.onUploadProgress
+          ? {
+              onUploadProgress: (e: { loaded: number; total?: number }) =>
+                options.onUploadProgress?.(e.total ? e.loaded / e.total : 0),
+            }
+          : {}),
       });
     try {
       const token = options.anonymous ? null : await this.options.getToken();

@@ -169,6 +169,7 @@ export type VmEvent = { atMs: number } & (
   | { type: 'send'; value: number }
   | { type: 'started' }
   | { type: 'ended'; reason: VmEndReason }
+  | { type: 'answer'; value: number }
 );
 
 export type VmDisplayTarget = 'auto' | '7seg-1' | '7seg-2' | 'lcd-1' | 'lcd-2';
@@ -382,6 +383,8 @@ function decodeEvent(type: number, atMs: number, p: Reader, len: number): VmEven
       return { atMs, type: 'started' };
     case 15:
       return { atMs, type: 'ended', reason: END_REASONS[p.u8()] ?? 'finished' };
+    case 16:
+      return { atMs, type: 'answer', value: p.u8() };
     default:
       return null;
   }

@@ -14,6 +14,8 @@ export interface VmBoardIo {
   sensor(port: number): number;
   /** Applies a command payload `[category, command, p1, …]` as if the host sent it. */
   execute(payload: Uint8Array): void;
+  /** `setanswer`: the board's remote-lab answer byte (no host command sets it). */
+  setAnswer?(value: number): void;
   readonly nowMs: number;
 }
 
@@ -179,13 +181,16 @@ export class VmProgramRunner {
       m.userLed = s.userLed;
     }
     for (const e of s.events) {
-      this.mirrorEvent(e, send);
+      this.mirrorEvent(e, send, io);
       this.options.onEvent?.(e);
     }
   }
 
-  private mirrorEvent(e: VmEvent, send: (...bytes: number[]) => void): void {
+  private mirrorEvent(e: VmEvent, send: (...bytes: number[]) => void, io: VmBoardIo): void {
     switch (e.type) {
+      case 'answer':
+        io.setAnswer?.(e.value);
+        break;
       case 'beep':
         send(0, 11);
         break;

@@ -2,6 +2,11 @@
 // No other file touches raw pointers. It runs in the browser worker and in Node (server,
 // CLI, tests), so it uses nothing beyond WebAssembly and typed arrays.
 import {
+  FIRMWARE_MISMATCH_CODES,
+  FIRMWARE_TARGET_CODES,
+  type FirmwareMismatch,
+} from './generated/core-facts.ts';
+import {
   decodeRecords,
   HidRequestError,
   packCommandRequest,
@@ -135,34 +140,12 @@ const FLASH_CHIPS: Record<number, FlashChip> = { 1: 'stm', 2: 'esp', 3: 'legacy'
 
 /** What a firmware image is written as (core-rs `firmware_image::Target`; the identity
  * block's chip numbers). */
-export type FirmwareTarget = 'stm' | 'esp' | 'legacy-firmware' | 'legacy-bootloader';
-const FIRMWARE_TARGET_CODES: Record<FirmwareTarget, number> = {
-  stm: 1,
-  esp: 2,
-  'legacy-firmware': 3,
-  'legacy-bootloader': 4,
-};
-const FIRMWARE_TARGETS: Record<number, FirmwareTarget> = {
-  1: 'stm',
-  2: 'esp',
-  3: 'legacy-firmware',
-  4: 'legacy-bootloader',
-};
+export type FirmwareTarget = keyof typeof FIRMWARE_TARGET_CODES;
+const FIRMWARE_TARGETS = Object.fromEntries(
+  Object.entries(FIRMWARE_TARGET_CODES).map(([name, code]) => [code, name]),
+) as Record<number, FirmwareTarget>;
 
-/** Why a firmware file must not be written (core-rs `firmware_image::Mismatch`). */
-export type FirmwareMismatch =
-  | 'image-damaged'
-  | 'image-wrong-board'
-  | 'image-wrong-chip'
-  | 'image-overwrites-bootloader'
-  | 'image-test-only';
-const FIRMWARE_MISMATCHES: Record<number, FirmwareMismatch> = {
-  1: 'image-damaged',
-  2: 'image-wrong-board',
-  3: 'image-wrong-chip',
-  4: 'image-overwrites-bootloader',
-  5: 'image-test-only',
-};
+export type { FirmwareMismatch };
 
 /** A firmware file checked against the board it would be written to. */
 export interface FirmwareCheck {
@@ -1086,7 +1069,7 @@ function decodeFirmwareCheck(out: Uint8Array): FirmwareCheck {
     };
   }
   return {
-    mismatch: FIRMWARE_MISMATCHES[at(0)] ?? null,
+    mismatch: at(0) === 0 ? null : (FIRMWARE_MISMATCH_CODES[at(0) - 1] ?? null),
     imageBoard: at(1),
     contentTarget: FIRMWARE_TARGETS[at(2)] ?? null,
     identity,

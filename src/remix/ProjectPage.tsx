@@ -18,7 +18,7 @@ import { confirm } from '../app/modals/confirm.ts';
 import { useDocumentTitle } from '../app/use-document-title.ts';
 import { askProjectDetails } from '../project/project-dialog.ts';
 import { projectApi } from '../project/projects-service.ts';
-import Markdown from '../project/ui/Markdown.tsx';
+import Markdown from '../ui/markdown/Markdown.tsx';
 import { program } from '../state/program.ts';
 import { session } from '../state/session.ts';
 import { showToast } from '../state/ui.ts';
@@ -26,7 +26,7 @@ import { useLoader } from './loader.ts';
 import { CardGrid, ProjectCard } from './ui/cards.tsx';
 import { appLink, copyLink } from './ui/copy-link.ts';
 import LoginPrompt from './ui/LoginPrompt.tsx';
-import Pager from './ui/Pager.tsx';
+import Pager from '../ui/pager/Pager.tsx';
 
 /** Keeps the open program's project details in step with edits made on this page. */
 function followOpenProgram(project: Project | null, uuid: string): void {

@@ -12,14 +12,17 @@
 //! 5. `gg_datalog_close(h)`.
 //!
 //! `gg_datalog_from_columns` makes a handle from columns (an imported log).
-//! Misuse gives `{"code":"bad-handle"|"bad-request", ...}` errors.
+//! Misuse gives `{"code":CallError::BadHandle.as_str()|CallError::BadRequest.as_str(), ...}` errors.
 
-use super::{err, input, ok};
+use super::{err, input, ok, CallError};
 use crate::datalog::decoder::NO_FIELD;
 use crate::datalog::downsample::MIN_POINTS;
 use crate::datalog::{downsample, Algorithm, Columns, Decoder, RecordFormat, Request, SeriesIndex};
 use crate::json::push_str;
 use std::cell::{Cell, RefCell};
+
+/// The call errors of the datalog exports (`DatalogCallErrorCode` in TypeScript).
+pub const ERRORS: &[CallError] = &[CallError::BadHandle, CallError::BadRequest];
 
 struct Log {
     decoder: Decoder,
@@ -47,7 +50,11 @@ fn with_log(h: u32, f: impl FnOnce(&mut Log) -> i32) -> i32 {
         let mut logs = logs.borrow_mut();
         match logs.iter_mut().find(|(id, _)| *id == h) {
             Some((_, log)) => f(log),
-            None => err("bad-handle", &format!("no open datalog with handle {h}"), 0),
+            None => err(
+                CallError::BadHandle.as_str(),
+                &format!("no open datalog with handle {h}"),
+                0,
+            ),
         }
     })
 }
@@ -79,14 +86,18 @@ pub unsafe extern "C" fn gg_datalog_push(h: u32, ptr: *const u8, len: usize, str
     let stride = stride as usize;
     if !(4..=1024).contains(&stride) || len % stride != 0 {
         return err(
-            "bad-request",
+            CallError::BadRequest.as_str(),
             &format!("{len} bytes are not whole packets of {stride} bytes"),
             0,
         );
     }
     with_log(h, |log| {
         if log.decoder.is_finished() {
-            return err("bad-request", "the datalog is already finished", 0);
+            return err(
+                CallError::BadRequest.as_str(),
+                "the datalog is already finished",
+                0,
+            );
         }
         log.decoder.push_packets(bytes, stride);
         ok(progress(&log.decoder))
@@ -221,17 +232,27 @@ fn f64_at(b: &[u8], i: usize) -> f64 {
 pub unsafe extern "C" fn gg_datalog_downsample(h: u32, ptr: *const u8, len: usize) -> i32 {
     let b = input(ptr, len);
     if b.len() < 28 || b.len() != 28 + 2 * u32_at(b, 24) as usize {
-        return err("bad-request", "malformed downsample request", 0);
+        return err(
+            CallError::BadRequest.as_str(),
+            "malformed downsample request",
+            0,
+        );
     }
     let max_points = u32_at(b, 16) as usize;
     let algorithm = match u32_at(b, 20) {
         0 => Algorithm::MinMax,
         1 => Algorithm::Lttb,
-        other => return err("bad-request", &format!("unknown algorithm {other}"), 0),
+        other => {
+            return err(
+                CallError::BadRequest.as_str(),
+                &format!("unknown algorithm {other}"),
+                0,
+            )
+        }
     };
     if max_points < MIN_POINTS {
         return err(
-            "bad-request",
+            CallError::BadRequest.as_str(),
             &format!("ask for at least {MIN_POINTS} points per series"),
             0,
         );
@@ -290,13 +311,17 @@ pub unsafe extern "C" fn gg_datalog_from_columns(ptr: *const u8, len: usize) -> 
         0
     };
     if b.len() < 8 || (b.len() - 8) / 14 != n || (b.len() - 8) % 14 != 0 {
-        return err("bad-request", "malformed columns", 0);
+        return err(CallError::BadRequest.as_str(), "malformed columns", 0);
     }
     let (t, rest) = b[8..].split_at(8 * n);
     let (v, s) = rest.split_at(4 * n);
     let time: Vec<f64> = (0..n).map(|i| f64_at(t, 8 * i)).collect();
     if time.iter().any(|x| !x.is_finite()) {
-        return err("bad-request", "a time is not a finite number", 0);
+        return err(
+            CallError::BadRequest.as_str(),
+            "a time is not a finite number",
+            0,
+        );
     }
     let columns = Columns {
         time,
@@ -326,7 +351,11 @@ pub extern "C" fn gg_datalog_close(h: u32) -> i32 {
                 logs.swap_remove(i);
                 ok(Vec::new())
             }
-            None => err("bad-handle", &format!("no open datalog with handle {h}"), 0),
+            None => err(
+                CallError::BadHandle.as_str(),
+                &format!("no open datalog with handle {h}"),
+                0,
+            ),
         }
     })
 }

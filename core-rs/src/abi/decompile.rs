@@ -1,10 +1,15 @@
 //! ABI exports for "Extract code from board": the decompiler and the memory-read reply
 //! (`memread`, defined in `docs/protocol-extensions.md`).
 
-use super::{input, ok, OUT, STATUS_ERROR};
+use super::{input, ok, CallError, OUT, STATUS_ERROR};
 use crate::json;
 use crate::logo::{decompile, LogoVersion};
 use crate::memread::{self, Assembler};
+
+/// The call errors of `gg_logo_decompile`, beside `decompile::ErrorCode`.
+pub const DECOMPILE_ERRORS: &[CallError] = &[CallError::UnknownVersion];
+/// The call errors of `gg_memread_reply`, beside `memread::ErrorCode`.
+pub const MEMREAD_ERRORS: &[CallError] = &[CallError::BadRequest];
 
 /// An error object with the byte offset: `{"code","message","offset"}`.
 fn err_at(code: &str, message: &str, offset: usize) -> i32 {
@@ -39,7 +44,7 @@ pub unsafe extern "C" fn gg_logo_decompile(
         Some(v) => v,
         None => {
             return err_at(
-                "unknown-version",
+                CallError::UnknownVersion.as_str(),
                 "Unknown Logo version; use 1.3, 1.4 or 2.1",
                 0,
             )
@@ -91,7 +96,11 @@ pub unsafe extern "C" fn gg_memread_reply(
             autorun != 0,
             req,
         ))),
-        None => err_at("bad-request", "Not a memory-read command", 0),
+        None => err_at(
+            CallError::BadRequest.as_str(),
+            "Not a memory-read command",
+            0,
+        ),
     }
 }
 

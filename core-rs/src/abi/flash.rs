@@ -1,8 +1,11 @@
 //! ABI exports for firmware flash plans.
 
-use super::{err, input, ok};
+use super::{err, input, ok, CallError};
 use crate::firmware_image::{self, Destination, Target};
 use crate::flash::{self, Chip, FileKind};
+
+/// The call errors of `gg_flash_plan`, beside `flash::FlashErrorCode`.
+pub const ERRORS: &[CallError] = &[CallError::BadRequest];
 
 /// Builds a flash plan. Input: `[kind (0 .bin, 1 .hex), chip (1 STM, 2 ESP, 3 legacy),
 /// file bytes…]`. On success the output is `flash::encode_plan`'s layout.
@@ -14,7 +17,7 @@ pub unsafe extern "C" fn gg_flash_plan(ptr: *const u8, len: usize) -> i32 {
     let bytes = input(ptr, len);
     if bytes.len() < 2 {
         return err(
-            "bad-request",
+            CallError::BadRequest.as_str(),
             "a plan request needs a kind and a chip byte",
             0,
         );
@@ -22,11 +25,23 @@ pub unsafe extern "C" fn gg_flash_plan(ptr: *const u8, len: usize) -> i32 {
     let kind = match bytes[0] {
         0 => FileKind::Bin,
         1 => FileKind::Hex,
-        other => return err("bad-request", &format!("unknown file kind {other}"), 0),
+        other => {
+            return err(
+                CallError::BadRequest.as_str(),
+                &format!("unknown file kind {other}"),
+                0,
+            )
+        }
     };
     let chip = match Chip::from_code(bytes[1]) {
         Some(c) => c,
-        None => return err("bad-request", &format!("unknown chip {}", bytes[1]), 0),
+        None => {
+            return err(
+                CallError::BadRequest.as_str(),
+                &format!("unknown chip {}", bytes[1]),
+                0,
+            )
+        }
     };
     match flash::plan(&bytes[2..], kind, chip) {
         Ok(p) => ok(flash::encode_plan(&p)),
@@ -58,27 +73,28 @@ pub unsafe extern "C" fn gg_flash_chip_for_name(ptr: *const u8, len: usize) -> i
 #[no_mangle]
 pub unsafe extern "C" fn gg_firmware_check(ptr: *const u8, len: usize) -> i32 {
     let bytes = input(ptr, len);
+    let bad = |message: &str| err(CallError::BadRequest.as_str(), message, 0);
     if bytes.len() < 6 {
-        return err("bad-request", "a check request needs its 6 header bytes", 0);
+        return bad("a check request needs its 6 header bytes");
     }
     let name_len = usize::from(u16::from_le_bytes([bytes[4], bytes[5]]));
     if bytes.len() < 6 + name_len {
-        return err("bad-request", "the name is longer than the request", 0);
+        return bad("the name is longer than the request");
     }
     let is_hex = match bytes[0] {
         0 => false,
         1 => true,
-        other => return err("bad-request", &format!("unknown file kind {other}"), 0),
+        other => return bad(&format!("unknown file kind {other}")),
     };
     let target = match Target::from_code(bytes[1]) {
         Some(t) => t,
-        None => return err("bad-request", &format!("unknown target {}", bytes[1]), 0),
+        None => return bad(&format!("unknown target {}", bytes[1])),
     };
     let name = &bytes[6..6 + name_len];
     let file = &bytes[6 + name_len..];
     let facts = match firmware_image::inspect(file, is_hex, name, target) {
-        Some(f) => f,
-        None => return err("file-content-invalid", "the HEX text does not parse", 0),
+        Ok(f) => f,
+        Err(e) => return err(e.code.as_str(), &e.message, e.line),
     };
     let dest = Destination {
         target,

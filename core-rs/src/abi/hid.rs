@@ -1,7 +1,10 @@
 //! ABI exports for GoGo HID report framing (`crate::hid`).
 
-use super::{err, input, ok};
+use super::{err, input, ok, CallError};
 use crate::hid::{command, packet, packet::Packet};
+
+/// The call errors of `gg_hid_encode` (`HidEncodeErrorCode` in TypeScript).
+pub const ENCODE_ERRORS: &[CallError] = &[CallError::ShortRequest, CallError::UnknownPacketType];
 
 /// Record kind for an ignored report in `gg_hid_decode` output.
 pub const RECORD_IGNORED: u8 = 255;
@@ -99,7 +102,7 @@ fn push_record(out: &mut Vec<u8>, report: &[u8]) {
         }
         Err(reason) => {
             body.extend(report.first().copied());
-            (RECORD_IGNORED, reason as u8)
+            (RECORD_IGNORED, reason as u8 + 1)
         }
     };
     out.push(kind);
@@ -138,7 +141,12 @@ fn slots_of(bytes: &[u8]) -> Vec<i32> {
 
 /// The body of `gg_hid_encode`, callable from native tests.
 pub fn encode(bytes: &[u8]) -> Result<[u8; crate::hid::REPORT_LEN], (&'static str, String)> {
-    let short = || ("short-request", "the request is too short".to_string());
+    let short = || {
+        (
+            CallError::ShortRequest.as_str(),
+            "the request is too short".to_string(),
+        )
+    };
     let (&kind, rest) = bytes.split_first().ok_or_else(short)?;
     match kind {
         packet::TYPE_STATUS => Ok(packet::encode_status(&slots_of(rest))),
@@ -168,7 +176,7 @@ pub fn encode(bytes: &[u8]) -> Result<[u8; crate::hid::REPORT_LEN], (&'static st
             Ok(packet::encode_response(rest[0], rest[1], &rest[2..]))
         }
         other => Err((
-            "unknown-packet-type",
+            CallError::UnknownPacketType.as_str(),
             format!("cannot encode packet type {other}"),
         )),
     }

@@ -3,10 +3,21 @@
 //! A handle is a nonzero u32 from `gg_vm_create`; a destroyed or unknown handle is the
 //! error `bad-handle`. Virtual time crosses as f64 milliseconds (JavaScript numbers).
 
-use super::{err, input, ok};
+use super::{err, input, ok, CallError};
 use crate::logo::LogoVersion;
 use crate::vm::{snapshot, Vm};
 use std::cell::RefCell;
+
+/// The call errors of the VM exports (`VmErrorCode` in TypeScript).
+pub const ERRORS: &[CallError] = &[
+    CallError::BadHandle,
+    CallError::TooMany,
+    CallError::BadConfig,
+    CallError::BadInputs,
+    CallError::BadAction,
+    CallError::UnknownVersion,
+    CallError::TooLarge,
+];
 
 /// VMs alive at once.
 pub const MAX_VMS: usize = 64;
@@ -36,7 +47,11 @@ fn with_vm(handle: u32, f: impl FnOnce(&mut Vm) -> i32) -> i32 {
                 generation: g,
                 vm: Some(vm),
             }) if *g == generation => f(vm),
-            _ => err("bad-handle", &format!("No virtual machine {handle}"), 0),
+            _ => err(
+                CallError::BadHandle.as_str(),
+                &format!("No virtual machine {handle}"),
+                0,
+            ),
         }
     })
 }
@@ -94,7 +109,7 @@ pub unsafe extern "C" fn gg_vm_configure(handle: u32, ptr: *const u8, len: usize
             vm.configure(c);
             ok(Vec::new())
         }
-        Err(m) => err("bad-config", &m, 0),
+        Err(m) => err(CallError::BadConfig.as_str(), &m, 0),
     })
 }
 
@@ -109,14 +124,14 @@ pub unsafe extern "C" fn gg_vm_load(handle: u32, ptr: *const u8, len: usize, ver
         let v = LogoVersion::ALL.iter().find(|v| v.code() == version);
         match v {
             None => err(
-                "unknown-version",
+                CallError::UnknownVersion.as_str(),
                 &format!("Unknown Logo version code {version}; use 12, 13, 14 or 21"),
                 0,
             ),
             Some(v) => match vm.load(code, v.profile().instruction_set) {
                 Ok(()) => ok(Vec::new()),
                 Err(_) => err(
-                    "too-large",
+                    CallError::TooLarge.as_str(),
                     &format!(
                         "The program has {} bytes; the board holds {}",
                         code.len(),
@@ -129,20 +144,35 @@ pub unsafe extern "C" fn gg_vm_load(handle: u32, ptr: *const u8, len: usize, ver
     })
 }
 
-/// 0 stop, 1 run, 2 toggle (`CMD_LOGO_CONTROL`), 3 power-on (reset; runs the program when
-/// the autorun flag is set).
+/// The actions of `gg_vm_control`, numbered in this order: stop, run and toggle are
+/// `CMD_LOGO_CONTROL`'s; power-on resets and runs the program when autorun is set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    Stop,
+    Run,
+    Toggle,
+    PowerOn,
+}
+
+codes!(Control: Stop = "stop", Run = "run", Toggle = "toggle", PowerOn = "power-on");
+
+/// Runs a [`Control`] action given as its number.
 #[no_mangle]
 pub extern "C" fn gg_vm_control(handle: u32, action: u32, now_ms: f64) -> i32 {
-    with_vm(handle, |vm| match action {
-        0..=2 => {
-            vm.control(action as u8, ms(now_ms));
-            ok(Vec::new())
-        }
-        3 => {
+    with_vm(handle, |vm| match Control::ALL.get(action as usize) {
+        Some(Control::PowerOn) => {
             vm.power_on(ms(now_ms));
             ok(Vec::new())
         }
-        _ => err("bad-action", &format!("Unknown action {action}"), 0),
+        Some(&c) => {
+            vm.control(c as u8, ms(now_ms));
+            ok(Vec::new())
+        }
+        None => err(
+            CallError::BadAction.as_str(),
+            &format!("Unknown action {action}"),
+            0,
+        ),
     })
 }
 
@@ -166,7 +196,7 @@ pub unsafe extern "C" fn gg_vm_set_inputs(handle: u32, ptr: *const u8, len: usiz
             vm.inputs = i;
             ok(Vec::new())
         }
-        Err(m) => err("bad-inputs", &m, 0),
+        Err(m) => err(CallError::BadInputs.as_str(), &m, 0),
     })
 }
 
@@ -192,9 +222,17 @@ pub unsafe extern "C" fn gg_vm_receive(handle: u32, kind: u32, ptr: *const u8, l
                 vm.receive_key_value(&text[..i], &text[i + 1..]);
                 ok(Vec::new())
             }
-            None => err("bad-inputs", "A key-value message is \"key,value\"", 0),
+            None => err(
+                CallError::BadInputs.as_str(),
+                "A key-value message is \"key,value\"",
+                0,
+            ),
         },
-        _ => err("bad-inputs", &format!("Unknown input kind {kind}"), 0),
+        _ => err(
+            CallError::BadInputs.as_str(),
+            &format!("Unknown input kind {kind}"),
+            0,
+        ),
     })
 }
 

@@ -36,19 +36,7 @@ pub enum FrameErrorCode {
     UnexpectedData,
 }
 
-impl FrameErrorCode {
-    /// The stable code string shared with TypeScript (`HidFrameErrorCode` in `wasm-core.ts`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FrameErrorCode::ShortRequest => "short-request",
-            FrameErrorCode::UnknownCommand => "unknown-command",
-            FrameErrorCode::BadArgumentCount => "bad-argument-count",
-            FrameErrorCode::OutOfRange => "out-of-range",
-            FrameErrorCode::DataTooLong => "data-too-long",
-            FrameErrorCode::UnexpectedData => "unexpected-data",
-        }
-    }
-}
+codes!(FrameErrorCode: ShortRequest = "short-request", UnknownCommand = "unknown-command", BadArgumentCount = "bad-argument-count", OutOfRange = "out-of-range", DataTooLong = "data-too-long", UnexpectedData = "unexpected-data");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FrameError {
@@ -120,7 +108,8 @@ const RTC_FIELDS: &[(i32, i32)] = &[(0, 59), (0, 59), (0, 23), (0, 6), (1, 31), 
 
 /// Every command of §2 that the host sends, plus this project's extensions where §2 is
 /// silent (docs/protocol-extensions.md): MEM_READ (cat 1 cmd 4, §10 question 4) and the
-/// host-initiated broadcast and Tasmota commands (cat 1 cmd 20/21, §10 question 10).
+/// host-initiated broadcast and Tasmota commands (cat 1 cmd 20/21, §10 question 10), and
+/// the remote-lab answer clear (cat 0 cmd 105).
 pub const COMMANDS: &[Spec] = &[
     // §2.3 category 0: output and general control.
     spec(0, 1, "CMD_PING", Shape::Ping),
@@ -158,6 +147,9 @@ pub const COMMANDS: &[Spec] = &[
     spec(0, 73, "CMD_VOICE_GOTO_TRACK", Shape::Bytes(&[(0, 255)])),
     spec(0, 74, "CMD_VOICE_ERASE_ALL_TRACKS", Shape::Fixed(&[])),
     spec(0, 100, "CMD_REBOOT", Shape::Fixed(&[])),
+    // OUR extension (docs/protocol-extensions.md): the remote-lab station clears the
+    // board's answer byte (status byte 34) when a session starts.
+    spec(0, 105, "CMD_ANSWER_CLEAR", Shape::Fixed(&[])),
     spec(0, 201, "CMD_UPDATE_FW_SERIAL", Shape::Fixed(&[])),
     spec(0, 202, "CMD_REBOOT_TO_BOOTLOADER", Shape::Fixed(&[])),
     // OUR extension (docs/firmware-update.md §3): firmware identity and unit CRCs of

@@ -46,83 +46,87 @@ const fn f(name: &'static str, offset: usize, kind: Kind, slot: usize) -> Field 
     }
 }
 
-/// Slots of a decoded status packet.
-pub mod slot {
-    /// 8 on GoGo 4/5 and the other classic boards, 4 on GoGo 6/7 (spec core §9).
-    pub const SENSOR_COUNT: usize = 0;
-    /// Sensor values 0..1023 (slots 1..=8; unused ones are 0).
-    pub const SENSORS: usize = 1;
-    pub const BOARD_TYPE: usize = 9;
-    pub const BOARD_VERSION: usize = 10;
-    pub const HARDWARE_ID: usize = 11;
-    pub const FIRMWARE: usize = 12;
-    pub const FIRMWARE_2: usize = 13;
-    pub const MOTOR_ACTIVE: usize = 14;
-    pub const MOTOR_ON: usize = 15;
-    pub const MOTOR_DIRECTION: usize = 16;
-    /// Power of ports A..D, raw 0..255 (slots 17..=20).
-    pub const MOTOR_POWER: usize = 17;
-    pub const IR: usize = 21;
-    pub const RTC_SECOND: usize = 22;
-    pub const RTC_MINUTE: usize = 23;
-    pub const RTC_HOUR: usize = 24;
-    /// 0 = Sunday; 100 = no RTC module.
-    pub const RTC_WEEKDAY: usize = 25;
-    pub const RTC_DATE: usize = 26;
-    pub const RTC_MONTH: usize = 27;
-    /// Year − 2000.
-    pub const RTC_YEAR: usize = 28;
-    /// 1 when the board is of the ESP32 family (GoGo 6/7) and the slots below are valid.
-    pub const ESP_FAMILY: usize = 29;
-    pub const JOYSTICK: usize = 30;
-    pub const SERVO_ACTIVE: usize = 31;
-    /// Servo angle of ports A..D, 0..180 (slots 32..=35).
-    pub const SERVO_ANGLE: usize = 32;
-    /// Servo power of ports A..D, 0..100 (slots 36..=39; relay on = 100).
-    pub const SERVO_POWER: usize = 36;
-    pub const WIFI_STATUS: usize = 40;
-    pub const ANSWER: usize = 41;
-    pub const GESTURE: usize = 42;
-    pub const ORIENTATION: usize = 43;
-    pub const LOUDNESS: usize = 44;
-    pub const LIGHT: usize = 45;
-    pub const PROXIMITY: usize = 46;
-    pub const RED: usize = 47;
-    pub const GREEN: usize = 48;
-    pub const BLUE: usize = 49;
-    /// Tenths of a degree Celsius, signed.
-    pub const TEMPERATURE: usize = 50;
-    pub const HUMIDITY: usize = 51;
-    /// Signed milli-g; m/s² = value / 1000 × 9.80665 (spec classroom §9).
-    pub const ACCEL_X: usize = 52;
-    pub const ACCEL_Y: usize = 53;
-    pub const ACCEL_Z: usize = 54;
-    pub const COUNT: usize = 55;
+slot_table! {
+    /// Slots of a decoded status packet.
+    pub mod slot {
+        /// 8 on GoGo 4/5 and the other classic boards, 4 on GoGo 6/7 (spec core §9).
+        SENSOR_COUNT = 0,
+        /// Sensor values 0..1023 (slots 1..=8; unused ones are 0).
+        SENSORS = 1,
+        BOARD_TYPE = 9,
+        BOARD_VERSION = 10,
+        HARDWARE_ID = 11,
+        FIRMWARE = 12,
+        FIRMWARE_2 = 13,
+        MOTOR_ACTIVE = 14,
+        MOTOR_ON = 15,
+        MOTOR_DIRECTION = 16,
+        /// Power of ports A..D, raw 0..255 (slots 17..=20).
+        MOTOR_POWER = 17,
+        IR = 21,
+        RTC_SECOND = 22,
+        RTC_MINUTE = 23,
+        RTC_HOUR = 24,
+        /// 0 = Sunday; 100 = no RTC module.
+        RTC_WEEKDAY = 25,
+        RTC_DATE = 26,
+        RTC_MONTH = 27,
+        /// Year − 2000.
+        RTC_YEAR = 28,
+        /// 1 when the board is of the ESP32 family (GoGo 6/7) and the slots below are valid.
+        ESP_FAMILY = 29,
+        JOYSTICK = 30,
+        SERVO_ACTIVE = 31,
+        /// Servo angle of ports A..D, 0..180 (slots 32..=35).
+        SERVO_ANGLE = 32,
+        /// Servo power of ports A..D, 0..100 (slots 36..=39; relay on = 100).
+        SERVO_POWER = 36,
+        WIFI_STATUS = 40,
+        ANSWER = 41,
+        GESTURE = 42,
+        ORIENTATION = 43,
+        LOUDNESS = 44,
+        LIGHT = 45,
+        PROXIMITY = 46,
+        RED = 47,
+        GREEN = 48,
+        BLUE = 49,
+        /// Tenths of a degree Celsius, signed.
+        TEMPERATURE = 50,
+        HUMIDITY = 51,
+        /// Signed milli-g; m/s² = value / 1000 × 9.80665 (spec classroom §9).
+        ACCEL_X = 52,
+        ACCEL_Y = 53,
+        ACCEL_Z = 54,
+        COUNT = 55,
+    }
 }
 
-/// Slots of a decoded Raspberry Pi status packet (§3.3).
-pub mod pi_slot {
-    /// 0 = no Pi alive.
-    pub const REVISION: usize = 0;
-    pub const CPU_LOAD: usize = 1;
-    pub const CPU_TEMP: usize = 2;
-    pub const MEMORY_USED: usize = 3;
-    /// Ethernet IPv4 a.b.c.d (slots 4..=7).
-    pub const ETH_IP: usize = 4;
-    /// WLAN IPv4 (slots 8..=11).
-    pub const WLAN_IP: usize = 8;
-    /// bit0 camera on, bit1 find-face active, bit2 face found.
-    pub const CAMERA: usize = 12;
-    pub const SMS_FLAGS: usize = 13;
-    pub const TAPPED: usize = 14;
-    pub const TAP_X: usize = 15;
-    pub const TAP_Y: usize = 16;
-    pub const WIFI_STATUS: usize = 17;
-    pub const EMAIL_STATUS: usize = 18;
-    pub const SMS_STATUS: usize = 19;
-    pub const RFID_STATUS: usize = 20;
-    pub const RFID_TAG: usize = 21;
-    pub const COUNT: usize = 22;
+slot_table! {
+    /// Slots of a decoded Raspberry Pi status packet (§3.3).
+    pub mod pi_slot {
+        /// 0 = no Pi alive.
+        REVISION = 0,
+        CPU_LOAD = 1,
+        CPU_TEMP = 2,
+        MEMORY_USED = 3,
+        /// Ethernet IPv4 a.b.c.d (slots 4..=7).
+        ETH_IP = 4,
+        /// WLAN IPv4 (slots 8..=11).
+        WLAN_IP = 8,
+        /// bit0 camera on, bit1 find-face active, bit2 face found.
+        CAMERA = 12,
+        SMS_FLAGS = 13,
+        TAPPED = 14,
+        TAP_X = 15,
+        TAP_Y = 16,
+        WIFI_STATUS = 17,
+        EMAIL_STATUS = 18,
+        SMS_STATUS = 19,
+        RFID_STATUS = 20,
+        RFID_TAG = 21,
+        COUNT = 22,
+    }
 }
 
 /// Board type numbers (spec core §3 "Board info"; the same numbers as status byte 17).

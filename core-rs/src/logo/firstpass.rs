@@ -20,6 +20,16 @@ pub struct FirstPass {
     /// Procedure names in source order (duplicates kept).
     pub ordered: Vec<String>,
     pub auto_run: bool,
+    /// Each procedure's parameter names to their first index in `params`, so looking a name
+    /// up costs the same however many inputs the `to` line declares.
+    pub slots: HashMap<String, HashMap<String, usize>>,
+}
+
+impl FirstPass {
+    /// The index of parameter `name` of `procedure` (its first occurrence), if it is one.
+    pub fn slot(&self, procedure: &str, name: &str) -> Option<usize> {
+        self.slots.get(procedure)?.get(name).copied()
+    }
 }
 
 fn is_blank(b: u8) -> bool {
@@ -54,10 +64,16 @@ fn end_line(s: &[u8], i: usize) -> Option<usize> {
 }
 
 /// The text of each procedure after `to` and its blanks, up to the start of its `end` line.
+///
+/// Linear in the text: a search for an `end` line that reached the end of the text proves
+/// there is none after its start, so later `to` lines (always further on) do not search
+/// again. Without that, a program of `to` lines and no `end` costs a scan per line.
 fn procedure_texts(src: &str) -> Vec<&str> {
     let s = src.as_bytes();
     let mut out = Vec::new();
     let mut line = 0usize; // start of the current line
+                           // Start of a search that found no `end` line: none exists at or after it.
+    let mut no_end_from = usize::MAX;
     while line <= s.len() {
         let mut next_line = match s[line..].iter().position(|&b| b == b'\n') {
             Some(n) => line + n + 1,
@@ -69,6 +85,10 @@ fn procedure_texts(src: &str) -> Vec<&str> {
             // The first line start after `body` whose line is an `end` line.
             let mut q = next_line;
             let mut found = None;
+            if q >= no_end_from {
+                q = s.len() + 1;
+            }
+            let from = q;
             while q <= s.len() {
                 if let Some(stop) = end_line(s, q) {
                     found = Some((q, stop));
@@ -79,10 +99,13 @@ fn procedure_texts(src: &str) -> Vec<&str> {
                     None => s.len() + 1,
                 };
             }
-            if let Some((start_of_end, stop)) = found {
-                out.push(&src[body..start_of_end]);
-                // Matching resumes after the `end` line.
-                next_line = stop + 1;
+            match found {
+                Some((start_of_end, stop)) => {
+                    out.push(&src[body..start_of_end]);
+                    // Matching resumes after the `end` line.
+                    next_line = stop + 1;
+                }
+                None => no_end_from = no_end_from.min(from),
             }
         }
         line = next_line;
@@ -117,6 +140,13 @@ pub fn scan(src: &str) -> FirstPass {
             .collect();
         fp.params.insert(name.to_string(), params);
         fp.ordered.push(name.to_string());
+    }
+    for (name, params) in &fp.params {
+        let mut slots = HashMap::with_capacity(params.len());
+        for (k, p) in params.iter().enumerate() {
+            slots.entry(p.clone()).or_insert(k);
+        }
+        fp.slots.insert(name.clone(), slots);
     }
     fp
 }
@@ -168,6 +198,21 @@ mod tests {
         let fp = scan("to 123\nbeep\nend\nto autorun\nend\n");
         assert_eq!(names(&fp), vec!["autorun"]);
         assert!(!fp.auto_run);
+    }
+
+    #[test]
+    fn to_lines_without_an_end_after_them_declare_nothing() {
+        let fp = scan("to main\nbeep\nend\nto a\nto b :x\nend ; no\nto c\n");
+        assert_eq!(names(&fp), vec!["main"]);
+        assert_eq!(fp.slot("main", "x"), None);
+    }
+
+    #[test]
+    fn parameter_slots_are_first_occurrences() {
+        let fp = scan("to main\nend\nto f :a :b :a\nend\n");
+        assert_eq!(fp.slot("f", "a"), Some(0));
+        assert_eq!(fp.slot("f", "b"), Some(1));
+        assert_eq!(fp.slot("f", "c"), None);
     }
 
     #[test]

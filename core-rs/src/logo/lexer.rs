@@ -237,6 +237,9 @@ pub const RESERVED: &[&str] = &[
     "year",
 ];
 
+/// The command that sets the board's answer byte (Logo 1.4 and 2.1; not reserved in 1.3).
+pub const ANSWER_WORD: &str = "setanswer";
+
 /// Words with a `?` that are single tokens, in logoc's order.
 const QUESTION_WORDS: &[&str] = &[
     "newir?",
@@ -417,6 +420,14 @@ impl<'a> Lexer<'a> {
         let word = &self.src[self.pos..self.pos + len];
         if let Ok(i) = RESERVED.binary_search(&word) {
             return self.token(Tok::Word(RESERVED[i]), len);
+        }
+        // `setanswer` is a word only in versions that have it and only when the program
+        // defines no procedure of that name (logoc reads a name or a call there).
+        if word == ANSWER_WORD
+            && self.version.supports(Feature::Answer)
+            && !self.first.params.contains_key(word)
+        {
+            return self.token(Tok::Word(ANSWER_WORD), len);
         }
         if let Some(params) = self.first.params.get(word) {
             let n = params.len();

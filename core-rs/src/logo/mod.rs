@@ -23,6 +23,7 @@ pub mod firstpass;
 pub mod lexer;
 pub mod opcodes;
 pub mod parser;
+pub mod syntax;
 pub mod versions;
 
 pub use versions::{pick_version, LogoVersion, MAX_BYTE_CODE_LENGTH};
@@ -57,28 +58,7 @@ pub enum LogoErrorCode {
     TooLarge,
 }
 
-impl LogoErrorCode {
-    /// The stable code string shared with TypeScript (`LogoErrorCode` in `wasm-core.ts`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LogoErrorCode::UnknownVersion => "unknown-version",
-            LogoErrorCode::Encoding => "encoding",
-            LogoErrorCode::InvalidInput => "invalid-input",
-            LogoErrorCode::Empty => "empty",
-            LogoErrorCode::Syntax => "syntax",
-            LogoErrorCode::UnknownName => "unknown-name",
-            LogoErrorCode::Procedure => "procedure",
-            LogoErrorCode::TooManyInputs => "too-many-inputs",
-            LogoErrorCode::TooMany => "too-many",
-            LogoErrorCode::TooDeep => "too-deep",
-            LogoErrorCode::NumberRange => "number-range",
-            LogoErrorCode::TextTooLong => "text-too-long",
-            LogoErrorCode::ListTooLong => "list-too-long",
-            LogoErrorCode::Unsupported => "unsupported",
-            LogoErrorCode::TooLarge => "too-large",
-        }
-    }
-}
+codes!(LogoErrorCode: UnknownVersion = "unknown-version", Encoding = "encoding", InvalidInput = "invalid-input", Empty = "empty", Syntax = "syntax", UnknownName = "unknown-name", Procedure = "procedure", TooManyInputs = "too-many-inputs", TooMany = "too-many", TooDeep = "too-deep", NumberRange = "number-range", TextTooLong = "text-too-long", ListTooLong = "list-too-long", Unsupported = "unsupported", TooLarge = "too-large");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogoError {

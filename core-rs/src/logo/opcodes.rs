@@ -200,6 +200,9 @@ pub mod op {
     pub const CLOUD_RECORD: u8 = 240;
     /// Like [`CLOUD_RECORD`], to the public data set.
     pub const PUBLIC_CLOUD_RECORD: u8 = 241;
+    /// This project's design: `( value -- )` sets the board's 8-bit remote-lab answer
+    /// (status byte 34) to the value's low byte. Logo 1.4 and 2.1 only.
+    pub const SET_ANSWER: u8 = 242;
 }
 
 /// Opcode numbers of the legacy (Cricket-derived) set that differ from [`op`] or exist only
@@ -254,8 +257,8 @@ const fn e(
 
 use Operand::{Bytes, None as N, U16, U8};
 
-/// The 1.3 instruction set (1.4 and 2.1 add [`op::CLOUD_RECORD`] and
-/// [`op::PUBLIC_CLOUD_RECORD`], listed here too).
+/// The 1.3 instruction set (1.4 and 2.1 add [`op::CLOUD_RECORD`],
+/// [`op::PUBLIC_CLOUD_RECORD`] and [`op::SET_ANSWER`], listed here too).
 pub const V13: &[OpInfo] = &[
     e(op::CODE_END, "CODE_END", N, 0, 0, ""),
     e(op::NUM8, "NUM8", U8, 0, 1, ""),
@@ -452,6 +455,7 @@ pub const V13: &[OpInfo] = &[
         0,
         "public cloud record",
     ),
+    e(op::SET_ANSWER, "SET_ANSWER", N, 1, 0, "setanswer"),
 ];
 
 /// The legacy instruction set (2013 firmware `logovm.h`; Logo 1.2). Bytes 128–255 are
@@ -647,7 +651,7 @@ mod tests {
     }
 
     #[test]
-    fn the_cloud_record_opcodes_are_free_in_the_1_3_set() {
+    fn this_projects_opcodes_are_free_in_the_1_3_set() {
         let known: Vec<u8> = V13
             .iter()
             .filter(|o| !o.name.contains("CLOUD_RECORD"))
@@ -655,6 +659,12 @@ mod tests {
             .collect();
         assert!(!known.contains(&op::CLOUD_RECORD));
         assert!(!known.contains(&op::PUBLIC_CLOUD_RECORD));
+        let others: Vec<u8> = V13
+            .iter()
+            .filter(|o| o.name != "SET_ANSWER")
+            .map(|o| o.code)
+            .collect();
+        assert!(!others.contains(&op::SET_ANSWER));
         // Numbers the Raspberry Pi side reserves (reference §3.2: 208, 225, 226) stay free too.
         for reserved in [208u8, 225, 226] {
             assert!(InstructionSet::V13.lookup(reserved).is_none());

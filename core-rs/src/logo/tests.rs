@@ -357,6 +357,45 @@ fn cloud_record_compiles_from_1_4() {
 }
 
 #[test]
+fn setanswer_compiles_from_1_4_and_stays_a_name_in_1_3() {
+    let src = main_of("setanswer 42\nsetanswer sensor1 / 4");
+    let want = vec![1, 42, 242, 1, 1, 55, 1, 4, 26, 242, 0];
+    assert_eq!(in_version(&src, LogoVersion::V1_4), want);
+    assert_eq!(in_version(&src, LogoVersion::V2_1), want);
+    for v in [LogoVersion::V1_2, LogoVersion::V1_3] {
+        let e = err(&src, v);
+        assert_eq!(
+            (e.code, e.line),
+            (LogoErrorCode::Unsupported, 2),
+            "{}",
+            e.message
+        );
+        assert_eq!(
+            e.message,
+            format!(
+                "Line 2: 'setanswer' is not available in Logo {}",
+                v.as_str()
+            )
+        );
+    }
+    // A program's own procedure of that name is called, in every version (as logoc would).
+    let own = "to main\nsetanswer 7\nend\nto setanswer :v\nbeep\nend\n";
+    for v in [LogoVersion::V1_3, LogoVersion::V1_4, LogoVersion::V2_1] {
+        assert_eq!(
+            in_version(own, v),
+            vec![1, 7, 110, 0, 6, 0, 1, 12, 7],
+            "{}",
+            v.as_str()
+        );
+    }
+    // And a global of that name stays a global where the command does not exist.
+    assert_eq!(
+        v13(&main_of("set setanswer 3\nshow setanswer")),
+        vec![1, 0, 1, 3, 35, 1, 0, 36, 1, 2, 99, 0]
+    );
+}
+
+#[test]
 fn logo_1_2_uses_the_legacy_numbering() {
     let v = LogoVersion::V1_2;
     // sensors and switches: one opcode per port

@@ -67,7 +67,9 @@ impl LogoVersion {
     pub fn supports(self, feature: Feature) -> bool {
         let legacy = self == LogoVersion::V1_2;
         match feature {
-            Feature::CloudRecord => matches!(self, LogoVersion::V1_4 | LogoVersion::V2_1),
+            Feature::CloudRecord | Feature::Answer => {
+                matches!(self, LogoVersion::V1_4 | LogoVersion::V2_1)
+            }
             Feature::TalkToMotorExpression => legacy,
             Feature::BareRandom => legacy,
             Feature::RandomWithInput
@@ -88,6 +90,8 @@ impl LogoVersion {
 pub enum Feature {
     /// `cloud record "name" e`, `public cloud record "name" e` (this project's byte code).
     CloudRecord,
+    /// `setanswer e`: the board's remote-lab answer byte (this project's byte code).
+    Answer,
     /// `talk_to_motor e`: 1.3's compiler crashes on it (no TALK_TO_MOTOR in its table).
     TalkToMotorExpression,
     /// `random` as a reporter without input (legacy RANDOM takes none).
@@ -112,8 +116,9 @@ pub enum Feature {
 }
 
 impl Feature {
-    pub const ALL: [Feature; 11] = [
+    pub const ALL: [Feature; 12] = [
         Feature::CloudRecord,
+        Feature::Answer,
         Feature::TalkToMotorExpression,
         Feature::BareRandom,
         Feature::RandomWithInput,
@@ -130,6 +135,7 @@ impl Feature {
     pub fn key(self) -> &'static str {
         match self {
             Feature::CloudRecord => "cloud-record",
+            Feature::Answer => "answer",
             Feature::TalkToMotorExpression => "talk-to-motor-expression",
             Feature::BareRandom => "bare-random",
             Feature::RandomWithInput => "random-with-input",

@@ -30,38 +30,9 @@ pub enum FaultCode {
     Halt,
 }
 
+codes!(FaultCode: StackOverflow = "stack-overflow", StackUnderflow = "stack-underflow", InputOverflow = "input-overflow", InputUnderflow = "input-underflow", BadOpcode = "bad-opcode", BadJump = "bad-jump", DivideByZero = "divide-by-zero", BadGlobal = "bad-global", BadAddress = "bad-address", BadText = "bad-text", Halt = "halt");
+
 impl FaultCode {
-    pub const ALL: [FaultCode; 11] = [
-        FaultCode::StackOverflow,
-        FaultCode::StackUnderflow,
-        FaultCode::InputOverflow,
-        FaultCode::InputUnderflow,
-        FaultCode::BadOpcode,
-        FaultCode::BadJump,
-        FaultCode::DivideByZero,
-        FaultCode::BadGlobal,
-        FaultCode::BadAddress,
-        FaultCode::BadText,
-        FaultCode::Halt,
-    ];
-
-    /// The stable code string shared with TypeScript (`VmFaultCode` in `wasm-core.ts`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FaultCode::StackOverflow => "stack-overflow",
-            FaultCode::StackUnderflow => "stack-underflow",
-            FaultCode::InputOverflow => "input-overflow",
-            FaultCode::InputUnderflow => "input-underflow",
-            FaultCode::BadOpcode => "bad-opcode",
-            FaultCode::BadJump => "bad-jump",
-            FaultCode::DivideByZero => "divide-by-zero",
-            FaultCode::BadGlobal => "bad-global",
-            FaultCode::BadAddress => "bad-address",
-            FaultCode::BadText => "bad-text",
-            FaultCode::Halt => "halt",
-        }
-    }
-
     /// The number used in the binary snapshot (1-based; 0 means "no fault").
     pub fn number(self) -> u8 {
         FaultCode::ALL.iter().position(|&c| c == self).unwrap_or(0) as u8 + 1

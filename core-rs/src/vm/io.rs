@@ -26,6 +26,8 @@ pub enum PiReporter {
     RfidReaderFound,
 }
 
+codes!(PiReporter: FaceFound = "facefound", CameraIsOn = "cameraison", IsFindingFace = "isfindingface", ScreenTapped = "screentapped", ReadRfid = "readrfid", RfidTagFound = "rfidtagfound", RfidReaderFound = "rfidreaderfound");
+
 /// Inputs the host sets (level values; it may set them before every step).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Inputs {
@@ -96,7 +98,8 @@ pub struct Servo {
     pub angle: u16,
 }
 
-/// Which display `show` writes to (`talk_to_7seg_1` …; reference §4.8).
+/// Which display `show` writes to (`talk_to_7seg_1` …; reference §4.8); the snapshot
+/// numbers them in this order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum DisplayTarget {
     /// Numbers and short text on the 7-segment display, long text on the LCD.
@@ -107,6 +110,8 @@ pub enum DisplayTarget {
     Lcd1,
     Lcd2,
 }
+
+codes!(DisplayTarget: Auto = "auto", SevenSegment1 = "7seg-1", SevenSegment2 = "7seg-2", Lcd1 = "lcd-1", Lcd2 = "lcd-2");
 
 /// What the program drives. A host mirrors it into its status packets.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -125,6 +130,8 @@ pub struct Outputs {
     pub cursor: u16,
     /// `talkto n5`: the wireless node addressed.
     pub node: u16,
+    /// `setanswer`: the remote-lab answer byte the program set last (0 until it sets one).
+    pub answer: u8,
 }
 
 impl Outputs {
@@ -151,11 +158,12 @@ impl Outputs {
             display_target: DisplayTarget::Auto,
             cursor: 0,
             node: 0,
+            answer: 0,
         }
     }
 }
 
-/// Why a program stopped.
+/// Why a program stopped; the snapshot numbers them in this order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EndReason {
     /// `CODE_END`, or `stop`/`output` in the first procedure.
@@ -167,6 +175,8 @@ pub enum EndReason {
     /// A fault; the snapshot holds it.
     Fault,
 }
+
+codes!(EndReason: Finished = "finished", StopAll = "stopall", Stopped = "stopped", Fault = "fault");
 
 /// An argument of a Raspberry Pi command.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -197,6 +207,10 @@ pub enum EventKind {
     /// `erase n`.
     Erase {
         count: u16,
+    },
+    /// `setanswer v`: the board's answer byte is now `value` (v's low byte).
+    Answer {
+        value: u8,
     },
     /// `cloud record "name" v` / `public cloud record "name" v`.
     CloudRecord {

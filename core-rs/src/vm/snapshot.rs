@@ -6,7 +6,7 @@
 //! - [`decode_config`]: seven u32 settings.
 //! - [`decode_inputs`]: the 40-byte input block.
 
-use super::io::{EndReason, Event, EventKind, Inputs, PiArg, PowerScale, SwitchMode};
+use super::io::{Event, EventKind, Inputs, PiArg, PowerScale, SwitchMode};
 use super::io::{PI_REPORTERS, PORTS, SENSORS};
 use super::{RunState, Vm, VmConfig, GLOBALS};
 use crate::logo::opcodes::InstructionSet;
@@ -20,36 +20,57 @@ pub const CONFIG_BYTES: usize = 28;
 /// Bytes of the input block.
 pub const INPUT_BYTES: usize = 40;
 
-/// Event type numbers of the snapshot.
-pub mod event {
-    pub const BEEP: u8 = 1;
-    pub const NOTE: u8 = 2;
-    pub const SHOW_SHORT: u8 = 3;
-    pub const SHOW_LONG: u8 = 4;
-    pub const CLEAR_DISPLAY: u8 = 5;
-    pub const RECORD: u8 = 6;
-    pub const ERASE: u8 = 7;
-    pub const CLOUD_RECORD: u8 = 8;
-    pub const RECORD_TO_PI: u8 = 9;
-    pub const SEND_MESSAGE: u8 = 10;
-    pub const I2C_WRITE: u8 = 11;
-    pub const PI: u8 = 12;
-    pub const SEND: u8 = 13;
-    pub const STARTED: u8 = 14;
-    pub const ENDED: u8 = 15;
+slot_table! {
+    /// Event type numbers of the snapshot.
+    pub mod event: u8 {
+        BEEP = 1,
+        NOTE = 2,
+        SHOW_SHORT = 3,
+        SHOW_LONG = 4,
+        CLEAR_DISPLAY = 5,
+        RECORD = 6,
+        ERASE = 7,
+        CLOUD_RECORD = 8,
+        RECORD_TO_PI = 9,
+        SEND_MESSAGE = 10,
+        I2C_WRITE = 11,
+        PI = 12,
+        SEND = 13,
+        STARTED = 14,
+        ENDED = 15,
+        ANSWER = 16,
+    }
 }
+
+/// The run state as the snapshot numbers it (byte 1, in this order): [`RunState`] with
+/// a running program's waits told apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StateNumber {
+    Idle,
+    Running,
+    /// Running, waiting for a time (`wait`, `onfor`).
+    Waiting,
+    /// Running, waiting for an input (`ir`, `serial`).
+    Blocked,
+    Done,
+    Stopped,
+    Faulted,
+}
+
+codes!(StateNumber: Idle = "idle", Running = "running", Waiting = "waiting", Blocked = "blocked", Done = "done", Stopped = "stopped", Faulted = "faulted");
 
 /// Run-state numbers of the snapshot (byte 1).
 pub fn state_number(vm: &Vm) -> u8 {
-    match vm.state() {
-        RunState::Idle => 0,
-        RunState::Running if vm.is_blocked() => 3,
-        RunState::Running if vm.wake_at_ms().is_some() => 2,
-        RunState::Running => 1,
-        RunState::Done => 4,
-        RunState::Stopped => 5,
-        RunState::Faulted => 6,
-    }
+    let state = match vm.state() {
+        RunState::Idle => StateNumber::Idle,
+        RunState::Running if vm.is_blocked() => StateNumber::Blocked,
+        RunState::Running if vm.wake_at_ms().is_some() => StateNumber::Waiting,
+        RunState::Running => StateNumber::Running,
+        RunState::Done => StateNumber::Done,
+        RunState::Stopped => StateNumber::Stopped,
+        RunState::Faulted => StateNumber::Faulted,
+    };
+    state as u8
 }
 
 fn put16(out: &mut Vec<u8>, v: u16) {
@@ -203,14 +224,13 @@ fn encode_event(out: &mut Vec<u8>, e: &Event) {
             put16(&mut p, *value);
             event::SEND
         }
+        EventKind::Answer { value } => {
+            p.push(*value);
+            event::ANSWER
+        }
         EventKind::Started => event::STARTED,
         EventKind::Ended(reason) => {
-            p.push(match reason {
-                EndReason::Finished => 0,
-                EndReason::StopAll => 1,
-                EndReason::Stopped => 2,
-                EndReason::Fault => 3,
-            });
+            p.push(*reason as u8);
             event::ENDED
         }
     };

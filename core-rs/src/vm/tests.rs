@@ -979,6 +979,37 @@ fn key_values_messages_and_cloud_records() {
 }
 
 #[test]
+fn setanswer_keeps_the_low_byte_and_tells_the_host() {
+    // setanswer 300 ; setanswer 7
+    let code = [
+        op::NUM16,
+        1,
+        44,
+        op::SET_ANSWER,
+        N,
+        7,
+        op::SET_ANSWER,
+        op::CODE_END,
+    ];
+    let mut vm = vm13(&code);
+    assert_eq!(vm.outputs().answer, 0);
+    run_until_end(&mut vm, 100);
+    assert_eq!(vm.state(), RunState::Done, "{:?}", vm.fault());
+    assert_eq!(vm.outputs().answer, 7);
+    let answers: Vec<EventKind> = kinds(&mut vm)
+        .into_iter()
+        .filter(|k| matches!(k, EventKind::Answer { .. }))
+        .collect();
+    assert_eq!(
+        answers,
+        vec![
+            EventKind::Answer { value: 44 },
+            EventKind::Answer { value: 7 }
+        ]
+    );
+}
+
+#[test]
 fn ir_blocks_until_a_code_arrives() {
     let code = [
         N,

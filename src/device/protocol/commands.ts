@@ -87,6 +87,8 @@ export const voicePrevious = () => out(72);
 export const voiceGoTo = (track: number) => out(73, [track]);
 export const voiceErase = () => out(74);
 export const reboot = () => out(100);
+/** OUR extension: clears the remote-lab answer byte (docs/protocol-extensions.md). */
+export const clearAnswer = () => out(105);
 /** GoGo 6: the ESP32 starts receiving a firmware image (board-protocol §6.2). */
 export const espUpdateMode = () => out(201);
 /** GoGo 6: the STM32 restarts in its HID bootloader, 1209:BEBA (board-protocol §6.1). */

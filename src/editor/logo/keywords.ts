@@ -23,7 +23,7 @@ export const LOGO_PRIMITIVES = words(`
   usecamera closecamera startfindface stopfindface takesnapshot cameraison isfindingface
   sendmail usesms sendsms playsound stopsound showimage newrecordfile showlogplot
   userfid closerfid rfidbeep readrfid writerfid say key intkey clearkeys sendmessage talkto
-  cloud public
+  cloud public setanswer
 `);
 
 /** Operators spelled as words. */

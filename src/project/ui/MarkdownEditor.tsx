@@ -2,7 +2,7 @@
 // (spec core §9 "Markdown editor height").
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Markdown from './Markdown.tsx';
+import Markdown from '../../ui/markdown/Markdown.tsx';
 
 export const MARKDOWN_EDITOR_HEIGHT = 400;
 

@@ -12,6 +12,8 @@ export interface BoardIo {
    * beep, LEDs…), so the VM reuses the board's command handlers.
    */
   execute(payload: Uint8Array): void;
+  /** `setanswer`: sets the board's remote-lab answer byte (status byte 34). */
+  setAnswer(value: number): void;
   /** Milliseconds on the board's virtual clock. */
   readonly nowMs: number;
 }

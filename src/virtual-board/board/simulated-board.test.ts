@@ -432,6 +432,19 @@ describe('SimulatedBoard (programs on the VM)', () => {
     expect(board.state().program.fault).toMatch(/overflow/);
   });
 
+  it('reports the answer a program sets in status byte 34 until the host clears it', () => {
+    makeWithVm();
+    download('to main\nwaituntil [ sensor1 > 500 ]\nsetanswer 256 + 42\nend\n');
+    board.setSensor(1, 100);
+    expect(toBoardStatus(lastStatus(run(50, cmd.logoControl(1)))).answer).toBe(0);
+    board.setSensor(1, 800);
+    expect(toBoardStatus(lastStatus(run(50)))).toMatchObject({ answer: 42 });
+    expect(board.state().program.running).toBe(false);
+    // The answer outlives the program; the station's clear command resets it.
+    expect(toBoardStatus(lastStatus(run(50))).answer).toBe(42);
+    expect(toBoardStatus(lastStatus(run(30, cmd.clearAnswer()))).answer).toBe(0);
+  });
+
   it('follows the board type: a Pi-topping with firmware 39 runs Logo 1.2 byte code', () => {
     makeWithVm({ boardType: 2, firmwareVersion: 39 });
     download('to main\nforever [ if sensor1 > 500 [ a, on ] ]\nend\n', '1.2');

@@ -303,8 +303,10 @@ export class SimulatedBoard implements LinkDevice {
     if (this.running && this.ir !== 0) this.runner?.receiveIr?.(this.ir);
   }
 
+  /** The answer byte (status byte 34): the panel, or a program's `setanswer`. */
   setAnswer(value: number): void {
     this.answer = clamp(Math.round(value), 0, 255);
+    this.nextStatusAt = this.now;
   }
 
   /** A key-value message from the Pi side (then the same key empty, as the daemon does). */
@@ -545,6 +547,7 @@ export class SimulatedBoard implements LinkDevice {
   private readonly io: BoardIo = ((board: SimulatedBoard) => ({
     sensor: (port: number) => board.sensors[port - 1] ?? 0,
     execute: (payload: Uint8Array) => board.apply(payload),
+    setAnswer: (value: number) => board.setAnswer(value),
     get nowMs() {
       return board.now;
     },
@@ -657,6 +660,10 @@ export class SimulatedBoard implements LinkDevice {
         return true;
       case 100:
         this.reboot();
+        return true;
+      case 105:
+        this.answer = 0;
+        this.nextStatusAt = this.now;
         return true;
       case 201:
       case 202:

@@ -51,25 +51,7 @@ pub enum ErrorCode {
     TooDeep,
 }
 
-impl ErrorCode {
-    /// The stable code string shared with TypeScript (`DecompileErrorCode` in
-    /// `wasm-core.ts`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::UnsupportedVersion => "unsupported-version",
-            ErrorCode::Empty => "empty",
-            ErrorCode::TooLarge => "too-large",
-            ErrorCode::Truncated => "truncated",
-            ErrorCode::BadOpcode => "bad-opcode",
-            ErrorCode::NotExpressible => "not-expressible",
-            ErrorCode::Stack => "stack",
-            ErrorCode::Structure => "structure",
-            ErrorCode::ListLength => "list-length",
-            ErrorCode::BadCall => "bad-call",
-            ErrorCode::TooDeep => "too-deep",
-        }
-    }
-}
+codes!(ErrorCode: UnsupportedVersion = "unsupported-version", Empty = "empty", TooLarge = "too-large", Truncated = "truncated", BadOpcode = "bad-opcode", NotExpressible = "not-expressible", Stack = "stack", Structure = "structure", ListLength = "list-length", BadCall = "bad-call", TooDeep = "too-deep");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DecompileError {
