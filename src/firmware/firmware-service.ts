@@ -69,8 +69,10 @@ export interface FirmwareServiceDeps {
   requestBootloader(): Promise<void>;
 }
 
-/** How long the board may take to answer OUR firmware-info query. */
-const INFO_TIMEOUT_MS = 600;
+/** How long the board may take to answer OUR firmware-info query. Right after an update
+ * the answer crosses four workers that are still settling; stock firmware never answers,
+ * so this is also how long "up to date" stays unknown for it. */
+const INFO_TIMEOUT_MS = 2000;
 /** How long a just-reconnected board may take to send its first status packet. */
 const BOARD_WAIT_MS = 3000;
 /** The first bytes of a file tell its chip (identity pointer, headers, app description). */
