@@ -73,6 +73,7 @@ export interface FirmwareServiceDeps {
  * the answer crosses four workers that are still settling; stock firmware never answers,
  * so this is also how long "up to date" stays unknown for it. */
 const INFO_TIMEOUT_MS = 2000;
+const INFO_RETRIES = 2;
 /** How long a just-reconnected board may take to send its first status packet. */
 const BOARD_WAIT_MS = 3000;
 /** The first bytes of a file tell its chip (identity pointer, headers, app description). */
@@ -106,6 +107,8 @@ export class FirmwareService {
   private busy = false;
   /** Board types already told about new firmware this session. */
   private readonly prompted = new Set<number>();
+  /** The board answered OUR firmware-info query this session (stock firmware never does). */
+  private infoAnswered = false;
 
   constructor(private readonly deps: FirmwareServiceDeps) {}
 
@@ -186,7 +189,12 @@ export class FirmwareService {
         quiet: true,
       });
       const version = versionFromTag(latest.tag_name);
-      const current = target === 'gogo6' ? await this.boardSemver() : null;
+      let current = target === 'gogo6' ? await this.boardSemver() : null;
+      // A board that answered before answers again: on a busy machine the first query after
+      // an update can miss its window while the workers settle.
+      for (let i = 0; current === null && this.infoAnswered && i < INFO_RETRIES; i++) {
+        current = await this.boardSemver();
+      }
       return {
         latest: version,
         notes: latest.body,
@@ -384,8 +392,8 @@ export class FirmwareService {
     const s = this.state;
     const { t, device } = this.deps;
     const mainLink = this.deps.linkKind();
-    const viaSim = mainLink === 'simulated' || this.deps.fakeHid();
-    const viaPlugin = !viaSim && mainLink === 'plugin';
+    const viaPlugin = mainLink === 'plugin';
+    const viaSim = !viaPlugin && (mainLink === 'simulated' || this.deps.fakeHid());
     if (viaPlugin && update.chip === 'stm') {
       // Its bootloader is another USB device, which the plugin does not relay.
       s.board = null;
@@ -542,6 +550,7 @@ export class FirmwareService {
       const off = device.on('response', (r) => {
         if (r.command !== 203) return;
         if (r.status !== 2 || r.payload.length < 2) return finish(null);
+        this.infoAnswered = true;
         finish(String.fromCharCode(...r.payload.subarray(1)));
       });
       device

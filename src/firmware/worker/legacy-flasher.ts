@@ -45,7 +45,10 @@ export async function flashLegacy(ctx: EngineContext, job: LegacyJob): Promise<F
     await download(ctx, job.plan, 50, 95);
     const flashMs = ctx.now - flashStart;
     await rebootBoard(ctx, 95);
-    const status = await boardReady(ctx, 95, 100);
+    // As after the first reboot: a status report read at once may still come from the
+    // firmware that is about to restart (over the plugin nothing says when a write arrived).
+    await pause(ctx, WAIT_AFTER_REBOOT_MS, 95, 97);
+    const status = await boardReady(ctx, 97, 100);
     const version = status[20] ?? 0;
     const verified = job.expectedVersion === undefined ? null : version === job.expectedVersion;
     if (verified === false) {
