@@ -467,7 +467,19 @@ export class FirmwareService {
           ? t('firmware:done.updatedTo', { version: update.version })
           : t('firmware:done.updated'),
     );
-    void this.checkLatest();
+    const latest = s.check.latest;
+    if (r.verified && update.version && latest && update.chip !== 'stm') {
+      // Read back and equal: the board runs this release's version. Asking it again right
+      // after the update would race the workers taking it back.
+      s.check = {
+        ...s.check,
+        loading: false,
+        current: update.version,
+        upToDate: compareVersions(update.version, latest) >= 0,
+      };
+    } else {
+      void this.checkLatest();
+    }
   }
 
   /** The translated cause of a failed update; a refused file names the boards. */
