@@ -17,12 +17,16 @@ import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
 import { authenticate } from './http/access.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
+import { startBrokers } from './remote-lab/brokers.ts';
+import { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
 import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.ts';
 import type { Services } from './services.ts';
+import { subscribeClassroomMessages } from './messages/classroom-messages.ts';
 import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
+import { classroomLink, remoteLabGrader } from './classroom/remote-lab-link.ts';
 
 /** One API route as registered, for the route-table tests. */
 export interface ApiRoute {
@@ -173,6 +177,21 @@ export async function createServer(
     { creators: config.classroomCreators },
     (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
   );
+  // Grades, notes and new lessons reach the students as messages.
+  subscribeClassroomMessages(classroom.events, db.kysely, messages);
+  const remoteLab = new RemoteLabService({ db: db.kysely, mqtt: config.mqtt });
+  let brokers: Awaited<ReturnType<typeof startBrokers>>;
+  try {
+    brokers = await startBrokers({
+      mqtt: config.mqtt,
+      host: config.host,
+      lookup: remoteLab.lookup,
+    });
+  } catch (error) {
+    await db.close();
+    await verifier.close();
+    throw new Error(`the MQTT brokers did not start: ${String(error)}`, { cause: error });
+  }
   const app = await buildApp(config, {
     config,
     db,
@@ -182,7 +201,21 @@ export async function createServer(
     compileLimiter,
     messages,
     classroom,
+    remoteLab,
   });
   log = app.log;
+  remoteLab.setLog(app.log);
+  remoteLab.setClassroom(classroomLink(classroom, users));
+  classroom.submissions.setSessionGrader(remoteLabGrader(remoteLab));
+  // The embedded brokers answer WebSocket upgrades on the API's own port.
+  brokers.attach(app.server);
+  await remoteLab.start(brokers);
+  // Before the HTTP server closes: the remote lab stops sweeping and every MQTT WebSocket is
+  // closed (upgraded sockets would otherwise keep the server's close waiting forever).
+  app.addHook('preClose', async () => {
+    await remoteLab.stop();
+    brokers.detach();
+  });
+  app.addHook('onClose', () => brokers.close());
   return app;
 }

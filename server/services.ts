@@ -5,6 +5,7 @@ import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Db } from './db/database.ts';
 import type { LogoCompiler } from './compile/logo-compiler.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
+import type { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { MessageStore } from './messages/message-store.ts';
 import type { UserStore } from './users/user-store.ts';
 import type { Classroom } from './classroom/classroom.ts';
@@ -18,6 +19,8 @@ export interface Services {
   compiler: LogoCompiler;
   /** Requests per client address for the compile routes. */
   compileLimiter: RateLimiter;
+  /** Sessions, labs, stations and the brokers (docs/remote-lab.md). */
+  remoteLab: RemoteLabService;
   /** Classes, lessons, submissions; its `events` tell other features what happened. */
   classroom: Classroom;
   /**

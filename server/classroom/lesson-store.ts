@@ -23,7 +23,7 @@ import type { Database, LessonRow, LessonsTable } from '../db/schema.ts';
 import { isAdmin, isModerator, memberOf, type Caller } from './caller.ts';
 import { assertCanCreate, type ClassroomPolicy } from './class-store.ts';
 import { classroomError } from './errors.ts';
-import { parseSort, tablePage } from './table.ts';
+import { parseSort, tablePage } from '../db/paging.ts';
 
 export interface LessonView {
   row: LessonRow;
@@ -229,6 +229,16 @@ export class LessonStore {
       }
     });
     return ids.map((board_id) => ({ board_id }));
+  }
+
+  /** The lesson's remote-lab session limit in minutes (null: none or no such lesson). */
+  async timeLimit(uuid: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('lessons')
+      .select('time_limit')
+      .where('uuid', '=', uuid)
+      .executeTakeFirst();
+    return row?.time_limit ?? null;
   }
 
   // The remote lab's automatic check (its own format, stored as text).

@@ -18,7 +18,7 @@ import type { Caller } from './caller.ts';
 import type { ClassStore, ClassView } from './class-store.ts';
 import { classroomError } from './errors.ts';
 import type { ClassroomEvents } from './events.ts';
-import { parseSort, tablePage } from './table.ts';
+import { parseSort, tablePage } from '../db/paging.ts';
 
 export class PeopleStore {
   constructor(

@@ -246,6 +246,60 @@ export interface MessageReadsTable {
   read_at: string;
 }
 
+/** Remote labs: one board station each (docs/remote-lab.md). */
+export interface RemoteLabsTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  /** JSON array of strings. */
+  keywords: string;
+  board_id: string;
+  pin_hash: string;
+  access_code: string;
+  station_key_hash: string | null;
+  station_secret_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LabGroupsTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  keywords: string;
+  access_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LabGroupBoardsTable {
+  group_uuid: string;
+  board_id: string;
+  position: number;
+}
+
+/** Remote-lab sessions; times are milliseconds (bigint: read through Number()). */
+export interface LabSessionsTable {
+  id: number;
+  user_id: string;
+  board_id: string;
+  lesson_uuid: string | null;
+  method: number;
+  state: string;
+  topic_key: string;
+  secret_hash: string | null;
+  answer: number;
+  reported_answer: number;
+  created_at: number | string;
+  started_at: number | string | null;
+  last_alive_at: number | string;
+  ends_at: number | string | null;
+  ended_at: number | string | null;
+  end_reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -267,6 +321,10 @@ export interface Database {
   extension_users: ExtensionUsersTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
+  remote_labs: RemoteLabsTable;
+  lab_groups: LabGroupsTable;
+  lab_group_boards: LabGroupBoardsTable;
+  lab_sessions: LabSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -280,3 +338,6 @@ export type LessonRow = Selectable<LessonsTable>;
 export type SubmissionRow = Selectable<SubmissionsTable>;
 export type ExtensionRow = Selectable<ExtensionsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type RemoteLabRow = Selectable<RemoteLabsTable>;
+export type LabGroupRow = Selectable<LabGroupsTable>;
+export type LabSessionRow = Selectable<LabSessionsTable>;

@@ -12,10 +12,12 @@ import { examplesRoutes } from './examples.ts';
 import { extensionsRoutes } from './extensions.ts';
 import { firmwareRoutes } from './firmware.ts';
 import { healthRoutes } from './health.ts';
+import { labsRoutes, stationRoutes } from './labs.ts';
 import { lessonsRoutes } from './lessons.ts';
 import { messagesRoutes } from './messages.ts';
 import { profileRoutes } from './profile.ts';
 import { projectsRoutes } from './projects.ts';
+import { sessionsRoutes } from './sessions.ts';
 import { storageRoutes } from './storage.ts';
 import { usersRoutes } from './users.ts';
 
@@ -29,6 +31,8 @@ export const publicGroups: RouteGroup[] = [
 publicGroups.push(storageRoutes, examplesRoutes);
 /** Public, with an optional token: the store checks each channel (routes/datalog.ts). */
 publicGroups.push(datalogRoutes);
+/** A CLI lab station presents its lab's station key instead of a user token. */
+publicGroups.push(stationRoutes);
 /** Uploaded class header images: an <img> sends no token (ids are random UUIDs). */
 publicGroups.push(classroomImageRoutes);
 
@@ -39,5 +43,6 @@ export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
 export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRoutes];
 protectedGroups.push(projectsRoutes, catalogsRoutes);
 protectedGroups.push(datalogOwnerRoutes);
+protectedGroups.push(sessionsRoutes, labsRoutes);
 protectedGroups.push(classesRoutes, lessonsRoutes, classroomImageUploadRoutes);
 protectedGroups.push(extensionsRoutes, messagesRoutes);

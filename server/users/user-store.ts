@@ -14,6 +14,7 @@ import type { VerifiedIdentity } from '../auth/token-verifier.ts';
 import type { Database, UserRow, UsersTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { now } from '../db/clock.ts';
+import { parseSort } from '../db/paging.ts';
 
 export function toUserDto(row: UserRow): User {
   return {
@@ -30,7 +31,7 @@ export function toUserDto(row: UserRow): User {
 export interface BrowseOptions {
   page: number;
   perPage: number;
-  /** `field|asc,field|desc`; unknown fields are ignored. */
+  /** `field|asc,field|desc`; an unknown field is a 400. */
   sort?: string | undefined;
   /** Case-insensitive substring of name or e-mail. */
   search?: string | undefined;
@@ -215,10 +216,8 @@ export class UserStore {
     const count = Number(total);
 
     let query = base.selectAll();
-    for (const part of (options.sort ?? '').split(',')) {
-      const [field, direction] = part.split('|').map((s) => s.trim().toLowerCase());
-      const column = USER_SORT_FIELDS.find((f) => f === field);
-      if (column) query = query.orderBy(column, direction === 'desc' ? 'desc' : 'asc');
+    for (const key of parseSort(options.sort, USER_SORT_FIELDS, [])) {
+      query = query.orderBy(key.field, key.direction);
     }
     const rows = await query
       .orderBy('id')

@@ -2,6 +2,7 @@
 // `data.error` code through the translation key `global.mapping.{error}` when it exists,
 // otherwise the raw code; a string error as is; otherwise 'Error'.
 import { isAxiosError } from 'axios';
+import { isApiErrorCode, type ApiErrorCode, type UnlistedErrorCode } from '../contract/errors.ts';
 
 /** The part of i18next the mapping needs. */
 export interface Translator {
@@ -16,18 +17,18 @@ export class ApiError extends Error {
     /** HTTP status, or 0 when the server was not reached. */
     readonly status: number,
     /** The server's error code (`data.error`), or null. */
-    readonly code: string | null,
+    readonly code: ApiErrorCode | UnlistedErrorCode | null,
   ) {
     super(message);
   }
 }
 
 /** The server's error code of a failure, if it sent one. */
-export function errorCode(error: unknown): string | null {
+export function errorCode(error: unknown): ApiErrorCode | UnlistedErrorCode | null {
   if (!isAxiosError(error)) return null;
   const data: unknown = error.response?.data;
   if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string') {
-    return data.error;
+    return isApiErrorCode(data.error) ? data.error : (data.error as UnlistedErrorCode);
   }
   // No answer at all: the server is down or unreachable.
   if (!error.response && error.code !== 'ERR_CANCELED') return 'network_error';

@@ -16,6 +16,7 @@ import {
   openProgram,
   replaceWithLogoBlocks,
 } from '../program/program-store.ts';
+import { coreBridge } from '../../core/core-bridge.ts';
 import type { ImportProblem } from '../logo/logo-import.ts';
 import { projectLoader } from '../program/project-loader.ts';
 import { EDITOR_VARIANTS, type EditorVariantId } from '../variants.ts';
@@ -38,6 +39,7 @@ function useProjectFromRoute(variant: EditorVariantId): void {
   const { id } = useParams();
   useEffect(() => {
     const load = projectLoader();
+    if (!EDITOR_VARIANTS[variant].loadsProject) return;
     if (!id || !load || id === program.currentProjectId) return;
     let cancelled = false;
     // The loader reports its own failures ('Unable to open', sign-in needed).
@@ -76,9 +78,12 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
     }
     if (leaveLogoMode(generated()) === 'blocks') return;
     // Edited text: rebuild the blocks from it when the blocks can express it.
-    const { logoToWorkspaceXml, LogoImportError } = await import('../logo/logo-import.ts');
+    const { logoToBlocks, LogoImportError } = await import('../logo/logo-import.ts');
     try {
-      const xml = logoToWorkspaceXml(program.logoCode);
+      // core-rs parses in the core worker, exactly as it compiles.
+      const xml = await logoToBlocks(program.logoCode, (source, version) =>
+        coreBridge.parseLogo(source, version),
+      );
       if (await confirm(t('editor:logo.confirmConvert'))) replaceWithLogoBlocks(xml);
     } catch (e) {
       if (!(e instanceof LogoImportError)) throw e;
@@ -96,7 +101,12 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
   return (
     <section className="editor-page" data-screen={variant} data-mode={mode}>
       <h1 className="visually-hidden">{title}</h1>
-      <EditorToolbar mode={mode} logo={config.logo} onMode={(m) => void switchMode(m)} />
+      <EditorToolbar
+        mode={mode}
+        logo={config.logo}
+        extensions={!config.readOnly && variant !== 'extension'}
+        onMode={(m) => void switchMode(m)}
+      />
       {config.readOnly && (
         <p className="alert alert-info rounded-0 small py-1 px-3 mb-0">{t('editor:readOnly')}</p>
       )}

@@ -22,31 +22,28 @@ import {
   STATUS_BOARD_TYPE,
   type FlashResult,
 } from './engine-context.ts';
+import { FLASH_LAYOUT } from '../../core/generated/core-facts.ts';
+import {
+  BootloaderCommand,
+  commandBlock,
+  CRC_TAG,
+  EXTENSION_VERSION,
+  FLAG_DOUBLE_BUFFER,
+  hasMagic,
+  hasTag,
+  HELLO_TAG,
+  OUT_REPORT_BYTES,
+} from '../stm-bootloader-protocol.ts';
 import { FlashError } from './flash-error.ts';
 import type { ImageCheck } from './image-check.ts';
 
-const MAGIC = [0x42, 0x54, 0x4c, 0x44, 0x43, 0x4d, 0x44]; // "BTLDCMD"
-const Cmd = { resetPages: 0, reboot: 1, pageDone: 2, hello: 3, readCrcs: 4, seek: 5, packet: 6 };
-export const STM_REPORT_BYTES = 64;
-const REPORTS_PER_PAGE = 16;
-/** The extension version whose hello, CRC reports and seek this engine speaks. */
-export const EXTENSION_VERSION = 2;
-const FLAG_DOUBLE_BUFFER = 1;
+const Cmd = BootloaderCommand;
+const REPORTS_PER_PAGE = FLASH_LAYOUT.STM_PAGE_BYTES / OUT_REPORT_BYTES;
 
-/** A bootloader command block: `BTLDCMD`, the code, extension parameters from byte 8. */
-export function bootloaderCommand(code: number, params: number[] = []): Uint8Array {
-  const r = new Uint8Array(STM_REPORT_BYTES);
-  r.set(MAGIC);
-  r[7] = code;
-  r.set(params, 8);
-  return r;
-}
-
-const BLANK_REPORT = new Uint8Array(STM_REPORT_BYTES).fill(0xff);
-const hasMagic = (r: Uint8Array) => r.length >= 8 && MAGIC.every((b, i) => r[i] === b);
+const BLANK_REPORT = new Uint8Array(OUT_REPORT_BYTES).fill(0xff);
 const isReply = (code: number) => (r: Uint8Array) => hasMagic(r) && r[7] === code;
-const isHello = (r: Uint8Array) => r.length >= 8 && r[0] === 0x47 && r[1] === 0x58;
-const isCrcReport = (r: Uint8Array) => r.length >= 8 && r[0] === 0x47 && r[1] === 0x43;
+const isHello = (r: Uint8Array) => hasTag(r, HELLO_TAG);
+const isCrcReport = (r: Uint8Array) => hasTag(r, CRC_TAG);
 const u16 = (n: number) => [(n >> 8) & 0xff, n & 0xff];
 
 /** OUR hello reply (§2): extension version, flags, application pages, KiB per page. */
@@ -96,7 +93,7 @@ export async function flashStm(
     // the hello block as the start of a page (upstream takes only codes 0 and 1).
     ctx.port.clearBuffer();
     const startedAt = ctx.now;
-    ctx.port.send(bootloaderCommand(Cmd.resetPages));
+    ctx.port.send(commandBlock(Cmd.resetPages));
     const capability = await hello(ctx);
     if (capability) {
       const fits = capability.pages * capability.kibPerPage >= pages;
@@ -195,7 +192,7 @@ async function openBootloader(ctx: EngineContext): Promise<void> {
 /** The reboot command, then the spec's wait; the board leaves the bus. */
 async function rebootBoard(ctx: EngineContext): Promise<void> {
   ctx.port.expectGone();
-  ctx.port.send(bootloaderCommand(Cmd.reboot));
+  ctx.port.send(commandBlock(Cmd.reboot));
   await ctx.port.flush();
   await ctx.sleep(SPEC.afterRebootMs);
   await ctx.port.close();
@@ -204,7 +201,7 @@ async function rebootBoard(ctx: EngineContext): Promise<void> {
 /** OUR hello: a capable bootloader answers with its capability; a stock one stays silent. */
 async function hello(ctx: EngineContext): Promise<Capability | null> {
   if (ctx.mode !== 'auto') return null;
-  ctx.port.send(bootloaderCommand(Cmd.hello));
+  ctx.port.send(commandBlock(Cmd.hello));
   const r = await ctx.port.waitFor(isHello, QUERY_TIMEOUT_MS);
   if (!r) return null;
   return {
@@ -218,7 +215,7 @@ async function hello(ctx: EngineContext): Promise<Capability | null> {
 /** OUR CRC read: one tagged report per page ("GC", page u16 BE, CRC u32 LE), in order. */
 async function readCrcs(ctx: EngineContext, count: number): Promise<number[] | null> {
   ctx.port.clearBuffer();
-  ctx.port.send(bootloaderCommand(Cmd.readCrcs, [...u16(0), ...u16(count)]));
+  ctx.port.send(commandBlock(Cmd.readCrcs, [...u16(0), ...u16(count)]));
   const out: number[] = [];
   while (out.length < count) {
     const r = await ctx.port.waitFor(isCrcReport, QUERY_TIMEOUT_MS);
@@ -293,7 +290,7 @@ async function writeOverlapped(
     ctx.progress('writing', 5 + (90 * done) / order.length);
   };
   for (const page of order) {
-    if (page !== next) ctx.port.send(bootloaderCommand(Cmd.seek, u16(page)));
+    if (page !== next) ctx.port.send(commandBlock(Cmd.seek, u16(page)));
     sendPage(ctx, plan, page);
     next = page + 1;
     inFlight++;
@@ -316,7 +313,7 @@ async function writeSerial(
 ): Promise<void> {
   let done = 0;
   for (const page of order) {
-    if (page === 0 && invalidated) ctx.port.send(bootloaderCommand(Cmd.resetPages));
+    if (page === 0 && invalidated) ctx.port.send(commandBlock(Cmd.resetPages));
     if (ctx.mode === 'per-packet') {
       const unit = plan.units[page];
       if (!unit) continue;

@@ -15,30 +15,29 @@ import {
   type FirmwareTiming,
   type SimFlash,
 } from './sim-flash.ts';
+import {
+  BOOTLOADER_MAGIC,
+  BootloaderCommand,
+  CRC_TAG,
+  EXTENSION_VERSION,
+  FLAG_DOUBLE_BUFFER,
+  hasMagic,
+  HELLO_TAG,
+  IN_REPORT_BYTES,
+  OUT_REPORT_BYTES,
+} from '../../firmware/stm-bootloader-protocol.ts';
 
-export const BOOTLOADER_MAGIC = [0x42, 0x54, 0x4c, 0x44, 0x43, 0x4d, 0x44]; // "BTLDCMD"
-export const BootloaderCommand = {
-  resetPages: 0,
-  reboot: 1,
-  /** Upstream: the 8-byte IN report after a page is written. */
-  pageDone: 2,
-  /** Extension: "who are you" → capability report. */
-  hello: 3,
-  /** Extension: CRC-32 of pages (first u16 BE at 8, count u16 BE at 10). */
-  readCrcs: 4,
-  /** Extension: the next page received goes to page (u16 BE at 8). */
-  seek: 5,
-} as const;
-/** The per-report answer of the request/response mode. */
-const PACKET_ANSWER = 6;
-export const OUT_REPORT_BYTES = 64;
-export const IN_REPORT_BYTES = 8;
-/** Capability report: "GX", extension version, flags, application pages (u16 BE), KiB per page. */
-export const HELLO_TAG = [0x47, 0x58];
-/** Page-CRC report: "GC", page (u16 BE), CRC-32 (u32 LE). */
-export const CRC_TAG = [0x47, 0x43];
-export const EXTENSION_VERSION = 2;
-export const FLAG_DOUBLE_BUFFER = 1;
+export {
+  BOOTLOADER_MAGIC,
+  BootloaderCommand,
+  CRC_TAG,
+  EXTENSION_VERSION,
+  FLAG_DOUBLE_BUFFER,
+  HELLO_TAG,
+  IN_REPORT_BYTES,
+  OUT_REPORT_BYTES,
+} from '../../firmware/stm-bootloader-protocol.ts';
+const PACKET_ANSWER = BootloaderCommand.packet;
 
 export interface StmFaults {
   /** Acknowledgements (1-based, counted since power-on) that are never sent. */
@@ -61,8 +60,6 @@ interface Page {
   data: Uint8Array;
   doneAt: number;
 }
-
-const hasMagic = (p: Uint8Array) => p.length >= 8 && BOOTLOADER_MAGIC.every((b, i) => p[i] === b);
 
 /** The command a report carries, or null for page data (OUR bootloader's rule: codes 4
  * and 5 carry parameters in bytes 8–11; everything else must be zero). */
