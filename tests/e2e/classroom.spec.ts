@@ -23,7 +23,8 @@ test.describe('Classroom', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(150_000);
+    // One story from class creation to a deleted lesson: two users, a download, five submits.
+    test.setTimeout(300_000);
     const teacher = await newUser(browser, baseURL);
     const student = await newUser(browser, baseURL);
     const tag = unique();
@@ -62,6 +63,8 @@ test.describe('Classroom', () => {
 
     await test.step('a wrong code is refused and kept; the right one enrols', async () => {
       await student.signUp('Sam Student');
+      await student.enroll('');
+      await expect(student.page.locator('form').getByRole('alert')).toHaveText(c('writeSomething'));
       await student.enroll('WXYZ-WXYZ');
       await expect(student.page.locator('form').getByRole('alert')).toHaveText(
         t('global:mapping.wrong_access_code'),
@@ -153,6 +156,15 @@ test.describe('Classroom', () => {
       await teacher.openClass(classUuid, 'people');
       const students = teacher.page.getByTestId('people-student');
       await expect(students.getByTestId('table-row')).toContainText(student.email);
+      // Several addresses at once are checked before anything is sent.
+      const box = students.getByLabel(c('people.add.student'));
+      await box.fill('ana@school.org, bob');
+      await teacher.button(c('people.addButton'), students).click();
+      await expect(students.getByRole('alert')).toHaveText(c('people.invalid', { list: 'bob' }));
+      await box.fill('');
+      await teacher.button(c('people.addButton'), students).click();
+      await expect(students.getByRole('alert')).toHaveText(c('writeSomething'));
+      await expect(students.getByTestId('table-row')).toHaveCount(1);
       await students
         .getByRole('button', { name: c('people.remove', { email: student.email }) })
         .click();
