@@ -1,7 +1,7 @@
-// The page's owner of the flash worker (src/firmware/worker/flash-worker-api.ts): starts it on first use,
-// hands it the firmware files (transferred, not copied) and, for the virtual board, a
-// MessagePort to the simulated board's worker; progress comes back throttled by the worker
-// and is rendered at most once per animation frame here.
+// The page's owner of the flash worker (src/firmware/worker/flash-worker-api.ts): starts it
+// on first use, hands it the firmware files (transferred, not copied) and, for the virtual
+// board or the plugin, a MessagePort to the board's link; progress comes back throttled by
+// the worker and is rendered at most once per animation frame here.
 import * as Comlink from 'comlink';
 import { createWorkerBridge, webWorker } from '../bridge/worker-bridge.ts';
 import { transfer, type Movable } from '../core/transfer.ts';
@@ -37,15 +37,15 @@ export class FlashBridge {
     ),
   );
 
-  chipForName(name: string): Promise<FlashChip | null> {
-    return this.bridge.api.chipForName(name);
+  chipFor(name: string, head: Uint8Array): Promise<FlashChip | null> {
+    return this.bridge.api.chipFor(name, head);
   }
 
   /** Runs an update in the worker; the files (and the port) are transferred. */
   flash(request: FlashRequest, onProgress: (p: FlashProgress) => void): Promise<FlashOutcome> {
     const parts: Movable[] = [request.file.bytes];
     if (request.bootloader) parts.push(request.bootloader.bytes);
-    if (request.link.kind === 'sim') parts.push(request.link.port);
+    if (request.link.kind !== 'webhid') parts.push(request.link.port);
     return this.bridge.api.flash(transfer(request, ...parts), Comlink.proxy(perFrame(onProgress)));
   }
 
