@@ -223,7 +223,9 @@ test.describe('Board page extras', () => {
     await network.getByLabel('Network name (SSID)').fill('lab');
     await network.getByLabel('Password').fill('secret');
     await network.getByRole('button', { name: 'Send to the board' }).click();
-    await expect(network).toContainText('Board Wi-Fi status: 2');
+    await expect(board.page.getByTestId('board-wifi-status')).toHaveText(
+      'Board Wi-Fi status: Success',
+    );
     await panel.getByRole('button', { name: 'On', exact: true }).click();
     await expect(board.page.getByTestId('tasmota-answer')).toHaveText('The device is on.');
     await expect(board.sim().getByTestId('sim-tasmota')).toHaveText('192.168.1.40: on');
