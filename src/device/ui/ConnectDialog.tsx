@@ -105,7 +105,14 @@ export default function ConnectDialog({ show, onHide }: Props) {
               <dt className="col-5">{t('dialog.boardVersion')}</dt>
               <dd className="col-7 mb-0">{conn.board.boardVersion}</dd>
               <dt className="col-5">{t('dialog.firmware')}</dt>
-              <dd className="col-7 mb-0">{conn.board.firmwareVersion}</dd>
+              <dd className="col-7 mb-0" data-testid="connect-firmware">
+                {conn.board.semanticFirmwareVersion
+                  ? t('dialog.firmwareSemver', {
+                      version: conn.board.firmwareVersion,
+                      semver: conn.board.semanticFirmwareVersion,
+                    })
+                  : conn.board.firmwareVersion}
+              </dd>
             </dl>
           )}
           {connected && (
