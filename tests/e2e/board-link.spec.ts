@@ -158,6 +158,14 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     await board.page.reload();
     await board.openDialog();
     await expect(board.dialog.getByLabel('Board to program')).toHaveValue('4');
+    // A stale choice says what to change and offers to change it.
+    await board.connectUsb();
+    await expect(board.dialog.getByTestId('board-mismatch-hint')).toHaveText(
+      'The connected board is a GoGo Board 7. Change “Board to program” below to match it.',
+    );
+    await board.dialog.getByRole('button', { name: 'Program the GoGo Board 7' }).click();
+    await expect(board.dialog.getByLabel('Board to program')).toHaveValue('6');
+    await expect(board.dialog.getByTestId('board-mismatch')).toHaveCount(0);
   });
 
   test('connects the virtual board from the menu and drives a Raspberry Pi', async ({ board }) => {
