@@ -185,8 +185,10 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     // In-app navigation keeps the connection (a reload would end it).
     await board.page.evaluate(() => (location.hash = '#/raspberry'));
     // Without a Pi the page says so once, with how to get one, and the panels stay quiet.
+    // The page's code loads on first visit (slow on a busy machine).
     await expect(board.page.getByTestId('raspberry-reason')).toHaveText(
       'The Raspberry Pi is not alive',
+      { timeout: 30_000 },
     );
     await expect(board.page.getByTestId('raspberry-help')).toContainText('virtual board');
     await expect(board.page.getByText('The Raspberry Pi is not alive')).toHaveCount(1);

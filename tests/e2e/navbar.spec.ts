@@ -32,7 +32,7 @@ test.describe('Top bar', () => {
     const app = new App(page);
     await app.open('/program');
     let menu = await app.openMenu(t('shell:labs.menu'));
-    const datalog = menu.getByRole('link', { name: t('shell:labs.datalog') });
+    const datalog = menu.getByRole('link', { name: t('shell:labs.datalog'), exact: true });
     await expect(datalog).toHaveAttribute('target', '_blank');
     await expect(datalog).toHaveAttribute('href', /#\/datalog$/);
     await expect(menu.getByRole('link', { name: t('shell:labs.webUi') })).toHaveAttribute(
