@@ -23,10 +23,17 @@ export default function FirmwareGuideModal({ onHide }: { onHide: () => void }) {
         <Button variant="secondary" onClick={onHide}>
           {t('shell:close')}
         </Button>
-        <Button href={url} target="_blank" rel="noopener noreferrer" onClick={onHide}>
+        {/* A link (it leaves for another site), drawn as the main button. */}
+        <a
+          className="btn btn-primary"
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={onHide}
+        >
           <i className="bi bi-box-arrow-up-right me-2" aria-hidden="true" />
           {t('firmware:gogo7Guide.open')}
-        </Button>
+        </a>
       </Modal.Footer>
     </Modal>
   );
