@@ -12,6 +12,7 @@ import { connection } from '../state/connection.ts';
 import { openModal, showToast } from '../state/ui.ts';
 import { firmwareGuide } from './firmware-guide.ts';
 import { FlashBridge } from './flash-bridge.ts';
+import { openPluginFlashPort } from './plugin-flash-port.ts';
 import { FirmwareService } from './firmware-service.ts';
 import { firmware } from './firmware-state.ts';
 
@@ -24,6 +25,7 @@ export function getFirmwareService(): FirmwareService {
     linkKind: () => board.link.transport,
     fakeHid: fakeHidRequested,
     simPort: () => getSimHost().openFlashPort(),
+    pluginPort: () => openPluginFlashPort(),
     api,
     runner: new FlashBridge(),
     state: firmware,
