@@ -309,8 +309,9 @@ export class SimulatedDevice implements LinkDevice {
     if (chip === FirmwareChip.esp && this.isGoGo6) return this.flash.espIdentity();
     if (chip === FirmwareChip.esp && this.isPlainEsp) {
       // The virtual firmware names itself 1.0.N for version byte N.
-      const version = this.board.state().config.firmwareVersion;
-      return { chip: IdentityChip.esp, version, semver: `1.0.${version}`, length: 0, crc: 0 };
+      const { firmwareVersion: version, boardType } = this.board.state().config;
+      const semver = `1.0.${version}`;
+      return { chip: IdentityChip.esp, boardType, test: false, version, semver, length: 0, crc: 0 };
     }
     if (chip === FirmwareChip.legacy && this.isLegacy) return this.flash.legacyFirmwareIdentity();
     return null;
