@@ -18,6 +18,7 @@ import { authenticate } from './http/access.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { startBrokers } from './remote-lab/brokers.ts';
+import { classroomLink, vouchForSessionGrades } from './remote-lab/classroom-link.ts';
 import { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
 import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.ts';
@@ -176,6 +177,8 @@ export async function createServer(
     (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
   );
   const remoteLab = new RemoteLabService({ db: db.kysely, mqtt: config.mqtt });
+  remoteLab.setClassroom(classroomLink(classroom, db.kysely, () => log ?? undefined));
+  vouchForSessionGrades(classroom, remoteLab);
   let brokers: Awaited<ReturnType<typeof startBrokers>>;
   try {
     brokers = await startBrokers({
