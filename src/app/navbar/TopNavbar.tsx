@@ -1,6 +1,7 @@
 // The top bar. The main shell shows the program controls (sidebar toggle, hamburger menu,
 // project name, share); lab screens show only the brand and the menus. Offline mode hides
-// share, labs and reference.
+// share, labs and reference. The lab station page has no board button (its station owns
+// the tab's board).
 import { useSnapshot } from 'valtio';
 import ConnectButton from '../../device/ui/ConnectButton.tsx';
 import { ui } from '../../state/ui.ts';
@@ -14,7 +15,7 @@ import ProjectNameField from './ProjectNameField.tsx';
 import ReferenceMenu from './ReferenceMenu.tsx';
 import ShareButton from './ShareButton.tsx';
 
-export default function TopNavbar({ variant }: { variant: 'main' | 'lab' }) {
+export default function TopNavbar({ variant }: { variant: 'main' | 'lab' | 'station' }) {
   const { offline } = useSnapshot(ui);
   const main = variant === 'main';
   return (
@@ -24,7 +25,7 @@ export default function TopNavbar({ variant }: { variant: 'main' | 'lab' }) {
       {main && <HamburgerMenu />}
       {main && <ProjectNameField />}
       <div className="ms-auto d-flex align-items-center flex-nowrap gap-1">
-        <ConnectButton />
+        {variant !== 'station' && <ConnectButton />}
         {main && !offline && <ShareButton />}
         {!offline && <LabsMenu />}
         {!offline && <ReferenceMenu />}

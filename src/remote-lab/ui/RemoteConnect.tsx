@@ -110,7 +110,10 @@ export default function RemoteConnect({ disabled }: { disabled: boolean }) {
     setBusy(true);
     // What the server would refuse as malformed gets the spec's message at once.
     const idOk = BOARD_ID.test(boardId.trim());
-    if ((form === 'access' && (!idOk || !PIN.test(pin.trim()))) || (form === 'lab' && byId && !idOk)) {
+    if (
+      (form === 'access' && (!idOk || !PIN.test(pin.trim()))) ||
+      (form === 'lab' && byId && !idOk)
+    ) {
       setError(t('global:mapping.wrong_board_or_pin'));
       setBusy(false);
       return;
@@ -166,7 +169,11 @@ export default function RemoteConnect({ disabled }: { disabled: boolean }) {
       <div className="d-grid gap-2">
         {choice('lab', 'bi-broadcast')}
         {form === 'lab' && (
-          <Form id="remote-form-lab" onSubmit={(e) => void submit(e)} className="border rounded p-2">
+          <Form
+            id="remote-form-lab"
+            onSubmit={(e) => void submit(e)}
+            className="border rounded p-2"
+          >
             {lesson.uuid && (
               <p className="small mb-2">{t('form.forLesson', { lesson: lesson.name })}</p>
             )}
