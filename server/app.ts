@@ -18,14 +18,15 @@ import { authenticate } from './http/access.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { startBrokers } from './remote-lab/brokers.ts';
-import { classroomLink, vouchForSessionGrades } from './remote-lab/classroom-link.ts';
 import { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
 import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.ts';
 import type { Services } from './services.ts';
+import { subscribeClassroomMessages } from './messages/classroom-messages.ts';
 import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
+import { classroomLink, remoteLabGrader } from './classroom/remote-lab-link.ts';
 
 /** One API route as registered, for the route-table tests. */
 export interface ApiRoute {
@@ -176,9 +177,9 @@ export async function createServer(
     { creators: config.classroomCreators },
     (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
   );
+  // Grades, notes and new lessons reach the students as messages.
+  subscribeClassroomMessages(classroom.events, db.kysely, messages);
   const remoteLab = new RemoteLabService({ db: db.kysely, mqtt: config.mqtt });
-  remoteLab.setClassroom(classroomLink(classroom, db.kysely, () => log ?? undefined));
-  vouchForSessionGrades(classroom, remoteLab);
   let brokers: Awaited<ReturnType<typeof startBrokers>>;
   try {
     brokers = await startBrokers({
@@ -204,6 +205,8 @@ export async function createServer(
   });
   log = app.log;
   remoteLab.setLog(app.log);
+  remoteLab.setClassroom(classroomLink(classroom, users));
+  classroom.submissions.setSessionGrader(remoteLabGrader(remoteLab));
   // The embedded brokers answer WebSocket upgrades on the API's own port.
   brokers.attach(app.server);
   await remoteLab.start(brokers);

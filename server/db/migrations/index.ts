@@ -8,6 +8,7 @@ import { classroom } from './0004-classroom.ts';
 import { extensions } from './0005-extensions.ts';
 import { messages } from './0006-messages.ts';
 import { remoteLab } from './0007-remote-lab.ts';
+import { classroomLookups } from './0008-classroom-lookups.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005-extensions': extensions,
   '0006-messages': messages,
   '0007-remote-lab': remoteLab,
+  '0008-classroom-lookups': classroomLookups,
 };
