@@ -230,7 +230,10 @@ async function scale(origin: string, serverPid: number, owner: Api, emulatorHost
       board_id: `BS${Date.now().toString(36)}${i}`,
       pin: PIN,
     });
-    labs.push({ lab, key: (await owner.post<{ key: string }>(`/lab/${lab.uuid}/station-key`)).key });
+    labs.push({
+      lab,
+      key: (await owner.post<{ key: string }>(`/lab/${lab.uuid}/station-key`)).key,
+    });
   }
   const clients: MqttClient[] = [];
   const timers: ReturnType<typeof setInterval>[] = [];
@@ -256,7 +259,12 @@ async function scale(origin: string, serverPid: number, owner: Api, emulatorHost
         username: g.username,
         password: g.password,
         reconnectPeriod: 5000,
-        will: { topic: topics.presence, payload: Buffer.from(presence(false)), qos: 1, retain: true },
+        will: {
+          topic: topics.presence,
+          payload: Buffer.from(presence(false)),
+          qos: 1,
+          retain: true,
+        },
       });
       clients.push(c);
       await new Promise<void>((resolve, reject) => {
@@ -271,7 +279,7 @@ async function scale(origin: string, serverPid: number, owner: Api, emulatorHost
   );
   await sleep(3000);
   // Students: one account and one session per board, broker connection open, alive loop.
-  const accounts = [];
+  const accounts: { idToken: string }[] = [];
   for (let i = 0; i < STATIONS; i++) accounts.push(await signUpWithPassword(emulatorHost));
   let alives = 0;
   let lost = 0;
