@@ -162,7 +162,11 @@ test.describe('Remote lab', () => {
     await second.app.disconnect();
   });
 
-  test("wrong pin, wrong code and an offline board end in the spec's messages", async () => {
+  test("wrong pin, wrong code and an offline board end in the spec's messages", async ({
+    request,
+  }) => {
+    // Each test has a request context of its own.
+    teacherApi = await Api.as(request, teacher.account);
     const app = student.app;
     const error = app.connectDialog().getByTestId('remote-error');
     await app.connectById(boardId, '9999');
@@ -179,7 +183,9 @@ test.describe('Remote lab', () => {
 
   test('a station killed mid-download: the message, the code kept, a complete program on the board', async ({
     baseURL,
+    request,
   }) => {
+    teacherApi = await Api.as(request, teacher.account);
     const cliBoard = uniqueId('CLI');
     const { key } = await teacherApi.newLab(cliBoard, '8642');
     const station = new CliStation(baseURL ?? '', cliBoard, key, stateDir);
