@@ -4,6 +4,7 @@
 // button (its station owns the tab's board).
 import { useSnapshot } from 'valtio';
 import ConnectButton from '../../device/ui/ConnectButton.tsx';
+import MessagesMenu from '../../messages/ui/MessagesMenu.tsx';
 import OfflineBadge from '../../offline/ui/OfflineBadge.tsx';
 import { ui } from '../../state/ui.ts';
 import SidebarToggle from '../sidebar/SidebarToggle.tsx';
@@ -33,6 +34,7 @@ export default function TopNavbar({ variant }: { variant: 'main' | 'lab' | 'stat
         {main && !offline && <ShareButton />}
         {!offline && <LabsMenu />}
         {!offline && <ReferenceMenu />}
+        <MessagesMenu />
         <LanguageMenu />
         <ProfileMenu />
       </div>
