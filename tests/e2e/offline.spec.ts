@@ -60,10 +60,17 @@ test('offline: reload without network or server, build, compile, download and ru
   await board.setSensor(1, 700);
   await expect(sim.getByTestId('sim-port-a')).toContainText('● on');
 
-  // The cloud says it needs a connection (before any dialog); a local file saves.
+  // Save and Publish as an Extension say they need a connection (before any dialog); a
+  // local file saves.
   await app.projectName().fill('Offline work');
   await app.saveIcon().click();
-  await expect(app.warning(t('global:mapping.offline'))).toBeVisible();
+  const needsConnection = app.warning(t('global:mapping.offline'));
+  await expect(needsConnection).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await needsConnection.getByRole('button').click();
+  await expect(needsConnection).toHaveCount(0);
+  await app.menuAction(t('shell:menu.items.publishExtension'));
+  await expect(needsConnection).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const file = await editor.saveAsFile();
   expect(file.name).toBe('Offline work.gogo.xml');
