@@ -23,7 +23,8 @@ test.describe('Classroom', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(150_000);
+    // One story from class creation to a deleted lesson: two users, a download, five submits.
+    test.setTimeout(300_000);
     const teacher = await newUser(browser, baseURL);
     const student = await newUser(browser, baseURL);
     const tag = unique();
