@@ -8,5 +8,6 @@ export const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   flash: () => import('./flash.ts'),
   compile: () => import('./compile.ts'),
   download: () => import('./download.ts'),
+  pwa: () => import('./pwa.ts'),
   'first-load': () => import('./first-load.ts'),
 };
