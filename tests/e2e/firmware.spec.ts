@@ -13,6 +13,9 @@ const stmImage = (kib: number, semver: string, version: number) =>
   Buffer.from(buildTestImage({ chip: IdentityChip.stm, version, semver, bytes: kib * 1024 }));
 
 test.describe('Firmware update (virtual board behind a fake navigator.hid)', () => {
+  // Each test connects, flashes a simulated board and waits for it to restart.
+  test.describe.configure({ timeout: 120_000 });
+
   test('updates a GoGo Board 6 to the latest release, then says it is up to date', async ({
     updater,
     board,
