@@ -6,21 +6,13 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import { guard, waitForAuth } from './guards.ts';
 import BareLayout from './layout/BareLayout.tsx';
 import LabLayout from './layout/LabLayout.tsx';
+import StationLayout from './layout/StationLayout.tsx';
 import MainLayout from './layout/MainLayout.tsx';
 import PageLoading from './layout/PageLoading.tsx';
 import RootLayout from './layout/RootLayout.tsx';
 import RouteError from './layout/RouteError.tsx';
 import type { EditorVariantId } from '../editor/variants.ts';
 import { redirectFrom } from './redirect.ts';
-import type { ScreenId } from './screens.ts';
-
-/** A screen that a later issue builds: its placeholder, loaded on demand. */
-function screen(id: ScreenId) {
-  return async () => {
-    const { default: ScreenPlaceholder } = await import('./pages/ScreenPlaceholder.tsx');
-    return { element: <ScreenPlaceholder screen={id} /> };
-  };
-}
 
 /** The program editor in one of its variants (src/editor/variants.ts), loaded on demand. */
 function editor(variant: EditorVariantId) {
@@ -110,12 +102,22 @@ export const routes: RouteObject[] = [
       },
       { path: 'app/program/:id?', loader: toProgram, element: null },
       {
+        element: <StationLayout />,
+        children: [
+          {
+            path: 'lab-station',
+            loader: guard('login'),
+            lazy: page(() => import('../remote-lab/ui/LabStationPage.tsx')),
+          },
+        ],
+      },
+      {
         element: <LabLayout />,
         children: [
           { path: 'editor/:id?', lazy: editor('editor') },
           { path: 'view/:id?', lazy: editor('view') },
           { path: 'view-v1/:id?', lazy: editor('viewV1') },
-          { path: 'gogobright', lazy: screen('gogobright') },
+          { path: 'gogobright', lazy: page(() => import('../board/BrightPage.tsx')) },
           {
             path: 'datalog',
             children: [
@@ -191,7 +193,6 @@ export const routes: RouteObject[] = [
           },
           { path: 'project/:uuid', lazy: projectPage },
           { path: 'catalog/:uuid', lazy: catalogPage },
-          { path: 'teachable-machine', lazy: screen('teachableMachine') },
         ],
       },
       {
@@ -231,6 +232,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../auth/ProfilePage.tsx')),
           },
           { path: 'developer-mode', lazy: page(() => import('../dev/DeveloperPage.tsx')) },
+          { path: 'remote-lab', lazy: page(() => import('../remote-lab/ui/RemoteLabPage.tsx')) },
           { path: 'dashboard', lazy: page(() => import('./pages/DashboardPage.tsx')) },
           { path: '*', ...to('/program') },
         ],

@@ -14,6 +14,8 @@ const TOASTED = new Set([
   'unknown-board-type',
   'firmware-too-old',
   'device-in-use',
+  // A remote-lab session can end while no dialog is open (time limit, expiry, station gone).
+  'session-ended',
 ]);
 const DEBUG_LINES = 50;
 
@@ -26,7 +28,8 @@ export function bindDeviceToStores(device: DeviceConnection): () => void {
       if (
         b.boardType !== s.board.boardType ||
         b.boardVersion !== s.board.boardVersion ||
-        b.firmwareVersion !== s.board.firmwareVersion
+        b.firmwareVersion !== s.board.firmwareVersion ||
+        b.semanticFirmwareVersion !== s.board.semanticFirmwareVersion
       ) {
         connection.board = { ...s.board };
       }

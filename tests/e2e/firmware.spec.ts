@@ -13,6 +13,9 @@ const stmImage = (kib: number, semver: string, version: number) =>
   Buffer.from(buildTestImage({ chip: IdentityChip.stm, version, semver, bytes: kib * 1024 }));
 
 test.describe('Firmware update (virtual board behind a fake navigator.hid)', () => {
+  // Each test connects, flashes a simulated board and waits for it to restart.
+  test.describe.configure({ timeout: 120_000 });
+
   test('updates a GoGo Board 6 to the latest release, then says it is up to date', async ({
     updater,
     board,
@@ -170,11 +173,16 @@ test.describe('Firmware update faults and page behaviour', () => {
     await board.expectBoard('GoGo Board 7', 42);
     await board.closeDialog();
     await page.getByTestId('hamburger-menu').click();
-    const popup = page.waitForEvent('popup');
     await page
       .getByTestId('hamburger-items')
       .getByRole('button', { name: 'Update Firmware' })
       .click();
+    // The app says it is leaving for an external guide before it does.
+    const notice = page.getByRole('dialog', { name: 'Update a GoGo Board 7' });
+    await expect(notice).toContainText('outside GoGo Code');
+    const popup = page.waitForEvent('popup');
+    await notice.getByRole('link', { name: 'Open the installer guide' }).click();
+    await expect(notice).toBeHidden();
     const guide = await popup;
     await guide.waitForLoadState();
     expect(guide.url()).toBe('https://github.com/LILCMU/gogo7-firmware-installer');

@@ -5,7 +5,10 @@ import { useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import RemoteConnect, { RemoteSessionPanel } from '../../remote-lab/ui/RemoteConnect.tsx';
+import { getRemoteSession } from '../../remote-lab/session-service.ts';
 import { board } from '../../state/board.ts';
+import { remoteLab } from '../../state/remote-lab.ts';
 import { connection, isBoardMatch, setDisplayBoard } from '../../state/connection.ts';
 import {
   DeviceError,
@@ -34,6 +37,8 @@ export default function ConnectDialog({ show, onHide }: Props) {
   const device = useDevice();
   const conn = useSnapshot(connection);
   const live = useSnapshot(board);
+  const remote = useSnapshot(remoteLab);
+  const inRemoteSession = remote.phase === 'waiting' || remote.phase === 'active';
   const [failure, setFailure] = useState<{
     code: DeviceErrorCode;
     detail: DeviceErrorDetail;
@@ -62,12 +67,16 @@ export default function ConnectDialog({ show, onHide }: Props) {
   async function disconnect() {
     setFailure(null);
     setNotice(null);
-    await device.disconnect();
+    // A remote-lab session ends on the server too, so the next student gets the board.
+    if (inRemoteSession) await getRemoteSession().disconnect();
+    else await device.disconnect();
   }
 
   const shownError = failure ?? (live.lastError && !connected ? live.lastError : null);
   const boardType = conn.board.boardType;
   const mismatch = connected && boardType !== 0 && !isBoardMatch(conn);
+  const boardName = (type: number) =>
+    t(`boards.${type}`, { defaultValue: t('boards.other', { type }) });
 
   return (
     <Modal show={show} onHide={onHide} aria-labelledby="connect-dialog-title" centered>
@@ -105,7 +114,14 @@ export default function ConnectDialog({ show, onHide }: Props) {
               <dt className="col-5">{t('dialog.boardVersion')}</dt>
               <dd className="col-7 mb-0">{conn.board.boardVersion}</dd>
               <dt className="col-5">{t('dialog.firmware')}</dt>
-              <dd className="col-7 mb-0">{conn.board.firmwareVersion}</dd>
+              <dd className="col-7 mb-0" data-testid="connect-firmware">
+                {conn.board.semanticFirmwareVersion
+                  ? t('dialog.firmwareSemver', {
+                      version: conn.board.firmwareVersion,
+                      semver: conn.board.semanticFirmwareVersion,
+                    })
+                  : conn.board.firmwareVersion}
+              </dd>
             </dl>
           )}
           {connected && (
@@ -122,6 +138,8 @@ export default function ConnectDialog({ show, onHide }: Props) {
           )}
         </section>
 
+        <RemoteSessionPanel />
+
         {shownError && (
           <Alert variant="warning" data-testid="connect-error">
             {translateError(t, shownError.code, shownError.detail)}
@@ -129,8 +147,19 @@ export default function ConnectDialog({ show, onHide }: Props) {
         )}
         {notice && <Alert variant="info">{notice}</Alert>}
         {mismatch && (
-          <Alert variant="warning" data-testid="board-mismatch">
-            {translateError(t, 'board-mismatch', { boardType: conn.displayBoard })}
+          <Alert variant="warning">
+            <p className="fw-semibold mb-1" data-testid="board-mismatch">
+              {translateError(t, 'board-mismatch', { boardType: conn.displayBoard })}
+            </p>
+            {/* Say what to change, and offer to change it (a stale choice is common). */}
+            <p className="mb-2 small" data-testid="board-mismatch-hint">
+              {t('dialog.mismatchHint', { board: boardName(boardType) })}
+            </p>
+            {DISPLAY_BOARDS.includes(boardType) && (
+              <Button size="sm" variant="warning" onClick={() => setDisplayBoard(boardType)}>
+                {t('dialog.useConnected', { board: boardName(boardType) })}
+              </Button>
+            )}
           </Alert>
         )}
 
@@ -163,6 +192,8 @@ export default function ConnectDialog({ show, onHide }: Props) {
           })}
         </div>
 
+        <RemoteConnect disabled={pending !== null} />
+
         <Form.Group controlId="display-board">
           <Form.Label>{t('dialog.displayBoard')}</Form.Label>
           <Form.Select
@@ -179,15 +210,17 @@ export default function ConnectDialog({ show, onHide }: Props) {
         </Form.Group>
       </Modal.Body>
       <Modal.Footer>
-        {(link.status !== 'disconnected' || link.reconnecting) && (
+        {(link.status !== 'disconnected' || link.reconnecting || inRemoteSession) && (
           <Button
             variant="outline-danger"
             onClick={() => void disconnect()}
             data-testid="disconnect"
           >
-            {link.reconnecting && link.status === 'disconnected'
-              ? t('dialog.stopRetrying')
-              : t('dialog.disconnect')}
+            {remote.phase === 'waiting'
+              ? t('dialog.leaveQueue')
+              : link.reconnecting && link.status === 'disconnected'
+                ? t('dialog.stopRetrying')
+                : t('dialog.disconnect')}
           </Button>
         )}
         <Button variant="secondary" onClick={onHide}>
