@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestDatabase, testEngine, type TestDatabase } from '../testing/test-db.ts';
 import { migrateToLatest, openDatabase } from './database.ts';
+import { migrations } from './migrations/index.ts';
 
 describe(`database (${testEngine()})`, () => {
   let target: TestDatabase;
@@ -12,7 +13,7 @@ describe(`database (${testEngine()})`, () => {
 
   it('applies the migrations once and is up to date on the next start', async () => {
     const first = openDatabase(target.config);
-    expect(await migrateToLatest(first)).toEqual(['0001-users', '0002-projects', '0003-datalog']);
+    expect(await migrateToLatest(first)).toEqual(Object.keys(migrations).sort());
     await first.close();
     const second = openDatabase(target.config);
     expect(await migrateToLatest(second)).toEqual([]);
