@@ -3,8 +3,9 @@
 import type { ServerConfig } from './config.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { Db } from './db/database.ts';
+import type { CompilePool } from './compile/compile-pool.ts';
 import type { LogoCompiler } from './compile/logo-compiler.ts';
-import type { RateLimiter } from './http/rate-limit.ts';
+import type { RateLimiter, WriteLimits } from './http/rate-limit.ts';
 import type { MessageStore } from './messages/message-store.ts';
 import type { UserStore } from './users/user-store.ts';
 
@@ -17,6 +18,10 @@ export interface Services {
   compiler: LogoCompiler;
   /** Requests per client address for the compile routes. */
   compileLimiter: RateLimiter;
+  /** Compiles off the event loop (worker threads, a queue limit and a time budget). */
+  compilePool: CompilePool;
+  /** Per-client limits of the public routes that write (server/http/rate-limit.ts). */
+  limits: WriteLimits;
   /**
    * Users' messages; `messages.notify(event)` is the hook other services call to tell users
    * about a grade, a note, a lesson or an updated extension.
