@@ -147,6 +147,7 @@ describe('API server (headers and client addresses)', () => {
     const dist = path.join(dir, 'dist');
     fs.mkdirSync(dist, { recursive: true });
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>GoGo</title>');
+    fs.writeFileSync(path.join(dist, 'worker.js'), 'postMessage(1);');
     const app = await createServer(
       env({
         SQLITE_FILE: path.join(dir, 'h.sqlite'),
@@ -156,7 +157,10 @@ describe('API server (headers and client addresses)', () => {
     );
     const page = await app.inject({ url: '/' });
     const api = await app.inject({ url: `${API_BASE_PATH}/health` });
+    const worker = await app.inject({ url: '/worker.js' });
     await app.close();
+    // A worker obeys the policy of its own script.
+    expect(worker.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
     const policy = String(page.headers['content-security-policy']);
     const directive = (name: string) =>
       policy
@@ -164,7 +168,11 @@ describe('API server (headers and client addresses)', () => {
         .find((d) => d.startsWith(`${name} `))
         ?.split(' ')
         .slice(1);
-    expect(directive('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(directive('script-src')).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      'https://apis.google.com',
+    ]);
     expect(directive('worker-src')).toEqual(["'self'", 'blob:']);
     expect(directive('frame-ancestors')).toEqual(["'self'"]);
     expect(directive('object-src')).toEqual(["'none'"]);
@@ -175,20 +183,6 @@ describe('API server (headers and client addresses)', () => {
     // JSON answers need no page policy, but keep the other two.
     expect(api.headers['content-security-policy']).toBeUndefined();
     expect(api.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  });
-
-  it('allows the sign-in helper script only for a real Firebase project', async () => {
-    const app = await createServer(
-      loadConfig({
-        LOG_LEVEL: 'silent',
-        FIREBASE_PROJECT_ID: 'gogo-real',
-        SQLITE_FILE: path.join(dir, 'r.sqlite'),
-      }),
-    );
-    const { contentSecurityPolicy } = await import('./http/security-headers.ts');
-    const policy = contentSecurityPolicy(app.services.config);
-    await app.close();
-    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval' https://apis.google.com");
   });
 
   /** The address a request counts against, read back through the write limit. */
