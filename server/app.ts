@@ -13,8 +13,10 @@ import {
 } from './auth/token-verifier.ts';
 import type { ServerConfig } from './config.ts';
 import { CompilePool } from './compile/compile-pool.ts';
+import { ChannelEvents } from './datalog/channel-events.ts';
 import { LogoCompiler } from './compile/logo-compiler.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
+import { scheduleMaintenance } from './maintenance.ts';
 import { authenticate } from './http/access.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
 import { limitWrites, RateLimiter, writeLimits } from './http/rate-limit.ts';
@@ -96,8 +98,14 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  let stopMaintenance = () => {};
+  app.addHook('onReady', async () => {
+    stopMaintenance = scheduleMaintenance(app);
+  });
   app.addHook('onClose', async () => {
+    stopMaintenance();
     await services.compilePool.close();
+    services.datalogEvents.close();
     await services.verifier.close();
     await services.db.close();
   });
@@ -224,6 +232,7 @@ export async function createServer(
     compileLimiter,
     compilePool,
     limits: writeLimits(config),
+    datalogEvents: new ChannelEvents(db.kysely),
     messages,
   });
 }

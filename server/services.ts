@@ -2,6 +2,7 @@
 // `app.services` (so tests can build an app around their own database and verifier).
 import type { ServerConfig } from './config.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
+import type { ChannelEvents } from './datalog/channel-events.ts';
 import type { Db } from './db/database.ts';
 import type { CompilePool } from './compile/compile-pool.ts';
 import type { LogoCompiler } from './compile/logo-compiler.ts';
@@ -22,6 +23,8 @@ export interface Services {
   compilePool: CompilePool;
   /** Per-client limits of the public routes that write (server/http/rate-limit.ts). */
   limits: WriteLimits;
+  /** Changes of datalog channels, for their live event streams. */
+  datalogEvents: ChannelEvents;
   /**
    * Users' messages; `messages.notify(event)` is the hook other services call to tell users
    * about a grade, a note, a lesson or an updated extension.

@@ -5,7 +5,7 @@ import { authRoutes } from './auth.ts';
 import { catalogsRoutes } from './catalogs.ts';
 import { clientConfigRoutes } from './client-config.ts';
 import { compileRoutes, offlineCompileRoutes } from './compile.ts';
-import { datalogOwnerRoutes, datalogRoutes } from './datalog.ts';
+import { datalogEventRoutes, datalogOwnerRoutes, datalogRoutes } from './datalog.ts';
 import { examplesRoutes } from './examples.ts';
 import { extensionsRoutes } from './extensions.ts';
 import { firmwareRoutes } from './firmware.ts';
@@ -25,7 +25,7 @@ export const publicGroups: RouteGroup[] = [
 ];
 publicGroups.push(storageRoutes, examplesRoutes);
 /** Public, with an optional token: the store checks each channel (routes/datalog.ts). */
-publicGroups.push(datalogRoutes);
+publicGroups.push(datalogRoutes, datalogEventRoutes);
 
 /** Public groups with paths of their own outside the API base (`/api/compile`). */
 export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];

@@ -6,6 +6,7 @@ import { projects } from './0002-projects.ts';
 import { datalog } from './0003-datalog.ts';
 import { extensions } from './0005-extensions.ts';
 import { messages } from './0006-messages.ts';
+import { limitsAndSummaries } from './0007-limits-and-summaries.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0003-datalog': datalog,
   '0005-extensions': extensions,
   '0006-messages': messages,
+  '0007-limits-and-summaries': limitsAndSummaries,
 };
