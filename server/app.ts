@@ -36,6 +36,8 @@ export interface ApiRoute {
   roles: readonly Role[] | undefined;
   /** The route's schemas (body, querystring, params, response), for schema-driven tests. */
   schema: FastifySchema;
+  /** The most body the route reads, in bytes. */
+  bodyLimit: number;
 }
 
 declare module 'fastify' {
@@ -132,6 +134,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
           isPublic,
           roles: route.config?.roles,
           schema: route.schema ?? {},
+          bodyLimit: route.bodyLimit ?? config.bodyLimit,
         });
       }
     };

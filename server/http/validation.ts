@@ -3,7 +3,7 @@
 // - JSON bodies are validated without type coercion. Fastify's Ajv coerces by default, so
 //   `null` became `false`, `0` or `''` and passed; a JSON client states its types, and a
 //   wrong one is a 400. Query strings, path parameters and form bodies are text by nature
-//   and keep the coercion ('42' → 42).
+//   and keep the coercion ('42' → 42). Numbers that are not finite ('1e400') are refused.
 // - No text in a request may hold a NUL character or a lone UTF-16 surrogate: PostgreSQL
 //   cannot store either (it would fail with a 500), SQLite would keep them, and no name,
 //   program or value needs them. Both are a 400.
@@ -27,15 +27,53 @@ const buildValidators = AjvCompiler();
 type Validate = ((data: unknown, context?: object) => boolean) & { errors?: unknown };
 type Build = (route: { schema: object; httpPart?: string }) => Validate;
 
+/** The path of the first number in `value` that is not finite, or null. */
+function infinitePath(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [v, at] = stack.pop() as [unknown, string];
+    if (typeof v === 'number' && !Number.isFinite(v)) return at;
+    if (typeof v === 'object' && v !== null) {
+      for (const [k, child] of Object.entries(v)) stack.push([child, `${at}/${k}`]);
+    }
+  }
+  return null;
+}
+
+/**
+ * A validator that also refuses numbers that are not finite: Ajv turns '1e400' (a query)
+ * or 1e400 (JSON) into Infinity and lets it pass even a `maximum`.
+ */
+function finite(validate: Validate): Validate {
+  let errors: unknown = null;
+  const checked = (data: unknown, context?: object) => {
+    errors = null;
+    if (!validate(data, context)) {
+      errors = validate.errors;
+      return false;
+    }
+    const at = infinitePath(data);
+    if (at === null) return true;
+    errors = [
+      { keyword: 'type', instancePath: at, params: {}, message: 'must be a finite number' },
+    ];
+    return false;
+  };
+  return Object.defineProperties(checked, {
+    errors: { get: () => errors },
+    schemaEnv: { value: (validate as { schemaEnv?: unknown }).schemaEnv },
+  });
+}
+
 /** Fastify's validator compiler with strict JSON bodies (see the top of the file). */
 export function validatorCompiler(): FastifySchemaCompiler<object> {
   // Our schemas are synchronous (no $async), so every validator answers a boolean.
   const coercing = buildValidators({}, { customOptions: {} }) as unknown as Build;
   const strict = buildValidators({}, { customOptions: { coerceTypes: false } }) as unknown as Build;
   return (route) => {
-    if (route.httpPart !== 'body') return coercing(route);
-    const json = strict(route);
-    const form = coercing(route);
+    if (route.httpPart !== 'body') return finite(coercing(route));
+    const json = finite(strict(route));
+    const form = finite(coercing(route));
     let last = json;
     const validate = (data: unknown, context?: object) => {
       last = typeof data === 'object' && data !== null && formBodies.has(data) ? form : json;
