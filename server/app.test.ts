@@ -25,7 +25,7 @@ describe('API server (HTTP behaviour)', () => {
     expect(res.json()).toMatchObject({ status: 'ok', database: testEngine() });
   });
 
-  it('tells the UI where to sign in', async () => {
+  it('tells the UI where to sign in and where the brokers are', async () => {
     const res = await t.app.inject({ url: `${API_BASE_PATH}/config` });
     expect(res.json()).toEqual({
       firebase: {
@@ -34,6 +34,8 @@ describe('API server (HTTP behaviour)', () => {
         projectId: 'demo-gogo',
       },
       authEmulatorUrl: `http://${t.emulatorHost}`,
+      // The embedded brokers, on this server's own port (docs/remote-lab.md).
+      mqtt: { lab: '/mqtt/lab', public: '/mqtt/public' },
     });
   });
 

@@ -22,11 +22,14 @@ import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.t
 import { limitWrites, RateLimiter, writeLimits } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { rejectBadText, validatorCompiler } from './http/validation.ts';
+import { startBrokers } from './remote-lab/brokers.ts';
+import { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
 import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.ts';
 import type { Services } from './services.ts';
 import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
+import { Classroom } from './classroom/classroom.ts';
 
 /** One API route as registered, for the route-table tests. */
 export interface ApiRoute {
@@ -108,6 +111,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
     stopMaintenance();
     await services.compilePool.close();
     services.datalogEvents.close();
+    await services.remoteLab.stop();
     await services.verifier.close();
     await services.db.close();
   });
@@ -226,7 +230,28 @@ export async function createServer(
     throw new Error('the compile workers did not start', { cause: error });
   }
   const messages = new MessageStore(db.kysely);
-  return buildApp(config, {
+  // Listener failures go to the app's log, which exists once the app is built.
+  let log: App['log'] | null = null;
+  const classroom = new Classroom(
+    db.kysely,
+    { creators: config.classroomCreators },
+    (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
+  );
+  const remoteLab = new RemoteLabService({ db: db.kysely, mqtt: config.mqtt });
+  let brokers: Awaited<ReturnType<typeof startBrokers>>;
+  try {
+    brokers = await startBrokers({
+      mqtt: config.mqtt,
+      host: config.host,
+      lookup: remoteLab.lookup,
+    });
+  } catch (error) {
+    await compilePool.close();
+    await db.close();
+    await verifier.close();
+    throw new Error(`the MQTT brokers did not start: ${String(error)}`, { cause: error });
+  }
+  const app = await buildApp(config, {
     config,
     db,
     verifier,
@@ -237,5 +262,15 @@ export async function createServer(
     limits: writeLimits(config),
     datalogEvents: new ChannelEvents(db.kysely),
     messages,
+    classroom,
+    remoteLab,
   });
+  log = app.log;
+  remoteLab.setLog(app.log);
+  // The embedded brokers answer WebSocket upgrades on the API's own port.
+  brokers.attach(app.server);
+  await remoteLab.start(brokers);
+  // After the service stopped sweeping (onClose hooks run in order of registration).
+  app.addHook('onClose', () => brokers.close());
+  return app;
 }

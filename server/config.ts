@@ -64,6 +64,38 @@ export interface ServerConfig {
   trustProxy: false | number | string[];
   /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
   shutdownTimeoutMs: number;
+  /** Who may create classes and lessons: every signed-in user, or teachers and above. */
+  classroomCreators: 'anyone' | 'teachers';
+  mqtt: MqttConfig;
+}
+
+/** The MQTT brokers of the remote lab and of broadcast / web UI (docs/remote-lab.md). */
+export interface MqttConfig {
+  /** Topic prefix and broker user-name namespace (several deployments may share a broker). */
+  prefix: string;
+  lab:
+    | {
+        kind: 'embedded';
+        /** A dedicated port for the embedded broker besides the server's /mqtt/lab path. */
+        port: number | null;
+      }
+    | {
+        kind: 'external';
+        /** Where the server connects (mqtt://, ws://, wss://). */
+        url: string;
+        /** The dynamic-security admin the server manages clients and roles with. */
+        adminUsername: string;
+        adminPassword: string;
+        /** The URL handed to browsers and stations (default: url). */
+        clientUrl: string;
+      };
+  public: { kind: 'embedded'; port: number | null } | { kind: 'external'; clientUrl: string };
+  /** Alive period of a session holding its board (ms); sessions expire after 3 missed. */
+  aliveMs: number;
+  /** A held board whose station stays offline this long ends its session. */
+  stationGraceMs: number;
+  /** How long a station may be silent before its board counts as offline. */
+  stationSilentMs: number;
 }
 
 export class ConfigError extends Error {
@@ -106,6 +138,64 @@ function trustProxyVar(env: Env): false | number | string[] {
   throw new ConfigError(
     `TRUST_PROXY must be a number of proxy hops (1 for one reverse proxy) or a comma-separated list of proxy addresses, got "${raw}"`,
   );
+}
+
+function mqttConfig(env: Env): MqttConfig {
+  const prefix = env.MQTT_TOPIC_PREFIX?.trim() || 'gogo';
+  if (!/^[a-z0-9_-]{1,32}$/.test(prefix)) {
+    throw new ConfigError('MQTT_TOPIC_PREFIX must be 1 to 32 of a-z, 0-9, _ and -');
+  }
+  const url = env.MQTT_URL?.trim();
+  let lab: MqttConfig['lab'];
+  if (url) {
+    if (!/^(mqtts?|wss?):\/\/\S+$/.test(url)) {
+      throw new ConfigError('MQTT_URL must be an mqtt://, mqtts://, ws:// or wss:// URL');
+    }
+    const adminUsername = env.MQTT_ADMIN_USERNAME?.trim() ?? '';
+    const adminPassword = env.MQTT_ADMIN_PASSWORD ?? '';
+    if (adminUsername === '' || adminPassword === '') {
+      throw new ConfigError(
+        'MQTT_URL needs MQTT_ADMIN_USERNAME and MQTT_ADMIN_PASSWORD (a dynamic-security admin)',
+      );
+    }
+    const clientUrl = env.MQTT_CLIENT_URL?.trim() || url;
+    if (!/^wss?:\/\/\S+$/.test(clientUrl)) {
+      throw new ConfigError(
+        'MQTT_CLIENT_URL (or MQTT_URL) must be a ws:// or wss:// URL for browsers',
+      );
+    }
+    lab = { kind: 'external', url, adminUsername, adminPassword, clientUrl };
+  } else {
+    lab = { kind: 'embedded', port: optionalPort(env, 'MQTT_LAB_PORT') };
+  }
+  const publicUrl = env.MQTT_PUBLIC_URL?.trim();
+  if (publicUrl && !/^wss?:\/\/\S+$/.test(publicUrl)) {
+    throw new ConfigError('MQTT_PUBLIC_URL must be a ws:// or wss:// URL');
+  }
+  const aliveMs = intVar(env, 'LAB_ALIVE_MS', 5000, 100, 60_000);
+  return {
+    prefix,
+    lab,
+    public: publicUrl
+      ? { kind: 'external', clientUrl: publicUrl }
+      : { kind: 'embedded', port: optionalPort(env, 'MQTT_PUBLIC_PORT') },
+    aliveMs,
+    stationGraceMs: intVar(env, 'LAB_STATION_GRACE_MS', 30_000, 100, 600_000),
+    stationSilentMs: intVar(env, 'LAB_STATION_SILENT_MS', 6000, 100, 600_000),
+  };
+}
+
+function optionalPort(env: Env, name: string): number | null {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? null : intVar(env, name, 0, 1, 65535);
+}
+
+function creatorsVar(env: Env): 'anyone' | 'teachers' {
+  const raw = env.CLASSROOM_CREATORS?.trim().toLowerCase() || 'anyone';
+  if (raw !== 'anyone' && raw !== 'teachers') {
+    throw new ConfigError(`CLASSROOM_CREATORS must be "anyone" or "teachers", got "${raw}"`);
+  }
+  return raw;
 }
 
 /** Reads the configuration; `cwd` anchors relative paths (the repository root). */
@@ -186,5 +276,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: trustProxyVar(env),
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    classroomCreators: creatorsVar(env),
+    mqtt: mqttConfig(env),
   };
 }

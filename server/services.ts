@@ -7,8 +7,10 @@ import type { Db } from './db/database.ts';
 import type { CompilePool } from './compile/compile-pool.ts';
 import type { LogoCompiler } from './compile/logo-compiler.ts';
 import type { RateLimiter, WriteLimits } from './http/rate-limit.ts';
+import type { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { MessageStore } from './messages/message-store.ts';
 import type { UserStore } from './users/user-store.ts';
+import type { Classroom } from './classroom/classroom.ts';
 
 export interface Services {
   config: ServerConfig;
@@ -25,6 +27,10 @@ export interface Services {
   limits: WriteLimits;
   /** Changes of datalog channels, for their live event streams. */
   datalogEvents: ChannelEvents;
+  /** Sessions, labs, stations and the brokers (docs/remote-lab.md). */
+  remoteLab: RemoteLabService;
+  /** Classes, lessons, submissions; its `events` tell other features what happened. */
+  classroom: Classroom;
   /**
    * Users' messages; `messages.notify(event)` is the hook other services call to tell users
    * about a grade, a note, a lesson or an updated extension.

@@ -1,40 +1,33 @@
 //! Enums whose variants cross to TypeScript as stable strings (error codes, states).
 //!
-//! `code_enum!` declares the enum, `as_str` and `ALL` (the variants in declaration order,
-//! which is also their number where a binary layout numbers them), so the TypeScript mirror
-//! (`mirror`) lists every code without a second hand-kept table.
+//! `codes!` gives an enum `as_str` and `ALL` (the variants in declaration order, which is
+//! also their number where a binary layout numbers them) from one compact table, so the
+//! TypeScript mirror (`mirror`) lists every code without a second hand-kept table.
 
-/// Declares `enum Name { Variant = "code", … }` with `as_str()` and `ALL`.
-macro_rules! code_enum {
-    (
-        $(#[$meta:meta])*
-        $vis:vis enum $name:ident {
-            $(
-                $(#[$vmeta:meta])*
-                $variant:ident = $code:literal
-            ),* $(,)?
-        }
-    ) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-        $vis enum $name {
-            $(
-                $(#[$vmeta])*
-                $variant,
-            )*
-        }
-
+/// `codes!(Name: Variant = "code", …);` gives the enum `Name` its `as_str()` and `ALL`.
+/// The match in `as_str` makes the list complete, and a constant check makes its order the
+/// declaration order (so `ALL[i] as usize == i` where a layout numbers the variants).
+macro_rules! codes {
+    ($name:ident: $($variant:ident = $code:literal),+ $(,)?) => {
         impl $name {
             /// Every variant, in declaration order.
-            pub const ALL: &'static [$name] = &[$($name::$variant),*];
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
 
             /// The stable code string shared with TypeScript (`src/core/generated/`).
             pub fn as_str(self) -> &'static str {
                 match self {
-                    $($name::$variant => $code,)*
+                    $($name::$variant => $code,)+
                 }
             }
         }
+
+        const _: () = {
+            let mut i = 0;
+            while i < $name::ALL.len() {
+                assert!($name::ALL[i] as usize == i, "codes! must list the variants in order");
+                i += 1;
+            }
+        };
     };
 }
 

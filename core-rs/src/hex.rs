@@ -13,34 +13,35 @@ use std::fmt;
 /// at most a few hundred KiB; the cap stops a sparse file from allocating gigabytes.
 pub const MAX_IMAGE_BYTES: usize = 16 * 1024 * 1024;
 
-code_enum! {
-    pub enum HexErrorCode {
-        /// A non-blank line does not start with ':'.
-        MissingColon = "missing-colon",
-        /// A character that is not a hexadecimal digit.
-        BadDigit = "bad-digit",
-        /// The line length does not match the record's byte count.
-        BadLength = "bad-length",
-        /// The record checksum does not add up.
-        Checksum = "checksum",
-        /// Record type other than 00..05.
-        BadRecordType = "bad-record-type",
-        /// A record of type 01..05 with the wrong number of data bytes.
-        BadRecordLength = "bad-record-length",
-        /// No end-of-file record.
-        MissingEof = "missing-eof",
-        /// A record after the end-of-file record.
-        DataAfterEof = "data-after-eof",
-        /// Two data records write the same address.
-        Overlap = "overlap",
-        /// A data record runs past the 32-bit address space.
-        AddressOverflow = "address-overflow",
-        /// The used addresses span more than `MAX_IMAGE_BYTES`.
-        ImageTooLarge = "image-too-large",
-        /// The file holds no data.
-        Empty = "empty",
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HexErrorCode {
+    /// A non-blank line does not start with ':'.
+    MissingColon,
+    /// A character that is not a hexadecimal digit.
+    BadDigit,
+    /// The line length does not match the record's byte count.
+    BadLength,
+    /// The record checksum does not add up.
+    Checksum,
+    /// Record type other than 00..05.
+    BadRecordType,
+    /// A record of type 01..05 with the wrong number of data bytes.
+    BadRecordLength,
+    /// No end-of-file record.
+    MissingEof,
+    /// A record after the end-of-file record.
+    DataAfterEof,
+    /// Two data records write the same address.
+    Overlap,
+    /// A data record runs past the 32-bit address space.
+    AddressOverflow,
+    /// The used addresses span more than `MAX_IMAGE_BYTES`.
+    ImageTooLarge,
+    /// The file holds no data.
+    Empty,
 }
+
+codes!(HexErrorCode: MissingColon = "missing-colon", BadDigit = "bad-digit", BadLength = "bad-length", Checksum = "checksum", BadRecordType = "bad-record-type", BadRecordLength = "bad-record-length", MissingEof = "missing-eof", DataAfterEof = "data-after-eof", Overlap = "overlap", AddressOverflow = "address-overflow", ImageTooLarge = "image-too-large", Empty = "empty");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HexError {

@@ -152,17 +152,18 @@ pub fn reply(area: &[u8], program_len: usize, autorun: bool, req: ReadRequest) -
         .collect()
 }
 
-code_enum! {
-    pub enum ErrorCode {
-        /// A packet that is not a chunk of this reply (bad status, short header, a chunk
-        /// outside the reply, a total that changed).
-        BadChunk = "bad-chunk",
-        /// The board refused the request.
-        Failure = "read-failure",
-        /// The reply ended with bytes missing.
-        Incomplete = "incomplete",
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorCode {
+    /// A packet that is not a chunk of this reply (bad status, short header, a chunk
+    /// outside the reply, a total that changed).
+    BadChunk,
+    /// The board refused the request.
+    Failure,
+    /// The reply ended with bytes missing.
+    Incomplete,
 }
+
+codes!(ErrorCode: BadChunk = "bad-chunk", Failure = "read-failure", Incomplete = "incomplete");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MemReadError {

@@ -6,6 +6,7 @@
 // (minute-summaries.ts) instead of every record, except for the median.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
+  MEDIAN_RECORDS_MAX,
   MOVING_AVERAGE_MAX,
   PERIODS,
   SERIES_BUCKETS_MAX,
@@ -139,9 +140,44 @@ function summaryStatement(aggregation: Aggregation, window: number): RawBuilder<
   }
 }
 
+/**
+ * The records in [from, to) as one-record summaries (the partial minutes at the ends of a
+ * range). Each end is its own range, so the database walks the index instead of the channel.
+ */
+function edge(channel: string, names: RawBuilder<unknown>, from: number, to: number) {
+  return sql`select field, t as m, 1 as n, value as total, value as low, value as high,
+      t as first_t, value as first_v, t as last_t, value as last_v
+    from datalog_records
+    where channel_id = ${channel} and field in (${names}) and t >= ${from} and t < ${to}`;
+}
+
 /** Whether the summaries answer the query: whole-minute buckets, not the median. */
 function summariesAnswer(aggregation: Aggregation, p: number, shift: number): boolean {
   return aggregation !== 'median' && p % MINUTE === 0 && shift % MINUTE === 0;
+}
+
+export const tooManyRecords = () =>
+  new HttpError(
+    400,
+    'too_many_records',
+    `The median reads every record, at most ${MEDIAN_RECORDS_MAX} per chart: choose a shorter range`,
+  );
+
+/**
+ * Refuses a median over more than MEDIAN_RECORDS_MAX records (the summaries count them
+ * without reading the records): it sorts every record of every bucket.
+ */
+async function checkMedianSize(
+  db: Kysely<Database>,
+  request: SeriesRequest,
+  names: RawBuilder<unknown>,
+): Promise<void> {
+  const from = request.from - (request.from % MINUTE);
+  const result = await sql<{ n: number | string | null }>`
+    select sum(n) as n from datalog_minutes
+    where channel_id = ${request.channel} and field in (${names})
+      and minute >= ${from} and minute < ${request.to}`.execute(db);
+  if (Number(result.rows[0]?.n ?? 0) > MEDIAN_RECORDS_MAX) throw tooManyRecords();
 }
 
 export async function querySeries(
@@ -155,6 +191,7 @@ export async function querySeries(
   if (fields.length === 0) return [];
   const shift = bucketShift(period, request.tz);
   const names = sql.join(fields.map((f) => sql`${f}`));
+  if (request.aggregation === 'median') await checkMedianSize(db, request, names);
   // A moving average over a range starts with the buckets before it, so the first points
   // average a full window; those earlier buckets are read but not returned.
   const readFrom =
@@ -172,11 +209,9 @@ export async function querySeries(
       where channel_id = ${request.channel} and field in (${names})
         and minute >= ${a} and minute < ${z}
       union all
-      select field, t as m, 1 as n, value as total, value as low, value as high,
-        t as first_t, value as first_v, t as last_t, value as last_v
-      from datalog_records
-      where channel_id = ${request.channel} and field in (${names})
-        and ((t >= ${readFrom} and t < ${a}) or (t >= ${z} and t < ${to}))
+      ${edge(request.channel, names, readFrom, a)}
+      union all
+      ${edge(request.channel, names, z, to)}
     ),
     b as (
       select field, m - ((m + ${shift}) % ${p}) as bucket,

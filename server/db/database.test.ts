@@ -13,7 +13,13 @@ describe(`database (${testEngine()})`, () => {
 
   it('applies the migrations once and is up to date on the next start', async () => {
     const first = openDatabase(target.config);
+    // Every migration, in order (the list grows; none may be skipped or fail).
     expect(await migrateToLatest(first)).toEqual(Object.keys(migrations).sort());
+    expect(Object.keys(migrations).slice(0, 3)).toEqual([
+      '0001-users',
+      '0002-projects',
+      '0003-datalog',
+    ]);
     await first.close();
     const second = openDatabase(target.config);
     expect(await migrateToLatest(second)).toEqual([]);
@@ -34,6 +40,7 @@ describe(`database (${testEngine()})`, () => {
         photo_url: '',
         provider_id: '',
         role: 'user',
+        email_verified: 0,
         created_at: '2026-01-02T03:04:05.000Z',
         updated_at: '2026-01-02T03:04:05.000Z',
       })

@@ -54,6 +54,9 @@ export function openDatabase(config: DatabaseConfig): Db {
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({
     db: db.kysely,
+    // Features land from parallel branches, so a database may have run 0005 before 0004
+    // arrives; each migration touches only its own tables, so the order between them is free.
+    allowUnorderedMigrations: true,
     provider: { getMigrations: () => Promise.resolve(migrations) },
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -13,6 +13,8 @@ export interface UsersTable {
   photo_url: string;
   provider_id: string;
   role: string;
+  /** 0 or 1: the provider vouched for the e-mail (class seats match verified e-mails only). */
+  email_verified: number;
   created_at: string;
   updated_at: string;
 }
@@ -122,6 +124,20 @@ export interface DatalogRecordsTable {
   value: number;
 }
 
+export interface ClassesTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  /** Markdown. */
+  description: string;
+  header_image: string;
+  is_official: number;
+  /** ACCESS_CODE_LENGTH characters of ACCESS_CODE_ALPHABET; unique. */
+  access_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Published block libraries (src/contract/extensions.ts). */
 export interface ExtensionsTable {
   uuid: string;
@@ -145,6 +161,81 @@ export interface ExtensionsTable {
   is_archived: number;
   created_at: string;
   updated_at: string;
+}
+
+export interface ClassMembersTable {
+  class_uuid: string;
+  /** Lower-case. */
+  email: string;
+  /** 'teacher' | 'student'. */
+  type: string;
+  user_id: string | null;
+  added_at: string;
+}
+
+export interface LessonsTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  code: string;
+  logo: string;
+  is_official: number;
+  max_points: number;
+  time_limit: number | null;
+  /** The remote lab's automatic check, in its own format. */
+  auto_check: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LessonBoardsTable {
+  lesson_uuid: string;
+  /** 'official' | 'private'. */
+  list: string;
+  board_id: string;
+  position: number;
+}
+
+export interface ClassLessonsTable {
+  class_uuid: string;
+  lesson_uuid: string;
+  position: number;
+  due_at: string | null;
+  added_at: string;
+}
+
+export interface SubmissionsTable {
+  suuid: string;
+  class_uuid: string;
+  lesson_uuid: string;
+  student_email: string;
+  user_id: string | null;
+  code: string;
+  student_note: string;
+  session_id: string | null;
+  grade: number | null;
+  /** The teacher's note. */
+  note: string;
+  /** 'submitted' | 'graded' | 'complete'. */
+  state: string;
+  is_late: number;
+  is_current: number;
+  submitted_at: string;
+  graded_at: string | null;
+  graded_by: string | null;
+  completed_at: string | null;
+  updated_at: string;
+}
+
+export interface ClassroomImagesTable {
+  id: string;
+  owner_id: string;
+  content_type: string;
+  bytes: number;
+  /** Base64. */
+  data: string;
+  created_at: string;
 }
 
 export interface ExtensionUsersTable {
@@ -173,6 +264,60 @@ export interface MessageReadsTable {
   read_at: string;
 }
 
+/** Remote labs: one board station each (docs/remote-lab.md). */
+export interface RemoteLabsTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  /** JSON array of strings. */
+  keywords: string;
+  board_id: string;
+  pin_hash: string;
+  access_code: string;
+  station_key_hash: string | null;
+  station_secret_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LabGroupsTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  keywords: string;
+  access_code: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LabGroupBoardsTable {
+  group_uuid: string;
+  board_id: string;
+  position: number;
+}
+
+/** Remote-lab sessions; times are milliseconds (bigint: read through Number()). */
+export interface LabSessionsTable {
+  id: number;
+  user_id: string;
+  board_id: string;
+  lesson_uuid: string | null;
+  method: number;
+  state: string;
+  topic_key: string;
+  secret_hash: string | null;
+  answer: number;
+  reported_answer: number;
+  created_at: number | string;
+  started_at: number | string | null;
+  last_alive_at: number | string;
+  ends_at: number | string | null;
+  ended_at: number | string | null;
+  end_reason: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -184,10 +329,21 @@ export interface Database {
   datalog_fields: DatalogFieldsTable;
   datalog_records: DatalogRecordsTable;
   datalog_minutes: DatalogMinutesTable;
+  classes: ClassesTable;
+  class_members: ClassMembersTable;
+  lessons: LessonsTable;
+  lesson_boards: LessonBoardsTable;
+  class_lessons: ClassLessonsTable;
+  submissions: SubmissionsTable;
+  classroom_images: ClassroomImagesTable;
   extensions: ExtensionsTable;
   extension_users: ExtensionUsersTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
+  remote_labs: RemoteLabsTable;
+  lab_groups: LabGroupsTable;
+  lab_group_boards: LabGroupBoardsTable;
+  lab_sessions: LabSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -195,5 +351,12 @@ export type ProjectRow = Selectable<ProjectsTable>;
 export type CatalogRow = Selectable<CatalogsTable>;
 export type DatalogChannelRow = Selectable<DatalogChannelsTable>;
 export type DatalogFieldRow = Selectable<DatalogFieldsTable>;
+export type ClassRow = Selectable<ClassesTable>;
+export type ClassMemberRow = Selectable<ClassMembersTable>;
+export type LessonRow = Selectable<LessonsTable>;
+export type SubmissionRow = Selectable<SubmissionsTable>;
 export type ExtensionRow = Selectable<ExtensionsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type RemoteLabRow = Selectable<RemoteLabsTable>;
+export type LabGroupRow = Selectable<LabGroupsTable>;
+export type LabSessionRow = Selectable<LabSessionsTable>;

@@ -24,6 +24,7 @@ import {
   type ExtensionSummary,
   type ExtensionUpdate,
 } from '../../src/contract/extensions.ts';
+import type { ApiErrorCode } from '../../src/contract/errors.ts';
 import { INVALID_URL } from '../../src/contract/projects.ts';
 import { now } from '../db/clock.ts';
 import { contains, pagination, toBool, toCount, type PageRequest } from '../db/paging.ts';
@@ -31,7 +32,7 @@ import type { Database, ExtensionRow, ExtensionsTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import type { MessageStore } from '../messages/message-store.ts';
 
-const fail = (status: number, e: { error: string; message: string }) =>
+const fail = (status: number, e: { error: ApiErrorCode; message: string }) =>
   new HttpError(status, e.error, e.message);
 const notFound = () => fail(404, EXTENSION_ERRORS.notFound);
 const notOwner = () => fail(403, EXTENSION_ERRORS.notOwner);

@@ -4,12 +4,13 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { PATTERN_HINTS, type ErrorBody } from '../../src/contract/common.ts';
+import { HTTP_STATUS_ERRORS, type ApiErrorCode } from '../../src/contract/errors.ts';
 
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     /** Seconds, sent as Retry-After (429, 503). */
     readonly retryAfter?: number,
@@ -24,25 +25,9 @@ export const forbidden = (message = 'Your role does not allow this') =>
   new HttpError(403, 'forbidden', message);
 export const notFound = (message: string) => new HttpError(404, 'not_found', message);
 
-const CODES: Record<number, string> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  406: 'not_acceptable',
-  408: 'request_timeout',
-  409: 'conflict',
-  411: 'length_required',
-  413: 'payload_too_large',
-  414: 'uri_too_long',
-  415: 'unsupported_media_type',
-  429: 'too_many_requests',
-  431: 'headers_too_large',
-  503: 'unavailable',
-};
+const CODES: Partial<Record<number, ApiErrorCode>> = HTTP_STATUS_ERRORS;
 
-export function errorBody(statusCode: number, message: string, code?: string): ErrorBody {
+export function errorBody(statusCode: number, message: string, code?: ApiErrorCode): ErrorBody {
   return { error: code ?? CODES[statusCode] ?? 'bad_request', message };
 }
 

@@ -129,6 +129,39 @@ describe('API access control', () => {
         call('GET', `${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3.bin`),
       [`GET ${API_BASE_PATH}/firmware/legacy/:name`]: () =>
         call('GET', `${API_BASE_PATH}/firmware/legacy/bootloader.hex`),
+      // A CLI lab station with its lab's station key.
+      [`POST ${API_BASE_PATH}/lab/station/connect`]: async () => {
+        const auth = { ...bearer(userToken), 'content-type': 'application/json' };
+        const lab = await t.app.inject({
+          method: 'POST',
+          url: `${API_BASE_PATH}/lab/create`,
+          headers: auth,
+          payload: { name: 'Bench', board_id: `ACC${Date.now()}`, pin: '2468' },
+        });
+        const { uuid, board_id } = lab.json<{ uuid: string; board_id: string }>();
+        const key = await t.app.inject({
+          method: 'POST',
+          url: `${API_BASE_PATH}/lab/${uuid}/station-key`,
+          headers: auth,
+          payload: {},
+        });
+        return t.app.inject({
+          method: 'POST',
+          url: `${API_BASE_PATH}/lab/station/connect`,
+          payload: { board_id, key: key.json<{ key: string }>().key },
+        });
+      },
+      // A class header image a signed-in user uploaded: <img> tags fetch it without a token.
+      [`GET ${API_BASE_PATH}/classroom/image/:id`]: async () => {
+        const gif = Buffer.from('R0lGODlhAQABAAAAACwAAAAAAQABAAA=', 'base64');
+        const uploaded = await t.app.inject({
+          method: 'POST',
+          url: `${API_BASE_PATH}/classroom/image`,
+          headers: { ...bearer(userToken), 'content-type': 'image/gif' },
+          payload: gif,
+        });
+        return t.app.inject({ url: String(uploaded.json().url) });
+      },
     };
     // The compile services take a form body with a Logo program.
     const compile = (url: string) =>

@@ -5,7 +5,8 @@ import type { RouteGroup } from '../http/type-provider.ts';
 
 export const clientConfigRoutes: RouteGroup = async (app) => {
   const { firebase } = app.services.config;
-  const body: ClientConfig = {
+  const lab = app.services.remoteLab;
+  const body = (): ClientConfig => ({
     firebase: {
       apiKey: firebase.webApiKey,
       authDomain: firebase.authDomain,
@@ -13,10 +14,11 @@ export const clientConfigRoutes: RouteGroup = async (app) => {
       ...(firebase.appId ? { appId: firebase.appId } : {}),
     },
     authEmulatorUrl: firebase.publicAuthEmulatorUrl,
-  };
+    mqtt: { lab: lab.labUrl, public: lab.publicUrl },
+  });
   app.get(
     '/config',
     { schema: { querystring: Type.Object({}), response: { 200: ClientConfig } } },
-    async () => body,
+    async () => body(),
   );
 };

@@ -3,6 +3,7 @@ import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import {
   AGGREGATIONS,
   channelEventsPath,
+  MEDIAN_RECORDS_MAX,
   PUBLIC_LOG_ID,
   type ChannelEvent,
   type Field,
@@ -325,6 +326,28 @@ describe(`cloud datalog at scale and under many writers (${testEngine()})`, () =
           );
         }
       }
+    });
+  });
+
+  describe('the median', () => {
+    it('is refused over more records than it may sort, counted by the summaries', async () => {
+      const id = await channel(owner);
+      await ingestAs({ token: owner }, id, [{ name: 'm', value: 1, time: T0 }]);
+      const query = `aggregation=median&period=minute&from=${T0}&to=${T0 + HOUR}`;
+      expect((await series(id, query)).series[0]?.v).toEqual([1]);
+      // A minute that summarises more records than the median may read.
+      await t.app.services.db.kysely
+        .updateTable('datalog_minutes')
+        .set({ n: MEDIAN_RECORDS_MAX + 1 })
+        .where('channel_id', '=', id)
+        .execute();
+      const refused = await call('GET', `/datalog/channels/${id}/series?${query}`, owner);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toBe('too_many_records');
+      // The other aggregations read the summaries and still answer.
+      expect((await series(id, query.replace('median', 'count'))).series[0]?.v).toEqual([
+        MEDIAN_RECORDS_MAX + 1,
+      ]);
     });
   });
 

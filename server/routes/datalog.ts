@@ -204,6 +204,9 @@ export const datalogEventRoutes: RouteGroup = async (app) => {
         'cache-control': 'no-store',
         'x-content-type-options': 'nosniff',
         'x-accel-buffering': 'no',
+        // The socket goes with the stream: an ended stream must not linger as an idle
+        // keep-alive connection that holds a shutdown open.
+        connection: 'close',
       });
       const send = (event: ChannelEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`);
       const now: ChannelEvent = {

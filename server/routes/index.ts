@@ -3,6 +3,8 @@
 import type { RouteGroup } from '../http/type-provider.ts';
 import { authRoutes } from './auth.ts';
 import { catalogsRoutes } from './catalogs.ts';
+import { classesRoutes } from './classes.ts';
+import { classroomImageRoutes, classroomImageUploadRoutes } from './classroom-images.ts';
 import { clientConfigRoutes } from './client-config.ts';
 import { compileRoutes, offlineCompileRoutes } from './compile.ts';
 import { datalogEventRoutes, datalogOwnerRoutes, datalogRoutes } from './datalog.ts';
@@ -10,9 +12,12 @@ import { examplesRoutes } from './examples.ts';
 import { extensionsRoutes } from './extensions.ts';
 import { firmwareRoutes } from './firmware.ts';
 import { healthRoutes } from './health.ts';
+import { labsRoutes, stationRoutes } from './labs.ts';
+import { lessonsRoutes } from './lessons.ts';
 import { messagesRoutes } from './messages.ts';
 import { profileRoutes } from './profile.ts';
 import { projectsRoutes } from './projects.ts';
+import { sessionsRoutes } from './sessions.ts';
 import { storageRoutes } from './storage.ts';
 import { usersRoutes } from './users.ts';
 
@@ -26,6 +31,10 @@ export const publicGroups: RouteGroup[] = [
 publicGroups.push(storageRoutes, examplesRoutes);
 /** Public, with an optional token: the store checks each channel (routes/datalog.ts). */
 publicGroups.push(datalogRoutes, datalogEventRoutes);
+/** A CLI lab station presents its lab's station key instead of a user token. */
+publicGroups.push(stationRoutes);
+/** Uploaded class header images: an <img> sends no token (ids are random UUIDs). */
+publicGroups.push(classroomImageRoutes);
 
 /** Public groups with paths of their own outside the API base (`/api/compile`). */
 export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
@@ -34,4 +43,6 @@ export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
 export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRoutes];
 protectedGroups.push(projectsRoutes, catalogsRoutes);
 protectedGroups.push(datalogOwnerRoutes);
+protectedGroups.push(sessionsRoutes, labsRoutes);
+protectedGroups.push(classesRoutes, lessonsRoutes, classroomImageUploadRoutes);
 protectedGroups.push(extensionsRoutes, messagesRoutes);

@@ -14,6 +14,7 @@ import type { VerifiedIdentity } from '../auth/token-verifier.ts';
 import type { Database, UserRow, UsersTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { now } from '../db/clock.ts';
+import { parseSort } from '../db/paging.ts';
 
 export function toUserDto(row: UserRow): User {
   return {
@@ -30,7 +31,7 @@ export function toUserDto(row: UserRow): User {
 export interface BrowseOptions {
   page: number;
   perPage: number;
-  /** `field|asc,field|desc`; unknown fields are ignored. */
+  /** `field|asc,field|desc`; an unknown field is a 400. */
   sort?: string | undefined;
   /** Case-insensitive substring of name or e-mail. */
   search?: string | undefined;
@@ -80,6 +81,7 @@ export class UserStore {
           photo_url: identity.picture,
           provider_id: identity.providerId,
           role: 'user',
+          email_verified: identity.emailVerified && identity.email !== '' ? 1 : 0,
           created_at: time,
           updated_at: time,
         })
@@ -95,6 +97,8 @@ export class UserStore {
     if (identity.providerId !== '' && identity.providerId !== row.provider_id) {
       changes.provider_id = identity.providerId;
     }
+    const verified = identity.emailVerified && identity.email !== '' ? 1 : 0;
+    if (verified !== row.email_verified) changes.email_verified = verified;
     if (row.name === '' && identity.name !== '') changes.name = identity.name;
     if (row.photo_url === '' && identity.picture !== '') changes.photo_url = identity.picture;
     if (
@@ -159,6 +163,7 @@ export class UserStore {
         photo_url: input.photoUrl ?? '',
         provider_id: '',
         role: input.role ?? 'user',
+        email_verified: 0,
         created_at: time,
         updated_at: time,
       })
@@ -211,10 +216,8 @@ export class UserStore {
     const count = Number(total);
 
     let query = base.selectAll();
-    for (const part of (options.sort ?? '').split(',')) {
-      const [field, direction] = part.split('|').map((s) => s.trim().toLowerCase());
-      const column = USER_SORT_FIELDS.find((f) => f === field);
-      if (column) query = query.orderBy(column, direction === 'desc' ? 'desc' : 'asc');
+    for (const key of parseSort(options.sort, USER_SORT_FIELDS, [])) {
+      query = query.orderBy(key.field, key.direction);
     }
     const rows = await query
       .orderBy('id')

@@ -11,5 +11,7 @@ export const ClientConfig = Type.Object({
   }),
   /** Browser-facing URL of the Firebase Auth emulator, or null for a real project. */
   authEmulatorUrl: Type.Union([Type.String(), Type.Null()]),
+  /** The MQTT brokers (docs/remote-lab.md): a path on this origin or a ws(s):// URL. */
+  mqtt: Type.Optional(Type.Object({ lab: Type.String(), public: Type.String() })),
 });
 export type ClientConfig = Static<typeof ClientConfig>;

@@ -23,6 +23,10 @@ export const PATTERN_HINTS: Record<string, string> = {
 /** 36-character lowercase UUID (the only id format the product hands out). */
 export const Uuid = Type.String({ pattern: UUID_PATTERN });
 
+/** Page sizes offered by lists and tables (spec core §9), default 10. */
+export const PAGE_SIZES = [5, 6, 10] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
 /** Paging answer read by the data table (classroom-and-labs §3 "Table row and pagination"). */
 export const Pagination = Type.Object({
   total: Type.Integer(),

@@ -54,6 +54,8 @@ export const SERIES_BUCKETS_MAX = 100_000;
 /** The UI asks before drawing more points than this (spec §5, §9). */
 export const POINTS_WARNING = 10_000;
 export const MOVING_AVERAGE_MAX = 100;
+/** The median sorts every record; a chart of it may read at most this many. */
+export const MEDIAN_RECORDS_MAX = 200_000;
 
 export const AGGREGATIONS = [
   'count',

@@ -43,7 +43,7 @@
 // publishes or deletes (403 for others). Catalogs are visible to every signed-in user; only
 // the owner changes them.
 import { Type, type Static } from '@sinclair/typebox';
-import { NOT_BLANK_PATTERN, Pagination, UUID_PATTERN, Uuid } from './common.ts';
+import { DEFAULT_PAGE_SIZE, NOT_BLANK_PATTERN, Pagination, UUID_PATTERN, Uuid } from './common.ts';
 
 /** Limits of spec core §5 and §9, and the sizes this product chose where the spec is silent. */
 export const PROJECT_NAME_MAX = 100;
@@ -53,9 +53,7 @@ export const DESC_MAX = 20_000;
 export const CODE_MAX = 262_144;
 export const STORAGE_KEY_LENGTH = 36;
 export const STORAGE_UID_MAX = 128;
-/** Page sizes offered by lists (spec core §9), default 10. */
-export const PAGE_SIZES = [5, 6, 10] as const;
-export const DEFAULT_PAGE_SIZE = 10;
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './common.ts';
 export const LIST_PAGE_SIZE_MAX = 100;
 
 /**

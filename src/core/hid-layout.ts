@@ -1,18 +1,8 @@
 // Byte layouts of the core-rs HID ABI (core-rs/src/abi/hid.rs, core-rs/src/hid/layout.rs):
-// request packing and output decoding. Pure functions on byte arrays; `wasm-core.ts` owns
+// request packing and output decoding. Pure functions on byte arrays; `core-abi.ts` owns
 // the pointers. The slot numbers mirror `layout::slot` / `layout::pi_slot` in Rust.
-
-/** Error codes of command framing (core-rs `FrameErrorCode::as_str`). */
-export type HidFrameErrorCode =
-  | 'short-request'
-  | 'unknown-command'
-  | 'bad-argument-count'
-  | 'out-of-range'
-  | 'data-too-long'
-  | 'unexpected-data';
-
-/** Error codes of report encoding (core-rs `abi::hid::encode`). */
-export type HidEncodeErrorCode = 'short-request' | 'unknown-packet-type';
+import { IGNORED_REASONS, type IgnoredReason } from './core-enums.ts';
+import type { HidFrameErrorCode } from './core-errors.ts';
 
 /** A command to frame: see `reference/board-protocol.md` §2 and `COMMANDS` in core-rs. */
 export interface HidCommandRequest {
@@ -112,8 +102,6 @@ export interface HidPiStatus {
   rfidTag: number;
 }
 
-export type IgnoredReason = 'short' | 'unknown' | 'malformed' | 'empty';
-
 /** One decoded input report. Plain data: crosses Comlink and JSON unchanged. */
 export type HidPacket =
   | { type: 'status'; status: HidStatus }
@@ -129,12 +117,6 @@ export type HidPacketToEncode = Exclude<HidPacket, { type: 'ignored' }>;
 
 const STATUS_SLOTS = 55;
 const PI_SLOTS = 22;
-const IGNORED_REASONS: Record<number, IgnoredReason> = {
-  1: 'short',
-  2: 'unknown',
-  3: 'malformed',
-  4: 'empty',
-};
 const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();
 const I32_MIN = -0x8000_0000;

@@ -1,70 +1,18 @@
-// Binary layouts of the core-rs byte-code VM, the decompiler and the memory-read reply
-// (docs/virtual-board-vm.md, docs/protocol-extensions.md): the typed values and the
-// encoders/decoders `wasm-core.ts` uses. Little-endian unless a layout says otherwise.
-
-/** Fault codes of the VM (core-rs `vm::FaultCode::as_str`), in snapshot-number order. */
-export const VM_FAULT_CODES = [
-  'stack-overflow',
-  'stack-underflow',
-  'input-overflow',
-  'input-underflow',
-  'bad-opcode',
-  'bad-jump',
-  'divide-by-zero',
-  'bad-global',
-  'bad-address',
-  'bad-text',
-  'halt',
-] as const;
-export type VmFaultCode = (typeof VM_FAULT_CODES)[number];
-
-/** Errors of the VM calls themselves (not program faults). */
-export type VmErrorCode =
-  | 'bad-handle'
-  | 'too-many'
-  | 'bad-config'
-  | 'bad-inputs'
-  | 'bad-action'
-  | 'unknown-version'
-  | 'too-large';
-
-/** Errors of the decompiler (core-rs `decompile::ErrorCode::as_str`). */
-export type DecompileErrorCode =
-  | 'unknown-version'
-  | 'unsupported-version'
-  | 'empty'
-  | 'too-large'
-  | 'truncated'
-  | 'bad-opcode'
-  | 'not-expressible'
-  | 'stack'
-  | 'structure'
-  | 'list-length'
-  | 'bad-call'
-  | 'too-deep';
-
-/** Errors of the memory-read reply (core-rs `memread::ErrorCode::as_str`). */
-export type MemReadErrorCode = 'bad-request' | 'bad-chunk' | 'read-failure' | 'incomplete';
-
-export type VmRunState =
-  'idle' | 'running' | 'waiting' | 'blocked' | 'done' | 'stopped' | 'faulted';
-const RUN_STATES: readonly VmRunState[] = [
-  'idle',
-  'running',
-  'waiting',
-  'blocked',
-  'done',
-  'stopped',
-  'faulted',
-];
-
-export type VmControl = 'stop' | 'run' | 'toggle' | 'power-on';
-export const VM_CONTROL_CODES: Record<VmControl, number> = {
-  stop: 0,
-  run: 1,
-  toggle: 2,
-  'power-on': 3,
-};
+// Binary layouts of the core-rs byte-code VM (docs/virtual-board-vm.md): the typed values
+// and the encoders/decoders `vm.ts` uses. Little-endian unless a layout says otherwise.
+import { Reader } from './byte-reader.ts';
+import {
+  VM_DISPLAY_TARGETS,
+  VM_END_REASONS,
+  VM_FAULT_CODES,
+  VM_PI_REPORTERS,
+  VM_RUN_STATES,
+  type VmDisplayTarget,
+  type VmEndReason,
+  type VmFaultCode,
+  type VmPiReporter,
+  type VmRunState,
+} from './core-enums.ts';
 
 /** Per-board settings (docs/virtual-board-vm.md). */
 export interface VmConfig {
@@ -115,17 +63,6 @@ export interface VmInputs {
   pi?: Partial<Record<VmPiReporter, number>>;
 }
 
-export const VM_PI_REPORTERS = [
-  'facefound',
-  'cameraison',
-  'isfindingface',
-  'screentapped',
-  'readrfid',
-  'rfidtagfound',
-  'rfidreaderfound',
-] as const;
-export type VmPiReporter = (typeof VM_PI_REPORTERS)[number];
-
 export interface VmMotor {
   on: boolean;
   /** Direction: this way (clockwise). */
@@ -151,8 +88,6 @@ export interface VmFault {
   message: string;
 }
 
-export type VmEndReason = 'finished' | 'stopall' | 'stopped' | 'fault';
-
 export type VmEvent = { atMs: number } & (
   | { type: 'beep' }
   | { type: 'note'; pitch: number; duration: number }
@@ -171,9 +106,6 @@ export type VmEvent = { atMs: number } & (
   | { type: 'ended'; reason: VmEndReason }
   | { type: 'answer'; value: number }
 );
-
-export type VmDisplayTarget = 'auto' | '7seg-1' | '7seg-2' | 'lcd-1' | 'lcd-2';
-const DISPLAY_TARGETS: readonly VmDisplayTarget[] = ['auto', '7seg-1', '7seg-2', 'lcd-1', 'lcd-2'];
 
 export interface VmSnapshot {
   state: VmRunState;
@@ -212,28 +144,6 @@ export interface VmStep {
   /** Instructions executed in this step (never more than the budget). */
   executed: number;
   snapshot: VmSnapshot;
-}
-
-export interface Decompiled {
-  /** Logo text. */
-  text: string;
-  /** Compiling `text` for the same version gives exactly the bytes decompiled. */
-  exact: boolean;
-  procedures: number;
-}
-
-/** One memory-read reply packet: the report is `[20, payload.length, 4, status, …payload]`. */
-export interface MemReadPacket {
-  /** 1 more follow, 2 failure, 3 empty, 4 last. */
-  status: number;
-  payload: Uint8Array;
-}
-
-export interface ProgramReadBack {
-  autorun: boolean;
-  /** Offset in the program area of `data[0]`. */
-  offset: number;
-  data: Uint8Array;
 }
 
 // Program texts are the UTF-8 bytes the compiler wrote.
@@ -285,59 +195,6 @@ const DEFAULT_RTC: VmRtc = {
   year: 0,
 };
 
-/** Reads the VM's output buffers. */
-class Reader {
-  private at = 0;
-  private readonly view: DataView;
-
-  constructor(private readonly bytes: Uint8Array) {
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
-
-  get offset(): number {
-    return this.at;
-  }
-
-  seek(at: number): void {
-    this.at = at;
-  }
-
-  u8(): number {
-    return this.view.getUint8(this.at++);
-  }
-
-  u16(): number {
-    const v = this.view.getUint16(this.at, true);
-    this.at += 2;
-    return v;
-  }
-
-  u32(): number {
-    const v = this.view.getUint32(this.at, true);
-    this.at += 4;
-    return v;
-  }
-
-  f64(): number {
-    const v = this.view.getFloat64(this.at, true);
-    this.at += 8;
-    return v;
-  }
-
-  bytesOf(n: number): Uint8Array {
-    const b = this.bytes.subarray(this.at, this.at + n);
-    this.at += n;
-    return b;
-  }
-
-  /** Text with a u8 length prefix. */
-  text(): string {
-    return text.decode(this.bytesOf(this.u8()));
-  }
-}
-
-const END_REASONS: readonly VmEndReason[] = ['finished', 'stopall', 'stopped', 'fault'];
-
 function decodeEvent(type: number, atMs: number, p: Reader, len: number): VmEvent | null {
   const start = p.offset;
   const rest = () => text.decode(p.bytesOf(len - (p.offset - start)));
@@ -382,7 +239,7 @@ function decodeEvent(type: number, atMs: number, p: Reader, len: number): VmEven
     case 14:
       return { atMs, type: 'started' };
     case 15:
-      return { atMs, type: 'ended', reason: END_REASONS[p.u8()] ?? 'finished' };
+      return { atMs, type: 'ended', reason: VM_END_REASONS[p.u8()] ?? 'finished' };
     case 16:
       return { atMs, type: 'answer', value: p.u8() };
     default:
@@ -394,7 +251,7 @@ function decodeEvent(type: number, atMs: number, p: Reader, len: number): VmEven
 export function decodeVmSnapshot(bytes: Uint8Array): VmSnapshot {
   const r = new Reader(bytes);
   r.u8(); // format
-  const state = RUN_STATES[r.u8()] ?? 'idle';
+  const state = VM_RUN_STATES[r.u8()] ?? 'idle';
   const instructionSet = r.u8() === 1 ? 'legacy' : '1.3';
   const flags = r.u8();
   const pc = r.u16();
@@ -407,7 +264,7 @@ export function decodeVmSnapshot(bytes: Uint8Array): VmSnapshot {
   const power = [r.u8(), r.u8(), r.u8(), r.u8()];
   const angles = [r.u16(), r.u16(), r.u16(), r.u16()];
   const levels = [r.u16(), r.u16(), r.u16(), r.u16()];
-  const displayTarget = DISPLAY_TARGETS[r.u8()] ?? 'auto';
+  const displayTarget = VM_DISPLAY_TARGETS[r.u8()] ?? 'auto';
   const faultNumber = r.u8();
   const cursor = r.u16();
   const node = r.u16();
@@ -483,52 +340,4 @@ export function decodeVmStep(bytes: Uint8Array): VmStep {
 export function decodeDataLog(bytes: Uint8Array): number[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return Array.from({ length: bytes.byteLength >> 1 }, (_, i) => view.getUint16(2 * i, true));
-}
-
-/** `gg_logo_decompile`: exact flag, procedure count (u16), UTF-8 text. */
-export function decodeDecompiled(bytes: Uint8Array): Decompiled {
-  const r = new Reader(bytes);
-  const exact = r.u8() === 1;
-  const procedures = r.u16();
-  return { exact, procedures, text: text.decode(bytes.subarray(3)) };
-}
-
-/** Memory-read packets as the ABI's records `[status, length, payload…]`. */
-export function encodeMemReadRecords(packets: readonly MemReadPacket[]): Uint8Array {
-  const total = packets.reduce((n, p) => n + 2 + Math.min(255, p.payload.length), 0);
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const p of packets) {
-    const payload = p.payload.subarray(0, 255);
-    out[at++] = p.status & 0xff;
-    out[at++] = payload.length;
-    out.set(payload, at);
-    at += payload.length;
-  }
-  return out;
-}
-
-export function decodeMemReadRecords(bytes: Uint8Array): MemReadPacket[] {
-  const packets: MemReadPacket[] = [];
-  let at = 0;
-  while (at + 2 <= bytes.length) {
-    const status = bytes[at] ?? 0;
-    const n = bytes[at + 1] ?? 0;
-    packets.push({ status, payload: bytes.slice(at + 2, at + 2 + n) });
-    at += 2 + n;
-  }
-  return packets;
-}
-
-/** `gg_memread_assemble`: autorun flag, offset (u16), bytes. */
-export function decodeReadBack(bytes: Uint8Array): ProgramReadBack {
-  const r = new Reader(bytes);
-  const autorun = r.u8() === 1;
-  const offset = r.u16();
-  return { autorun, offset, data: bytes.slice(3) };
-}
-
-/** The MEM_READ command payload (docs/protocol-extensions.md). */
-export function memReadRequest(offset = 0, length = 0, area = 0): Uint8Array {
-  return new Uint8Array([1, 4, area, offset >> 8, offset & 0xff, length >> 8, length & 0xff]);
 }

@@ -23,8 +23,8 @@ import { showToast } from '../state/ui.ts';
 import { useLoader } from './loader.ts';
 import { CardGrid, ProjectCard } from './ui/cards.tsx';
 import LoginPrompt from './ui/LoginPrompt.tsx';
-import Pager from './ui/Pager.tsx';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import Pager from '../ui/pager/Pager.tsx';
+import { useDebouncedValue } from '../ui/use-debounced-value.ts';
 
 export default function CatalogPage({ screen }: { screen: 'catalog' }) {
   const { t } = useTranslation(['remix', 'screens']);

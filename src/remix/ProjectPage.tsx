@@ -26,7 +26,7 @@ import { useLoader } from './loader.ts';
 import { CardGrid, ProjectCard } from './ui/cards.tsx';
 import { appLink, copyLink } from './ui/copy-link.ts';
 import LoginPrompt from './ui/LoginPrompt.tsx';
-import Pager from './ui/Pager.tsx';
+import Pager from '../ui/pager/Pager.tsx';
 
 /** Keeps the open program's project details in step with edits made on this page. */
 function followOpenProgram(project: Project | null, uuid: string): void {

@@ -26,8 +26,8 @@ import { projectApi } from '../project/projects-service.ts';
 import { session } from '../state/session.ts';
 import { CardGrid, CatalogCard, ProjectCard } from './ui/cards.tsx';
 import LoginPrompt from './ui/LoginPrompt.tsx';
-import Pager from './ui/Pager.tsx';
-import { useDebouncedValue } from './use-debounced-value.ts';
+import Pager from '../ui/pager/Pager.tsx';
+import { useDebouncedValue } from '../ui/use-debounced-value.ts';
 
 export type RemixScreen = Extract<
   ScreenId,

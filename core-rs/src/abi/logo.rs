@@ -1,6 +1,6 @@
 //! ABI exports for the Logo input filter and compiler.
 
-use super::{err, input, ok};
+use super::{err, fail, input, ok};
 use crate::logo;
 
 /// Filters and compiles Logo source (UTF-8) for the Logo version named by the second buffer
@@ -26,6 +26,37 @@ pub unsafe extern "C" fn gg_logo_compile(
             ok(out)
         }
         Err(e) => err(e.code.as_str(), &e.message, e.line),
+    }
+}
+
+/// Parses Logo source (UTF-8) as the compiler of the version named by the second buffer
+/// does, without generating byte code. On success the output is the parse tree as JSON
+/// (`logo::syntax`); on error the JSON error object with `word`, `token` and
+/// `procedureLine` besides `code`, `message` and `line`.
+///
+/// # Safety
+/// Both pointer/length pairs must describe buffers from `gg_alloc` (or be null with len 0).
+#[no_mangle]
+pub unsafe extern "C" fn gg_logo_parse(
+    src_ptr: *const u8,
+    src_len: usize,
+    ver_ptr: *const u8,
+    ver_len: usize,
+) -> i32 {
+    let version = String::from_utf8_lossy(input(ver_ptr, ver_len));
+    let v = match logo::LogoVersion::parse(&version) {
+        Some(v) => v,
+        None => {
+            return err(
+                logo::LogoErrorCode::UnknownVersion.as_str(),
+                "Unknown Logo version; use 1.2, 1.3, 1.4 or 2.1",
+                0,
+            )
+        }
+    };
+    match logo::syntax::parse_json(input(src_ptr, src_len), v) {
+        Ok(json) => ok(json.into_bytes()),
+        Err(json) => fail(json),
     }
 }
 

@@ -26,25 +26,26 @@ pub mod vm;
 pub const STATUS_OK: i32 = 0;
 pub const STATUS_ERROR: i32 = 1;
 
-code_enum! {
-    /// Errors of the calls themselves (a request the caller packed wrong, a closed handle),
-    /// beside the codes of the module that did the work. Each ABI file lists the ones its
-    /// exports return (`ERRORS`), which the TypeScript unions are generated from.
-    pub enum CallError {
-        BadHandle = "bad-handle",
-        BadRequest = "bad-request",
-        /// `gg_vm_create`: every VM slot is taken (the TypeScript side names it).
-        TooMany = "too-many",
-        BadConfig = "bad-config",
-        BadInputs = "bad-inputs",
-        BadAction = "bad-action",
-        UnknownVersion = "unknown-version",
-        /// A program larger than the board's program area.
-        TooLarge = "too-large",
-        ShortRequest = "short-request",
-        UnknownPacketType = "unknown-packet-type",
-    }
+/// Errors of the calls themselves (a request the caller packed wrong, a closed handle),
+/// beside the codes of the module that did the work. Each ABI file lists the ones its
+/// exports return (`ERRORS`), which the TypeScript unions are generated from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CallError {
+    BadHandle,
+    BadRequest,
+    /// `gg_vm_create`: every VM slot is taken (the TypeScript side names it).
+    TooMany,
+    BadConfig,
+    BadInputs,
+    BadAction,
+    UnknownVersion,
+    /// A program larger than the board's program area.
+    TooLarge,
+    ShortRequest,
+    UnknownPacketType,
 }
+
+codes!(CallError: BadHandle = "bad-handle", BadRequest = "bad-request", TooMany = "too-many", BadConfig = "bad-config", BadInputs = "bad-inputs", BadAction = "bad-action", UnknownVersion = "unknown-version", TooLarge = "too-large", ShortRequest = "short-request", UnknownPacketType = "unknown-packet-type");
 
 thread_local! {
     static OUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
@@ -61,6 +62,12 @@ pub fn ok(bytes: Vec<u8>) -> i32 {
 pub fn err(code: &str, message: &str, line: usize) -> i32 {
     let text = crate::json::error_object(code, message, line);
     OUT.with(|o| *o.borrow_mut() = text.into_bytes());
+    STATUS_ERROR
+}
+
+/// Stores an error object the operation wrote itself and returns `STATUS_ERROR`.
+pub fn fail(json: String) -> i32 {
+    OUT.with(|o| *o.borrow_mut() = json.into_bytes());
     STATUS_ERROR
 }
 

@@ -144,16 +144,17 @@ pub unsafe extern "C" fn gg_vm_load(handle: u32, ptr: *const u8, len: usize, ver
     })
 }
 
-code_enum! {
-    /// The actions of `gg_vm_control`, numbered in this order: stop, run and toggle are
-    /// `CMD_LOGO_CONTROL`'s; power-on resets and runs the program when autorun is set.
-    pub enum Control {
-        Stop = "stop",
-        Run = "run",
-        Toggle = "toggle",
-        PowerOn = "power-on",
-    }
+/// The actions of `gg_vm_control`, numbered in this order: stop, run and toggle are
+/// `CMD_LOGO_CONTROL`'s; power-on resets and runs the program when autorun is set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Control {
+    Stop,
+    Run,
+    Toggle,
+    PowerOn,
 }
+
+codes!(Control: Stop = "stop", Run = "run", Toggle = "toggle", PowerOn = "power-on");
 
 /// Runs a [`Control`] action given as its number.
 #[no_mangle]

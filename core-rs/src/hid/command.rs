@@ -20,22 +20,23 @@ pub const CAT_MEMORY: u8 = 1;
 pub const CAT_RPI: u8 = 2;
 pub const CAT_EVENT: u8 = 20;
 
-code_enum! {
-    pub enum FrameErrorCode {
-        /// The request is shorter than its header or its declared arguments.
-        ShortRequest = "short-request",
-        /// No command with this category and number is in the table.
-        UnknownCommand = "unknown-command",
-        /// The command takes a different number of arguments.
-        BadArgumentCount = "bad-argument-count",
-        /// An argument is outside the command's range.
-        OutOfRange = "out-of-range",
-        /// More data bytes than one packet carries (memory write: 60).
-        DataTooLong = "data-too-long",
-        /// Text or data given to a command that takes none.
-        UnexpectedData = "unexpected-data",
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FrameErrorCode {
+    /// The request is shorter than its header or its declared arguments.
+    ShortRequest,
+    /// No command with this category and number is in the table.
+    UnknownCommand,
+    /// The command takes a different number of arguments.
+    BadArgumentCount,
+    /// An argument is outside the command's range.
+    OutOfRange,
+    /// More data bytes than one packet carries (memory write: 60).
+    DataTooLong,
+    /// Text or data given to a command that takes none.
+    UnexpectedData,
 }
+
+codes!(FrameErrorCode: ShortRequest = "short-request", UnknownCommand = "unknown-command", BadArgumentCount = "bad-argument-count", OutOfRange = "out-of-range", DataTooLong = "data-too-long", UnexpectedData = "unexpected-data");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FrameError {

@@ -36,21 +36,22 @@ pub enum Packet<'a> {
     },
 }
 
-code_enum! {
-    /// Why a report was ignored, numbered from 1 in this order in `gg_hid_decode` output.
-    /// Ignored reports are counted by the host, never thrown.
-    pub enum Ignored {
-        /// Too short for its packet type (or empty).
-        Short = "short",
-        /// A packet type the host does not handle (17–19, 30–33, anything unlisted).
-        Unknown = "unknown",
-        /// Lengths or separators inside the packet do not add up.
-        Malformed = "malformed",
-        /// An all-zero status packet: some boards send one on every other read (§3 "NL works
-        /// around packets that are … all zeroes"); decoding it would blank the board info.
-        Empty = "empty",
-    }
+/// Why a report was ignored, numbered from 1 in this order in `gg_hid_decode` output.
+/// Ignored reports are counted by the host, never thrown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ignored {
+    /// Too short for its packet type (or empty).
+    Short,
+    /// A packet type the host does not handle (17–19, 30–33, anything unlisted).
+    Unknown,
+    /// Lengths or separators inside the packet do not add up.
+    Malformed,
+    /// An all-zero status packet: some boards send one on every other read (§3 "NL works
+    /// around packets that are … all zeroes"); decoding it would blank the board info.
+    Empty,
 }
+
+codes!(Ignored: Short = "short", Unknown = "unknown", Malformed = "malformed", Empty = "empty");
 
 /// Classifies and decodes one input report (`report[0]` is the packet type).
 pub fn decode(report: &[u8]) -> Result<Packet<'_>, Ignored> {

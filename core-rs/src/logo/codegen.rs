@@ -275,6 +275,7 @@ impl<'p> Gen<'p> {
                 self.list(b, out)?;
                 out.push(op::FOREVER);
             }
+            Stmt::Voice(w, track) => self.voice(w, track.as_ref(), out),
             Stmt::WaitUntil(cond, line) => {
                 let mut body = Code::default();
                 self.expr(cond, &mut body);
@@ -284,6 +285,36 @@ impl<'p> Gen<'p> {
             }
         }
         Ok(())
+    }
+}
+
+impl<'p> Gen<'p> {
+    /// The voice-recorder module: an I2C write of a command (or a track) to its register,
+    /// then a one-second wait.
+    fn voice(&self, w: &str, track: Option<&Expr>, out: &mut Code) {
+        const MODULE: u16 = 184;
+        let write = match track {
+            Some(track) => {
+                let code = Expr::Binary(
+                    BinOp::Plus,
+                    Box::new(track.clone()),
+                    Box::new(Expr::Num(48)),
+                );
+                let register = u16::from(self.profile.gototrack_register);
+                vec![code, Expr::Num(register), Expr::Num(MODULE)]
+            }
+            None => {
+                let command = match w {
+                    "play" => 6,
+                    "nexttrack" => 9,
+                    "prevtrack" => 18,
+                    _ => 12,
+                };
+                vec![Expr::Num(command), Expr::Num(1), Expr::Num(MODULE)]
+            }
+        };
+        self.expr(&Expr::Prim(op::I2C_WRITE_REGISTER, write), out);
+        self.expr(&Expr::Prim(op::WAIT, vec![Expr::Num(10)]), out);
     }
 }
 

@@ -23,40 +23,42 @@ pub mod firstpass;
 pub mod lexer;
 pub mod opcodes;
 pub mod parser;
+pub mod syntax;
 pub mod versions;
 
 pub use versions::{pick_version, LogoVersion, MAX_BYTE_CODE_LENGTH};
 
-code_enum! {
-    pub enum LogoErrorCode {
-        /// The requested Logo version is not 1.2, 1.3, 1.4 or 2.1.
-        UnknownVersion = "unknown-version",
-        /// The source is not UTF-8 text.
-        Encoding = "encoding",
-        /// The input filter rejected a `cloud record` name (spec core §5).
-        InvalidInput = "invalid-input",
-        /// No procedure at all.
-        Empty = "empty",
-        Syntax = "syntax",
-        /// A name that is neither a parameter nor a global set earlier.
-        UnknownName = "unknown-name",
-        /// The procedure structure logoc's first pass relies on is broken.
-        Procedure = "procedure",
-        /// A call to a procedure with more than six inputs.
-        TooManyInputs = "too-many-inputs",
-        /// More globals, inputs or `ifstatechange`s than a byte can number.
-        TooMany = "too-many",
-        /// Parentheses, operators or lists nested more than 256 levels deep.
-        TooDeep = "too-deep",
-        NumberRange = "number-range",
-        TextTooLong = "text-too-long",
-        ListTooLong = "list-too-long",
-        /// A command the chosen version does not have.
-        Unsupported = "unsupported",
-        /// The byte code exceeds 2048 bytes.
-        TooLarge = "too-large",
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogoErrorCode {
+    /// The requested Logo version is not 1.2, 1.3, 1.4 or 2.1.
+    UnknownVersion,
+    /// The source is not UTF-8 text.
+    Encoding,
+    /// The input filter rejected a `cloud record` name (spec core §5).
+    InvalidInput,
+    /// No procedure at all.
+    Empty,
+    Syntax,
+    /// A name that is neither a parameter nor a global set earlier.
+    UnknownName,
+    /// The procedure structure logoc's first pass relies on is broken.
+    Procedure,
+    /// A call to a procedure with more than six inputs.
+    TooManyInputs,
+    /// More globals, inputs or `ifstatechange`s than a byte can number.
+    TooMany,
+    /// Parentheses, operators or lists nested more than 256 levels deep.
+    TooDeep,
+    NumberRange,
+    TextTooLong,
+    ListTooLong,
+    /// A command the chosen version does not have.
+    Unsupported,
+    /// The byte code exceeds 2048 bytes.
+    TooLarge,
 }
+
+codes!(LogoErrorCode: UnknownVersion = "unknown-version", Encoding = "encoding", InvalidInput = "invalid-input", Empty = "empty", Syntax = "syntax", UnknownName = "unknown-name", Procedure = "procedure", TooManyInputs = "too-many-inputs", TooMany = "too-many", TooDeep = "too-deep", NumberRange = "number-range", TextTooLong = "text-too-long", ListTooLong = "list-too-long", Unsupported = "unsupported", TooLarge = "too-large");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogoError {

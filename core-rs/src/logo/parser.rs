@@ -58,6 +58,8 @@ pub struct Block {
     pub stmts: Vec<Stmt>,
     /// Line of the `[`.
     pub line: usize,
+    /// The source line of each statement.
+    pub lines: Vec<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -75,6 +77,9 @@ pub enum Stmt {
     IfStateChange(u8, Expr, Block),
     Forever(Block),
     WaitUntil(Expr, usize),
+    /// The voice-recorder module: `play`, `nexttrack`, `prevtrack`, `erasetracks`, or
+    /// `gototrack e` (an I2C register write, then a one-second wait).
+    Voice(&'static str, Option<Expr>),
 }
 
 impl Stmt {
@@ -90,7 +95,28 @@ pub struct Procedure {
     pub line: usize,
     /// The parameter-count byte; `None` for the entry procedure (ends with CODE_END).
     pub header: Option<u8>,
+    /// The `:name` inputs written after the name (the first pass may count more words of
+    /// the `to` line, as logoc does).
+    pub params: Vec<String>,
     pub body: Vec<Stmt>,
+    /// The source line of each statement of `body`.
+    pub lines: Vec<usize>,
+}
+
+/// A parsed program with what its parse resolved: the global variables by slot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Program {
+    pub procedures: Vec<Procedure>,
+    pub globals: Vec<String>,
+}
+
+/// Why a parse stopped: the error, the token it stopped at when one is to blame, and the
+/// line of the procedure being read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub error: LogoError,
+    pub token: Option<Token>,
+    pub procedure_line: usize,
 }
 
 type Result<T> = std::result::Result<T, LogoError>;
@@ -123,6 +149,10 @@ pub struct Parser<'a> {
     /// than the version's byte limit means the program is too large; stopping there also
     /// bounds how deep a chain like `1 + 1 + 1 …` can make the expression tree.
     operators: usize,
+    /// The token a syntax, name or version error was raised at (see [`Failure`]).
+    failed: std::cell::RefCell<Option<Token>>,
+    /// Line of the `to` of the procedure being read.
+    procedure_line: usize,
 }
 
 fn error(code: LogoErrorCode, line: usize, message: String) -> LogoError {
@@ -298,7 +328,14 @@ impl<'a> Parser<'a> {
             proc_index: 0,
             depth: 0,
             operators: 0,
+            failed: std::cell::RefCell::new(None),
+            procedure_line: 0,
         }
+    }
+
+    /// Remembers the token an error is raised at.
+    fn blame(&self, t: &Token) {
+        *self.failed.borrow_mut() = Some(t.clone());
     }
 
     /// Enters one nesting level at token `t`; pair with `leave`.
@@ -341,6 +378,7 @@ impl<'a> Parser<'a> {
     }
 
     fn syntax(&self, t: &Token) -> LogoError {
+        self.blame(t);
         syntax(self.src, t)
     }
 
@@ -348,6 +386,7 @@ impl<'a> Parser<'a> {
         if self.version.supports(feature) {
             Ok(())
         } else {
+            self.blame(t);
             Err(unsupported(self.src, t, self.version))
         }
     }
@@ -428,6 +467,7 @@ impl<'a> Parser<'a> {
 
     fn name(&self, t: &Token, name: &str) -> Result<Expr> {
         self.check_after_expression()?;
+        self.blame(t);
         let current = self.first.ordered.get(self.proc_index).ok_or_else(|| {
             error(
                 LogoErrorCode::Procedure,
@@ -558,22 +598,26 @@ impl<'a> Parser<'a> {
     fn block(&mut self) -> Result<Block> {
         let open = self.expect(&Tok::LBracket)?;
         self.enter(open.line)?;
-        let stmts = self.statements(&Tok::RBracket)?;
+        let (stmts, lines) = self.statements(&Tok::RBracket)?;
         self.leave();
         Ok(Block {
             stmts,
             line: open.line,
+            lines,
         })
     }
 
-    /// One or more statements, then `close` (consumed).
-    fn statements(&mut self, close: &Tok) -> Result<Vec<Stmt>> {
+    /// One or more statements, then `close` (consumed); with each statement's line.
+    fn statements(&mut self, close: &Tok) -> Result<(Vec<Stmt>, Vec<usize>)> {
         let mut out = Vec::new();
+        let mut lines = Vec::new();
         loop {
+            let line = self.peek().line;
             self.statement(&mut out)?;
+            lines.resize(out.len(), line);
             if &self.peek().tok == close {
                 self.next();
-                return Ok(out);
+                return Ok((out, lines));
             }
         }
     }
@@ -781,28 +825,16 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// The voice-recorder module: an I2C register write, then a one-second wait.
+    /// The voice-recorder module (`Stmt::Voice`; the code generator writes its bytes).
     fn voice(&mut self, w: &str, out: &mut Vec<Stmt>) -> Result<()> {
-        const MODULE: u16 = 184;
-        let write = match w {
-            "gototrack" => {
-                let track = self.full()?;
-                let code = Expr::Binary(BinOp::Plus, Box::new(track), Box::new(Expr::Num(48)));
-                let register = u16::from(self.version.profile().gototrack_register);
-                vec![code, Expr::Num(register), Expr::Num(MODULE)]
-            }
-            _ => {
-                let command = match w {
-                    "play" => 6,
-                    "nexttrack" => 9,
-                    "prevtrack" => 18,
-                    _ => 12,
-                };
-                vec![Expr::Num(command), Expr::Num(1), Expr::Num(MODULE)]
-            }
+        let stmt = match w {
+            "gototrack" => Stmt::Voice("gototrack", Some(self.full()?)),
+            "play" => Stmt::Voice("play", None),
+            "nexttrack" => Stmt::Voice("nexttrack", None),
+            "prevtrack" => Stmt::Voice("prevtrack", None),
+            _ => Stmt::Voice("erasetracks", None),
         };
-        out.push(Stmt::Prim(op::I2C_WRITE_REGISTER, write));
-        out.push(Stmt::Prim(op::WAIT, vec![Expr::Num(10)]));
+        out.push(stmt);
         Ok(())
     }
 
@@ -814,10 +846,13 @@ impl<'a> Parser<'a> {
             Tok::Decl(name) => name.clone(),
             _ => return Err(self.syntax(&decl)),
         };
-        while let Tok::Param(_) = self.peek().tok {
+        self.procedure_line = decl.line;
+        let mut params = Vec::new();
+        while let Tok::Param(p) = &self.peek().tok {
+            params.push(p.clone());
             self.next();
         }
-        let body = self.statements(&Tok::Word("end"))?;
+        let (body, lines) = self.statements(&Tok::Word("end"))?;
         if self.seen.insert(name.clone()) && self.first_seen.is_none() {
             self.first_seen = Some(name.clone());
         }
@@ -855,12 +890,33 @@ impl<'a> Parser<'a> {
             name,
             line: decl.line,
             header,
+            params,
             body,
+            lines,
         })
     }
 
     /// The whole program: one or more procedures.
-    pub fn program(mut self) -> Result<Vec<Procedure>> {
+    pub fn program(self) -> Result<Vec<Procedure>> {
+        self.tree().map(|p| p.procedures).map_err(|f| f.error)
+    }
+
+    /// [`Parser::program`] with the globals it resolved, or where it failed.
+    pub fn tree(mut self) -> std::result::Result<Program, Failure> {
+        match self.procedures() {
+            Ok(procedures) => Ok(Program {
+                procedures,
+                globals: self.globals,
+            }),
+            Err(error) => Err(Failure {
+                error,
+                token: self.failed.into_inner(),
+                procedure_line: self.procedure_line,
+            }),
+        }
+    }
+
+    fn procedures(&mut self) -> Result<Vec<Procedure>> {
         if self.peek().tok == Tok::Eof {
             return Err(error(
                 LogoErrorCode::Empty,

@@ -1,28 +1,16 @@
 //! One instruction: decoding in the program's instruction set and its effect (reference
 //! §4). Every failure is a [`Fault`]; nothing here panics.
 
-use super::io::{lower, DisplayTarget, EndReason, EventKind, PiArg, PiReporter, PowerScale};
+use super::io::{lower, DisplayTarget, EndReason, EventKind};
 use super::io::{SwitchMode, DATA_LOG_WORDS, PORTS, SENSORS};
-use super::{Blocked, Fault, FaultCode, Flow, Vm, ARRAY_BYTES, GLOBALS, INPUT_STACK_SIZE};
-use super::{STACK_SIZE, STATE_CHANGES};
+use super::STACK_SIZE;
+use super::{Blocked, Fault, FaultCode, Flow, Vm, ARRAY_BYTES, GLOBALS};
 use crate::logo::opcodes::{legacy, op, InstructionSet};
 
 type R<T> = Result<T, Fault>;
 
-/// Legacy PWM duty for `setpower 0`…`7` (reference §4.5).
-const LEGACY_DUTY: [u16; 8] = [0, 36, 73, 110, 146, 183, 219, 255];
 /// The value the clock items read without an RTC, or for an unknown item.
 const RTC_ERROR: u16 = 100;
-/// Display modes of `SHOW` (reference §4.8).
-const SHOW_NUMBER: u16 = 2;
-const SHOW_SHORT: u16 = 3;
-const SHOW_LONG: u16 = 5;
-
-#[derive(Clone, Copy)]
-enum Screen {
-    Short,
-    Long,
-}
 
 impl Vm {
     pub(super) fn step(&mut self) -> R<Flow> {
@@ -46,8 +34,6 @@ impl Vm {
         }
     }
 
-    // ---- helpers ---------------------------------------------------------------------------
-
     pub(super) fn error(&self, code: FaultCode, message: String) -> Fault {
         Fault {
             code,
@@ -57,7 +43,7 @@ impl Vm {
         }
     }
 
-    fn push(&mut self, v: u16) -> R<()> {
+    pub(super) fn push(&mut self, v: u16) -> R<()> {
         if self.stack.len() >= STACK_SIZE {
             return Err(self.error(
                 FaultCode::StackOverflow,
@@ -68,7 +54,7 @@ impl Vm {
         Ok(())
     }
 
-    fn pop(&mut self) -> R<u16> {
+    pub(super) fn pop(&mut self) -> R<u16> {
         match self.stack.pop() {
             Some(v) => Ok(v),
             None => Err(self.error(
@@ -78,11 +64,11 @@ impl Vm {
         }
     }
 
-    fn pop_bool(&mut self) -> R<bool> {
+    pub(super) fn pop_bool(&mut self) -> R<bool> {
         Ok(self.pop()? != 0)
     }
 
-    fn operand(&mut self) -> R<u8> {
+    pub(super) fn operand(&mut self) -> R<u8> {
         match self.code.get(self.pc) {
             Some(&b) => {
                 self.pc += 1;
@@ -95,32 +81,32 @@ impl Vm {
         }
     }
 
-    fn operand16(&mut self) -> R<u16> {
+    pub(super) fn operand16(&mut self) -> R<u16> {
         let hi = self.operand()?;
         let lo = self.operand()?;
         Ok(u16::from_be_bytes([hi, lo]))
     }
 
-    fn jump(&mut self, to: u16) {
+    pub(super) fn jump(&mut self, to: u16) {
         // Checked when the next instruction is fetched.
         self.pc = usize::from(to);
     }
 
-    fn delay(&mut self, ms: u64) {
+    pub(super) fn delay(&mut self, ms: u64) {
         if ms > 0 {
             self.wait_until = Some(self.clock.saturating_add(ms));
         }
     }
 
-    fn wait_units(&mut self, units: u16) {
+    pub(super) fn wait_units(&mut self, units: u16) {
         self.delay(u64::from(units) * u64::from(self.config.wait_unit_ms));
     }
 
-    fn loop_delay(&mut self) {
+    pub(super) fn loop_delay(&mut self) {
         self.delay(u64::from(self.config.loop_delay_ms));
     }
 
-    fn random_below(&mut self, n: u16) -> u16 {
+    pub(super) fn random_below(&mut self, n: u16) -> u16 {
         // xorshift32
         let mut x = self.rng;
         x ^= x << 13;
@@ -135,7 +121,7 @@ impl Vm {
     }
 
     /// The bytes of the text a `STRING` reference points at (its length byte).
-    fn text(&self, reference: u16) -> R<Vec<u8>> {
+    pub(super) fn text(&self, reference: u16) -> R<Vec<u8>> {
         let at = usize::from(reference);
         let len = self.code.get(at).map(|&n| usize::from(n));
         match len.and_then(|n| self.code.get(at + 1..at + 1 + n)) {
@@ -147,19 +133,19 @@ impl Vm {
         }
     }
 
-    fn pop_text(&mut self) -> R<Vec<u8>> {
+    pub(super) fn pop_text(&mut self) -> R<Vec<u8>> {
         let r = self.pop()?;
         self.text(r)
     }
 
-    fn sensor(&self, port: u16) -> u16 {
+    pub(super) fn sensor(&self, port: u16) -> u16 {
         match usize::from(port).checked_sub(1) {
             Some(i) if i < SENSORS => self.inputs.sensors[i],
             _ => 0,
         }
     }
 
-    fn switch(&self, port: u16) -> u16 {
+    pub(super) fn switch(&self, port: u16) -> u16 {
         if port == 0 || usize::from(port) > SENSORS {
             return 0;
         }
@@ -171,296 +157,7 @@ impl Vm {
         u16::from(on)
     }
 
-    fn talk_to(&mut self, mask: u16) {
-        self.outputs.talk_to = (mask & 0x0F) as u8;
-    }
-
-    /// Whether every motor in `mask` satisfies `test` (false for an empty mask).
-    fn motors_all(&self, mask: u16, test: impl Fn(&super::Motor) -> bool) -> u16 {
-        let mask = mask & 0x0F;
-        let all = (0..PORTS)
-            .filter(|i| mask & (1 << i) != 0)
-            .all(|i| test(&self.outputs.motors[i]));
-        u16::from(mask != 0 && all)
-    }
-
-    fn set_power(&mut self, level: u16) {
-        let percent = match self.config.power_scale {
-            PowerScale::Percent => level.min(100) as u8,
-            PowerScale::Legacy => {
-                let duty = LEGACY_DUTY
-                    .get(usize::from(level))
-                    .copied()
-                    .unwrap_or_else(|| level.min(255));
-                ((u32::from(duty) * 100 + 127) / 255) as u8
-            }
-        };
-        self.set_motors(|m| {
-            m.power_level = level;
-            m.power = percent;
-        });
-    }
-
-    fn servos(&mut self, f: impl Fn(u16) -> u16) {
-        let mask = self.outputs.talk_to;
-        for (i, s) in self.outputs.servos.iter_mut().enumerate() {
-            if mask & (1 << i) != 0 {
-                s.active = true;
-                s.angle = f(s.angle).min(180);
-            }
-        }
-    }
-
-    fn show(&mut self, screen: Screen, mut text: Vec<u8>) {
-        let screen = match (self.outputs.display_target, screen) {
-            (DisplayTarget::Auto, s) => s,
-            (DisplayTarget::SevenSegment1 | DisplayTarget::SevenSegment2, _) => Screen::Short,
-            (DisplayTarget::Lcd1 | DisplayTarget::Lcd2, _) => Screen::Long,
-        };
-        match screen {
-            Screen::Short => {
-                self.outputs.short_text = text.clone();
-                self.emit(EventKind::ShowShort(text));
-            }
-            Screen::Long => {
-                text.truncate(255);
-                self.outputs.long_text = text.clone();
-                self.emit(EventKind::ShowLong(text));
-            }
-        }
-    }
-
-    fn show_number(&mut self, n: u16) {
-        self.show(Screen::Short, n.to_string().into_bytes());
-    }
-
-    // ---- control flow (reference §4.3, §4.4) -----------------------------------------------
-
-    /// `LIST n`: push the body's address, jump past it.
-    fn list(&mut self, n: u16) -> R<Flow> {
-        let body = self.pc;
-        self.push(body as u16)?;
-        self.pc = body + usize::from(n);
-        Ok(Flow::Next)
-    }
-
-    fn eol(&mut self) -> R<Flow> {
-        let x = self.pop()?;
-        if usize::from(x) > self.pc {
-            // The return address of an IF/IFELSE or of a loop's last pass.
-            self.jump(x);
-        } else {
-            // A loop start: count 0 loops forever, count 1 was the last pass.
-            self.jump(x);
-            let mut count = self.pop()?;
-            if count > 1 {
-                count -= 1;
-            }
-            if count != 1 {
-                self.push(count)?;
-                self.push(x)?;
-            }
-        }
-        self.loop_delay();
-        Ok(Flow::Next)
-    }
-
-    fn eolr(&mut self) -> R<Flow> {
-        if self.pop_bool()? {
-            self.pop()?;
-            let cont = self.pop()?;
-            self.jump(cont);
-        } else {
-            let start = match self.stack.last() {
-                Some(&a) => a,
-                None => return self.pop().map(|_| Flow::Next),
-            };
-            self.jump(start);
-            self.loop_delay();
-        }
-        Ok(Flow::Next)
-    }
-
-    fn repeat(&mut self) -> R<Flow> {
-        let body = self.pop()?;
-        let count = self.pop()?;
-        self.push(self.pc as u16)?;
-        if count > 1 {
-            self.push(count)?;
-            self.push(body)?;
-            self.jump(body);
-        } else if count == 1 {
-            self.jump(body);
-        } else {
-            let cont = self.pop()?;
-            self.jump(cont);
-        }
-        Ok(Flow::Next)
-    }
-
-    fn cond_if(&mut self) -> R<Flow> {
-        let body = self.pop()?;
-        if self.pop_bool()? {
-            self.push(self.pc as u16)?;
-            self.jump(body);
-        }
-        Ok(Flow::Next)
-    }
-
-    fn cond_ifelse(&mut self) -> R<Flow> {
-        let no = self.pop()?;
-        let yes = self.pop()?;
-        let cond = self.pop_bool()?;
-        self.push(self.pc as u16)?;
-        self.jump(if cond { yes } else { no });
-        Ok(Flow::Next)
-    }
-
-    fn if_state_change(&mut self) -> R<Flow> {
-        let body = self.pop()?;
-        let cond = self.pop_bool()?;
-        let id = usize::from(self.pop()?);
-        if id >= STATE_CHANGES {
-            return Err(self.error(
-                FaultCode::BadAddress,
-                format!("ifstatechange id {id} is not below {STATE_CHANGES}"),
-            ));
-        }
-        let before = std::mem::replace(&mut self.state_changes[id], cond);
-        if cond && !before {
-            self.push(self.pc as u16)?;
-            self.jump(body);
-        }
-        Ok(Flow::Next)
-    }
-
-    fn forever(&mut self) -> R<Flow> {
-        let body = self.pop()?;
-        self.push(0)?;
-        self.push(body)?;
-        self.jump(body);
-        Ok(Flow::Next)
-    }
-
-    fn wait_until(&mut self) -> R<Flow> {
-        let body = self.pop()?;
-        self.push(self.pc as u16)?;
-        self.push(body)?;
-        self.jump(body);
-        Ok(Flow::Next)
-    }
-
-    /// A procedure call: inputs move from the data stack to the input stack (the first pop
-    /// is input 0), then the frame: saved data-stack depth, return address, frame base.
-    fn call(&mut self, target: u16, tail: bool) -> R<Flow> {
-        let at = usize::from(target);
-        let nparams = match self.code.get(at) {
-            Some(&n) => usize::from(n),
-            None => {
-                return Err(self.error(
-                    FaultCode::BadJump,
-                    format!("call to byte {at}, outside the program"),
-                ))
-            }
-        };
-        if self.stack.len() < nparams {
-            return Err(self.error(
-                FaultCode::StackUnderflow,
-                format!("the procedure at byte {at} takes {nparams} inputs"),
-            ));
-        }
-        let mut ret = self.pc as u16;
-        let mut depth = None;
-        if tail && self.input_stack.len() >= 3 {
-            // Legacy tail call: the callee replaces the current frame and returns where
-            // it would have returned.
-            let n = self.input_stack.len();
-            let (base, r, d) = (
-                self.input_stack[n - 1],
-                self.input_stack[n - 2],
-                self.input_stack[n - 3],
-            );
-            if usize::from(base) <= n - 3 {
-                self.input_stack.truncate(usize::from(base));
-                ret = r;
-                depth = Some(d);
-            }
-        }
-        if self.input_stack.len() + nparams + 3 > INPUT_STACK_SIZE {
-            return Err(self.error(
-                FaultCode::InputOverflow,
-                format!(
-                    "procedure calls nest too deep: the input stack holds {INPUT_STACK_SIZE} entries"
-                ),
-            ));
-        }
-        let base = self.input_stack.len() as u16;
-        for _ in 0..nparams {
-            let v = self.pop()?;
-            self.input_stack.push(v);
-        }
-        let depth = depth.unwrap_or(self.stack.len() as u16);
-        self.input_stack.extend_from_slice(&[depth, ret, base]);
-        self.pc = at + 1;
-        Ok(Flow::Next)
-    }
-
-    /// Leaves the current procedure; false when there is no frame (the first procedure).
-    fn leave_procedure(&mut self) -> R<bool> {
-        let n = self.input_stack.len();
-        if n == 0 {
-            return Ok(false);
-        }
-        if n < 3 {
-            return Err(self.error(
-                FaultCode::InputUnderflow,
-                "the call frame is broken".to_string(),
-            ));
-        }
-        let base = usize::from(self.input_stack[n - 1]);
-        let ret = self.input_stack[n - 2];
-        let depth = usize::from(self.input_stack[n - 3]);
-        if base > n - 3 {
-            return Err(self.error(
-                FaultCode::InputUnderflow,
-                "the call frame is broken".to_string(),
-            ));
-        }
-        self.input_stack.truncate(base);
-        // Dropping the values above the saved depth closes the procedure's open lists.
-        self.stack.truncate(depth);
-        self.jump(ret);
-        Ok(true)
-    }
-
-    fn input(&mut self, k: u8) -> R<Flow> {
-        let n = self.input_stack.len();
-        let value = match self.input_stack.last() {
-            Some(&base) if n >= 3 => {
-                let at = usize::from(base) + usize::from(k);
-                if at < n - 3 {
-                    Some(self.input_stack[at])
-                } else {
-                    None
-                }
-            }
-            _ => None,
-        };
-        match value {
-            Some(v) => {
-                self.push(v)?;
-                Ok(Flow::Next)
-            }
-            None => Err(self.error(
-                FaultCode::InputUnderflow,
-                format!("input {k} does not exist here (the first procedure is not called and has no inputs)"),
-            )),
-        }
-    }
-
-    // ---- the instruction sets -------------------------------------------------------------
-
-    fn exec_v13(&mut self, code: u8) -> R<Flow> {
+    pub(super) fn exec_v13(&mut self, code: u8) -> R<Flow> {
         match code {
             op::RANDOM => {
                 let n = self.pop()?;
@@ -599,7 +296,7 @@ impl Vm {
         Ok(Flow::Next)
     }
 
-    fn exec_legacy(&mut self, code: u8) -> R<Flow> {
+    pub(super) fn exec_legacy(&mut self, code: u8) -> R<Flow> {
         if code & legacy::CALL_FLAG != 0 {
             let lo = self.operand()?;
             let target = u16::from_be_bytes([code & 0x3F, lo]);
@@ -652,7 +349,7 @@ impl Vm {
         Ok(Flow::Next)
     }
 
-    fn bad_opcode(&self, code: u8) -> Fault {
+    pub(super) fn bad_opcode(&self, code: u8) -> Fault {
         let set = match self.set {
             InstructionSet::V13 => "the 1.3",
             InstructionSet::Legacy => "the legacy",
@@ -664,7 +361,7 @@ impl Vm {
     }
 
     /// Opcodes with the same number and meaning in both sets.
-    fn exec_common(&mut self, code: u8) -> R<Flow> {
+    pub(super) fn exec_common(&mut self, code: u8) -> R<Flow> {
         match code {
             op::CODE_END => self.finish(EndReason::Finished),
             op::NUM8 => {
@@ -901,13 +598,13 @@ impl Vm {
     }
 
     /// Re-runs the current instruction next time (the program waits for an input).
-    fn block_on(&mut self, what: Blocked) -> Flow {
+    pub(super) fn block_on(&mut self, what: Blocked) -> Flow {
         self.blocked = Some(what);
         self.pc = self.op_pc;
         Flow::Yield
     }
 
-    fn binary(&self, code: u8, a: u16, b: u16) -> R<u16> {
+    pub(super) fn binary(&self, code: u8, a: u16, b: u16) -> R<u16> {
         Ok(match code {
             op::OP_PLUS => a.wrapping_add(b),
             op::OP_MINUS => a.wrapping_sub(b),
@@ -926,7 +623,7 @@ impl Vm {
         })
     }
 
-    fn global_slot(&mut self) -> R<usize> {
+    pub(super) fn global_slot(&mut self) -> R<usize> {
         let slot = usize::from(self.pop()?);
         if slot < GLOBALS {
             Ok(slot)
@@ -939,7 +636,7 @@ impl Vm {
     }
 
     /// `( base index -- )`: the byte address of an array element (2 bytes each).
-    fn array_address(&mut self) -> R<usize> {
+    pub(super) fn array_address(&mut self) -> R<usize> {
         let index = usize::from(self.pop()?);
         let base = usize::from(self.pop()?);
         let at = base + 2 * index;
@@ -953,7 +650,7 @@ impl Vm {
         }
     }
 
-    fn program_address(&mut self) -> R<usize> {
+    pub(super) fn program_address(&mut self) -> R<usize> {
         let at = usize::from(self.pop()?);
         if at < self.code.len() {
             Ok(at)
@@ -963,115 +660,6 @@ impl Vm {
                 format!("program byte {at} is outside the program"),
             ))
         }
-    }
-
-    /// 1.3 `SHOW`: mode 2 a number; 3 and 5 a `STRING` reference (short / long display).
-    fn show_v13(&mut self) -> R<()> {
-        match self.pop()? {
-            SHOW_NUMBER => {
-                let n = self.pop()?;
-                self.show_number(n);
-            }
-            SHOW_SHORT => {
-                let mut text = self.pop_text()?;
-                text.truncate(4);
-                self.show(Screen::Short, text);
-            }
-            SHOW_LONG => {
-                let text = self.pop_text()?;
-                self.show(Screen::Long, text);
-            }
-            // An unknown mode shows nothing.
-            _ => {}
-        }
-        Ok(())
-    }
-
-    /// Legacy `SHOW`: mode 3 pops four characters (pushed in order), mode 5 a length then
-    /// that many characters (pushed last first).
-    fn show_legacy(&mut self) -> R<()> {
-        match self.pop()? {
-            SHOW_NUMBER => {
-                let n = self.pop()?;
-                self.show_number(n);
-            }
-            SHOW_SHORT => {
-                let mut text = [0u8; 4];
-                for c in text.iter_mut().rev() {
-                    *c = self.pop()? as u8;
-                }
-                self.show(Screen::Short, text.to_vec());
-            }
-            SHOW_LONG => {
-                let len = self.pop()?;
-                let mut text = Vec::new();
-                for _ in 0..len {
-                    text.push(self.pop()? as u8);
-                }
-                self.show(Screen::Long, text);
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-
-    /// Raspberry Pi commands and reporters (reference §2.4, opcodes 200–234).
-    fn raspberry_pi(&mut self, code: u8) -> R<Flow> {
-        let reporter = match code {
-            op::FACEFOUND => Some(PiReporter::FaceFound),
-            op::CAMERAISON => Some(PiReporter::CameraIsOn),
-            op::ISFINDINGFACE => Some(PiReporter::IsFindingFace),
-            op::SCREENTAPPED => Some(PiReporter::ScreenTapped),
-            op::READRFID => Some(PiReporter::ReadRfid),
-            op::RFIDTAGFOUND => Some(PiReporter::RfidTagFound),
-            op::RFIDREADERFOUND => Some(PiReporter::RfidReaderFound),
-            _ => None,
-        };
-        if let Some(r) = reporter {
-            self.push(self.inputs.pi[r as usize])?;
-            return Ok(Flow::Next);
-        }
-        // Arguments, popped last first, in Logo order.
-        let args = match code {
-            op::USECAMERA
-            | op::CLOSECAMERA
-            | op::STARTFINDFACE
-            | op::STOPFINDFACE
-            | op::TAKESNAPSHOT
-            | op::USESMS
-            | op::SENDSNAPSHOT
-            | op::STOPSOUND
-            | op::WIFICONNECT
-            | op::WIFIDISCONNECT
-            | op::REBOOT
-            | op::SHUTDOWN
-            | op::USERFID
-            | op::CLOSERFID
-            | op::RFIDBEEP => Vec::new(),
-            op::PLAYSOUND | op::SHOWIMAGE | op::NEWRECORDFILE | op::SAY => {
-                vec![PiArg::Text(self.pop_text()?)]
-            }
-            op::WRITERFID => vec![PiArg::Num(self.pop()?)],
-            op::SENDSMS => {
-                let number = self.pop_text()?;
-                let text = self.pop_text()?;
-                vec![PiArg::Text(number), PiArg::Text(text)]
-            }
-            op::SENDMAIL => {
-                let to = self.pop_text()?;
-                let subject = self.pop_text()?;
-                let body = self.pop_text()?;
-                vec![PiArg::Text(to), PiArg::Text(subject), PiArg::Text(body)]
-            }
-            op::SHOWLOGPLOT => {
-                let file = self.pop_text()?;
-                let count = self.pop()?;
-                vec![PiArg::Num(count), PiArg::Text(file)]
-            }
-            _ => return Err(self.bad_opcode(code)),
-        };
-        self.emit(EventKind::Pi { opcode: code, args });
-        Ok(Flow::Next)
     }
 }
 

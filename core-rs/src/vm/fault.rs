@@ -3,33 +3,34 @@
 
 use std::fmt;
 
-code_enum! {
-    pub enum FaultCode {
-        /// More than 64 values on the data stack (reference §4.1).
-        StackOverflow = "stack-overflow",
-        /// An instruction needed a value the data stack does not hold.
-        StackUnderflow = "stack-underflow",
-        /// Procedure inputs and call frames need more than 64 input-stack entries (deep or
-        /// unbounded recursion).
-        InputOverflow = "input-overflow",
-        /// `INPUT`, `STOP` or `OUTPUT` without the call frame it needs.
-        InputUnderflow = "input-underflow",
-        /// A byte that is no opcode of the program's instruction set.
-        BadOpcode = "bad-opcode",
-        /// The program counter or a call target left the program.
-        BadJump = "bad-jump",
-        /// `/` or `%` by zero.
-        DivideByZero = "divide-by-zero",
-        /// A global variable slot beyond the board's 16.
-        BadGlobal = "bad-global",
-        /// An array, program-memory or state-change index outside its memory.
-        BadAddress = "bad-address",
-        /// A text reference that does not point at a `STRING` in the program.
-        BadText = "bad-text",
-        /// An opcode the legacy firmware halts on (BSEND, BSR).
-        Halt = "halt",
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultCode {
+    /// More than 64 values on the data stack (reference §4.1).
+    StackOverflow,
+    /// An instruction needed a value the data stack does not hold.
+    StackUnderflow,
+    /// Procedure inputs and call frames need more than 64 input-stack entries (deep or
+    /// unbounded recursion).
+    InputOverflow,
+    /// `INPUT`, `STOP` or `OUTPUT` without the call frame it needs.
+    InputUnderflow,
+    /// A byte that is no opcode of the program's instruction set.
+    BadOpcode,
+    /// The program counter or a call target left the program.
+    BadJump,
+    /// `/` or `%` by zero.
+    DivideByZero,
+    /// A global variable slot beyond the board's 16.
+    BadGlobal,
+    /// An array, program-memory or state-change index outside its memory.
+    BadAddress,
+    /// A text reference that does not point at a `STRING` in the program.
+    BadText,
+    /// An opcode the legacy firmware halts on (BSEND, BSR).
+    Halt,
 }
+
+codes!(FaultCode: StackOverflow = "stack-overflow", StackUnderflow = "stack-underflow", InputOverflow = "input-overflow", InputUnderflow = "input-underflow", BadOpcode = "bad-opcode", BadJump = "bad-jump", DivideByZero = "divide-by-zero", BadGlobal = "bad-global", BadAddress = "bad-address", BadText = "bad-text", Halt = "halt");
 
 impl FaultCode {
     /// The number used in the binary snapshot (1-based; 0 means "no fault").

@@ -14,18 +14,19 @@ pub const KEY_VALUE_BYTES: usize = 60;
 /// Reporters of the Raspberry Pi side the host can set (see [`PiReporter`]).
 pub const PI_REPORTERS: usize = 7;
 
-code_enum! {
-    /// The Raspberry Pi reporters, in the order of [`Inputs::pi`].
-    pub enum PiReporter {
-        FaceFound = "facefound",
-        CameraIsOn = "cameraison",
-        IsFindingFace = "isfindingface",
-        ScreenTapped = "screentapped",
-        ReadRfid = "readrfid",
-        RfidTagFound = "rfidtagfound",
-        RfidReaderFound = "rfidreaderfound",
-    }
+/// The Raspberry Pi reporters, in the order of [`Inputs::pi`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PiReporter {
+    FaceFound,
+    CameraIsOn,
+    IsFindingFace,
+    ScreenTapped,
+    ReadRfid,
+    RfidTagFound,
+    RfidReaderFound,
 }
+
+codes!(PiReporter: FaceFound = "facefound", CameraIsOn = "cameraison", IsFindingFace = "isfindingface", ScreenTapped = "screentapped", ReadRfid = "readrfid", RfidTagFound = "rfidtagfound", RfidReaderFound = "rfidreaderfound");
 
 /// Inputs the host sets (level values; it may set them before every step).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,20 +98,20 @@ pub struct Servo {
     pub angle: u16,
 }
 
-code_enum! {
-    /// Which display `show` writes to (`talk_to_7seg_1` …; reference §4.8); the snapshot
-    /// numbers them in this order.
-    #[derive(Default)]
-    pub enum DisplayTarget {
-        /// Numbers and short text on the 7-segment display, long text on the LCD.
-        #[default]
-        Auto = "auto",
-        SevenSegment1 = "7seg-1",
-        SevenSegment2 = "7seg-2",
-        Lcd1 = "lcd-1",
-        Lcd2 = "lcd-2",
-    }
+/// Which display `show` writes to (`talk_to_7seg_1` …; reference §4.8); the snapshot
+/// numbers them in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum DisplayTarget {
+    /// Numbers and short text on the 7-segment display, long text on the LCD.
+    #[default]
+    Auto,
+    SevenSegment1,
+    SevenSegment2,
+    Lcd1,
+    Lcd2,
 }
+
+codes!(DisplayTarget: Auto = "auto", SevenSegment1 = "7seg-1", SevenSegment2 = "7seg-2", Lcd1 = "lcd-1", Lcd2 = "lcd-2");
 
 /// What the program drives. A host mirrors it into its status packets.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,19 +163,20 @@ impl Outputs {
     }
 }
 
-code_enum! {
-    /// Why a program stopped; the snapshot numbers them in this order.
-    pub enum EndReason {
-        /// `CODE_END`, or `stop`/`output` in the first procedure.
-        Finished = "finished",
-        /// `stopall`.
-        StopAll = "stopall",
-        /// The host stopped it (stop/toggle command, reload, power-on).
-        Stopped = "stopped",
-        /// A fault; the snapshot holds it.
-        Fault = "fault",
-    }
+/// Why a program stopped; the snapshot numbers them in this order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndReason {
+    /// `CODE_END`, or `stop`/`output` in the first procedure.
+    Finished,
+    /// `stopall`.
+    StopAll,
+    /// The host stopped it (stop/toggle command, reload, power-on).
+    Stopped,
+    /// A fault; the snapshot holds it.
+    Fault,
 }
+
+codes!(EndReason: Finished = "finished", StopAll = "stopall", Stopped = "stopped", Fault = "fault");
 
 /// An argument of a Raspberry Pi command.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -21,9 +21,11 @@
 //! display changes, records, messages) after each step; [`snapshot`] encodes both for the
 //! C ABI. Choices where the reference is silent are listed in `docs/virtual-board-vm.md`.
 
+mod control;
 mod exec;
 pub mod fault;
 pub mod io;
+mod outputs;
 pub mod snapshot;
 
 pub use fault::{Fault, FaultCode};

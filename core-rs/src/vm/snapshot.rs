@@ -42,21 +42,22 @@ slot_table! {
     }
 }
 
-code_enum! {
-    /// The run state as the snapshot numbers it (byte 1, in this order): [`RunState`] with
-    /// a running program's waits told apart.
-    pub enum StateNumber {
-        Idle = "idle",
-        Running = "running",
-        /// Running, waiting for a time (`wait`, `onfor`).
-        Waiting = "waiting",
-        /// Running, waiting for an input (`ir`, `serial`).
-        Blocked = "blocked",
-        Done = "done",
-        Stopped = "stopped",
-        Faulted = "faulted",
-    }
+/// The run state as the snapshot numbers it (byte 1, in this order): [`RunState`] with
+/// a running program's waits told apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StateNumber {
+    Idle,
+    Running,
+    /// Running, waiting for a time (`wait`, `onfor`).
+    Waiting,
+    /// Running, waiting for an input (`ir`, `serial`).
+    Blocked,
+    Done,
+    Stopped,
+    Faulted,
 }
+
+codes!(StateNumber: Idle = "idle", Running = "running", Waiting = "waiting", Blocked = "blocked", Done = "done", Stopped = "stopped", Faulted = "faulted");
 
 /// Run-state numbers of the snapshot (byte 1).
 pub fn state_number(vm: &Vm) -> u8 {

@@ -4,15 +4,19 @@ import type { Migration } from 'kysely';
 import { users } from './0001-users.ts';
 import { projects } from './0002-projects.ts';
 import { datalog } from './0003-datalog.ts';
+import { classroom } from './0004-classroom.ts';
 import { extensions } from './0005-extensions.ts';
 import { messages } from './0006-messages.ts';
-import { limitsAndSummaries } from './0007-limits-and-summaries.ts';
+import { remoteLab } from './0007-remote-lab.ts';
+import { limitsAndSummaries } from './0008-limits-and-summaries.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
   '0002-projects': projects,
   '0003-datalog': datalog,
+  '0004-classroom': classroom,
   '0005-extensions': extensions,
   '0006-messages': messages,
-  '0007-limits-and-summaries': limitsAndSummaries,
+  '0007-remote-lab': remoteLab,
+  '0008-limits-and-summaries': limitsAndSummaries,
 };

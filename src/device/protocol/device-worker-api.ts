@@ -2,8 +2,8 @@
 // board stream never costs the UI more than one message per animation frame.
 import * as Comlink from 'comlink';
 import { fetchCore } from '../../core/fetch-core.ts';
-import type { HidCommandRequest, HidFrameErrorCode, HidPacket } from '../../core/hid-layout.ts';
-import type { CoreResult } from '../../core/wasm-core.ts';
+import type { HidCommandRequest, HidPacket } from '../../core/hid-layout.ts';
+import type { CoreResult, HidFrameErrorCode } from '../../core/wasm-core.ts';
 import { TimerPacer } from './pacer.ts';
 
 const pacer = new TimerPacer();

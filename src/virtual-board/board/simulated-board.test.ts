@@ -16,7 +16,7 @@ import {
 } from './simulated-board.ts';
 import { UsbLink } from './usb-link.ts';
 import { VmProgramRunner } from '../../core/vm-runner.ts';
-import { memReadRequest } from '../../core/vm-layout.ts';
+import { memReadRequest } from '../../core/memread.ts';
 
 let core: WasmCore;
 let board: SimulatedBoard;

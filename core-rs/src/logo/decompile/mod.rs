@@ -27,30 +27,31 @@ use std::fmt;
 use text::{Names, Printer};
 use tree::{fold_voice, Procedure, Reader};
 
-code_enum! {
-    pub enum ErrorCode {
-        /// Logo 1.2 (the legacy numbering) is not decompiled.
-        UnsupportedVersion = "unsupported-version",
-        Empty = "empty",
-        /// More than 2048 bytes.
-        TooLarge = "too-large",
-        /// An instruction, text or procedure is cut off.
-        Truncated = "truncated",
-        BadOpcode = "bad-opcode",
-        /// Byte code that no Logo text compiles to.
-        NotExpressible = "not-expressible",
-        /// Values missing or left over where commands meet.
-        Stack = "stack",
-        /// Procedure or list structure the compiler never writes.
-        Structure = "structure",
-        /// A list's length byte disagrees with its contents.
-        ListLength = "list-length",
-        /// A call to a byte where no procedure starts.
-        BadCall = "bad-call",
-        /// Lists or expressions nested deeper than the compiler allows.
-        TooDeep = "too-deep",
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorCode {
+    /// Logo 1.2 (the legacy numbering) is not decompiled.
+    UnsupportedVersion,
+    Empty,
+    /// More than 2048 bytes.
+    TooLarge,
+    /// An instruction, text or procedure is cut off.
+    Truncated,
+    BadOpcode,
+    /// Byte code that no Logo text compiles to.
+    NotExpressible,
+    /// Values missing or left over where commands meet.
+    Stack,
+    /// Procedure or list structure the compiler never writes.
+    Structure,
+    /// A list's length byte disagrees with its contents.
+    ListLength,
+    /// A call to a byte where no procedure starts.
+    BadCall,
+    /// Lists or expressions nested deeper than the compiler allows.
+    TooDeep,
 }
+
+codes!(ErrorCode: UnsupportedVersion = "unsupported-version", Empty = "empty", TooLarge = "too-large", Truncated = "truncated", BadOpcode = "bad-opcode", NotExpressible = "not-expressible", Stack = "stack", Structure = "structure", ListLength = "list-length", BadCall = "bad-call", TooDeep = "too-deep");
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DecompileError {

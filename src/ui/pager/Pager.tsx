@@ -2,9 +2,8 @@
 // default 10; every page below 8 pages, else two each side of the current one).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Pagination } from '../../contract/common.ts';
-import { PAGE_SIZES } from '../../contract/projects.ts';
-import { pageNumbers } from '../pagination.ts';
+import { PAGE_SIZES, type Pagination } from '../../contract/common.ts';
+import { pageNumbers } from './pagination.ts';
 
 interface Props {
   pagination: Pagination;
@@ -13,7 +12,7 @@ interface Props {
 }
 
 export default function Pager({ pagination, onPage, onPerPage }: Props) {
-  const { t } = useTranslation('remix');
+  const { t } = useTranslation('ui');
   const sizeId = useId();
   const { current_page: current, last_page: last } = pagination;
   const button = (page: number, label: string, icon: string | null, disabled: boolean) => (
@@ -33,7 +32,7 @@ export default function Pager({ pagination, onPage, onPerPage }: Props) {
   return (
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mt-3">
       <div className="text-body-secondary small" data-testid="list-summary">
-        {t('summary', { from: pagination.from, to: pagination.to, total: pagination.total })}
+        {t('pager.summary', { from: pagination.from, to: pagination.to, total: pagination.total })}
       </div>
       <nav aria-label={t('pager.label')}>
         <ul className="pagination pagination-sm mb-0">
@@ -58,7 +57,7 @@ export default function Pager({ pagination, onPage, onPerPage }: Props) {
       </nav>
       <div className="d-flex align-items-center gap-2">
         <label className="small text-nowrap" htmlFor={sizeId}>
-          {t('perPage')}
+          {t('pager.perPage')}
         </label>
         <select
           id={sizeId}

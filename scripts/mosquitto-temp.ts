@@ -1,0 +1,185 @@
+// A throw-away Mosquitto for tests and benchmarks, with the dynamic-security plugin the
+// remote lab uses at scale (docs/remote-lab.md "External broker"): a temporary folder, an
+// admin user with a random password, MQTT over WebSocket on a loopback port; stopped and
+// deleted afterwards. Uses Debian's mosquitto (scripts/setup.sh installs it).
+//
+//   node --import tsx scripts/mosquitto-temp.ts run [--port N] -- <command...>
+//
+// runs the command with TEST_MQTT_URL, TEST_MQTT_ADMIN_USERNAME and TEST_MQTT_ADMIN_PASSWORD
+// set, then stops Mosquitto whatever the command's outcome, and exits with its code.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { envPort, freePort } from './auth-emulator.ts';
+
+export interface TempMosquitto {
+  /** MQTT over WebSocket: what browsers and stations use. */
+  url: string;
+  port: number;
+  /** Plain MQTT (TCP): what the server uses. */
+  tcpUrl: string;
+  adminUsername: string;
+  adminPassword: string;
+  /** Stops the broker (a restart keeps users and roles: they live in the plugin's file). */
+  stop(): Promise<void>;
+  /** Starts it again on the same port after `stop` (broker-restart tests). */
+  restart(): Promise<void>;
+  /** Stops it for good and deletes its folder. */
+  remove(): Promise<void>;
+}
+
+const PLUGIN_DIRS = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib'];
+
+export function dynsecPlugin(): string {
+  for (const dir of PLUGIN_DIRS) {
+    const file = path.join(dir, 'mosquitto_dynamic_security.so');
+    if (fs.existsSync(file)) return file;
+  }
+  throw new Error(
+    'Mosquitto dynamic security is not installed (Debian: apt-get install mosquitto)',
+  );
+}
+
+function waitForPort(port: number, child: ChildProcess, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      if (child.exitCode !== null) {
+        reject(new Error(`mosquitto exited (${child.exitCode})`));
+        return;
+      }
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', () => {
+        socket.destroy();
+        if (Date.now() > deadline) reject(new Error(`mosquitto did not listen on ${port}`));
+        else setTimeout(attempt, 50);
+      });
+    };
+    attempt();
+  });
+}
+
+export async function startTempMosquitto(options: { port?: number } = {}): Promise<TempMosquitto> {
+  const plugin = dynsecPlugin();
+  const port = options.port ?? (await freePort());
+  const tcpPort = await freePort();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gogo-mosquitto-'));
+  const adminUsername = 'gogo-admin';
+  const adminPassword = randomBytes(18).toString('base64url');
+  const dynsec = path.join(dir, 'dynamic-security.json');
+  execFileSync('mosquitto_ctrl', ['dynsec', 'init', dynsec, adminUsername, adminPassword], {
+    stdio: 'ignore',
+  });
+  const conf = path.join(dir, 'mosquitto.conf');
+  fs.writeFileSync(
+    conf,
+    [
+      'per_listener_settings false',
+      'allow_anonymous false',
+      `plugin ${plugin}`,
+      `plugin_opt_config_file ${dynsec}`,
+      'persistence false',
+      'log_dest stderr',
+      'log_type error',
+      'log_type warning',
+      // A station's frames of reports and a 2 KB download fit easily.
+      'message_size_limit 262144',
+      `listener ${port} 127.0.0.1`,
+      'protocol websockets',
+      // Mosquitto 2.0 with libwebsockets 4 does not count a WebSocket listener as one, and
+      // exits without a plain listener; the server talks plain MQTT on it.
+      `listener ${tcpPort} 127.0.0.1`,
+      '',
+    ].join('\n'),
+  );
+  // As root Mosquitto drops to its own user, which must be able to write the plugin's file.
+  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'mosquitto:', dir]);
+
+  let child: ChildProcess | null = null;
+  const launch = async () => {
+    const c = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    c.stderr?.on('data', (d: Buffer) => {
+      if (process.env.MOSQUITTO_LOG) process.stderr.write(d);
+    });
+    child = c;
+    await waitForPort(port, c);
+    await waitForPort(tcpPort, c);
+  };
+  const stop = async () => {
+    const c = child;
+    child = null;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    await launch();
+  } catch (error) {
+    await stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    port,
+    tcpUrl: `mqtt://127.0.0.1:${tcpPort}`,
+    adminUsername,
+    adminPassword,
+    stop,
+    restart: launch,
+    async remove() {
+      await stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Environment that points the test suites at this broker. */
+export const mosquittoEnv = (m: TempMosquitto) => ({
+  TEST_MQTT_URL: m.tcpUrl,
+  TEST_MQTT_WS_URL: m.url,
+  TEST_MQTT_ADMIN_USERNAME: m.adminUsername,
+  TEST_MQTT_ADMIN_PASSWORD: m.adminPassword,
+});
+
+async function cli(argv: string[]): Promise<number> {
+  const sep = argv.indexOf('--');
+  const own = sep >= 0 ? argv.slice(0, sep) : argv;
+  const command = sep >= 0 ? argv.slice(sep + 1) : [];
+  if (own[0] !== 'run' || command.length === 0) {
+    console.error('usage: mosquitto-temp.ts run [--port N] -- <command...>');
+    return 2;
+  }
+  const portIndex = own.indexOf('--port');
+  const port = portIndex >= 0 ? Number(own[portIndex + 1]) : envPort('GOGO_MQTT_PORT');
+  const m = await startTempMosquitto(port === undefined ? {} : { port });
+  console.error(`mosquitto-temp: Mosquitto (dynamic security) on ${m.url}`);
+  const [exe = '', ...args] = command;
+  const child = spawn(exe, args, { stdio: 'inherit', env: { ...process.env, ...mosquittoEnv(m) } });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  const code = await new Promise<number>((resolve) => {
+    child.on('error', (e) => {
+      console.error(`mosquitto-temp: cannot run ${exe}: ${e.message}`);
+      resolve(127);
+    });
+    child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+  });
+  await m.remove();
+  console.error('mosquitto-temp: Mosquitto stopped and deleted');
+  return code;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await cli(process.argv.slice(2));
+}

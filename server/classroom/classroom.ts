@@ -1,0 +1,44 @@
+// The classroom service: every store over one database, the event emitter and the policy,
+// created once per server (app.services.classroom). Other server modules use it directly:
+// the remote lab records grades with `submissions.recordGrade` and vouches for Submit grades
+// with `submissions.setSessionGrader`; the messages feature subscribes to `events`.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { ClassLessonStore } from './class-lessons.ts';
+import { ClassStore, type ClassroomPolicy } from './class-store.ts';
+import { ClassroomEvents } from './events.ts';
+import { ImageStore } from './image-store.ts';
+import { LessonStore } from './lesson-store.ts';
+import { PeopleStore } from './people-store.ts';
+import { SubmissionStore } from './submission-store.ts';
+
+export class Classroom {
+  readonly events: ClassroomEvents;
+  readonly classes: ClassStore;
+  readonly people: PeopleStore;
+  readonly lessons: LessonStore;
+  readonly classLessons: ClassLessonStore;
+  readonly submissions: SubmissionStore;
+  readonly images: ImageStore;
+
+  constructor(
+    db: Kysely<Database>,
+    readonly policy: ClassroomPolicy,
+    onListenerError: (error: unknown, event: string) => void,
+  ) {
+    this.events = new ClassroomEvents(onListenerError);
+    this.classes = new ClassStore(db, this.events, policy);
+    this.people = new PeopleStore(db, this.classes, this.events);
+    this.lessons = new LessonStore(db, policy);
+    this.classLessons = new ClassLessonStore(db, this.classes, this.lessons, this.events);
+    this.submissions = new SubmissionStore(
+      db,
+      this.classes,
+      this.lessons,
+      this.classLessons,
+      this.people,
+      this.events,
+    );
+    this.images = new ImageStore(db);
+  }
+}

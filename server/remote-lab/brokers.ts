@@ -1,0 +1,272 @@
+// The two brokers of classroom-and-labs §7 as the server uses them: the remote-lab broker
+// (stations, sessions) and the public broker (broadcast, web UI). Embedded by default
+// (aedes in this process, reached over WebSocket on the server's port), or an external
+// broker named by MQTT_URL (Mosquitto with its dynamic-security plugin). Either way the
+// server sees a LabBus to publish and subscribe on and a LabAccess to grant and end access.
+import type http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { Aedes } from 'aedes';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttConfig } from '../config.ts';
+import {
+  AedesLabAccess,
+  DynsecLabAccess,
+  type DynsecChannel,
+  type DynsecResponse,
+  type IdentityLookup,
+  type LabAccess,
+} from './lab-access.ts';
+import {
+  attachWebSockets,
+  closeBroker,
+  createBroker,
+  LAB_PATH,
+  listenDedicated,
+  PUBLIC_PATH,
+  publicBrokerOptions,
+} from './embedded-broker.ts';
+
+/** Publish and subscribe as the server. */
+export interface LabBus {
+  publish(topic: string, payload: string, retain: boolean): Promise<void>;
+  /** Calls `onMessage` for every message matching `filter` (re-subscribed after a reconnect). */
+  subscribe(filter: string, onMessage: (topic: string, payload: Buffer) => void): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface LabBrokers {
+  /** What browsers and stations connect to (a path on the API's origin, or a ws(s) URL). */
+  labUrl: string;
+  publicUrl: string;
+  bus: LabBus;
+  access: LabAccess;
+  /** Serves the embedded brokers on the API server's port (no-op for external ones). */
+  attach(server: http.Server): void;
+  close(): Promise<void>;
+}
+
+/** The server's side of an embedded broker: publishes and subscriptions in process. */
+class AedesBus implements LabBus {
+  private readonly subs: {
+    filter: string;
+    deliver: (packet: { topic: string; payload: Buffer | string }, cb: () => void) => void;
+  }[] = [];
+
+  constructor(private readonly broker: Aedes) {}
+
+  publish(topic: string, payload: string, retain: boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.broker.publish(
+        { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 0, retain, dup: false },
+        (e) => (e ? reject(e) : resolve()),
+      );
+    });
+  }
+
+  subscribe(filter: string, onMessage: (topic: string, payload: Buffer) => void): Promise<void> {
+    const deliver = (packet: { topic: string; payload: Buffer | string }, cb: () => void) => {
+      onMessage(packet.topic, Buffer.from(packet.payload));
+      cb();
+    };
+    this.subs.push({ filter, deliver });
+    return new Promise((resolve) => this.broker.subscribe(filter, deliver, () => resolve()));
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.subs) {
+      await new Promise<void>((r) => this.broker.unsubscribe(s.filter, s.deliver, () => r()));
+    }
+  }
+}
+
+/** The server's side of an external broker: one MQTT client, reconnecting every 5 s. */
+export class MqttBus implements LabBus {
+  private readonly handlers: { filter: string; onMessage: (t: string, p: Buffer) => void }[] = [];
+
+  private constructor(private readonly client: MqttClient) {
+    client.on('message', (topic, payload) => {
+      for (const h of this.handlers) if (topicMatches(h.filter, topic)) h.onMessage(topic, payload);
+    });
+  }
+
+  static async connect(url: string, username: string, password: string): Promise<MqttBus> {
+    const client = await mqtt.connectAsync(url, {
+      username,
+      password,
+      reconnectPeriod: 5000,
+      connectTimeout: 10_000,
+      clientId: `${username}-${randomBytes(4).toString('hex')}`,
+    });
+    return new MqttBus(client);
+  }
+
+  async publish(topic: string, payload: string, retain: boolean): Promise<void> {
+    await this.client.publishAsync(topic, payload, { qos: 1, retain });
+  }
+
+  async subscribe(filter: string, onMessage: (t: string, p: Buffer) => void): Promise<void> {
+    this.handlers.push({ filter, onMessage });
+    await this.client.subscribeAsync(filter, { qos: 1 });
+  }
+
+  async close(): Promise<void> {
+    await this.client.endAsync(true);
+  }
+}
+
+/** MQTT topic filter matching (`+` one level, `#` the rest). */
+export function topicMatches(filter: string, topic: string): boolean {
+  const f = filter.split('/');
+  const t = topic.split('/');
+  for (let i = 0; i < f.length; i++) {
+    if (f[i] === '#') return true;
+    if (i >= t.length) return false;
+    if (f[i] !== '+' && f[i] !== t[i]) return false;
+  }
+  return f.length === t.length;
+}
+
+/** Dynamic-security commands over the admin's MQTT connection, matched by correlation data. */
+export class MqttDynsecChannel implements DynsecChannel {
+  private next = 0;
+  private readonly waiting = new Map<string, (r: DynsecResponse[]) => void>();
+
+  private constructor(private readonly client: MqttClient) {
+    client.on('message', (_topic, payload) => {
+      let body: { responses?: (DynsecResponse & { correlationData?: string })[] };
+      try {
+        body = JSON.parse(payload.toString('utf8')) as typeof body;
+      } catch {
+        return;
+      }
+      const responses = body.responses ?? [];
+      const id = responses.find((r) => r.correlationData)?.correlationData;
+      const done = id ? this.waiting.get(id) : undefined;
+      if (id && done) {
+        this.waiting.delete(id);
+        done(responses);
+      }
+    });
+  }
+
+  static async connect(url: string, username: string, password: string) {
+    const client = await mqtt.connectAsync(url, {
+      username,
+      password,
+      reconnectPeriod: 5000,
+      connectTimeout: 10_000,
+      clientId: `${username}-admin-${randomBytes(4).toString('hex')}`,
+    });
+    await client.subscribeAsync('$CONTROL/dynamic-security/v1/response', { qos: 1 });
+    return new MqttDynsecChannel(client);
+  }
+
+  async command(commands: Record<string, unknown>[]): Promise<DynsecResponse[]> {
+    const id = `c${++this.next}-${randomBytes(4).toString('hex')}`;
+    // Every command carries the id: the plugin answers a batch in one message.
+    const tagged = commands.map((c) => ({ ...c, correlationData: id }));
+    const answer = new Promise<DynsecResponse[]>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject(new Error('dynamic security: no answer in 10 s'));
+      }, 10_000);
+      this.waiting.set(id, (r) => {
+        clearTimeout(timer);
+        resolve(r);
+      });
+    });
+    await this.client.publishAsync(
+      '$CONTROL/dynamic-security/v1',
+      JSON.stringify({ commands: tagged }),
+      { qos: 1 },
+    );
+    return answer;
+  }
+
+  close(): Promise<void> {
+    return this.client.endAsync(true);
+  }
+}
+
+export interface BrokerOptions {
+  mqtt: MqttConfig;
+  /** Where dedicated ports listen. */
+  host: string;
+  lookup: IdentityLookup;
+}
+
+/** Starts (embedded) or connects to (external) the two brokers. */
+export async function startBrokers(options: BrokerOptions): Promise<LabBrokers> {
+  const { mqtt: cfg, host } = options;
+  const closers: (() => Promise<void> | void)[] = [];
+  const ws: { path: string; broker: Aedes }[] = [];
+  const done = async () => {
+    for (const c of closers.reverse()) await c();
+  };
+  try {
+    let publicUrl: string;
+    if (cfg.public.kind === 'embedded') {
+      const broker = await createBroker(publicBrokerOptions());
+      closers.push(() => closeBroker(broker));
+      ws.push({ path: PUBLIC_PATH, broker });
+      publicUrl = PUBLIC_PATH;
+      if (cfg.public.port !== null) {
+        const server = await listenDedicated(broker, host, cfg.public.port);
+        closers.push(() => new Promise<void>((r) => server.close(() => r())));
+      }
+    } else {
+      publicUrl = cfg.public.clientUrl;
+    }
+
+    let labUrl: string;
+    let bus: LabBus;
+    let access: LabAccess;
+    if (cfg.lab.kind === 'embedded') {
+      const aedesAccess = new AedesLabAccess(cfg.prefix, cfg.prefix, options.lookup);
+      const broker = await createBroker(aedesAccess.options());
+      aedesAccess.track(broker);
+      closers.push(() => closeBroker(broker));
+      ws.push({ path: LAB_PATH, broker });
+      labUrl = LAB_PATH;
+      if (cfg.lab.port !== null) {
+        const server = await listenDedicated(broker, host, cfg.lab.port);
+        closers.push(() => new Promise<void>((r) => server.close(() => r())));
+      }
+      bus = new AedesBus(broker);
+      access = aedesAccess;
+    } else {
+      const channel = await MqttDynsecChannel.connect(
+        cfg.lab.url,
+        cfg.lab.adminUsername,
+        cfg.lab.adminPassword,
+      );
+      closers.push(() => channel.close());
+      const dynsec = new DynsecLabAccess(cfg.prefix, cfg.prefix, channel);
+      const password = randomBytes(24).toString('base64url');
+      const username = await dynsec.ensureServer(password);
+      const mqttBus = await MqttBus.connect(cfg.lab.url, username, password);
+      closers.push(() => mqttBus.close());
+      labUrl = cfg.lab.clientUrl;
+      bus = mqttBus;
+      access = dynsec;
+    }
+    let detach: (() => void) | null = null;
+    return {
+      labUrl,
+      publicUrl,
+      bus,
+      access,
+      attach(server) {
+        if (ws.length > 0 && !detach) detach = attachWebSockets(server, ws);
+      },
+      async close() {
+        detach?.();
+        await bus.close();
+        await done();
+      },
+    };
+  } catch (error) {
+    await done();
+    throw error;
+  }
+}

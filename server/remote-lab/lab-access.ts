@@ -1,0 +1,321 @@
+// Who may do what on the remote-lab broker (docs/remote-lab.md "Access control"):
+//
+// - a station (user `{ns}:st:{board}`) publishes only its own board's presence and `up`
+//   frames, and reads only its board's control and `down` frames;
+// - a session holder (user `{ns}:s:{id}`) publishes only its own session's `down` topic and
+//   reads only its own `up` topic and its board's presence;
+// - the server publishes control and reads presence;
+// - a session's password stops working when the session ends (its connections are closed),
+//   a station's when it connects again (the older connection is closed).
+//
+// Two implementations: the embedded aedes broker checks every connect, publish and
+// subscribe here (passwords against the database), and an external Mosquitto enforces the
+// same rules through its dynamic-security plugin, with one role per station and per session.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AedesOptions, Client } from 'aedes';
+import { labBase, labTopics } from '../../src/contract/lab-topics.ts';
+
+export type LabIdentity =
+  | { role: 'station'; username: string; boardId: string }
+  | { role: 'session'; username: string; boardId: string; key: string; sessionId: number };
+
+export const labUsernames = {
+  station: (ns: string, boardId: string) => `${ns}:st:${boardId}`,
+  session: (ns: string, id: number) => `${ns}:s:${id}`,
+  server: (ns: string) => `${ns}:server`,
+};
+
+export type ParsedUsername =
+  { role: 'station'; boardId: string } | { role: 'session'; sessionId: number } | null;
+
+export function parseUsername(ns: string, username: string): ParsedUsername {
+  const head = `${ns}:`;
+  if (!username.startsWith(head)) return null;
+  const rest = username.slice(head.length);
+  if (rest.startsWith('st:') && rest.length > 3) return { role: 'station', boardId: rest.slice(3) };
+  const m = /^s:([1-9][0-9]{0,9})$/.exec(rest);
+  return m ? { role: 'session', sessionId: Number(m[1]) } : null;
+}
+
+export const sha256 = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+export function secretMatches(secret: string, hash: string): boolean {
+  const a = Buffer.from(sha256(secret), 'hex');
+  const b = Buffer.from(hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** What the broker must do when the server grants or ends access. */
+export interface LabAccess {
+  /** A station's new broker password (the station's older connections are closed). */
+  grantStation(boardId: string, password: string): Promise<void>;
+  revokeStation(boardId: string): Promise<void>;
+  /** The holder's broker password for its session's topics. */
+  grantSession(sessionId: number, boardId: string, key: string, password: string): Promise<void>;
+  /** Ends the session's access at once (its connections are closed). */
+  revokeSession(sessionId: number): Promise<void>;
+  /** After a restart: ends broker access of sessions not in `active`. */
+  reconcile(active: ReadonlySet<number>): Promise<void>;
+}
+
+/** The user behind a broker user name, as the database knows it now. */
+export type IdentityLookup = (
+  parsed: Exclude<ParsedUsername, null>,
+) => Promise<{ secretHash: string; boardId: string; key?: string } | null>;
+
+/** Largest frame a holder may send down (a 2 KB program as one sequence frame fits). */
+export const MAX_DOWN_BYTES = 16 * 1024;
+/** Largest frame a station may send up (a batch of reports). */
+export const MAX_UP_BYTES = 128 * 1024;
+
+const notAuthorized = () => Object.assign(new Error('not authorized'), { returnCode: 5 as const });
+const badLogin = () =>
+  Object.assign(new Error('bad user name or password'), { returnCode: 4 as const });
+
+/** Access control inside the embedded aedes broker. */
+export class AedesLabAccess implements LabAccess {
+  private readonly identities = new WeakMap<Client, LabIdentity>();
+  private readonly byUser = new Map<string, Set<Client>>();
+
+  constructor(
+    private readonly ns: string,
+    private readonly prefix: string,
+    private readonly lookup: IdentityLookup,
+  ) {}
+
+  /** The hooks to create the broker with. */
+  options(): AedesOptions {
+    return {
+      id: `${this.ns}-lab`,
+      authenticate: (client, username, password, done) => {
+        void this.authenticate(client, username, password).then(
+          (ok) => done(ok ? null : badLogin(), ok),
+          () => done(notAuthorized(), false),
+        );
+      },
+      authorizePublish: (client, packet, callback) => {
+        // The server's own publishes (client null) are not checked.
+        if (!client) return callback(null);
+        const who = this.identities.get(client);
+        callback(who && this.mayPublish(who, packet) ? null : notAuthorized());
+      },
+      authorizeSubscribe: (client, subscription, callback) => {
+        const who = this.identities.get(client);
+        callback(null, who && this.maySubscribe(who, subscription.topic) ? subscription : null);
+      },
+    };
+  }
+
+  /** Follows connections so access can be ended by user name. */
+  track(broker: {
+    on(event: 'clientDisconnect', listener: (client: Client) => void): unknown;
+  }): void {
+    broker.on('clientDisconnect', (client) => {
+      const who = this.identities.get(client);
+      if (who) this.byUser.get(who.username)?.delete(client);
+    });
+  }
+
+  private async authenticate(
+    client: Client,
+    username: string | undefined,
+    password: Buffer | undefined,
+  ): Promise<boolean> {
+    if (!username || !password) return false;
+    const parsed = parseUsername(this.ns, username);
+    if (!parsed) return false;
+    const found = await this.lookup(parsed);
+    if (!found || !secretMatches(password.toString('utf8'), found.secretHash)) return false;
+    const identity: LabIdentity =
+      parsed.role === 'station'
+        ? { role: 'station', username, boardId: found.boardId }
+        : {
+            role: 'session',
+            username,
+            boardId: found.boardId,
+            key: found.key ?? '',
+            sessionId: parsed.sessionId,
+          };
+    this.identities.set(client, identity);
+    let set = this.byUser.get(username);
+    if (!set) this.byUser.set(username, (set = new Set()));
+    set.add(client);
+    return true;
+  }
+
+  private mayPublish(
+    who: LabIdentity,
+    packet: { topic: string; retain: boolean; payload: Buffer | string },
+  ): boolean {
+    const t = labTopics(labBase(this.prefix, who.boardId));
+    const size = packet.payload.length;
+    if (who.role === 'station') {
+      if (packet.topic === t.presence) return size <= 1024;
+      // `…/s/{key}/up` for any key of this board (the station serves whoever holds it).
+      const m = /^(.*)\/s\/([^/+#]+)\/up$/.exec(packet.topic);
+      return (
+        !!m && m[1] === labBase(this.prefix, who.boardId) && !packet.retain && size <= MAX_UP_BYTES
+      );
+    }
+    return packet.topic === t.down(who.key) && !packet.retain && size <= MAX_DOWN_BYTES;
+  }
+
+  private maySubscribe(who: LabIdentity, topic: string): boolean {
+    const t = labTopics(labBase(this.prefix, who.boardId));
+    if (who.role === 'station') return topic === t.control || topic === t.anyDown;
+    return topic === t.up(who.key) || topic === t.presence;
+  }
+
+  private close(username: string): void {
+    const clients = this.byUser.get(username);
+    this.byUser.delete(username);
+    for (const c of clients ?? []) c.close();
+  }
+
+  grantStation(boardId: string): Promise<void> {
+    // The database holds the new password already; an older connection must go.
+    this.close(labUsernames.station(this.ns, boardId));
+    return Promise.resolve();
+  }
+
+  revokeStation(boardId: string): Promise<void> {
+    this.close(labUsernames.station(this.ns, boardId));
+    return Promise.resolve();
+  }
+
+  grantSession(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  revokeSession(sessionId: number): Promise<void> {
+    this.close(labUsernames.session(this.ns, sessionId));
+    return Promise.resolve();
+  }
+
+  reconcile(): Promise<void> {
+    // Connections do not outlive the process that holds the embedded broker.
+    return Promise.resolve();
+  }
+}
+
+/** Sends dynamic-security commands and waits for their answers. */
+export interface DynsecChannel {
+  command(commands: Record<string, unknown>[]): Promise<DynsecResponse[]>;
+}
+
+export interface DynsecResponse {
+  command: string;
+  error?: string;
+  data?: unknown;
+}
+
+/** The role of a station and of a session (ACL lists of Mosquitto's dynamic security). */
+export function stationAcls(prefix: string, boardId: string) {
+  const t = labTopics(labBase(prefix, boardId));
+  const base = labBase(prefix, boardId);
+  return [
+    { acltype: 'publishClientSend', topic: t.presence, allow: true },
+    { acltype: 'publishClientSend', topic: `${base}/s/+/up`, allow: true },
+    { acltype: 'subscribeLiteral', topic: t.control, allow: true },
+    { acltype: 'subscribeLiteral', topic: t.anyDown, allow: true },
+  ];
+}
+
+export function sessionAcls(prefix: string, boardId: string, key: string) {
+  const t = labTopics(labBase(prefix, boardId));
+  return [
+    { acltype: 'publishClientSend', topic: t.down(key), allow: true },
+    { acltype: 'subscribeLiteral', topic: t.up(key), allow: true },
+    { acltype: 'subscribeLiteral', topic: t.presence, allow: true },
+  ];
+}
+
+/** The server's own role: read every presence, write every control. */
+export function serverAcls(prefix: string) {
+  return [
+    { acltype: 'subscribePattern', topic: `${prefix}/lab/+/presence`, allow: true },
+    { acltype: 'publishClientSend', topic: `${prefix}/lab/+/control`, allow: true },
+  ];
+}
+
+const ignore = (allowed: string[]) => (r: DynsecResponse) => {
+  if (r.error && !allowed.some((a) => r.error?.includes(a))) {
+    throw new Error(`dynamic security ${r.command}: ${r.error}`);
+  }
+};
+
+/** Access control by an external Mosquitto's dynamic-security plugin. */
+export class DynsecLabAccess implements LabAccess {
+  constructor(
+    private readonly ns: string,
+    private readonly prefix: string,
+    private readonly channel: DynsecChannel,
+  ) {}
+
+  private roleOf = (username: string) => `${username}:role`;
+
+  /** Creates (or re-creates) a client with one role of its own. */
+  private async replaceClient(username: string, password: string, acls: object[]) {
+    const rolename = this.roleOf(username);
+    // Deleting the client first closes its connections (the older station, a stale session).
+    const responses = await this.channel.command([
+      { command: 'deleteClient', username },
+      { command: 'deleteRole', rolename },
+      { command: 'createRole', rolename, acls },
+      { command: 'createClient', username, password, roles: [{ rolename }] },
+    ]);
+    responses.forEach(ignore(['not found']));
+  }
+
+  private async deleteClient(username: string) {
+    const responses = await this.channel.command([
+      { command: 'deleteClient', username },
+      { command: 'deleteRole', rolename: this.roleOf(username) },
+    ]);
+    responses.forEach(ignore(['not found']));
+  }
+
+  /** The server's own user, with a fresh password each start. */
+  async ensureServer(password: string): Promise<string> {
+    const username = labUsernames.server(this.ns);
+    await this.replaceClient(username, password, serverAcls(this.prefix));
+    return username;
+  }
+
+  grantStation(boardId: string, password: string): Promise<void> {
+    return this.replaceClient(
+      labUsernames.station(this.ns, boardId),
+      password,
+      stationAcls(this.prefix, boardId),
+    );
+  }
+
+  revokeStation(boardId: string): Promise<void> {
+    return this.deleteClient(labUsernames.station(this.ns, boardId));
+  }
+
+  grantSession(sessionId: number, boardId: string, key: string, password: string): Promise<void> {
+    return this.replaceClient(
+      labUsernames.session(this.ns, sessionId),
+      password,
+      sessionAcls(this.prefix, boardId, key),
+    );
+  }
+
+  revokeSession(sessionId: number): Promise<void> {
+    return this.deleteClient(labUsernames.session(this.ns, sessionId));
+  }
+
+  async reconcile(active: ReadonlySet<number>): Promise<void> {
+    const [list] = await this.channel.command([{ command: 'listClients', count: -1, offset: 0 }]);
+    if (!list) return;
+    ignore([])(list);
+    const clients = (list.data as { clients?: string[] } | undefined)?.clients ?? [];
+    for (const username of clients) {
+      const parsed = parseUsername(this.ns, username);
+      if (parsed?.role === 'session' && !active.has(parsed.sessionId)) {
+        await this.deleteClient(username);
+      }
+    }
+  }
+}

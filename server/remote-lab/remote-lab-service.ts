@@ -1,0 +1,545 @@
+// The remote lab's server side (docs/remote-lab.md): session calls, the queue, expiry, the
+// stations' presence, the broker grants, and the answers boards give. Framework-free; the
+// routes (server/routes/sessions.ts, server/routes/labs.ts) call it.
+//
+// Rules:
+// - one holder per board; later sessions wait in order of arrival and see their position;
+// - a session ends on disconnect, after 3 missed alives, at the lesson's time limit, when
+//   its station stays offline for the grace period, or when its lab is removed; the next
+//   in line then gets the board;
+// - the holder's broker password works only while the session is active;
+// - the answer a session records is the one the board's station reports (a student's own
+//   alive cannot write a grade), and a Remote Lab session's answer becomes the student's
+//   grade for the lesson.
+import type { Kysely } from 'kysely';
+import {
+  allPresence,
+  boardOfTopic,
+  labBase,
+  labTopics,
+  parsePresence,
+  type StationControl,
+  type StationPresence,
+} from '../../src/contract/lab-topics.ts';
+import {
+  WAITING_ALIVE_MS,
+  type AliveBody,
+  type BoardStatusInfo,
+  type CableConnectBody,
+  type CodeConnectBody,
+  type EndReason,
+  type SessionAnswer,
+  type SessionConnectBody,
+  type SessionMethod,
+  type StationGrant,
+} from '../../src/contract/remote-lab.ts';
+import type { MqttConfig } from '../config.ts';
+import type { Database, UserRow } from '../db/schema.ts';
+import { HttpError } from '../http/errors.ts';
+import { RateLimiter } from '../http/rate-limit.ts';
+import type { LabBrokers } from './brokers.ts';
+import { labUsernames, sha256, type IdentityLookup } from './lab-access.ts';
+import { LabStore, newSecret, pinMatches } from './lab-store.ts';
+import { CABLE, SessionStore, type LabSession } from './session-store.ts';
+
+/** What the remote lab needs from the classroom (lessons, their boards, grades). */
+export interface ClassroomLink {
+  /** Board ids the lesson lets `user` use (its official and private lists), or null when
+   * the lesson does not exist or `user` may not read it. */
+  lessonBoards(user: UserRow, lessonUuid: string): Promise<string[] | null>;
+  /** The lesson's session time limit in minutes, or null. */
+  lessonTimeLimit(lessonUuid: string): Promise<number | null>;
+  /** Records a board's answer as the student's grade for the lesson. */
+  recordAnswer(s: {
+    sessionId: number;
+    userId: string;
+    lessonUuid: string;
+    answer: number;
+  }): Promise<void>;
+}
+
+/** Without the classroom every lesson is unknown. */
+export const NO_CLASSROOM: ClassroomLink = {
+  lessonBoards: () => Promise.resolve(null),
+  lessonTimeLimit: () => Promise.resolve(null),
+  recordAnswer: () => Promise.resolve(),
+};
+
+const wrongBoardOrPin = () =>
+  new HttpError(404, 'wrong_board_or_pin', 'Please re-check the entered GoGo ID or Pin');
+const wrongCode = () =>
+  new HttpError(404, 'wrong_access_code', 'Please re-check the entered Access Code');
+const offline = () => new HttpError(409, 'board_offline', 'The board is not online');
+const sessionNotFound = () =>
+  new HttpError(404, 'session_not_found', 'The session does not exist or is not yours');
+const lessonNotFound = () => new HttpError(404, 'lesson_not_found', 'The lesson does not exist');
+const tooMany = () =>
+  new HttpError(
+    429,
+    'too_many_sessions',
+    'You have too many remote-lab sessions open; disconnect one first',
+  );
+const wrongStationKey = () =>
+  new HttpError(403, 'wrong_station_key', 'The GoGo ID or the station key is wrong');
+const tooManyTries = () =>
+  new HttpError(429, 'too_many_requests', 'Too many attempts; try again in a minute');
+
+/** Sessions (waiting or active) one user may have at once. */
+export const MAX_LIVE_SESSIONS = 3;
+/** Connect attempts with a pin or code per user: 10 a minute. */
+const ATTEMPTS_PER_SECOND = 10 / 60;
+const ATTEMPT_BURST = 10;
+/** Ended sessions without a lesson are deleted after a day. */
+const PRUNE_AFTER_MS = 24 * 3600 * 1000;
+
+interface BoardPresence extends StationPresence {
+  seenAt: number;
+  /** Since when the station is offline (null while online). */
+  offlineSince: number | null;
+}
+
+export interface RemoteLabOptions {
+  db: Kysely<Database>;
+  mqtt: MqttConfig;
+  classroom?: ClassroomLink;
+  now?: () => number;
+  /** Sweep period (expiry, time limits, stations gone); default a fifth of the alive period. */
+  sweepMs?: number;
+  log?: LabLog;
+}
+
+export interface LabLog {
+  error(obj: object, msg: string): void;
+}
+
+export class RemoteLabService {
+  readonly labs: LabStore;
+  readonly sessions: SessionStore;
+  private brokers: LabBrokers | null = null;
+  private classroom: ClassroomLink;
+  private readonly presence = new Map<string, BoardPresence>();
+  /** Boards whose current control message this process has published since it started. */
+  private readonly controlSent = new Set<string>();
+  private readonly attempts = new RateLimiter(ATTEMPTS_PER_SECOND, ATTEMPT_BURST);
+  private sweepTimer: ReturnType<typeof setInterval> | null = null;
+  private sweeping: Promise<void> | null = null;
+  private readonly now: () => number;
+  readonly timeoutMs: number;
+
+  constructor(private readonly options: RemoteLabOptions) {
+    this.labs = new LabStore(options.db);
+    this.sessions = new SessionStore(options.db);
+    this.classroom = options.classroom ?? NO_CLASSROOM;
+    this.now = options.now ?? Date.now;
+    this.log = options.log;
+    this.timeoutMs = 3 * options.mqtt.aliveMs;
+  }
+
+  private log: LabLog | undefined;
+
+  setLog(log: LabLog): void {
+    this.log = log;
+  }
+
+  /** The classroom arrives after this service is made (both are services of the app). */
+  setClassroom(link: ClassroomLink): void {
+    this.classroom = link;
+  }
+
+  /** Who a broker user is, for the embedded broker's login check. */
+  readonly lookup: IdentityLookup = async (parsed) => {
+    if (parsed.role === 'station') {
+      const lab = await this.labs.byBoard(parsed.boardId);
+      return lab?.station_secret_hash
+        ? { secretHash: lab.station_secret_hash, boardId: lab.board_id }
+        : null;
+    }
+    const s = await this.sessions.get(parsed.sessionId);
+    return s && s.state === 'active' && s.secretHash
+      ? { secretHash: s.secretHash, boardId: s.boardId, key: s.topicKey }
+      : null;
+  };
+
+  /** Starts following presence and sweeping; ends broker access of sessions that ended. */
+  async start(brokers: LabBrokers): Promise<void> {
+    this.brokers = brokers;
+    await brokers.bus.subscribe(allPresence(this.options.mqtt.prefix), (topic, payload) =>
+      this.onPresence(topic, payload),
+    );
+    const active = await this.sessions.activeLab();
+    await brokers.access.reconcile(new Set(active.map((s) => s.id)));
+    const period = this.options.sweepMs ?? Math.max(50, Math.floor(this.options.mqtt.aliveMs / 5));
+    this.sweepTimer = setInterval(() => void this.sweep(), period);
+  }
+
+  async stop(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    await this.sweeping;
+  }
+
+  get labUrl(): string {
+    return this.brokers?.labUrl ?? '';
+  }
+
+  get publicUrl(): string {
+    return this.brokers?.publicUrl ?? '';
+  }
+
+  // ---- Presence -------------------------------------------------------------------------
+
+  private onPresence(topic: string, payload: Buffer): void {
+    const board = boardOfTopic(this.options.mqtt.prefix, topic);
+    const p = parsePresence(payload);
+    if (!board || !p) return;
+    const t = this.now();
+    const before = this.presence.get(board);
+    const wasOnline = before ? this.online(before, t) : false;
+    this.presence.set(board, {
+      ...p,
+      seenAt: t,
+      offlineSince: p.online ? null : (before?.offlineSince ?? t),
+    });
+    if (p.online && (!wasOnline || !this.controlSent.has(board))) {
+      // A station that (re)appears learns who holds its board; a waiting queue may start.
+      void this.afterStationOnline(board);
+    }
+    if (p.online && p.session) void this.recordAnswer(board, p.session, p.answer);
+  }
+
+  private online(p: BoardPresence | undefined, t = this.now()): boolean {
+    return !!p && p.online && t - p.seenAt <= this.options.mqtt.stationSilentMs;
+  }
+
+  isOnline(boardId: string): boolean {
+    return this.online(this.presence.get(boardId));
+  }
+
+  private async afterStationOnline(board: string): Promise<void> {
+    try {
+      const holder = await this.sessions.holder(board);
+      await this.publishControl(board, holder);
+      if (!holder) await this.promoteNext(board);
+    } catch (e) {
+      this.log?.error({ err: e, board }, 'remote lab: station came online');
+    }
+  }
+
+  /** A station's report of its board's answer, for the session it serves. */
+  private async recordAnswer(board: string, key: string, answer: number): Promise<void> {
+    try {
+      const holder = await this.sessions.holder(board);
+      if (!holder || holder.topicKey !== key || holder.answer === answer) return;
+      await this.sessions.setAnswer(holder.id, answer);
+      if (answer > 0 && holder.lessonUuid && holder.method === 12) {
+        await this.classroom.recordAnswer({
+          sessionId: holder.id,
+          userId: holder.userId,
+          lessonUuid: holder.lessonUuid,
+          answer,
+        });
+      }
+    } catch (e) {
+      this.log?.error({ err: e, board }, 'remote lab: recording an answer failed');
+    }
+  }
+
+  /** What the labs page shows about a board. */
+  async boardStatus(boardId: string): Promise<BoardStatusInfo> {
+    const p = this.presence.get(boardId);
+    const holder = await this.sessions.holder(boardId);
+    return {
+      online: this.online(p),
+      board_type: p?.board?.type ?? 0,
+      board_version: p?.board?.version ?? 0,
+      firmware_version: p?.board?.firmware ?? 0,
+      session_id: holder?.id ?? null,
+      queue: await this.sessions.queueLength(boardId),
+    };
+  }
+
+  // ---- Stations -------------------------------------------------------------------------
+
+  /** A CLI station: GoGo ID and station key (public call). */
+  async stationConnect(boardId: string, key: string, ip: string): Promise<StationGrant> {
+    if (this.attempts.take(`station:${ip}`) > 0) throw tooManyTries();
+    const lab = await this.labs.byBoard(boardId);
+    if (!lab?.station_key_hash || lab.station_key_hash !== sha256(key)) throw wrongStationKey();
+    return this.grantStation(boardId);
+  }
+
+  /** The station page: the lab's owner signed in. */
+  async stationForOwner(user: UserRow, uuid: string): Promise<StationGrant> {
+    const lab = await this.labs.owned(user, uuid);
+    return this.grantStation(lab.board_id);
+  }
+
+  private async grantStation(boardId: string): Promise<StationGrant> {
+    const brokers = this.need();
+    const password = newSecret();
+    await this.labs.setStationSecret(boardId, password);
+    await brokers.access.grantStation(boardId, password);
+    // The new station must learn the holder even if presence looks unchanged.
+    this.controlSent.delete(boardId);
+    return {
+      board_id: boardId,
+      url: brokers.labUrl,
+      username: labUsernames.station(this.options.mqtt.prefix, boardId),
+      password,
+      base: labBase(this.options.mqtt.prefix, boardId),
+    };
+  }
+
+  /** A lab was deleted: its sessions end and its station loses access. */
+  async labRemoved(boardId: string): Promise<void> {
+    for (const s of await this.sessions.liveOnBoard(boardId)) await this.end(s, 'lab-removed');
+    await this.need().access.revokeStation(boardId);
+    this.presence.delete(boardId);
+  }
+
+  // ---- Session calls ---------------------------------------------------------------------
+
+  private checkAttempts(user: UserRow): void {
+    if (this.attempts.take(`user:${user.id}`) > 0) throw tooManyTries();
+  }
+
+  async connect(user: UserRow, body: SessionConnectBody): Promise<SessionAnswer> {
+    this.checkAttempts(user);
+    const lab = await this.labs.byBoard(body.board_id);
+    let method: SessionMethod;
+    if (body.lesson_uuid !== undefined) {
+      const allowed = await this.classroom.lessonBoards(user, body.lesson_uuid);
+      if (allowed === null) throw lessonNotFound();
+      if (!lab || !allowed.includes(body.board_id)) throw wrongBoardOrPin();
+      method = 12;
+    } else {
+      if (!lab || body.pin === undefined || !(await pinMatches(body.pin, lab.pin_hash))) {
+        throw wrongBoardOrPin();
+      }
+      method = 13;
+    }
+    if (!this.isOnline(body.board_id)) throw offline();
+    return this.open(user, body.board_id, body.lesson_uuid ?? null, method);
+  }
+
+  async codeConnect(user: UserRow, body: CodeConnectBody): Promise<SessionAnswer> {
+    this.checkAttempts(user);
+    const target = await this.labs.byAccessCode(body.access_code);
+    if (!target) throw wrongCode();
+    let boards = target.kind === 'lab' ? [target.lab.board_id] : target.boards;
+    if (body.lesson_uuid !== undefined) {
+      const allowed = await this.classroom.lessonBoards(user, body.lesson_uuid);
+      if (allowed === null) throw lessonNotFound();
+      boards = boards.filter((b) => allowed.includes(b));
+      if (boards.length === 0) throw wrongCode();
+    }
+    // A board needs a lab (and so a station) to be reachable.
+    const withLab: string[] = [];
+    for (const b of boards) if (await this.labs.byBoard(b)) withLab.push(b);
+    const online = withLab.filter((b) => this.isOnline(b));
+    if (online.length === 0) throw offline();
+    // Already in line for one of them: that session.
+    const mine = (await this.sessions.liveOf(user.id)).find((s) => online.includes(s.boardId));
+    if (mine) return this.answer(mine, { grant: mine.state === 'active' });
+    // A free board first, else the shortest queue.
+    let best = online[0] as string;
+    let bestScore = Infinity;
+    for (const b of online) {
+      const score =
+        ((await this.sessions.holder(b)) ? 1 : 0) + (await this.sessions.queueLength(b));
+      if (score < bestScore) [best, bestScore] = [b, score];
+    }
+    return this.open(user, best, body.lesson_uuid ?? null, 12);
+  }
+
+  /** A USB board in a lesson: a session without a broker, for the lesson's record. */
+  async cableConnect(user: UserRow, body: CableConnectBody): Promise<SessionAnswer> {
+    const allowed = await this.classroom.lessonBoards(user, body.lesson_uuid);
+    if (allowed === null) throw lessonNotFound();
+    const live = await this.sessions.liveOf(user.id);
+    const same = live.find((s) => s.method === CABLE && s.lessonUuid === body.lesson_uuid);
+    if (same) return this.answer(same);
+    if (live.length >= MAX_LIVE_SESSIONS) throw tooMany();
+    const s = await this.sessions.create({
+      userId: user.id,
+      boardId: body.board_id,
+      lessonUuid: body.lesson_uuid,
+      method: CABLE,
+      state: 'active',
+      at: this.now(),
+    });
+    return this.answer(s);
+  }
+
+  private async open(
+    user: UserRow,
+    boardId: string,
+    lessonUuid: string | null,
+    method: SessionMethod,
+  ): Promise<SessionAnswer> {
+    const live = await this.sessions.liveOf(user.id);
+    const again = live.find((s) => s.boardId === boardId && s.method !== CABLE);
+    // Connecting again (a reload, a second tab) takes the same place with new broker access.
+    if (again) return this.answer(again, { grant: again.state === 'active' });
+    if (live.length >= MAX_LIVE_SESSIONS) throw tooMany();
+    const s = await this.sessions.create({
+      userId: user.id,
+      boardId,
+      lessonUuid,
+      method,
+      state: 'waiting',
+      at: this.now(),
+    });
+    await this.promoteNext(boardId);
+    const fresh = (await this.sessions.get(s.id)) ?? s;
+    return this.answer(fresh, { grant: fresh.state === 'active' });
+  }
+
+  async alive(user: UserRow, body: AliveBody & { renew?: boolean }): Promise<SessionAnswer> {
+    const s = await this.mine(user, body.session_id);
+    if (s.state === 'ended') return this.answer(s);
+    await this.sessions.alive(s.id, this.now(), body.session_ans);
+    let current = s;
+    if (s.state === 'waiting') {
+      await this.promoteNext(s.boardId);
+      current = (await this.sessions.get(s.id)) ?? s;
+    }
+    return this.answer(
+      { ...current, reportedAnswer: body.session_ans },
+      { grant: current.state === 'active' && current.method !== CABLE && body.renew === true },
+    );
+  }
+
+  async disconnect(user: UserRow, sessionId: number): Promise<SessionAnswer> {
+    const s = await this.mine(user, sessionId);
+    if (s.state === 'ended') return this.answer(s);
+    const ended = await this.end(s, 'disconnected');
+    return this.answer(ended ?? ((await this.sessions.get(s.id)) as LabSession));
+  }
+
+  private async mine(user: UserRow, id: number): Promise<LabSession> {
+    const s = await this.sessions.get(id);
+    if (!s || s.userId !== user.id) throw sessionNotFound();
+    return s;
+  }
+
+  /** The grade a remote-lab session's board gave, for the classroom to verify a Submit. */
+  async verifiedAnswer(
+    sessionId: number,
+    userId: string,
+    lessonUuid: string,
+  ): Promise<number | null> {
+    const s = await this.sessions.get(sessionId);
+    if (!s || s.userId !== userId || s.lessonUuid !== lessonUuid || s.method !== 12) return null;
+    return s.answer > 0 ? s.answer : null;
+  }
+
+  // ---- Queue and grants -----------------------------------------------------------------
+
+  /** Gives a free board to the longest-waiting session. */
+  private async promoteNext(boardId: string): Promise<void> {
+    if (!this.isOnline(boardId)) return;
+    if (await this.sessions.holder(boardId)) return;
+    for (;;) {
+      const next = await this.sessions.nextInLine(boardId);
+      if (!next) return;
+      const at = this.now();
+      const limit = next.lessonUuid ? await this.classroom.lessonTimeLimit(next.lessonUuid) : null;
+      const endsAt = limit ? at + limit * 60_000 : null;
+      if (await this.sessions.promote(next.id, at, endsAt)) {
+        await this.publishControl(boardId, { ...next, state: 'active', endsAt, startedAt: at });
+        return;
+      }
+      // Someone else holds the board now, or this one left the queue meanwhile.
+      if (await this.sessions.holder(boardId)) return;
+    }
+  }
+
+  private async publishControl(boardId: string, holder: LabSession | null): Promise<void> {
+    const brokers = this.need();
+    const control: StationControl = {
+      session: holder ? { key: holder.topicKey, id: holder.id, endsAt: holder.endsAt } : null,
+    };
+    const base = labBase(this.options.mqtt.prefix, boardId);
+    await brokers.bus.publish(labTopics(base).control, JSON.stringify(control), true);
+    this.controlSent.add(boardId);
+  }
+
+  /** Ends a live session: broker access closed, the station told, the next one promoted. */
+  private async end(s: LabSession, reason: EndReason): Promise<LabSession | null> {
+    const ended = await this.sessions.end(s.id, this.now(), reason);
+    if (!ended) return null;
+    if (s.state === 'active' && s.method !== CABLE) {
+      await this.need().access.revokeSession(s.id);
+      await this.publishControl(s.boardId, null);
+      await this.promoteNext(s.boardId);
+    }
+    return { ...ended, endReason: reason, endedAt: this.now() };
+  }
+
+  /** Expired alives, time limits, stations gone; then queues that can move. */
+  sweep(): Promise<void> {
+    this.sweeping ??= this.sweepOnce()
+      .catch((e: unknown) => this.log?.error({ err: e }, 'remote lab: sweep failed'))
+      .finally(() => (this.sweeping = null));
+    return this.sweeping;
+  }
+
+  private async sweepOnce(): Promise<void> {
+    const t = this.now();
+    for (const s of await this.sessions.silentSince(t - this.timeoutMs)) {
+      await this.end(s, 'expired');
+    }
+    for (const s of await this.sessions.overTime(t)) await this.end(s, 'time-limit');
+    for (const s of await this.sessions.activeLab()) {
+      const p = this.presence.get(s.boardId);
+      const since = !p ? s.startedAt : this.online(p, t) ? null : (p.offlineSince ?? p.seenAt);
+      if (since !== null && t - since > this.options.mqtt.stationGraceMs) {
+        await this.end(s, 'station-offline');
+      }
+    }
+    for (const board of await this.sessions.boardsWithQueue()) await this.promoteNext(board);
+    await this.sessions.prune(t - PRUNE_AFTER_MS);
+  }
+
+  private async answer(s: LabSession, options: { grant?: boolean } = {}): Promise<SessionAnswer> {
+    let broker: SessionAnswer['broker'] = null;
+    if (options.grant && s.state === 'active' && s.method !== CABLE) {
+      const brokers = this.need();
+      const password = newSecret();
+      await this.sessions.setSecret(s.id, sha256(password));
+      await brokers.access.grantSession(s.id, s.boardId, s.topicKey, password);
+      const t = labTopics(labBase(this.options.mqtt.prefix, s.boardId));
+      broker = {
+        url: brokers.labUrl,
+        username: labUsernames.session(this.options.mqtt.prefix, s.id),
+        password,
+        up: t.up(s.topicKey),
+        down: t.down(s.topicKey),
+        presence: t.presence,
+      };
+    }
+    return {
+      session_id: s.id,
+      state: s.state,
+      connect_method: s.method,
+      board_id: s.boardId,
+      lesson_uuid: s.lessonUuid,
+      position: s.state === 'waiting' ? await this.sessions.position(s) : 0,
+      alive_ms:
+        s.state === 'waiting'
+          ? Math.min(WAITING_ALIVE_MS, this.options.mqtt.aliveMs)
+          : this.options.mqtt.aliveMs,
+      ends_at: s.endsAt === null ? null : new Date(s.endsAt).toISOString(),
+      answer: s.method === CABLE ? s.reportedAnswer : s.answer,
+      board_online: s.method === CABLE ? true : this.isOnline(s.boardId),
+      end_reason: s.endReason,
+      broker,
+    };
+  }
+
+  private need(): LabBrokers {
+    if (!this.brokers) throw new Error('the remote lab has not started');
+    return this.brokers;
+  }
+}

@@ -1,0 +1,186 @@
+// Who may call each remote-lab route (docs/remote-lab.md "Who may do what"): every session
+// and lab route, for a visitor, another user, the lab's owner (or the session's student) and
+// an admin. Runs on SQLite and PostgreSQL; the broker is the embedded one.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE_PATH } from '../../src/contract/base-path.ts';
+import type { Lab, LabGroup, SessionAnswer } from '../../src/contract/remote-lab.ts';
+import { signInWithGoogle, signUpWithPassword, uniqueEmail } from '../testing/emulator-accounts.ts';
+import { bearer, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { mqttTestEnv } from '../testing/test-mqtt.ts';
+import { testEngine } from '../testing/test-db.ts';
+
+describe(`remote-lab routes: authorization matrix (${testEngine()})`, () => {
+  const ADMIN = uniqueEmail('admin');
+  let t: TestApp;
+  let owner: string;
+  let other: string;
+  let admin: string;
+  let lab: Lab;
+  let group: LabGroup;
+  let session: SessionAnswer;
+  let student: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(mqttTestEnv({ ADMIN_EMAILS: ADMIN }));
+    [owner, other, student] = (await Promise.all(
+      [0, 1, 2].map(async () => (await signUpWithPassword(t.emulatorHost)).idToken),
+    )) as [string, string, string];
+    admin = (await signInWithGoogle(t.emulatorHost, ADMIN, 'Admin')).idToken;
+    lab = (
+      await call(owner, 'POST', '/lab/create', {
+        name: 'M',
+        board_id: `MX${Date.now()}`,
+        pin: '1357',
+      })
+    ).json();
+    group = (
+      await call(owner, 'POST', '/lab-group/create', { name: 'G', board_ids: [lab.board_id] })
+    ).json();
+    // A session of this student (made in the store: no station is needed to test who may
+    // call what).
+    const me = (await call(student, 'POST', '/auth', {})).json().user.id as string;
+    const s = await t.app.services.remoteLab.sessions.create({
+      userId: me,
+      boardId: 'USB1',
+      lessonUuid: null,
+      method: 11,
+      state: 'active',
+      at: Date.now(),
+    });
+    session = { session_id: s.id } as SessionAnswer;
+  });
+  afterAll(() => t.close());
+
+  function call(token: string | null, method: string, path: string, body?: object) {
+    return t.app.inject({
+      method: method as 'POST',
+      url: `${API_BASE_PATH}${path}`,
+      headers: token ? bearer(token) : {},
+      ...(body === undefined ? {} : { payload: body }),
+    });
+  }
+
+  it('turns visitors away from every session and lab route', async () => {
+    const routes = t.app.apiRoutes.filter(
+      (r) => /\/(session|lab|lab-group)\//.test(r.url) && !r.url.endsWith('/lab/station/connect'),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(17);
+    for (const r of routes) {
+      expect(r.isPublic, r.url).toBe(false);
+      const url = r.url.replace(API_BASE_PATH, '').replace(':uuid', lab.uuid);
+      const res = await call(
+        null,
+        r.method,
+        url,
+        r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+      );
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it("keeps a lab and its group to their owner (and admins): others are told they don't exist", async () => {
+    const reads: [string, string, object?][] = [
+      ['GET', `/lab/${lab.uuid}`],
+      ['PUT', `/lab/${lab.uuid}`, { description: 'x' }],
+      ['POST', `/lab/${lab.uuid}/station`, {}],
+      ['POST', `/lab/${lab.uuid}/station-key`, {}],
+      ['GET', `/lab-group/${group.uuid}`],
+      ['PUT', `/lab-group/${group.uuid}`, { description: 'y' }],
+    ];
+    for (const [method, path, body] of reads) {
+      const denied = await call(other, method, path, body);
+      expect(denied.statusCode, `other ${method} ${path}`).toBe(404);
+      expect(denied.json().error).toMatch(/^lab(_group)?_not_found$/);
+      expect((await call(owner, method, path, body)).statusCode, `owner ${method} ${path}`).toBe(
+        200,
+      );
+      expect((await call(admin, method, path, body)).statusCode, `admin ${method} ${path}`).toBe(
+        200,
+      );
+    }
+    // Lists show only the caller's own.
+    expect((await call(other, 'GET', '/lab/browse/my')).json().data).toEqual([]);
+    expect(
+      (await call(owner, 'GET', '/lab/browse/my')).json().data.map((l: Lab) => l.uuid),
+    ).toEqual([lab.uuid]);
+    expect((await call(other, 'GET', '/lab-group/browse/my')).json().data).toEqual([]);
+    // The pin never leaves the server; the access code is the owner's to share.
+    const shown = (await call(owner, 'GET', `/lab/${lab.uuid}`)).body;
+    expect(shown).not.toMatch(/1357|pin/i);
+    for (const path of [`/lab/${lab.uuid}`, `/lab-group/${group.uuid}`]) {
+      expect((await call(other, 'DELETE', path)).statusCode, `other DELETE ${path}`).toBe(404);
+    }
+  });
+
+  it('lets only the student alive or end their session', async () => {
+    const body = { session_id: session.session_id, session_ans: 7 };
+    for (const token of [other, owner, admin]) {
+      const res = await call(token, 'POST', '/session/alive', body);
+      expect([res.statusCode, res.json().error]).toEqual([404, 'session_not_found']);
+      const d = await call(token, 'POST', '/session/disconnect', {
+        session_id: session.session_id,
+      });
+      expect(d.statusCode).toBe(404);
+    }
+    const mine = await call(student, 'POST', '/session/alive', body);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ state: 'active', connect_method: 11, answer: 7 });
+    const end = await call(student, 'POST', '/session/disconnect', {
+      session_id: session.session_id,
+    });
+    expect(end.json()).toMatchObject({ state: 'ended', end_reason: 'disconnected' });
+  });
+
+  it('lets any signed-in user try to connect, and answers bad input with 400', async () => {
+    for (const token of [other, owner, admin]) {
+      const r = await call(token, 'POST', '/session/connect', {
+        board_id: lab.board_id,
+        pin: '0000',
+      });
+      expect([r.statusCode, r.json().error]).toEqual([404, 'wrong_board_or_pin']);
+    }
+    for (const [path, body] of [
+      ['/session/connect', { board_id: '', pin: '1357' }],
+      ['/session/connect', { board_id: 'X', pin: '12' }],
+      ['/session/code-connect', { access_code: '<script>' }],
+      ['/session/alive', { session_id: 0, session_ans: 1 }],
+      ['/session/alive', { session_id: 5, session_ans: 256 }],
+      ['/session/disconnect', { session_id: 'abc' }],
+      ['/session/cable-connect', { board_id: 'A', lesson_uuid: 'nope' }],
+      ['/lab/create', { name: ' ', board_id: 'A', pin: '1234' }],
+      ['/lab/create', { name: 'x', board_id: 'A+B', pin: '1234' }],
+    ] as const) {
+      const r = await call(other, 'POST', path, body);
+      expect([r.statusCode, r.json().error], `${path} ${JSON.stringify(body)}`).toEqual([
+        400,
+        'bad_request',
+      ]);
+    }
+  });
+
+  it('gives a station grant for the right station key only', async () => {
+    const key = (await call(owner, 'POST', `/lab/${lab.uuid}/station-key`, {})).json()
+      .key as string;
+    const wrong = await call(null, 'POST', '/lab/station/connect', {
+      board_id: lab.board_id,
+      key: `${key.slice(0, -1)}x`,
+    });
+    expect([wrong.statusCode, wrong.json().error]).toEqual([403, 'wrong_station_key']);
+    const right = await call(null, 'POST', '/lab/station/connect', { board_id: lab.board_id, key });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toMatchObject({ board_id: lab.board_id, url: '/mqtt/lab' });
+    // A newer key replaces the older.
+    await call(owner, 'POST', `/lab/${lab.uuid}/station-key`, {});
+    const old = await call(null, 'POST', '/lab/station/connect', { board_id: lab.board_id, key });
+    expect(old.statusCode).toBe(403);
+  });
+
+  it('refuses a second lab for a board id that is taken', async () => {
+    const r = await call(other, 'POST', '/lab/create', {
+      name: 'Mine',
+      board_id: lab.board_id,
+      pin: '9999',
+    });
+    expect([r.statusCode, r.json().error]).toEqual([409, 'board_id_taken']);
+  });
+});

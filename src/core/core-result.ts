@@ -1,0 +1,37 @@
+// What every core call returns: plain data (no classes), so results cross Comlink and JSON
+// unchanged.
+import type {
+  DecompileErrorCode,
+  FlashErrorCode,
+  HexErrorCode,
+  LogoErrorCode,
+  MemReadErrorCode,
+  VmErrorCode,
+} from './core-errors.ts';
+
+/** `panic`: a bug in core-rs; the module was reset and the call can be retried. */
+export type CoreErrorCode =
+  | HexErrorCode
+  | LogoErrorCode
+  | VmErrorCode
+  | DecompileErrorCode
+  | MemReadErrorCode
+  | FlashErrorCode
+  | 'panic';
+
+export interface CoreError<C extends string = CoreErrorCode> {
+  code: C;
+  message: string;
+  /** 1-based source line, when the error points at one. */
+  line?: number;
+  /** Byte offset, when the error points into byte code (decompiler, memory read). */
+  offset?: number;
+}
+
+export type CoreResult<T, C extends string = CoreErrorCode> =
+  { ok: true; value: T } | { ok: false; error: CoreError<C | 'panic'> };
+
+/** A failed result made on the TypeScript side (a request refused before the ABI call). */
+export function coreError<C extends string>(code: C, message: string): CoreResult<never, C> {
+  return { ok: false, error: { code, message } };
+}
