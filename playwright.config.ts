@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { execSync } from 'node:child_process';
 import { API_BASE_PATH } from './src/contract/base-path.ts';
+import { E2E_ADMIN_EMAIL } from './tests/e2e/e2e-env.ts';
 
 // Debian's Chromium, never a downloaded browser.
 const executablePath =
@@ -37,7 +38,8 @@ export default defineConfig({
   // emulator accounts that vanish when the run ends.
   webServer: {
     command: 'node --import tsx scripts/stack.ts --ephemeral',
-    env: { GOGO_PORT: String(port) },
+    // The admin of the user-management test signs in with this (verified) e-mail.
+    env: { GOGO_PORT: String(port), ADMIN_EMAILS: E2E_ADMIN_EMAIL },
     url: `http://127.0.0.1:${port}${API_BASE_PATH}/health`,
     reuseExistingServer: false,
     timeout: 120_000,

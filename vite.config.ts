@@ -46,6 +46,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}', 'locales/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'src/**/*.node.test.ts'],
+          // The Logo importer's synchronous parser: core-rs in the test's thread.
+          setupFiles: ['src/editor/logo/testing/same-thread-parser.setup.ts'],
         },
       },
     ],

@@ -22,7 +22,7 @@ npx vitest run
 step "server suites again on PostgreSQL (throw-away cluster)"
 node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node server src
 step "remote-lab suites on Mosquitto with dynamic security (throw-away broker)"
-node --import tsx scripts/mosquitto-temp.ts run -- npx vitest run --project node server/remote-lab
+node --import tsx scripts/mosquitto-temp.ts run -- npx vitest run --project node server/remote-lab src/remote-lab
 step "durability: SIGKILL during a burst of saves (SQLite, then PostgreSQL)"
 node --import tsx scripts/durability.ts
 step "build (vite)"

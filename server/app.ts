@@ -30,6 +30,7 @@ import type { Services } from './services.ts';
 import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
+import { classroomLink, remoteLabGrader } from './classroom/remote-lab-link.ts';
 
 /** One API route as registered, for the route-table tests. */
 export interface ApiRoute {
@@ -111,7 +112,6 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
     stopMaintenance();
     await services.compilePool.close();
     services.datalogEvents.close();
-    await services.remoteLab.stop();
     await services.verifier.close();
     await services.db.close();
   });
@@ -267,10 +267,17 @@ export async function createServer(
   });
   log = app.log;
   remoteLab.setLog(app.log);
+  remoteLab.setClassroom(classroomLink(classroom, users));
+  classroom.submissions.setSessionGrader(remoteLabGrader(remoteLab));
   // The embedded brokers answer WebSocket upgrades on the API's own port.
   brokers.attach(app.server);
   await remoteLab.start(brokers);
-  // After the service stopped sweeping (onClose hooks run in order of registration).
+  // Before the HTTP server closes: the remote lab stops sweeping and every MQTT WebSocket is
+  // closed (upgraded sockets would otherwise keep the server's close waiting forever).
+  app.addHook('preClose', async () => {
+    await remoteLab.stop();
+    brokers.detach();
+  });
   app.addHook('onClose', () => brokers.close());
   return app;
 }

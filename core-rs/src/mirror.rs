@@ -9,7 +9,7 @@
 
 use crate::abi::{self, CallError};
 use crate::datalog::decoder::{DatalogErrorCode, Phase};
-use crate::flash::{Chip, FlashErrorCode};
+use crate::flash::{self, Chip, FlashErrorCode};
 use crate::hex::HexErrorCode;
 use crate::hid::command::FrameErrorCode;
 use crate::hid::layout::{pi_slot, slot};
@@ -220,6 +220,20 @@ pub fn typescript() -> String {
             ("stm", Chip::Stm as usize),
             ("esp", Chip::Esp as usize),
             ("legacy", Chip::Legacy as usize),
+        ],
+    );
+    o.record(
+        "Sizes of flash units and reports, shared by the flash plans, the flash engine and \
+         the virtual board's bootloaders (core-rs `flash`).",
+        "FLASH_LAYOUT",
+        &[
+            ("STM_PAGE_BYTES", flash::STM_PAGE_BYTES),
+            ("STM_REPORT_BYTES", flash::STM_REPORT_BYTES),
+            ("ESP_SECTOR_BYTES", flash::ESP_SECTOR_BYTES),
+            ("ESP_REPORT_BYTES", flash::ESP_REPORT_BYTES),
+            ("LEGACY_CHUNK_BYTES", flash::LEGACY_CHUNK_BYTES),
+            ("LEGACY_REPORT_BYTES", flash::LEGACY_REPORT_BYTES),
+            ("LEGACY_ADDRESS_LIMIT", flash::LEGACY_ADDRESS_LIMIT as usize),
         ],
     );
     o.record(

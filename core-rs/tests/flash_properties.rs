@@ -4,39 +4,24 @@
 
 use gogo_core::flash::{self, Chip, FileKind};
 
-/// xorshift64*: deterministic, dependency-free.
-struct Rng(u64);
+mod common;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn image(&mut self) -> Vec<u8> {
-        let len = 4 + self.below(40_000);
-        (0..len)
-            .map(|_| {
-                // Runs of 0xFF so blank pages and sectors occur.
-                if self.below(4) == 0 {
-                    0xFF
-                } else {
-                    self.next() as u8
-                }
-            })
-            .collect()
-    }
+use common::Rng;
+
+/// A firmware image of 4 to 40,003 bytes with runs of 0xFF, so blank pages and sectors
+/// occur.
+fn image(rng: &mut Rng) -> Vec<u8> {
+    let len = 4 + rng.below(40_000);
+    (0..len)
+        .map(|_| if rng.below(4) == 0 { 0xFF } else { rng.byte() })
+        .collect()
 }
 
 #[test]
 fn stm_reports_are_the_image_padded_with_erased_flash() {
-    let mut rng = Rng(0x5EED_0001);
+    let mut rng = Rng::new(0x5EED_0001);
     for _ in 0..300 {
-        let image = rng.image();
+        let image = image(&mut rng);
         let p = flash::plan(&image, FileKind::Bin, Chip::Stm).expect("plan");
         assert_eq!(&p.reports[..image.len()], &image[..]);
         assert!(p.reports[image.len()..].iter().all(|&b| b == 0xFF));
@@ -52,9 +37,9 @@ fn stm_reports_are_the_image_padded_with_erased_flash() {
 
 #[test]
 fn esp_reports_carry_the_header_then_the_image() {
-    let mut rng = Rng(0x5EED_0002);
+    let mut rng = Rng::new(0x5EED_0002);
     for _ in 0..300 {
-        let image = rng.image();
+        let image = image(&mut rng);
         let p = flash::plan(&image, FileKind::Bin, Chip::Esp).expect("plan");
         let header = flash::esp_header(image.len());
         assert_eq!(&p.reports[..header.len()], &header[..]);
@@ -78,9 +63,9 @@ fn esp_reports_carry_the_header_then_the_image() {
 
 #[test]
 fn legacy_reports_rebuild_every_reachable_byte() {
-    let mut rng = Rng(0x5EED_0003);
+    let mut rng = Rng::new(0x5EED_0003);
     for _ in 0..300 {
-        let image = rng.image();
+        let image = image(&mut rng);
         let p = flash::plan(&image, FileKind::Bin, Chip::Legacy).expect("plan");
         let mut memory = vec![None::<u8>; 0x1_0000];
         let mut pointer = 0usize;

@@ -6,23 +6,9 @@ use gogo_core::abi::hid::{decode_batch, encode};
 use gogo_core::hid::command::{build, parse_request, COMMANDS};
 use gogo_core::hid::packet::decode;
 
-/// xorshift64*: tiny, fast and good enough to generate test inputs.
-struct Rng(u64);
+mod common;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn byte(&mut self) -> u8 {
-        self.next() as u8
-    }
-}
+use common::Rng;
 
 /// Valid-looking seeds: one report of each packet type.
 fn seeds() -> Vec<Vec<u8>> {
@@ -87,7 +73,7 @@ fn random_bytes(rng: &mut Rng, max: usize) -> Vec<u8> {
 
 #[test]
 fn decoders_and_builders_never_panic_on_100k_inputs() {
-    let mut rng = Rng(0x6060_C0DE_2024_0001);
+    let mut rng = Rng::new(0x6060_C0DE_2024_0001);
     let seeds = seeds();
     let mut decoded = 0usize;
     let mut built = 0usize;

@@ -90,7 +90,19 @@ export class ClassLessonStore {
         .onConflict((oc) => oc.columns(['class_uuid', 'lesson_uuid']).doNothing())
         .execute();
       await this.touch(uuid);
-      this.events.emit('lesson-added', { classUuid: uuid, lessonUuids: fresh, by: caller.id });
+      const students = await this.db
+        .selectFrom('class_members')
+        .select('user_id')
+        .where('class_uuid', '=', uuid)
+        .where('type', '=', 'student')
+        .where('user_id', 'is not', null)
+        .execute();
+      this.events.emit('lesson-added', {
+        classUuid: uuid,
+        lessonUuids: fresh,
+        studentUserIds: students.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
+        by: caller.id,
+      });
     }
     return this.rows(uuid);
   }

@@ -306,7 +306,13 @@ export class ClassStore {
       type: 'student',
       by: caller.id,
     });
-    return this.get(caller, uuid);
+    // The class as it now is for the new student, without reading it again.
+    return this.toClass(caller, {
+      ...view,
+      role: 'student',
+      permissions: this.permissions(caller, 'student', view.row.is_official === 1),
+      studentCount: view.studentCount + 1,
+    });
   }
 
   /** A student leaves the class. */
@@ -454,20 +460,7 @@ export class ClassStore {
           : row.member_type === 'student'
             ? 'student'
             : 'none';
-    const admin = isAdmin(caller);
-    const teacher = role === 'owner' || role === 'teacher' || admin;
-    const official = row.is_official === 1;
-    const permissions: ClassPermissions = {
-      edit: teacher,
-      delete: role === 'owner' || admin,
-      manageTeachers: role === 'owner' || admin,
-      manageStudents: teacher,
-      grade: teacher,
-      setOfficial: isModerator(caller),
-      clone: canCreate(this.policy, caller) && (teacher || official),
-      enrol: official && role === 'none',
-      unenrol: role === 'student',
-    };
+    const permissions = this.permissions(caller, role, row.is_official === 1);
     return {
       row,
       role,
@@ -477,6 +470,22 @@ export class ClassStore {
       lessonCount: toCount(row.lesson_count),
       teacherCount: toCount(row.teacher_count),
       studentCount: toCount(row.student_count),
+    };
+  }
+
+  private permissions(caller: Caller, role: ClassRole, official: boolean): ClassPermissions {
+    const admin = isAdmin(caller);
+    const teacher = role === 'owner' || role === 'teacher' || admin;
+    return {
+      edit: teacher,
+      delete: role === 'owner' || admin,
+      manageTeachers: role === 'owner' || admin,
+      manageStudents: teacher,
+      grade: teacher,
+      setOfficial: isModerator(caller),
+      clone: canCreate(this.policy, caller) && (teacher || official),
+      enrol: official && role === 'none',
+      unenrol: role === 'student',
     };
   }
 

@@ -10,6 +10,8 @@ export interface ClassroomEventMap {
     lessonUuid: string;
     suuid: string;
     studentEmail: string;
+    /** The student's account (null while their seat is only an e-mail). */
+    studentUserId: string | null;
     grade: number;
     by: string | null;
   };
@@ -19,17 +21,24 @@ export interface ClassroomEventMap {
     lessonUuid: string;
     suuid: string;
     studentEmail: string;
+    studentUserId: string | null;
     note: string;
     by: string;
   };
-  /** Lessons were added to a class. */
-  'lesson-added': { classUuid: string; lessonUuids: string[]; by: string };
+  /** Lessons were added to a class; `studentUserIds`: the accounts of its students. */
+  'lesson-added': {
+    classUuid: string;
+    lessonUuids: string[];
+    studentUserIds: string[];
+    by: string;
+  };
   /** A student submitted a program. */
   submitted: {
     classUuid: string;
     lessonUuid: string;
     suuid: string;
     studentEmail: string;
+    studentUserId: string | null;
     by: string;
   };
   /** A lesson was marked complete for a student (by the student or a teacher). */
@@ -38,6 +47,7 @@ export interface ClassroomEventMap {
     lessonUuid: string;
     suuid: string;
     studentEmail: string;
+    studentUserId: string | null;
     by: string;
   };
   /** People joined a class: added by a teacher, or by code or open enrolment (`by` = them). */

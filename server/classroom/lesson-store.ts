@@ -231,6 +231,16 @@ export class LessonStore {
     return ids.map((board_id) => ({ board_id }));
   }
 
+  /** The lesson's remote-lab session limit in minutes (null: none or no such lesson). */
+  async timeLimit(uuid: string): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('lessons')
+      .select('time_limit')
+      .where('uuid', '=', uuid)
+      .executeTakeFirst();
+    return row?.time_limit ?? null;
+  }
+
   // The remote lab's automatic check (its own format, stored as text).
 
   async autoCheck(uuid: string): Promise<string | null> {

@@ -18,7 +18,7 @@ import { memberOf, type Caller } from './caller.ts';
 import type { ClassLessonStore } from './class-lessons.ts';
 import { isUniqueViolation, type ClassStore, type ClassView } from './class-store.ts';
 import { classroomError } from './errors.ts';
-import type { ClassroomEvents } from './events.ts';
+import type { ClassroomEventMap, ClassroomEvents } from './events.ts';
 import type { LessonStore } from './lesson-store.ts';
 import type { PeopleStore } from './people-store.ts';
 
@@ -88,6 +88,11 @@ export class SubmissionStore {
     return rows.map((r) => ({ classUuid: r.class_uuid, email: r.email }));
   }
 
+  /** The caller is a student of a class that holds the lesson. */
+  async studiesLesson(caller: Caller, lessonUuid: string): Promise<boolean> {
+    return (await this.seats(caller, lessonUuid)).length > 0;
+  }
+
   private async seat(caller: Caller, lessonUuid: string, classUuid?: string): Promise<Seat> {
     const seats = await this.seats(caller, lessonUuid, classUuid);
     const [first] = seats;
@@ -109,6 +114,9 @@ export class SubmissionStore {
   ): Promise<Grade> {
     const lesson = await this.lessons.view(caller, lessonUuid);
     const seat = await this.seat(caller, lessonUuid, body.class_uuid);
+    // A seat a teacher added by e-mail becomes this account's, so the teacher's grade and
+    // note reach it.
+    await this.classes.bindSeats(caller);
     const sessionId = body.session_id ?? null;
     let grade: number | null = null;
     if (sessionId !== null && this.sessionGrader) {
@@ -133,8 +141,8 @@ export class SubmissionStore {
       state: grade === null ? 'submitted' : 'graded',
     });
     const event = { classUuid: seat.classUuid, lessonUuid, suuid, studentEmail: seat.email };
-    this.events.emit('submitted', { ...event, by: caller.id });
-    if (grade !== null) this.events.emit('grade-posted', { ...event, grade, by: null });
+    await this.emitFor('submitted', { ...event, by: caller.id });
+    if (grade !== null) await this.emitFor('grade-posted', { ...event, grade, by: null });
     return this.read(caller, suuid);
   }
 
@@ -298,7 +306,7 @@ export class SubmissionStore {
       });
     }
     const event = { classUuid: uuid, lessonUuid: input.luuid, suuid, studentEmail: student.email };
-    this.events.emit('grade-posted', { ...event, grade, by: caller.id });
+    await this.emitFor('grade-posted', { ...event, grade, by: caller.id });
     if (input.note !== undefined) await this.writeNote(caller, uuid, suuid, input.note);
     return this.read(caller, suuid);
   }
@@ -314,7 +322,7 @@ export class SubmissionStore {
     const maxPoints = await this.lessonPoints(row.lesson_uuid);
     const grade = checkGrade(input.grade, maxPoints);
     await this.applyGrade(suuid, row.state, grade, caller.id);
-    this.events.emit('grade-posted', {
+    await this.emitFor('grade-posted', {
       classUuid: uuid,
       lessonUuid: row.lesson_uuid,
       suuid,
@@ -340,7 +348,7 @@ export class SubmissionStore {
       .set({ note, updated_at: now() })
       .where('suuid', '=', suuid)
       .execute();
-    this.events.emit('note-posted', {
+    await this.emitFor('note-posted', {
       classUuid: uuid,
       lessonUuid: row.lesson_uuid,
       suuid,
@@ -385,7 +393,7 @@ export class SubmissionStore {
         state: 'complete',
       });
     }
-    this.events.emit('completed', {
+    await this.emitFor('completed', {
       classUuid: seat.classUuid,
       lessonUuid,
       suuid,
@@ -550,7 +558,9 @@ export class SubmissionStore {
     sessionId?: string | null;
     code?: string;
   }): Promise<Grade> {
-    const seat = await this.seat(input.student, input.lessonUuid, input.classUuid);
+    // A board's answer names no class: in several, the newest seat is the one in use.
+    const seat = (await this.seats(input.student, input.lessonUuid, input.classUuid)).at(-1);
+    if (!seat) throw classroomError('not_enrolled');
     const maxPoints = await this.lessonPoints(input.lessonUuid);
     const grade = points(Math.min(Math.max(input.grade, 0), maxPoints));
     const current = await this.current(seat.classUuid, input.lessonUuid, seat.email);
@@ -573,7 +583,7 @@ export class SubmissionStore {
         state: 'graded',
       });
     }
-    this.events.emit('grade-posted', {
+    await this.emitFor('grade-posted', {
       classUuid: seat.classUuid,
       lessonUuid: input.lessonUuid,
       suuid,
@@ -585,6 +595,23 @@ export class SubmissionStore {
   }
 
   // Helpers
+
+  /** Emits a per-student event with the account behind the student's seat. */
+  private async emitFor<K extends 'submitted' | 'grade-posted' | 'note-posted' | 'completed'>(
+    name: K,
+    payload: Omit<ClassroomEventMap[K], 'studentUserId'>,
+  ): Promise<void> {
+    const seat = await this.db
+      .selectFrom('class_members')
+      .select('user_id')
+      .where('class_uuid', '=', payload.classUuid)
+      .where('email', '=', payload.studentEmail)
+      .executeTakeFirst();
+    this.events.emit(name, {
+      ...payload,
+      studentUserId: seat?.user_id ?? null,
+    } as ClassroomEventMap[K]);
+  }
 
   private async asGrader(caller: Caller, uuid: string): Promise<ClassView> {
     const view = await this.classes.view(caller, uuid);

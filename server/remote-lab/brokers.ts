@@ -42,6 +42,8 @@ export interface LabBrokers {
   access: LabAccess;
   /** Serves the embedded brokers on the API server's port (no-op for external ones). */
   attach(server: http.Server): void;
+  /** Stops serving them there and closes their WebSockets. */
+  detach(): void;
   close(): Promise<void>;
 }
 
@@ -259,8 +261,13 @@ export async function startBrokers(options: BrokerOptions): Promise<LabBrokers> 
       attach(server) {
         if (ws.length > 0 && !detach) detach = attachWebSockets(server, ws);
       },
+      detach() {
+        detach?.();
+        detach = null;
+      },
       async close() {
         detach?.();
+        detach = null;
         await bus.close();
         await done();
       },

@@ -208,7 +208,8 @@ export class RemoteLabService {
   }
 
   private online(p: BoardPresence | undefined, t = this.now()): boolean {
-    return !!p && p.online && t - p.seenAt <= this.options.mqtt.stationSilentMs;
+    // Online means a station that reports a board (a station without its board cannot serve).
+    return !!p && p.online && p.board !== null && t - p.seenAt <= this.options.mqtt.stationSilentMs;
   }
 
   isOnline(boardId: string): boolean {

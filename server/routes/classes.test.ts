@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAccessCode } from '../../src/contract/classroom.ts';
 import { toCaller } from '../classroom/caller.ts';
 import type { ClassroomEventMap } from '../classroom/events.ts';
+import { classroomLink, remoteLabGrader } from '../classroom/remote-lab-link.ts';
 import { signInWithGoogle, signUpWithPassword, uniqueEmail } from '../testing/emulator-accounts.ts';
 import { apiCaller, type ApiCall } from '../testing/api-caller.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
@@ -72,7 +73,12 @@ describe('classroom: a whole lesson cycle', () => {
     expect(added.body.data.map((l: { uuid: string }) => l.uuid)).toEqual([lesson.uuid]);
     expect(events.at(-1)).toEqual({
       name: 'lesson-added',
-      payload: { classUuid: cls.uuid, lessonUuids: [lesson.uuid], by: expect.any(String) },
+      payload: {
+        classUuid: cls.uuid,
+        lessonUuids: [lesson.uuid],
+        studentUserIds: [],
+        by: expect.any(String),
+      },
     });
 
     // The student types the code in lower case with its dash.
@@ -132,10 +138,12 @@ describe('classroom: a whole lesson cycle', () => {
       note: 'Nice blinking',
     });
     expect(graded.body).toMatchObject({ state: 'graded', grade: 87.46, note: 'Nice blinking' });
+    const studentId = (await call('GET', '/user/me', student)).body.id;
     expect(events.filter((e) => e.name === 'grade-posted').at(-1)?.payload).toMatchObject({
       classUuid: cls.uuid,
       suuid,
       studentEmail,
+      studentUserId: studentId,
       grade: 87.46,
     });
     expect(events.filter((e) => e.name === 'note-posted').at(-1)?.payload).toMatchObject({
@@ -161,6 +169,14 @@ describe('classroom: a whole lesson cycle', () => {
         note: 'Nice blinking',
       },
     ]);
+
+    // A lesson added later names the class's students, for their messages.
+    const second = await newLesson();
+    await call('POST', `/class/${cls.uuid}/add-lesson`, teacher, { lessons: [second.uuid] });
+    expect(events.filter((e) => e.name === 'lesson-added').at(-1)?.payload).toMatchObject({
+      lessonUuids: [second.uuid],
+      studentUserIds: [studentId],
+    });
 
     // Another signed-in user sees none of it.
     expect((await call('GET', `/submission/${suuid}`, stranger)).status).toBe(404);
@@ -674,5 +690,58 @@ describe('classroom: a whole lesson cycle', () => {
       expect(res.body.message, path).toContain(field);
     }
     expect((await call('GET', '/class/NOT-A-UUID', teacher)).status).toBe(400);
+  });
+});
+
+describe('classroom ↔ remote lab', () => {
+  let t: TestApp;
+  let call: ApiCall;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    call = apiCaller(t);
+  });
+  afterAll(() => t.close());
+
+  it('offers the lesson boards, its time limit, and records a board answer as the grade', async () => {
+    const teacher = (await signInWithGoogle(t.emulatorHost, uniqueEmail('rl-t'), 'T')).idToken;
+    const account = await signInWithGoogle(t.emulatorHost, uniqueEmail('rl-s'), 'S');
+    const outsider = await signInWithGoogle(t.emulatorHost, uniqueEmail('rl-o'), 'O');
+    const cls = (await call('POST', '/class/create', teacher, { name: 'Lab class' })).body;
+    const lesson = (
+      await call('POST', '/lesson/create', teacher, { name: 'Lab', maxPoints: 50, timeLimit: 20 })
+    ).body;
+    await call('POST', `/class/${cls.uuid}/add-lesson`, teacher, { lessons: [lesson.uuid] });
+    await call('PUT', `/lesson/${lesson.uuid}/boards/private`, teacher, {
+      boards: [{ board_id: 'GG-9' }],
+    });
+    await call('PUT', '/class/code-enroll', account.idToken, { access_code: cls.access_code });
+    await call('POST', '/auth', outsider.idToken, {});
+
+    const { classroom, users } = t.app.services;
+    const link = classroomLink(classroom, users);
+    const student = await users.findByUid(account.uid);
+    const other = await users.findByUid(outsider.uid);
+    if (!student || !other) throw new Error('accounts missing');
+    expect(await link.lessonBoards(student, lesson.uuid)).toEqual(['GG-9']);
+    expect(await link.lessonBoards(other, lesson.uuid)).toBeNull();
+    expect(await link.lessonTimeLimit(lesson.uuid)).toBe(20);
+
+    await link.recordAnswer({
+      sessionId: 7,
+      userId: student.id,
+      lessonUuid: lesson.uuid,
+      answer: 200,
+    });
+    const progress = await call('GET', `/lesson/${lesson.uuid}/grade/student`, account.idToken);
+    expect(progress.body).toMatchObject({ state: 'graded', grade: { grade: 50, session_id: '7' } });
+    // Someone practising outside a class gets no grade, and no error.
+    await link.recordAnswer({ sessionId: 8, userId: other.id, lessonUuid: lesson.uuid, answer: 9 });
+
+    // A Submit naming a session the remote lab never ran keeps no grade.
+    const grader = remoteLabGrader(t.app.services.remoteLab);
+    const args = { lessonUuid: lesson.uuid, classUuid: cls.uuid, userId: student.id };
+    expect(await grader({ ...args, sessionId: '123456' })).toBeNull();
+    expect(await grader({ ...args, sessionId: 'not-a-number' })).toBeNull();
   });
 });

@@ -20,17 +20,18 @@ const TABLE: [string, string, string][] = [
   ['/datalog/public/ch1', '/datalog/public/ch1', 'datalogPublic'],
   ['/datalog/offline', '/datalog/offline', 'OfflineDatalogPage'],
   ['/datalog/plotban', '/datalog/plotban', 'PlotLabPage'],
-  ['/classroom', '/classroom/class', 'classIndex'],
-  ['/classroom/class', '/classroom/class', 'classIndex'],
-  ['/classroom/class/teaching', '/classroom/class/teaching', 'classList'],
-  ['/classroom/my-enrolled', '/classroom/my-enrolled', 'myEnrolled'],
-  ['/classroom/classd', '/classroom/classd', 'classDetail'],
-  ['/classroom/classd/c1/people', '/classroom/classd/c1/people', 'classDetail'],
-  ['/classroom/lessond/l1', '/classroom/lessond/l1', 'lessonDetail'],
-  ['/classroom/lesson', '/classroom/lesson', 'lesson'],
-  ['/classroom/enroll', '/classroom/enroll', 'enroll'],
-  ['/classroom/user-mgnt', '/classroom/user-mgnt', 'userMgnt'],
-  ['/classroom/nowhere/deep', '/classroom/class', 'classIndex'],
+  ['/classroom', '/classroom/class', 'ClassIndexPage'],
+  ['/classroom/class', '/classroom/class', 'ClassIndexPage'],
+  ['/classroom/class/my', '/classroom/class/my', 'ClassListPage'],
+  ['/classroom/my-enrolled', '/classroom/my-enrolled', 'MyEnrolledPage'],
+  ['/classroom/classd', '/classroom/classd', 'ClassDetailPage'],
+  ['/classroom/classd/c1/people', '/classroom/classd/c1/people', 'ClassDetailPage'],
+  ['/classroom/lessond', '/classroom/lessond', 'LessonDetailPage'],
+  ['/classroom/lessond/l1', '/classroom/lessond/l1', 'LessonDetailPage'],
+  ['/classroom/lesson', '/classroom/lesson', 'LessonPanelPage'],
+  ['/classroom/enroll', '/classroom/enroll', 'EnrollPage'],
+  ['/classroom/user-mgnt', '/classroom/user-mgnt', 'UserMgntPage'],
+  ['/classroom/nowhere/deep', '/classroom/class', 'ClassIndexPage'],
   ['/remix', '/remix/projects', 'remixProjects'],
   ['/remix/my-projects', '/remix/my-projects', 'remixMyProjects'],
   ['/remix/my-catalogs', '/remix/my-catalogs', 'remixMyCatalogs'],
@@ -50,8 +51,8 @@ const TABLE: [string, string, string][] = [
   ['/', '/program', 'EditorPage:program'],
   ['/program', '/program', 'EditorPage:program'],
   ['/program/p1', '/program/p1', 'EditorPage:program'],
-  ['/program/submission', '/program/submission', 'submission'],
-  ['/program/submission/s1', '/program/submission/s1', 'submission'],
+  ['/program/submission', '/program', 'EditorPage:program'],
+  ['/program/submission/s1', '/program/submission/s1', 'SubmissionPage'],
   ['/code/u1', '/code/u1', 'EditorPage:code'],
   ['/extension', '/extension', 'extension'],
   ['/extension/e1', '/extension/e1', 'extension'],
@@ -69,6 +70,14 @@ const TABLE: [string, string, string][] = [
 
 afterEach(closeRouters);
 
+const SIGNED_IN = {
+  id: 'u1',
+  name: 'Ann',
+  email: 'ann@example.org',
+  photoUrl: '',
+  providerId: 'password',
+};
+
 // The editor screen pulls in Blockly: load it once up front, so the first route test that
 // shows it is not timed on a cold import (slow on a loaded machine).
 beforeAll(async () => {
@@ -76,6 +85,16 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('route table', () => {
+  // Classroom screens show themselves to signed-in users (ClassroomGate shows visitors a
+  // sign-in prompt instead).
+  beforeEach(() => {
+    session.loading = false;
+    session.user = SIGNED_IN;
+  });
+  afterEach(() => {
+    session.user = null;
+  });
+
   it.each(TABLE)('opens %s at %s showing %s', async (path, final, screen) => {
     const router = await openPath(path);
     expect(router.state.location.pathname).toBe(final);
@@ -124,13 +143,7 @@ describe('route table (profile needs a signed-in user)', () => {
   });
 
   it('shows the profile to a signed-in user', async () => {
-    session.user = {
-      id: 'u1',
-      name: 'Ann',
-      email: 'ann@example.org',
-      photoUrl: '',
-      providerId: 'password',
-    };
+    session.user = SIGNED_IN;
     const router = await openPath('/profile');
     expect(router.state.location.pathname).toBe('/profile');
     expect(shownScreen(router)).toBe('ProfilePage');

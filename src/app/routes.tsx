@@ -3,7 +3,7 @@
 // loaders (see redirect.ts).
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
-import { guard } from './guards.ts';
+import { guard, waitForAuth } from './guards.ts';
 import BareLayout from './layout/BareLayout.tsx';
 import LabLayout from './layout/LabLayout.tsx';
 import MainLayout from './layout/MainLayout.tsx';
@@ -55,6 +55,17 @@ async function catalogPage() {
 
 function page(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
+}
+
+/** Lets the route load once the identity provider has said who is signed in. */
+async function untilSessionKnown(): Promise<null> {
+  await waitForAuth();
+  return null;
+}
+
+/** The classroom's list screens (one module, two screens). */
+function classroomList(name: 'ClassListPage' | 'MyEnrolledPage') {
+  return async () => ({ Component: (await import('../classroom/ui/ClassListPage.tsx'))[name] });
 }
 
 /** A route that only sends the user to `path` (it renders nothing of its own). */
@@ -119,16 +130,51 @@ export const routes: RouteObject[] = [
           { path: 'datalog/plotban', lazy: page(() => import('../datalog/ui/PlotLabPage.tsx')) },
           {
             path: 'classroom',
+            // Signed-in users see the screens; visitors a way to sign in (ClassroomGate).
+            loader: untilSessionKnown,
+            lazy: page(() => import('../classroom/ui/ClassroomGate.tsx')),
             children: [
               { index: true, ...to('/classroom/class') },
-              { path: 'class', lazy: screen('classIndex') },
-              { path: 'class/:type', lazy: screen('classList') },
-              { path: 'my-enrolled', lazy: screen('myEnrolled') },
-              { path: 'classd/:id?/:tab?', lazy: screen('classDetail') },
-              { path: 'lessond/:id?', lazy: screen('lessonDetail') },
-              { path: 'lesson', lazy: screen('lesson') },
-              { path: 'enroll', lazy: screen('enroll') },
-              { path: 'user-mgnt', lazy: screen('userMgnt') },
+              {
+                path: 'class',
+                handle: { screen: 'classIndex' },
+                lazy: page(() => import('../classroom/ui/ClassIndexPage.tsx')),
+              },
+              {
+                path: 'class/:type',
+                handle: { screen: 'classList' },
+                lazy: classroomList('ClassListPage'),
+              },
+              {
+                path: 'my-enrolled',
+                handle: { screen: 'myEnrolled' },
+                lazy: classroomList('MyEnrolledPage'),
+              },
+              {
+                path: 'classd/:id?/:tab?',
+                handle: { screen: 'classDetail' },
+                lazy: page(() => import('../classroom/ui/ClassDetailPage.tsx')),
+              },
+              {
+                path: 'lessond/:id?',
+                handle: { screen: 'lessonDetail' },
+                lazy: page(() => import('../classroom/ui/LessonDetailPage.tsx')),
+              },
+              {
+                path: 'lesson',
+                handle: { screen: 'lesson' },
+                lazy: page(() => import('../classroom/ui/LessonPanelPage.tsx')),
+              },
+              {
+                path: 'enroll',
+                handle: { screen: 'enroll' },
+                lazy: page(() => import('../classroom/ui/EnrollPage.tsx')),
+              },
+              {
+                path: 'user-mgnt',
+                handle: { screen: 'userMgnt' },
+                lazy: page(() => import('../classroom/ui/UserMgntPage.tsx')),
+              },
               { path: '*', ...to('/classroom/class') },
             ],
           },
@@ -154,7 +200,12 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, ...to('/program') },
           { path: 'program/:id?', lazy: editor('program') },
-          { path: 'program/submission/:suid?', lazy: screen('submission') },
+          { path: 'program/submission', ...to('/program') },
+          {
+            path: 'program/submission/:suid',
+            loader: untilSessionKnown,
+            lazy: page(() => import('../classroom/ui/SubmissionPage.tsx')),
+          },
           { path: 'code/:id?', lazy: editor('code') },
           { path: 'extension/:id?', lazy: screen('extension') },
           {

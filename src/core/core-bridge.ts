@@ -42,6 +42,11 @@ export class CoreBridge {
     return this.abortable(signal, work);
   }
 
+  /** The Logo parse tree as the compiler of `version` reads it (Logo → blocks). */
+  parseLogo(source: string, version: string): Result<'parseLogo'> {
+    return this.start().parseLogo(source, version) as Result<'parseLogo'>;
+  }
+
   /** The Logo input filter (spec core §5). */
   filterLogo(source: string): Result<'filterLogo'> {
     return this.start().filterLogo(source) as Result<'filterLogo'>;

@@ -14,6 +14,7 @@ export interface CoreExports {
   gg_hex_parse(ptr: number, len: number): number;
   gg_logo_compile(srcPtr: number, srcLen: number, verPtr: number, verLen: number): number;
   gg_logo_filter(ptr: number, len: number): number;
+  gg_logo_parse(srcPtr: number, srcLen: number, verPtr: number, verLen: number): number;
   gg_logo_pick_version(boardType: number, firmwareVersion: number): number;
   gg_hid_build(ptr: number, len: number): number;
   gg_hid_decode(ptr: number, len: number): number;

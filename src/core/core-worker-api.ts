@@ -3,6 +3,7 @@
 import * as Comlink from 'comlink';
 import wasmUrl from '../../core-rs/pkg/gogo_core.wasm?url';
 import { columnsToCsv, CsvError, csvToColumns } from './datalog-csv.ts';
+import type { LogoParseResult } from './logo-tree.ts';
 import {
   loadCore,
   type CoreResult,
@@ -65,6 +66,11 @@ export const coreWorkerApi = {
   ): Promise<CoreResult<LogoProgram, LogoErrorCode>> {
     const result = (await getCore()).compileLogo(source, version);
     return result.ok ? Comlink.transfer(result, [result.value.data.buffer]) : result;
+  },
+
+  /** The parse tree of Logo as the compiler of `version` reads it (Logo → blocks). */
+  async parseLogo(source: string, version: string): Promise<LogoParseResult> {
+    return (await getCore()).parseLogo(source, version);
   },
 
   /** The Logo input filter (spec core §5) alone. */

@@ -1,8 +1,9 @@
 // Byte layouts of the core-rs HID ABI (core-rs/src/abi/hid.rs, core-rs/src/hid/layout.rs):
 // request packing and output decoding. Pure functions on byte arrays; `core-abi.ts` owns
-// the pointers. The slot numbers mirror `layout::slot` / `layout::pi_slot` in Rust.
+// the pointers. Slot numbers and record kinds come from core-rs (generated/core-facts.ts).
 import { IGNORED_REASONS, type IgnoredReason } from './core-enums.ts';
 import type { HidFrameErrorCode } from './core-errors.ts';
+import { HID_RECORD_KIND, PI_SLOT, STATUS_SLOT } from './generated/core-facts.ts';
 
 /** A command to frame: see `reference/board-protocol.md` §2 and `COMMANDS` in core-rs. */
 export interface HidCommandRequest {
@@ -115,8 +116,6 @@ export type HidPacket =
 /** A report the simulated board asks core-rs to encode. */
 export type HidPacketToEncode = Exclude<HidPacket, { type: 'ignored' }>;
 
-const STATUS_SLOTS = 55;
-const PI_SLOTS = 22;
 const utf8 = new TextDecoder();
 const utf8Encoder = new TextEncoder();
 const I32_MIN = -0x8000_0000;
@@ -177,6 +176,8 @@ export function packReports(reports: readonly Uint8Array[]): Uint8Array {
 }
 
 /** Decodes `gg_hid_decode` output records. */
+const K = HID_RECORD_KIND;
+
 export function decodeRecords(out: Uint8Array): HidPacket[] {
   const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
   const packets: HidPacket[] = [];
@@ -189,23 +190,23 @@ export function decodeRecords(out: Uint8Array): HidPacket[] {
     const body = out.subarray(bodyAt, bodyAt + len);
     const slot = (i: number) => view.getInt32(bodyAt + i * 4, true);
     switch (kind) {
-      case 0:
+      case K.STATUS:
         packets.push({ type: 'status', status: statusFromSlots(slot) });
         break;
-      case 1:
+      case K.DEBUG:
         packets.push({ type: 'debug', text: utf8.decode(body) });
         break;
-      case 2:
+      case K.PI_STATUS:
         packets.push({ type: 'pi-status', pi: piFromSlots(slot) });
         break;
-      case 6:
+      case K.TAP:
         packets.push({
           type: 'tap',
           x: view.getUint16(bodyAt, true),
           y: view.getUint16(bodyAt + 2, true),
         });
         break;
-      case 7: {
+      case K.KEY_VALUE: {
         const keyLen = body[0] ?? 0;
         packets.push({
           type: 'key-value',
@@ -214,7 +215,7 @@ export function decodeRecords(out: Uint8Array): HidPacket[] {
         });
         break;
       }
-      case 20:
+      case K.RESPONSE:
         packets.push({
           type: 'response',
           command: body[0] ?? 0,
@@ -239,141 +240,127 @@ function range(n: number, f: (i: number) => number): number[] {
   return Array.from({ length: n }, (_, i) => f(i));
 }
 
-function statusFromSlots(v: (i: number) => number): HidStatus {
+const S = STATUS_SLOT;
+const P = PI_SLOT;
+
+/** The single-slot fields of a status and where they sit (the sensor, motor-power, RTC,
+ * servo and built-in groups follow their own first slot). */
+const STATUS_FIELDS = {
+  boardType: S.BOARD_TYPE,
+  boardVersion: S.BOARD_VERSION,
+  hardwareId: S.HARDWARE_ID,
+  firmwareVersion: S.FIRMWARE,
+  firmwareVersion2: S.FIRMWARE_2,
+  motorActive: S.MOTOR_ACTIVE,
+  motorOn: S.MOTOR_ON,
+  motorDirection: S.MOTOR_DIRECTION,
+  ir: S.IR,
+  joystick: S.JOYSTICK,
+  servoActive: S.SERVO_ACTIVE,
+  wifiStatus: S.WIFI_STATUS,
+  answer: S.ANSWER,
+} as const satisfies Partial<Record<keyof HidStatus, number>>;
+const RTC_FIELDS = {
+  second: S.RTC_SECOND,
+  minute: S.RTC_MINUTE,
+  hour: S.RTC_HOUR,
+  weekday: S.RTC_WEEKDAY,
+  date: S.RTC_DATE,
+  month: S.RTC_MONTH,
+  year: S.RTC_YEAR,
+} as const satisfies Record<keyof RtcFields, number>;
+const BUILTIN_FIELDS = {
+  gesture: S.GESTURE,
+  orientation: S.ORIENTATION,
+  loudness: S.LOUDNESS,
+  light: S.LIGHT,
+  proximity: S.PROXIMITY,
+  red: S.RED,
+  green: S.GREEN,
+  blue: S.BLUE,
+  temperature: S.TEMPERATURE,
+  humidity: S.HUMIDITY,
+  accelX: S.ACCEL_X,
+  accelY: S.ACCEL_Y,
+  accelZ: S.ACCEL_Z,
+} as const satisfies Record<keyof HidBuiltinSensors, number>;
+const PI_FIELDS = {
+  revision: P.REVISION,
+  cpuLoad: P.CPU_LOAD,
+  cpuTemp: P.CPU_TEMP,
+  memoryUsed: P.MEMORY_USED,
+  camera: P.CAMERA,
+  smsFlags: P.SMS_FLAGS,
+  tapped: P.TAPPED,
+  tapX: P.TAP_X,
+  tapY: P.TAP_Y,
+  wifiStatus: P.WIFI_STATUS,
+  emailStatus: P.EMAIL_STATUS,
+  smsStatus: P.SMS_STATUS,
+  rfidStatus: P.RFID_STATUS,
+  rfidTag: P.RFID_TAG,
+} as const satisfies Partial<Record<keyof HidPiStatus, number>>;
+
+type Slots = (i: number) => number;
+
+/** Reads the fields of `table` from the slots. */
+function read<K extends string>(v: Slots, table: Record<K, number>): Record<K, number> {
+  const out = {} as Record<K, number>;
+  for (const key of Object.keys(table) as K[]) out[key] = v(table[key]);
+  return out;
+}
+
+/** Writes the fields of `table` into the slots. */
+function write<K extends string>(
+  a: Int32Array,
+  table: Record<K, number>,
+  values: Record<NoInfer<K>, number>,
+) {
+  for (const key of Object.keys(table) as K[]) a[table[key]] = values[key];
+}
+
+function statusFromSlots(v: Slots): HidStatus {
   return {
-    sensorCount: v(0),
-    sensors: range(Math.min(Math.max(v(0), 0), 8), (i) => v(1 + i)),
-    boardType: v(9),
-    boardVersion: v(10),
-    hardwareId: v(11),
-    firmwareVersion: v(12),
-    firmwareVersion2: v(13),
-    motorActive: v(14),
-    motorOn: v(15),
-    motorDirection: v(16),
-    motorPower: range(4, (i) => v(17 + i)),
-    ir: v(21),
-    rtc: {
-      second: v(22),
-      minute: v(23),
-      hour: v(24),
-      weekday: v(25),
-      date: v(26),
-      month: v(27),
-      year: v(28),
-    },
-    espFamily: v(29) === 1,
-    joystick: v(30),
-    servoActive: v(31),
-    servoAngle: range(4, (i) => v(32 + i)),
-    servoPower: range(4, (i) => v(36 + i)),
-    wifiStatus: v(40),
-    answer: v(41),
-    builtin: {
-      gesture: v(42),
-      orientation: v(43),
-      loudness: v(44),
-      light: v(45),
-      proximity: v(46),
-      red: v(47),
-      green: v(48),
-      blue: v(49),
-      temperature: v(50),
-      humidity: v(51),
-      accelX: v(52),
-      accelY: v(53),
-      accelZ: v(54),
-    },
+    ...read(v, STATUS_FIELDS),
+    sensorCount: v(S.SENSOR_COUNT),
+    sensors: range(Math.min(Math.max(v(S.SENSOR_COUNT), 0), 8), (i) => v(S.SENSORS + i)),
+    motorPower: range(4, (i) => v(S.MOTOR_POWER + i)),
+    rtc: read(v, RTC_FIELDS),
+    espFamily: v(S.ESP_FAMILY) === 1,
+    servoAngle: range(4, (i) => v(S.SERVO_ANGLE + i)),
+    servoPower: range(4, (i) => v(S.SERVO_POWER + i)),
+    builtin: read(v, BUILTIN_FIELDS),
   };
 }
 
 /** The slot array of a status (the inverse of `statusFromSlots`). */
 export function statusToSlots(s: HidStatus): Int32Array {
-  const a = new Int32Array(STATUS_SLOTS);
-  a[0] = s.sensorCount;
-  s.sensors.slice(0, 8).forEach((x, i) => (a[1 + i] = x));
-  a[9] = s.boardType;
-  a[10] = s.boardVersion;
-  a[11] = s.hardwareId;
-  a[12] = s.firmwareVersion;
-  a[13] = s.firmwareVersion2;
-  a[14] = s.motorActive;
-  a[15] = s.motorOn;
-  a[16] = s.motorDirection;
-  s.motorPower.slice(0, 4).forEach((x, i) => (a[17 + i] = x));
-  a[21] = s.ir;
-  const r = s.rtc;
-  a.set([r.second, r.minute, r.hour, r.weekday, r.date, r.month, r.year], 22);
-  a[29] = s.espFamily ? 1 : 0;
-  a[30] = s.joystick;
-  a[31] = s.servoActive;
-  s.servoAngle.slice(0, 4).forEach((x, i) => (a[32 + i] = x));
-  s.servoPower.slice(0, 4).forEach((x, i) => (a[36 + i] = x));
-  a[40] = s.wifiStatus;
-  a[41] = s.answer;
-  const b = s.builtin;
-  a.set(
-    [
-      b.gesture,
-      b.orientation,
-      b.loudness,
-      b.light,
-      b.proximity,
-      b.red,
-      b.green,
-      b.blue,
-      b.temperature,
-      b.humidity,
-      b.accelX,
-      b.accelY,
-      b.accelZ,
-    ],
-    42,
-  );
+  const a = new Int32Array(S.COUNT);
+  write(a, STATUS_FIELDS, s);
+  a[S.SENSOR_COUNT] = s.sensorCount;
+  a.set(s.sensors.slice(0, 8), S.SENSORS);
+  a.set(s.motorPower.slice(0, 4), S.MOTOR_POWER);
+  write(a, RTC_FIELDS, s.rtc);
+  a[S.ESP_FAMILY] = s.espFamily ? 1 : 0;
+  a.set(s.servoAngle.slice(0, 4), S.SERVO_ANGLE);
+  a.set(s.servoPower.slice(0, 4), S.SERVO_POWER);
+  write(a, BUILTIN_FIELDS, s.builtin);
   return a;
 }
 
-function piFromSlots(v: (i: number) => number): HidPiStatus {
+function piFromSlots(v: Slots): HidPiStatus {
   return {
-    revision: v(0),
-    cpuLoad: v(1),
-    cpuTemp: v(2),
-    memoryUsed: v(3),
-    ethIp: range(4, (i) => v(4 + i)),
-    wlanIp: range(4, (i) => v(8 + i)),
-    camera: v(12),
-    smsFlags: v(13),
-    tapped: v(14),
-    tapX: v(15),
-    tapY: v(16),
-    wifiStatus: v(17),
-    emailStatus: v(18),
-    smsStatus: v(19),
-    rfidStatus: v(20),
-    rfidTag: v(21),
+    ...read(v, PI_FIELDS),
+    ethIp: range(4, (i) => v(P.ETH_IP + i)),
+    wlanIp: range(4, (i) => v(P.WLAN_IP + i)),
   };
 }
 
 export function piToSlots(p: HidPiStatus): Int32Array {
-  const a = new Int32Array(PI_SLOTS);
-  a.set([p.revision, p.cpuLoad, p.cpuTemp, p.memoryUsed], 0);
-  a.set(p.ethIp.slice(0, 4), 4);
-  a.set(p.wlanIp.slice(0, 4), 8);
-  a.set(
-    [
-      p.camera,
-      p.smsFlags,
-      p.tapped,
-      p.tapX,
-      p.tapY,
-      p.wifiStatus,
-      p.emailStatus,
-      p.smsStatus,
-      p.rfidStatus,
-      p.rfidTag,
-    ],
-    12,
-  );
+  const a = new Int32Array(P.COUNT);
+  write(a, PI_FIELDS, p);
+  a.set(p.ethIp.slice(0, 4), P.ETH_IP);
+  a.set(p.wlanIp.slice(0, 4), P.WLAN_IP);
   return a;
 }
 
@@ -395,24 +382,24 @@ function concat(head: number[], tail: Uint8Array): Uint8Array {
 export function packEncodeRequest(p: HidPacketToEncode): Uint8Array {
   switch (p.type) {
     case 'status':
-      return concat([0], slotBytes(statusToSlots(p.status)));
+      return concat([K.STATUS], slotBytes(statusToSlots(p.status)));
     case 'pi-status':
-      return concat([2], slotBytes(piToSlots(p.pi)));
+      return concat([K.PI_STATUS], slotBytes(piToSlots(p.pi)));
     case 'debug':
-      return concat([1], utf8Encoder.encode(p.text));
+      return concat([K.DEBUG], utf8Encoder.encode(p.text));
     case 'tap': {
       const out = new Uint8Array(5);
       const view = new DataView(out.buffer);
-      out[0] = 6;
+      out[0] = K.TAP;
       view.setUint16(1, p.x, true);
       view.setUint16(3, p.y, true);
       return out;
     }
     case 'key-value': {
       const key = utf8Encoder.encode(p.key).subarray(0, 255);
-      return concat([7, key.byteLength], concat([...key], utf8Encoder.encode(p.value)));
+      return concat([K.KEY_VALUE, key.byteLength], concat([...key], utf8Encoder.encode(p.value)));
     }
     case 'response':
-      return concat([20, p.command & 0xff, p.status & 0xff], p.payload);
+      return concat([K.RESPONSE, p.command & 0xff, p.status & 0xff], p.payload);
   }
 }

@@ -5,6 +5,7 @@ import type { CoreAbi } from './core-abi.ts';
 import { LOGO_VERSION_CODES, type LogoVersion } from './core-enums.ts';
 import type { DecompileErrorCode, LogoErrorCode } from './core-errors.ts';
 import type { CoreResult } from './core-result.ts';
+import type { LogoParseResult, LogoTree } from './logo-tree.ts';
 
 /** A compiled Logo program. */
 export interface LogoProgram {
@@ -39,6 +40,20 @@ export function compileLogo(
       abi.exports.gg_logo_compile(srcPtr, srcLen, verPtr, verLen),
     [toUtf8.encode(source), toUtf8.encode(version)],
     (out) => ({ autoRunState: out[0] === 1, data: out.slice(1) }),
+  );
+}
+
+/**
+ * Parses Logo `source` as the compiler of `version` does, without generating byte code:
+ * the parse tree in Logo's terms (`logo-tree.ts`), or the compile error with the token the
+ * parse stopped at.
+ */
+export function parseLogo(abi: CoreAbi, source: string, version: string): LogoParseResult {
+  return abi.callInputs<LogoTree, LogoErrorCode>(
+    ([srcPtr = 0, srcLen = 0, verPtr = 0, verLen = 0]) =>
+      abi.exports.gg_logo_parse(srcPtr, srcLen, verPtr, verLen),
+    [toUtf8.encode(source), toUtf8.encode(version)],
+    (out) => JSON.parse(utf8.decode(out)) as LogoTree,
   );
 }
 

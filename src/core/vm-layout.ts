@@ -4,6 +4,7 @@ import { Reader } from './byte-reader.ts';
 import {
   VM_DISPLAY_TARGETS,
   VM_END_REASONS,
+  VM_EVENT,
   VM_FAULT_CODES,
   VM_PI_REPORTERS,
   VM_RUN_STATES,
@@ -195,52 +196,54 @@ const DEFAULT_RTC: VmRtc = {
   year: 0,
 };
 
+const E = VM_EVENT;
+
 function decodeEvent(type: number, atMs: number, p: Reader, len: number): VmEvent | null {
   const start = p.offset;
   const rest = () => text.decode(p.bytesOf(len - (p.offset - start)));
   switch (type) {
-    case 1:
+    case E.BEEP:
       return { atMs, type: 'beep' };
-    case 2:
+    case E.NOTE:
       return { atMs, type: 'note', pitch: p.u16(), duration: p.u16() };
-    case 3:
+    case E.SHOW_SHORT:
       return { atMs, type: 'show-short', text: rest() };
-    case 4:
+    case E.SHOW_LONG:
       return { atMs, type: 'show-long', text: rest() };
-    case 5:
+    case E.CLEAR_DISPLAY:
       return { atMs, type: 'clear-display' };
-    case 6:
+    case E.RECORD:
       return { atMs, type: 'record', index: p.u16(), value: p.u16() };
-    case 7:
+    case E.ERASE:
       return { atMs, type: 'erase', count: p.u16() };
-    case 8: {
+    case E.CLOUD_RECORD: {
       const isPublic = p.u8() === 1;
       const value = p.u16();
       return { atMs, type: 'cloud-record', public: isPublic, value, name: rest() };
     }
-    case 9: {
+    case E.RECORD_TO_PI: {
       const value = p.u16();
       return { atMs, type: 'record-to-pi', value, name: rest() };
     }
-    case 10: {
+    case E.SEND_MESSAGE: {
       const topic = p.text();
       return { atMs, type: 'send-message', topic, text: rest() };
     }
-    case 11:
+    case E.I2C_WRITE:
       return { atMs, type: 'i2c-write', addr: p.u16(), reg: p.u16(), value: p.u16() };
-    case 12: {
+    case E.PI: {
       const opcode = p.u8();
       const args: (number | string)[] = [];
       for (let n = p.u8(); n > 0; n--) args.push(p.u8() === 0 ? p.u16() : p.text());
       return { atMs, type: 'pi', opcode, args };
     }
-    case 13:
+    case E.SEND:
       return { atMs, type: 'send', value: p.u16() };
-    case 14:
+    case E.STARTED:
       return { atMs, type: 'started' };
-    case 15:
+    case E.ENDED:
       return { atMs, type: 'ended', reason: VM_END_REASONS[p.u8()] ?? 'finished' };
-    case 16:
+    case E.ANSWER:
       return { atMs, type: 'answer', value: p.u8() };
     default:
       return null;

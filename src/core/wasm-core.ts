@@ -62,6 +62,11 @@ export class WasmCore {
     return logo.compileLogo(this.abi, source, version);
   }
 
+  /** See `logo.parseLogo` (Logo → blocks). */
+  parseLogo(source: string, version: string) {
+    return logo.parseLogo(this.abi, source, version);
+  }
+
   /** The Logo input filter (spec core §5). */
   filterLogo(source: string) {
     return logo.filterLogo(this.abi, source);

@@ -3,8 +3,9 @@
 // Created on first use; an already granted USB board is re-opened then.
 import { connection } from '../state/connection.ts';
 import { GoGoConnection } from './connection/gogo-connection.ts';
-import { ConnectMethod, type DeviceConnection, type TransportKind } from './device.ts';
+import { ConnectMethod, DeviceError, type DeviceConnection, type TransportKind } from './device.ts';
 import { PluginTransport } from './plugin/plugin-transport.ts';
+import { RemoteTransport } from './remote/remote-transport.ts';
 import { WorkerFramer } from './protocol/worker-framer.ts';
 import { WorkerPacer } from './protocol/worker-pacer.ts';
 import { fakeHidRequested, installFakeHid } from '../virtual-board/host/install-fake-hid.ts';
@@ -36,6 +37,9 @@ export function getDevice(): DeviceConnection {
             });
           case 'simulated':
             return new SimulatedTransport(getSimHost());
+          case 'remote':
+            if (!options.remote) throw new DeviceError('not-connected', 'no remote-lab session');
+            return new RemoteTransport(options.remote);
         }
       },
       framer,

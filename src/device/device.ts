@@ -47,8 +47,10 @@ export const EMPTY_BOARD: BoardInfo = {
 /**
  * How the link reaches the board. `simulated` is the virtual board; the rest of the app
  * sees it as a WebHID connection (connection type 2), because it speaks the same reports.
+ * `remote` is a remote-lab session: the board is at a lab station, reached through the
+ * remote-lab broker (connection type 3, docs/remote-lab.md).
  */
-export type TransportKind = 'webhid' | 'plugin' | 'simulated';
+export type TransportKind = 'webhid' | 'plugin' | 'simulated' | 'remote';
 
 export type LinkStatus = 'disconnected' | 'connecting' | 'connected';
 
@@ -84,6 +86,12 @@ export interface ConnectionSnapshot {
  * - `pi-not-alive`: a Raspberry Pi command while no Pi reports status.
  * - `firmware-updating`: normal commands are blocked while the firmware is updated.
  * - `invalid-command`: a command's arguments failed validation (nothing was sent).
+ * - `board-offline`: the remote board's lab station is not online ('The board is not
+ *   online').
+ * - `session-ended`: the remote-lab session ended (`detail.reason`: expired, time-limit,
+ *   station-offline, lab-removed, disconnected).
+ * - `remote-interrupted`: the lab station or the broker went away during a download; the
+ *   board keeps a complete program (its previous one), never half of the new one.
  */
 export type DeviceErrorCode =
   | 'no-device-selected'
@@ -101,13 +109,18 @@ export type DeviceErrorCode =
   | 'plugin-not-connected'
   | 'pi-not-alive'
   | 'firmware-updating'
-  | 'invalid-command';
+  | 'invalid-command'
+  | 'board-offline'
+  | 'session-ended'
+  | 'remote-interrupted';
 
 export interface DeviceErrorDetail {
   /** firmware-too-old: the minimum supported firmware. */
   minimum?: number;
   /** board-mismatch / unknown-board-type: the board type involved. */
   boardType?: number;
+  /** session-ended: why (src/contract/remote-lab.ts END_REASONS). */
+  reason?: string;
 }
 
 export class DeviceError extends Error {
@@ -278,9 +291,24 @@ export type DeviceEventListener<K extends keyof DeviceEventMap> = (
   event: DeviceEventMap[K],
 ) => void;
 
+/** What a remote transport needs: the session's broker grant (src/contract/remote-lab.ts). */
+export interface RemoteLink {
+  /** ws(s):// URL of the remote-lab broker. */
+  url: string;
+  username: string;
+  password: string;
+  up: string;
+  down: string;
+  presence: string;
+  /** Aborted when the session ends; the reason (an END_REASONS value) closes the link. */
+  signal?: AbortSignal;
+}
+
 export interface ConnectOptions {
   /** Plugin transport: the socket URL (default ws://localhost:8317). */
   url?: string;
+  /** Remote transport: the session's broker access (with method 12 or 13). */
+  remote?: RemoteLink;
   /** Plugin transport: a remote-lab or remote-access socket makes the connection remote. */
   method?: ConnectMethod;
   /** WebHID: also offer the STM32 bootloader (1209:BEBA) in the chooser (firmware flows). */

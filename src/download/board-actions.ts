@@ -95,14 +95,16 @@ async function control(action: 0 | 1): Promise<void> {
 
 /** Opens extracted Logo: as blocks too when the importer can read it, else as text. */
 async function openExtracted(found: Extracted): Promise<void> {
-  const [{ openProgram, NEW_PROGRAM_XML }, { logoToWorkspaceXml }] = await Promise.all([
+  const [{ openProgram, NEW_PROGRAM_XML }, { logoToBlocks }] = await Promise.all([
     import('../editor/program/program-store.ts'),
     import('../editor/logo/logo-import.ts'),
   ]);
   let workspaceXml = NEW_PROGRAM_XML;
   let asBlocks = true;
   try {
-    workspaceXml = logoToWorkspaceXml(found.text);
+    workspaceXml = await logoToBlocks(found.text, (source, version) =>
+      coreBridge.parseLogo(source, version),
+    );
   } catch {
     asBlocks = false;
   }

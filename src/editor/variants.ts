@@ -4,7 +4,15 @@ import type { ScreenId } from '../app/screens.ts';
 
 export type EditorVariantId = Extract<
   ScreenId,
-  'program' | 'editor' | 'view' | 'viewV1' | 'code' | 'programV1' | 'programV2' | 'programBlockly'
+  | 'program'
+  | 'editor'
+  | 'view'
+  | 'viewV1'
+  | 'code'
+  | 'programV1'
+  | 'programV2'
+  | 'programBlockly'
+  | 'submission'
 >;
 
 export interface EditorVariant {
@@ -23,6 +31,8 @@ export const EDITOR_VARIANTS: Record<EditorVariantId, EditorVariant> = {
   programV2: { id: 'programV2', readOnly: false, logo: true },
   view: { id: 'view', readOnly: true, logo: true },
   viewV1: { id: 'viewV1', readOnly: true, logo: true },
+  // A student's submitted program, opened from the gradebook.
+  submission: { id: 'submission', readOnly: true, logo: true },
   // A plain block workspace for trying out blocks.
   programBlockly: { id: 'programBlockly', readOnly: false, logo: false },
 };

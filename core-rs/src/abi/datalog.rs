@@ -3,7 +3,7 @@
 //! Handle-based, so a worker can feed packets as they arrive and keep the decoded log in
 //! linear memory for later zooms:
 //!
-//! 1. `gg_datalog_open(format)` → handle (never 0; 0 means a bad format argument).
+//! 1. `gg_datalog_open(format)` → handle (0: a bad format argument, or `MAX_LOGS` open).
 //! 2. `gg_datalog_push(h, packets, stride)` any number of times.
 //! 3. `gg_datalog_finish(h)` (or `gg_datalog_summary(h)` mid-read for a progressive chart)
 //!    → summary JSON; then `gg_datalog_column(h, k)` gives each column's address, so the
@@ -12,14 +12,15 @@
 //! 5. `gg_datalog_close(h)`.
 //!
 //! `gg_datalog_from_columns` makes a handle from columns (an imported log).
-//! Misuse gives `{"code":CallError::BadHandle.as_str()|CallError::BadRequest.as_str(), ...}` errors.
+//! Misuse gives `{"code":"bad-handle"|"bad-request", ...}` errors.
 
+use super::handles::Handles;
 use super::{err, input, ok, CallError};
 use crate::datalog::decoder::NO_FIELD;
 use crate::datalog::downsample::MIN_POINTS;
 use crate::datalog::{downsample, Algorithm, Columns, Decoder, RecordFormat, Request, SeriesIndex};
 use crate::json::push_str;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 /// The call errors of the datalog exports (`DatalogCallErrorCode` in TypeScript).
 pub const ERRORS: &[CallError] = &[CallError::BadHandle, CallError::BadRequest];
@@ -29,37 +30,32 @@ struct Log {
     index: SeriesIndex,
 }
 
+/// Logs open at once.
+pub const MAX_LOGS: usize = 4096;
+
 thread_local! {
-    static LOGS: RefCell<Vec<(u32, Log)>> = const { RefCell::new(Vec::new()) };
-    static NEXT: Cell<u32> = const { Cell::new(1) };
+    static LOGS: RefCell<Handles<Log>> = const { RefCell::new(Handles::new(MAX_LOGS)) };
 }
 
+/// Stores a log; 0 when `MAX_LOGS` are open.
 fn add(log: Log) -> u32 {
-    let h = NEXT.with(|n| {
-        let h = n.get();
-        n.set(h.checked_add(1).unwrap_or(1));
-        h
-    });
-    LOGS.with(|l| l.borrow_mut().push((h, log)));
-    h
+    LOGS.with(|l| l.borrow_mut().insert(log).unwrap_or(0))
 }
 
 /// Runs `f` on the log behind `h`, or returns a bad-handle error status.
 fn with_log(h: u32, f: impl FnOnce(&mut Log) -> i32) -> i32 {
-    LOGS.with(|logs| {
-        let mut logs = logs.borrow_mut();
-        match logs.iter_mut().find(|(id, _)| *id == h) {
-            Some((_, log)) => f(log),
-            None => err(
-                CallError::BadHandle.as_str(),
-                &format!("no open datalog with handle {h}"),
-                0,
-            ),
-        }
+    LOGS.with(|logs| match logs.borrow_mut().get_mut(h) {
+        Some(log) => f(log),
+        None => err(
+            CallError::BadHandle.as_str(),
+            &format!("no open datalog with handle {h}"),
+            0,
+        ),
     })
 }
 
-/// Opens a decoder. `format`: 0 auto, 10 or 16 (record bytes). Returns 0 for any other.
+/// Opens a decoder. `format`: 0 auto, 10 or 16 (record bytes). Returns 0 for any other, or
+/// when `MAX_LOGS` logs are open.
 #[no_mangle]
 pub extern "C" fn gg_datalog_open(format: u32) -> u32 {
     let format = match format {
@@ -197,8 +193,8 @@ fn summary(d: &Decoder) -> String {
 pub extern "C" fn gg_datalog_column(h: u32, which: u32) -> *const u8 {
     LOGS.with(|logs| {
         let logs = logs.borrow();
-        let c = match logs.iter().find(|(id, _)| *id == h) {
-            Some((_, log)) => log.decoder.columns(),
+        let c = match logs.get(h) {
+            Some(log) => log.decoder.columns(),
             None => return std::ptr::null(),
         };
         match which {
@@ -334,28 +330,28 @@ pub unsafe extern "C" fn gg_datalog_from_columns(ptr: *const u8, len: usize) -> 
             .map(|c| u16::from_le_bytes([c[0], c[1]]))
             .collect(),
     };
-    let h = add(Log {
+    match add(Log {
         decoder: Decoder::from_columns(columns),
         index: SeriesIndex::default(),
-    });
-    ok(h.to_le_bytes().to_vec())
+    }) {
+        0 => err(
+            CallError::BadRequest.as_str(),
+            &format!("{MAX_LOGS} datalogs are open"),
+            0,
+        ),
+        h => ok(h.to_le_bytes().to_vec()),
+    }
 }
 
 /// Frees a log.
 #[no_mangle]
 pub extern "C" fn gg_datalog_close(h: u32) -> i32 {
-    LOGS.with(|logs| {
-        let mut logs = logs.borrow_mut();
-        match logs.iter().position(|(id, _)| *id == h) {
-            Some(i) => {
-                logs.swap_remove(i);
-                ok(Vec::new())
-            }
-            None => err(
-                CallError::BadHandle.as_str(),
-                &format!("no open datalog with handle {h}"),
-                0,
-            ),
-        }
+    LOGS.with(|logs| match logs.borrow_mut().remove(h) {
+        Some(_) => ok(Vec::new()),
+        None => err(
+            CallError::BadHandle.as_str(),
+            &format!("no open datalog with handle {h}"),
+            0,
+        ),
     })
 }

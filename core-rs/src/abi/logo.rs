@@ -44,15 +44,9 @@ pub unsafe extern "C" fn gg_logo_parse(
     ver_len: usize,
 ) -> i32 {
     let version = String::from_utf8_lossy(input(ver_ptr, ver_len));
-    let v = match logo::LogoVersion::parse(&version) {
-        Some(v) => v,
-        None => {
-            return err(
-                logo::LogoErrorCode::UnknownVersion.as_str(),
-                "Unknown Logo version; use 1.2, 1.3, 1.4 or 2.1",
-                0,
-            )
-        }
+    let v = match logo::version_named(&version) {
+        Ok(v) => v,
+        Err(e) => return err(e.code.as_str(), &e.message, e.line),
     };
     match logo::syntax::parse_json(input(src_ptr, src_len), v) {
         Ok(json) => ok(json.into_bytes()),

@@ -18,6 +18,7 @@ use std::cell::RefCell;
 pub mod datalog;
 pub mod decompile;
 pub mod flash;
+pub mod handles;
 pub mod hex;
 pub mod hid;
 pub mod logo;

@@ -3,6 +3,7 @@
 //! A handle is a nonzero u32 from `gg_vm_create`; a destroyed or unknown handle is the
 //! error `bad-handle`. Virtual time crosses as f64 milliseconds (JavaScript numbers).
 
+use super::handles::Handles;
 use super::{err, input, ok, CallError};
 use crate::logo::LogoVersion;
 use crate::vm::{snapshot, Vm};
@@ -22,37 +23,20 @@ pub const ERRORS: &[CallError] = &[
 /// VMs alive at once.
 pub const MAX_VMS: usize = 64;
 
-struct Slot {
-    generation: u16,
-    vm: Option<Box<Vm>>,
-}
-
 thread_local! {
-    static VMS: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
-}
-
-fn handle_of(index: usize, generation: u16) -> u32 {
-    (u32::from(generation) << 16) | (index as u32 + 1)
+    static VMS: RefCell<Handles<Box<Vm>>> = const { RefCell::new(Handles::new(MAX_VMS)) };
 }
 
 /// Runs `f` on the VM of `handle`, or answers `bad-handle`. (`f` writes the output buffer,
 /// a different cell, so holding the VM table meanwhile is fine.)
 fn with_vm(handle: u32, f: impl FnOnce(&mut Vm) -> i32) -> i32 {
-    let index = (handle & 0xFFFF) as usize;
-    let generation = (handle >> 16) as u16;
-    VMS.with(|vms| {
-        let mut vms = vms.borrow_mut();
-        match index.checked_sub(1).and_then(|i| vms.get_mut(i)) {
-            Some(Slot {
-                generation: g,
-                vm: Some(vm),
-            }) if *g == generation => f(vm),
-            _ => err(
-                CallError::BadHandle.as_str(),
-                &format!("No virtual machine {handle}"),
-                0,
-            ),
-        }
+    VMS.with(|vms| match vms.borrow_mut().get_mut(handle) {
+        Some(vm) => f(vm),
+        None => err(
+            CallError::BadHandle.as_str(),
+            &format!("No virtual machine {handle}"),
+            0,
+        ),
     })
 }
 
@@ -64,37 +48,19 @@ fn ms(now_ms: f64) -> u64 {
 /// Creates a VM with the default settings; returns its handle, or 0 when 64 are alive.
 #[no_mangle]
 pub extern "C" fn gg_vm_create() -> u32 {
-    VMS.with(|vms| {
-        let mut vms = vms.borrow_mut();
-        if let Some(i) = vms.iter().position(|s| s.vm.is_none()) {
-            let slot = &mut vms[i];
-            slot.generation = slot.generation.wrapping_add(1);
-            slot.vm = Some(Box::default());
-            return handle_of(i, slot.generation);
-        }
-        if vms.len() >= MAX_VMS {
-            return 0;
-        }
-        vms.push(Slot {
-            generation: 1,
-            vm: Some(Box::default()),
-        });
-        handle_of(vms.len() - 1, 1)
-    })
+    VMS.with(|vms| vms.borrow_mut().insert(Box::default()).unwrap_or(0))
 }
 
 #[no_mangle]
 pub extern "C" fn gg_vm_destroy(handle: u32) -> i32 {
-    let status = with_vm(handle, |_| ok(Vec::new()));
-    if status == super::STATUS_OK {
-        VMS.with(|vms| {
-            let index = ((handle & 0xFFFF) as usize).saturating_sub(1);
-            if let Some(slot) = vms.borrow_mut().get_mut(index) {
-                slot.vm = None;
-            }
-        });
+    match VMS.with(|vms| vms.borrow_mut().remove(handle)) {
+        Some(_) => ok(Vec::new()),
+        None => err(
+            CallError::BadHandle.as_str(),
+            &format!("No virtual machine {handle}"),
+            0,
+        ),
     }
-    status
 }
 
 /// Board settings: the 28-byte block of `vm::snapshot::decode_config`.

@@ -37,6 +37,25 @@ pub enum BinOp {
 }
 
 impl BinOp {
+    /// The operator as Logo writes it.
+    pub fn text(self) -> &'static str {
+        match self {
+            BinOp::Plus => "+",
+            BinOp::Minus => "-",
+            BinOp::Multiply => "*",
+            BinOp::Divide => "/",
+            BinOp::Modulo => "%",
+            BinOp::Less => "<",
+            BinOp::LessOrEqual => "<=",
+            BinOp::Greater => ">",
+            BinOp::GreaterOrEqual => ">=",
+            BinOp::Equal => "=",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+            BinOp::Xor => "xor",
+        }
+    }
+
     /// Precedence level in logoc's table (higher binds tighter).
     pub fn level(self) -> u8 {
         match self {

@@ -123,19 +123,21 @@ pub fn compile(source: &[u8], version: LogoVersion) -> Result<Compiled, LogoErro
     })
 }
 
+/// The version named by `text` ("1.3"), or the `unknown-version` error.
+pub fn version_named(text: &str) -> Result<LogoVersion, LogoError> {
+    LogoVersion::parse(text).ok_or_else(|| LogoError {
+        code: LogoErrorCode::UnknownVersion,
+        message: format!(
+            "Unknown Logo version '{}'; use 1.2, 1.3, 1.4 or 2.1",
+            text.chars().take(20).collect::<String>()
+        ),
+        line: 0,
+    })
+}
+
 /// [`compile`] with the version given as text ("1.3"); an unknown version is an error.
 pub fn compile_with(source: &[u8], version: &str) -> Result<Compiled, LogoError> {
-    match LogoVersion::parse(version) {
-        Some(v) => compile(source, v),
-        None => Err(LogoError {
-            code: LogoErrorCode::UnknownVersion,
-            message: format!(
-                "Unknown Logo version '{}'; use 1.2, 1.3, 1.4 or 2.1",
-                version.chars().take(20).collect::<String>()
-            ),
-            line: 0,
-        }),
-    }
+    compile(source, version_named(version)?)
 }
 
 #[cfg(test)]

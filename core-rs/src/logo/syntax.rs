@@ -96,24 +96,6 @@ fn token_kind(t: &Tok) -> &'static str {
     }
 }
 
-fn binop(o: BinOp) -> &'static str {
-    match o {
-        BinOp::Plus => "+",
-        BinOp::Minus => "-",
-        BinOp::Multiply => "*",
-        BinOp::Divide => "/",
-        BinOp::Modulo => "%",
-        BinOp::Less => "<",
-        BinOp::LessOrEqual => "<=",
-        BinOp::Greater => ">",
-        BinOp::GreaterOrEqual => ">=",
-        BinOp::Equal => "=",
-        BinOp::And => "and",
-        BinOp::Or => "or",
-        BinOp::Xor => "xor",
-    }
-}
-
 /// The ports of a talk-to mask, `a` to `d`.
 fn ports(mask: u16) -> String {
     (0..4)
@@ -299,7 +281,7 @@ impl Writer<'_> {
             }
             Expr::Binary(o, a, b) => {
                 out.push_str("{\"kind\":\"binary\",\"op\":");
-                push_str(out, binop(*o));
+                push_str(out, o.text());
                 out.push_str(",\"a\":");
                 self.expr(a, out);
                 out.push_str(",\"b\":");

@@ -8,7 +8,8 @@ import { classroom } from './0004-classroom.ts';
 import { extensions } from './0005-extensions.ts';
 import { messages } from './0006-messages.ts';
 import { remoteLab } from './0007-remote-lab.ts';
-import { limitsAndSummaries } from './0008-limits-and-summaries.ts';
+import { classroomLookups } from './0008-classroom-lookups.ts';
+import { limitsAndSummaries } from './0009-limits-and-summaries.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   '0005-extensions': extensions,
   '0006-messages': messages,
   '0007-remote-lab': remoteLab,
-  '0008-limits-and-summaries': limitsAndSummaries,
+  '0008-classroom-lookups': classroomLookups,
+  '0009-limits-and-summaries': limitsAndSummaries,
 };

@@ -218,6 +218,17 @@ export const FLASH_CHIP_CODES = {
   legacy: 3,
 } as const;
 
+/** Sizes of flash units and reports, shared by the flash plans, the flash engine and the virtual board's bootloaders (core-rs `flash`). */
+export const FLASH_LAYOUT = {
+  STM_PAGE_BYTES: 1024,
+  STM_REPORT_BYTES: 64,
+  ESP_SECTOR_BYTES: 4032,
+  ESP_REPORT_BYTES: 63,
+  LEGACY_CHUNK_BYTES: 60,
+  LEGACY_REPORT_BYTES: 63,
+  LEGACY_ADDRESS_LIMIT: 65536,
+} as const;
+
 /** Record kinds of `gg_hid_decode` output: the packet type, or 255 for an ignored report (core-rs `hid::packet`, `abi::hid`). */
 export const HID_RECORD_KIND = {
   STATUS: 0,

@@ -123,8 +123,9 @@ export class GoGoConnection implements DeviceConnection {
     if (this.transport) await this.teardown();
     this.lastOptions = options;
     this.setState({ ...DISCONNECTED, status: 'connecting', transport: kind });
-    const transport = this.deps.createTransport(kind, options);
+    let transport: Transport;
     try {
+      transport = this.deps.createTransport(kind, options);
       await transport.open();
     } catch (e) {
       const err = toDeviceError(e, kind === 'plugin' ? 'socket' : 'open');
@@ -241,7 +242,7 @@ export class GoGoConnection implements DeviceConnection {
     this.protocol = protocol;
     this.warned.clear();
     this.piAlive = false;
-    const remote = kind === 'plugin' && isRemoteMethod(options.method);
+    const remote = kind === 'remote' || (kind === 'plugin' && isRemoteMethod(options.method));
     this.unsubscribers = [
       protocol.on('status', (s) => this.onStatus(s)),
       protocol.on('pi-status', (p) => this.onPiStatus(p)),
@@ -259,15 +260,15 @@ export class GoGoConnection implements DeviceConnection {
       transport.on('board-absent', () => this.clearBoardData()),
     ];
     // Spec core §4: socket open sets plugin or remote.
-    const connectionType =
-      kind === 'plugin'
-        ? remote
-          ? ConnectionType.remote
-          : ConnectionType.plugin
+    const connectionType = remote
+      ? ConnectionType.remote
+      : kind === 'plugin'
+        ? ConnectionType.plugin
         : ConnectionType.webhid;
     this.setState({
       connectionType,
-      connectMethod: options.method ?? ConnectMethod.usb,
+      connectMethod:
+        options.method ?? (kind === 'remote' ? ConnectMethod.remoteLab : ConnectMethod.usb),
       transport: kind,
       status: 'connected',
       board: EMPTY_BOARD,

@@ -25,12 +25,24 @@ const KEYS: Record<DeviceErrorCode, string> = {
   'pi-not-alive': 'errors.piNotAlive',
   'firmware-updating': 'errors.firmwareUpdating',
   'invalid-command': 'errors.invalidCommand',
+  'board-offline': 'errors.boardOffline',
+  'session-ended': 'errors.sessionEnded',
+  'remote-interrupted': 'errors.remoteInterrupted',
+};
+
+/** Why a remote-lab session ended → the message's key (`errors.sessionEnded` by default). */
+const SESSION_END_KEYS: Record<string, string> = {
+  expired: 'errors.sessionExpired',
+  'time-limit': 'errors.sessionTimeLimit',
+  'station-offline': 'errors.boardOffline',
+  'lab-removed': 'errors.sessionLabRemoved',
 };
 
 export function errorMessage(code: DeviceErrorCode, detail: DeviceErrorDetail = {}): ErrorMessage {
   const key = KEYS[code];
   if (code === 'firmware-too-old') return { key, values: { n: detail.minimum ?? 0 } };
   if (code === 'board-mismatch') return { key, values: { boardType: detail.boardType ?? 0 } };
+  if (code === 'session-ended') return { key: SESSION_END_KEYS[detail.reason ?? ''] ?? key };
   return { key };
 }
 

@@ -53,8 +53,10 @@ describe('Logo importer', () => {
   });
 
   it('reads cloud record names as quoted words', () => {
+    // Not `cloud record "temp sensor1 show "hi"` on one line: the compiler (and so the
+    // importer) reads a later quote on the line as the name's closing quote.
     const logo =
-      'to main\ncloud record "temp sensor1 show "hi"\npublic cloud record "light sensor2\nend\n';
+      'to main\ncloud record "temp sensor1\nshow "hi"\npublic cloud record "light sensor2\nend\n';
     expect(roundTrip(logo)).toBe(
       'to main\ncloud record "temp sensor1\nshow "hi"\npublic cloud record "light sensor2\nend\n',
     );

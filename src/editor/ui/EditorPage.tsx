@@ -16,6 +16,7 @@ import {
   openProgram,
   replaceWithLogoBlocks,
 } from '../program/program-store.ts';
+import { coreBridge } from '../../core/core-bridge.ts';
 import type { ImportProblem } from '../logo/logo-import.ts';
 import { projectLoader } from '../program/project-loader.ts';
 import { EDITOR_VARIANTS, type EditorVariantId } from '../variants.ts';
@@ -76,9 +77,12 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
     }
     if (leaveLogoMode(generated()) === 'blocks') return;
     // Edited text: rebuild the blocks from it when the blocks can express it.
-    const { logoToWorkspaceXml, LogoImportError } = await import('../logo/logo-import.ts');
+    const { logoToBlocks, LogoImportError } = await import('../logo/logo-import.ts');
     try {
-      const xml = logoToWorkspaceXml(program.logoCode);
+      // core-rs parses in the core worker, exactly as it compiles.
+      const xml = await logoToBlocks(program.logoCode, (source, version) =>
+        coreBridge.parseLogo(source, version),
+      );
       if (await confirm(t('editor:logo.confirmConvert'))) replaceWithLogoBlocks(xml);
     } catch (e) {
       if (!(e instanceof LogoImportError)) throw e;

@@ -1,28 +1,79 @@
 // The widget area beside the program: compile errors and, in blocks mode, the Logo the
-// blocks generate, with line numbers. Its width follows the expand state (0 / 360 px / full).
+// blocks generate, with line numbers; panes of other features (a lesson, a submission's
+// grade) as tabs beside it (widget-panes.ts). Its width follows the expand state
+// (0 / 360 px / full).
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { program, WIDGET_WIDTHS, type ProgramMode } from '../../state/program.ts';
 import { diagnostics } from '../program/diagnostics.ts';
 import { textEditorHandle } from './text-editor-handle.ts';
+import { LOGO_PANE, selectWidgetPane, widgetArea, widgetPane } from './widget-panes.ts';
+
+function PaneTabs({ shown, active }: { shown: readonly string[]; active: string }) {
+  const { t } = useTranslation('editor');
+  const tabs = [LOGO_PANE, ...shown];
+  return (
+    <div className="nav nav-tabs px-2 pt-1 widget-tabs" role="tablist" aria-label={t('panel.tabs')}>
+      {tabs.map((id) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          id={`widget-tab-${id}`}
+          aria-selected={id === active}
+          aria-controls="widget-pane"
+          className={`nav-link py-1 px-2 small${id === active ? ' active' : ''}`}
+          onClick={() => selectWidgetPane(id)}
+        >
+          {id === LOGO_PANE ? t('panel.title') : (widgetPane(id)?.label() ?? id)}
+        </button>
+      ))}
+    </div>
+  );
+}
 
 export default function LogoPanel({ mode }: { mode: ProgramMode }) {
   const { t } = useTranslation('editor');
-  const { expandState, logoCode } = useSnapshot(program);
-  const { errors } = useSnapshot(diagnostics);
-  const errorLines = new Set(errors.map((e) => e.line));
-  const lines = logoCode.replace(/\n$/, '').split('\n');
+  const { expandState } = useSnapshot(program);
+  const { shown, active } = useSnapshot(widgetArea);
+  const pane = active === LOGO_PANE ? undefined : widgetPane(active);
+  const tabbed = shown.length > 0;
 
   return (
     <aside
       className="logo-panel border-start bg-body-tertiary"
       style={{ width: WIDGET_WIDTHS[expandState] }}
       hidden={expandState === 0}
-      aria-labelledby="logo-panel-title"
+      aria-labelledby={tabbed ? `widget-tab-${pane ? active : LOGO_PANE}` : 'logo-panel-title'}
       data-testid="logo-panel"
       data-expand={expandState}
     >
-      <h2 id="logo-panel-title" className="h6 px-3 pt-2 mb-1">
+      {tabbed && <PaneTabs shown={shown} active={pane ? active : LOGO_PANE} />}
+      <div id="widget-pane" role={tabbed ? 'tabpanel' : undefined}>
+        {pane ? (
+          <Suspense fallback={<p className="px-3 pt-2 small">{t('common:loading')}</p>}>
+            <pane.Component />
+          </Suspense>
+        ) : (
+          <LogoPane mode={mode} tabbed={tabbed} />
+        )}
+      </div>
+    </aside>
+  );
+}
+
+/** The Logo pane: compile errors and the generated Logo. */
+function LogoPane({ mode, tabbed }: { mode: ProgramMode; tabbed: boolean }) {
+  const { t } = useTranslation('editor');
+  const { logoCode } = useSnapshot(program);
+  const { errors } = useSnapshot(diagnostics);
+  const errorLines = new Set(errors.map((e) => e.line));
+  const lines = logoCode.replace(/\n$/, '').split('\n');
+
+  return (
+    <>
+      <h2 id="logo-panel-title" className={tabbed ? 'visually-hidden' : 'h6 px-3 pt-2 mb-1'}>
         {t('panel.title')}
       </h2>
       {errors.length > 0 && (
@@ -62,6 +113,6 @@ export default function LogoPanel({ mode }: { mode: ProgramMode }) {
             </code>
           </pre>
         ))}
-    </aside>
+    </>
   );
 }

@@ -10,24 +10,19 @@ import { FirmwareChip, rebootToBootloader } from '../../device/protocol/commands
 import type { FlashPlan } from '../../core/wasm-core.ts';
 import type { EngineContext } from './engine-context.ts';
 import { QUERY_TIMEOUT_MS, SPEC, type FlashResult } from './engine-context.ts';
+import {
+  BootloaderCommand,
+  commandBlock,
+  hasMagic,
+  HELLO_TAG,
+} from '../stm-bootloader-protocol.ts';
 import { FlashError } from './flash-error.ts';
 
-const MAGIC = [0x42, 0x54, 0x4c, 0x44, 0x43, 0x4d, 0x44]; // "BTLDCMD"
-const Cmd = { resetPages: 0, reboot: 1, pageDone: 2, hello: 3, readCrcs: 4, seek: 5, packet: 6 };
-export const STM_REPORT_BYTES = 64;
+const Cmd = BootloaderCommand;
+const bootloaderCommand = commandBlock;
 
-/** A bootloader command block: `BTLDCMD`, the code, extension parameters from byte 8. */
-export function bootloaderCommand(code: number, params: number[] = []): Uint8Array {
-  const r = new Uint8Array(STM_REPORT_BYTES);
-  r.set(MAGIC);
-  r[7] = code;
-  r.set(params, 8);
-  return r;
-}
-
-const hasMagic = (r: Uint8Array) => r.length >= 8 && MAGIC.every((b, i) => r[i] === b);
 const isReply = (code: number) => (r: Uint8Array) => hasMagic(r) && r[7] === code;
-const isHello = (r: Uint8Array) => r.length >= 8 && r[0] === 0x47 && r[1] === 0x58;
+const isHello = (r: Uint8Array) => r.length >= 8 && r[0] === HELLO_TAG[0] && r[1] === HELLO_TAG[1];
 const u16 = (n: number) => [(n >> 8) & 0xff, n & 0xff];
 
 interface Capability {

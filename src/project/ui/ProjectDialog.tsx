@@ -20,7 +20,7 @@ import {
   type ProjectDetails,
   type ProjectDialogView,
 } from '../project-dialog.ts';
-import MarkdownEditor from './MarkdownEditor.tsx';
+import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
 
 export default function ProjectDialog({ view }: { view: Readonly<ProjectDialogView> }) {
   const { t } = useTranslation('project');

@@ -36,8 +36,10 @@ export default function MultiSelect(props: MultiSelectProps) {
     const outside = (e: MouseEvent) => {
       if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
     };
-    document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
+    // On click, not mousedown: the list closing must not move a button under the pointer
+    // before the click that was meant for it lands.
+    document.addEventListener('click', outside);
+    return () => document.removeEventListener('click', outside);
   }, [open]);
 
   const chosen = options.filter((o) => selected.includes(o.value));
@@ -61,7 +63,7 @@ export default function MultiSelect(props: MultiSelectProps) {
 
   return (
     <div
-      className="multi-select position-relative"
+      className="multi-select"
       ref={root}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {

@@ -2,6 +2,7 @@
 // bootloader itself is in protected pages the simulation never writes), the ESP32's
 // running application, and the legacy PIC's 64 KiB program memory. It answers the
 // questions a boot and our CRC queries ask (docs/firmware-update.md §2-§4).
+import { FLASH_LAYOUT } from '../../core/generated/core-facts.ts';
 import { crc32 } from '../../firmware/image/crc32.ts';
 import {
   IdentityChip,
@@ -11,11 +12,11 @@ import {
 } from '../../firmware/image/firmware-id.ts';
 import { buildTestImage } from '../../firmware/image/test-images.ts';
 
-export const STM_PAGE_BYTES = 1024;
-export const ESP_SECTOR_BYTES = 4032;
+export const STM_PAGE_BYTES = FLASH_LAYOUT.STM_PAGE_BYTES;
+export const ESP_SECTOR_BYTES = FLASH_LAYOUT.ESP_SECTOR_BYTES;
 /** Legacy PIC memory map: the bootloader below 0x0800, the firmware from there. */
 export const LEGACY_FIRMWARE_BASE = 0x0800;
-export const LEGACY_MEMORY_BYTES = 0x1_0000;
+export const LEGACY_MEMORY_BYTES = FLASH_LAYOUT.LEGACY_ADDRESS_LIMIT;
 
 /** Erase, program and boot times (virtual ms). Defaults model an STM32F103 (20 ms page
  * erase, 52.5 µs per half-word = 27 ms per KiB) and an ESP32 SPI flash (20 ms a sector). */

@@ -11,28 +11,25 @@ import {
   type FirmwareTiming,
   type SimFlash,
 } from './sim-flash.ts';
+import {
+  BOOTLOADER_MAGIC,
+  BootloaderCommand,
+  EXTENSION_VERSION,
+  FLAG_DOUBLE_BUFFER,
+  HELLO_TAG,
+  IN_REPORT_BYTES,
+} from '../../firmware/stm-bootloader-protocol.ts';
 
-export const BOOTLOADER_MAGIC = [0x42, 0x54, 0x4c, 0x44, 0x43, 0x4d, 0x44]; // "BTLDCMD"
-export const BootloaderCommand = {
-  resetPages: 0,
-  reboot: 1,
-  /** Upstream: the 8-byte IN report after a page is written. */
-  pageDone: 2,
-  /** Extension: "who are you" → capability report. */
-  hello: 3,
-  /** Extension: CRC-32 of pages (first u16 BE at 8, count u16 BE at 10). */
-  readCrcs: 4,
-  /** Extension: the next page received goes to page (u16 BE at 8). */
-  seek: 5,
-} as const;
-/** The per-report answer of the request/response mode. */
-const PACKET_ANSWER = 6;
-export const OUT_REPORT_BYTES = 64;
-export const IN_REPORT_BYTES = 8;
-/** Capability report: "GX", extension version, flags, application pages (u16 BE), KiB per page. */
-export const HELLO_TAG = [0x47, 0x58];
-export const EXTENSION_VERSION = 1;
-export const FLAG_DOUBLE_BUFFER = 1;
+export {
+  BOOTLOADER_MAGIC,
+  BootloaderCommand,
+  EXTENSION_VERSION,
+  FLAG_DOUBLE_BUFFER,
+  HELLO_TAG,
+  IN_REPORT_BYTES,
+  OUT_REPORT_BYTES,
+} from '../../firmware/stm-bootloader-protocol.ts';
+const PACKET_ANSWER = BootloaderCommand.packet;
 
 export interface StmFaults {
   /** Acknowledgements (1-based, counted since power-on) that are never sent. */

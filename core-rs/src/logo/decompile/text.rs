@@ -3,7 +3,6 @@
 //! differently, short lists on one line, longer ones indented.
 
 use super::tree::{Expr, MotorQuery, Procedure, Stmt};
-use crate::logo::lexer::BinOp;
 use std::collections::BTreeMap;
 
 /// Lists whose one-line form is at most this long stay on one line.
@@ -38,24 +37,6 @@ pub fn param_name(k: u8) -> String {
 
 pub fn global_name(slot: u8) -> String {
     format!("v{}", u32::from(slot) + 1)
-}
-
-fn op_text(op: BinOp) -> &'static str {
-    match op {
-        BinOp::Plus => "+",
-        BinOp::Minus => "-",
-        BinOp::Multiply => "*",
-        BinOp::Divide => "/",
-        BinOp::Modulo => "%",
-        BinOp::Less => "<",
-        BinOp::LessOrEqual => "<=",
-        BinOp::Greater => ">",
-        BinOp::GreaterOrEqual => ">=",
-        BinOp::Equal => "=",
-        BinOp::And => "and",
-        BinOp::Or => "or",
-        BinOp::Xor => "xor",
-    }
 }
 
 fn quoted(text: &[u8]) -> String {
@@ -131,7 +112,7 @@ impl<'a> Printer<'a> {
             Expr::Binary(op, a, b) => format!(
                 "{} {} {}",
                 self.expr_in(a, Ctx::Left(op.level())),
-                op_text(*op),
+                op.text(),
                 self.expr_in(b, Ctx::Right(op.level()))
             ),
             Expr::Not(a) => format!("not {}", self.expr_in(a, Ctx::NotOperand)),

@@ -1,8 +1,8 @@
-// The description editor of the project dialog: Markdown text with a preview, 400 px high
+// A description editor (project dialog, classes, lessons): Markdown text with a preview, 400 px high
 // (spec core §9 "Markdown editor height").
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Markdown from '../../ui/markdown/Markdown.tsx';
+import Markdown from './Markdown.tsx';
 
 export const MARKDOWN_EDITOR_HEIGHT = 400;
 
@@ -14,7 +14,7 @@ interface Props {
 }
 
 export default function MarkdownEditor({ label, value, maxLength, onChange }: Props) {
-  const { t } = useTranslation('project');
+  const { t } = useTranslation('ui');
   const [preview, setPreview] = useState(false);
   const id = useId();
   const style = { height: MARKDOWN_EDITOR_HEIGHT };
@@ -31,7 +31,7 @@ export default function MarkdownEditor({ label, value, maxLength, onChange }: Pr
             aria-pressed={!preview}
             onClick={() => setPreview(false)}
           >
-            {t('dialog.write')}
+            {t('markdown.write')}
           </button>
           <button
             type="button"
@@ -39,7 +39,7 @@ export default function MarkdownEditor({ label, value, maxLength, onChange }: Pr
             aria-pressed={preview}
             onClick={() => setPreview(true)}
           >
-            {t('dialog.showPreview')}
+            {t('markdown.showPreview')}
           </button>
         </div>
       </div>
@@ -48,7 +48,7 @@ export default function MarkdownEditor({ label, value, maxLength, onChange }: Pr
           {value.trim() ? (
             <Markdown text={value} />
           ) : (
-            <p className="text-body-secondary mb-0">{t('dialog.nothingToPreview')}</p>
+            <p className="text-body-secondary mb-0">{t('markdown.nothingToPreview')}</p>
           )}
         </div>
       ) : (
@@ -63,7 +63,7 @@ export default function MarkdownEditor({ label, value, maxLength, onChange }: Pr
         />
       )}
       <div id={`${id}-help`} className="form-text">
-        {t('dialog.descriptionHelp')}
+        {t('markdown.descriptionHelp')}
       </div>
     </div>
   );

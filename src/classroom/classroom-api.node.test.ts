@@ -1,0 +1,113 @@
+// The classroom calls as the UI makes them, against the real API server and Auth emulator:
+// paths, payloads and answers line up with the server, failures arrive as translated
+// ApiErrors, and a header image goes up as raw bytes with its type.
+import type { i18n } from 'i18next';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpWithPassword, type TestAccount } from '../../server/testing/emulator-accounts.ts';
+import { ApiClient } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
+import { englishI18n, startLiveServer, type LiveServer } from '../auth/live-server.node.ts';
+import { classroomApi, listUrls } from './classroom-api.ts';
+
+/** The smallest PNG: one transparent pixel. */
+const PNG = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  ),
+  (c) => c.charCodeAt(0),
+);
+
+describe('classroom API client (against the real API server)', () => {
+  let server: LiveServer;
+  let teacher: TestAccount;
+  let student: TestAccount;
+  let i18n: i18n;
+  const toasts: string[] = [];
+
+  const as = (account: TestAccount) =>
+    classroomApi(
+      new ApiClient({
+        baseURL: server.baseURL,
+        getToken: async () => account.idToken,
+        i18n,
+        notify: (m) => toasts.push(m),
+      }),
+    );
+
+  beforeAll(async () => {
+    server = await startLiveServer();
+    teacher = await signUpWithPassword(server.emulatorHost, undefined, undefined, 'Tina');
+    student = await signUpWithPassword(server.emulatorHost, undefined, undefined, 'Sam');
+    i18n = await englishI18n();
+  });
+  afterAll(() => server.close());
+
+  it('runs a class from creation to a graded submission', async () => {
+    const t = as(teacher);
+    const s = as(student);
+    const klass = await t.createClass({ name: 'Robotics', desc: '**Fridays**' });
+    expect(klass).toMatchObject({ name: 'Robotics', role: 'owner' });
+    const lesson = await t.createLesson({ name: 'Blink', logo: 'to main\nledon\nend\n' });
+    expect((await t.addLessons(klass.uuid, [lesson.uuid])).data.map((l) => l.uuid)).toEqual([
+      lesson.uuid,
+    ]);
+
+    const { access_code } = await t.rotateAccessCode(klass.uuid);
+    expect(access_code).not.toBe(klass.access_code);
+    await expect(s.codeEnroll(klass.access_code ?? '', { quiet: true })).rejects.toMatchObject({
+      code: 'wrong_access_code',
+      message: 'Please re-check the entered Access Code',
+    });
+    expect((await s.codeEnroll(access_code.toLowerCase())).role).toBe('student');
+
+    const sent = await s.submitLesson(lesson.uuid, '<xml>v1</xml>', klass.uuid);
+    expect(sent.state).toBe('submitted');
+    const book = await t.gradebook(klass.uuid);
+    expect(book.cells.map((c) => c.suuid)).toEqual([sent.suuid]);
+    const graded = await t.gradeSubmission(klass.uuid, sent.suuid, 8.5, 'Good');
+    expect(graded).toMatchObject({ grade: 8.5, note: 'Good', state: 'graded' });
+    const progress = await s.lessonProgress(lesson.uuid, klass.uuid);
+    expect(progress.grade).toMatchObject({ grade: 8.5, note: 'Good' });
+
+    const removed = await t.removePeople(klass.uuid, 'student', [student.email]);
+    expect(removed.removed).toEqual([student.email.toLowerCase()]);
+    await expect(
+      s.submitLesson(lesson.uuid, '<xml>v2</xml>', klass.uuid, { quiet: true }),
+    ).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('adds several people at once and reads them back as a data-table list', async () => {
+    const t = as(teacher);
+    const klass = await t.createClass({ name: 'People' });
+    const added = await t.addPeople(klass.uuid, 'student', ['a@school.org', 'b@school.org']);
+    expect(added.added.sort()).toEqual(['a@school.org', 'b@school.org']);
+    const client = new ApiClient({
+      baseURL: server.baseURL,
+      getToken: async () => teacher.idToken,
+      i18n,
+      notify: () => {},
+    });
+    const list = await client.get<{
+      data: { email: string }[];
+      links: { pagination: { total: number } };
+    }>(listUrls.people(klass.uuid, 'student'), {
+      params: { sort: 'email|desc', page: 1, per_page: 5 },
+    });
+    expect(list.data.map((p) => p.email)).toEqual(['b@school.org', 'a@school.org']);
+    expect(list.links.pagination.total).toBe(2);
+  });
+
+  it('uploads a header image as raw bytes and stores its URL on a class', async () => {
+    const t = as(teacher);
+    const file = new File([PNG], 'header.png', { type: 'image/png' });
+    const fractions: number[] = [];
+    const image = await t.uploadImage(file, (f) => fractions.push(f));
+    expect(image).toMatchObject({ type: 'image/png', bytes: PNG.length });
+    expect(image.url).toMatch(/^\/api\/v1\/classroom\/image\/[0-9a-f-]{36}$/);
+    const klass = await t.createClass({ name: 'With a header', headerImage: image.url });
+    expect(klass.headerImage).toBe(image.url);
+    await expect(
+      t.uploadImage(new File(['not an image'], 'x.png', { type: 'image/png' })),
+    ).rejects.toMatchObject({ code: 'image_type' });
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Gradebook } from '../contract/grades.ts';
+import { buildGradebook, csvCell, gradebookCsv } from './gradebook.ts';
+
+const L1 = '11111111-1111-4111-8111-111111111111';
+const L2 = '22222222-2222-4222-8222-222222222222';
+const S1 = '33333333-3333-4333-8333-333333333333';
+
+const book: Gradebook = {
+  uuid: '44444444-4444-4444-8444-444444444444',
+  students: [
+    { email: 'ana@school.org', name: 'Ana', photoUrl: '', hasAccount: true },
+    { email: 'bo@school.org', name: '=HYPERLINK("http://evil")', photoUrl: '', hasAccount: true },
+  ],
+  lessons: [
+    { luuid: L1, name: 'Blink', maxPoints: 10, dueAt: null },
+    { luuid: L2, name: 'Motors, part 1', maxPoints: 100, dueAt: null },
+  ],
+  cells: [
+    {
+      user_email: 'ana@school.org',
+      luuid: L2,
+      suuid: S1,
+      state: 'graded',
+      grade: 87.5,
+      late: true,
+      hasNote: true,
+      submittedAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    },
+  ],
+};
+
+describe('gradebook', () => {
+  it('puts every student against every lesson, not started where nothing was submitted', () => {
+    const view = buildGradebook(book);
+    expect(view.rows.map((r) => r.cells.map((c) => c.state))).toEqual([
+      ['not_started', 'graded'],
+      ['not_started', 'not_started'],
+    ]);
+    expect(view.rows[0]?.cells[1]).toEqual({
+      state: 'graded',
+      grade: 87.5,
+      suuid: S1,
+      late: true,
+      hasNote: true,
+    });
+  });
+
+  it('exports grades, or the state where there is no grade, one row per student', () => {
+    const csv = gradebookCsv(buildGradebook(book), {
+      student: 'Student',
+      email: 'E-mail',
+      state: (s) => s.replace('_', ' '),
+    });
+    expect(csv.split('\r\n')).toEqual([
+      'Student,E-mail,Blink (/10),"Motors, part 1 (/100)"',
+      'Ana,ana@school.org,not started,87.5',
+      `"'=HYPERLINK(""http://evil"")",bo@school.org,not started,not started`,
+      '',
+    ]);
+  });
+
+  it('keeps a spreadsheet from reading a cell as a formula', () => {
+    expect(csvCell('-1+1')).toBe("'-1+1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('plain')).toBe('plain');
+  });
+});

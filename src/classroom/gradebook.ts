@@ -1,0 +1,79 @@
+// The gradebook (students × lessons, spec §3 "Grade"): each cell the student's current
+// submission of the lesson with its state (not started, submitted, graded, complete), and
+// the CSV export a teacher opens in a spreadsheet.
+import type { CellState, Gradebook, GradebookCell } from '../contract/grades.ts';
+
+export interface CellView {
+  state: CellState;
+  grade: number | null;
+  suuid: string | null;
+  late: boolean;
+  hasNote: boolean;
+}
+
+export interface GradebookRow {
+  email: string;
+  name: string;
+  hasAccount: boolean;
+  cells: CellView[];
+}
+
+export interface GradebookView {
+  lessons: Gradebook['lessons'];
+  rows: GradebookRow[];
+}
+
+const NOT_STARTED: CellView = {
+  state: 'not_started',
+  grade: null,
+  suuid: null,
+  late: false,
+  hasNote: false,
+};
+
+export function buildGradebook(book: Gradebook): GradebookView {
+  const byKey = new Map<string, GradebookCell>();
+  for (const cell of book.cells) byKey.set(`${cell.user_email}\n${cell.luuid}`, cell);
+  const rows = book.students.map((s) => ({
+    email: s.email,
+    name: s.name,
+    hasAccount: s.hasAccount,
+    cells: book.lessons.map((l): CellView => {
+      const c = byKey.get(`${s.email}\n${l.luuid}`);
+      return c
+        ? { state: c.state, grade: c.grade, suuid: c.suuid, late: c.late, hasNote: c.hasNote }
+        : NOT_STARTED;
+    }),
+  }));
+  return { lessons: book.lessons, rows };
+}
+
+/** A CSV field: quoted when needed (RFC 4180), and never read as a spreadsheet formula. */
+export function csvCell(text: string): string {
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export interface CsvLabels {
+  student: string;
+  email: string;
+  /** The text of a state without a grade (e.g. "submitted"). */
+  state: (state: CellState) => string;
+}
+
+/** One row per student: name, e-mail, then per lesson the grade (or the state). */
+export function gradebookCsv(view: GradebookView, labels: CsvLabels): string {
+  const header = [
+    labels.student,
+    labels.email,
+    ...view.lessons.map((l) => `${l.name} (/${l.maxPoints})`),
+  ];
+  const lines = [header.map(csvCell).join(',')];
+  for (const row of view.rows) {
+    const cells = row.cells.map((c) =>
+      c.grade !== null ? String(c.grade) : labels.state(c.state),
+    );
+    lines.push([row.name, row.email, ...cells].map(csvCell).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { proxy } from 'valtio';
+import type { Grade, LessonProgress } from '../contract/grades.ts';
+import type { Lesson } from '../contract/lessons.ts';
+import type { LoadedProgram } from '../editor/program/program-store.ts';
+import { serializeProgramFile } from '../editor/program/program-file.ts';
+import { DEFAULT_SETTINGS } from '../editor/program/program-file.ts';
+import {
+  LessonSession,
+  starterProgram,
+  submittedProgram,
+  type LessonSessionDeps,
+  type LessonSessionState,
+} from './lesson-session.ts';
+
+const LESSON = {
+  uuid: '11111111-1111-4111-8111-111111111111',
+  name: 'Blink',
+  desc: '# Blink\nMake the LED blink.',
+  code: '',
+  logo: 'to main\nledon\nend\n',
+} as Lesson;
+const CLASS = '22222222-2222-4222-8222-222222222222';
+
+function grade(state: Grade['state']): Grade {
+  return {
+    uuid: CLASS,
+    suuid: '33333333-3333-4333-8333-333333333333',
+    state,
+    grade: null,
+    note: '',
+  } as Grade;
+}
+
+function setup(overrides: Partial<LessonSessionDeps> = {}) {
+  const opened: LoadedProgram[] = [];
+  const submitted: { uuid: string; code: string; classUuid: string | null }[] = [];
+  let pane = false;
+  let file = '<xml>v1</xml>';
+  const state = proxy<LessonSessionState>({
+    active: null,
+    progress: null,
+    loadingProgress: false,
+    submitting: false,
+    submitFailed: false,
+  });
+  const session = new LessonSession(
+    {
+      submit: (uuid, code, classUuid) => {
+        submitted.push({ uuid, code, classUuid });
+        return Promise.resolve(grade('submitted'));
+      },
+      progress: () =>
+        Promise.resolve({
+          luuid: LESSON.uuid,
+          class_uuid: CLASS,
+          state: 'not_started',
+          canSubmit: true,
+          grade: null,
+        } as LessonProgress),
+      openProgram: (p) => opened.push(p),
+      showPane: () => (pane = true),
+      hidePane: () => (pane = false),
+      programFile: () => file,
+      ...overrides,
+    },
+    state,
+  );
+  return { session, state, opened, submitted, pane: () => pane, edit: (f: string) => (file = f) };
+}
+
+describe('starterProgram', () => {
+  it('opens the Logo text in Logo mode when the lesson has only Logo', () => {
+    expect(starterProgram(LESSON).settings).toMatchObject({
+      program_mode: 'logo',
+      logo_code: 'to main\nledon\nend\n',
+      file_name: 'Blink',
+    });
+  });
+
+  it('opens a program file with its own settings', () => {
+    const code = serializeProgramFile({
+      workspaceXml:
+        '<xml xmlns="https://developers.google.com/blockly/xml"><block type="gogo_start" x="1" y="2"></block></xml>',
+      settings: { ...DEFAULT_SETTINGS, logo_code: 'to main\nend\n' },
+    });
+    const started = starterProgram({ ...LESSON, code });
+    expect(started.workspaceXml).toContain('gogo_start');
+    expect(started.settings).toMatchObject({ program_mode: 'blocks', logo_code: 'to main\nend\n' });
+    expect(submittedProgram(code).workspaceXml).toBe(started.workspaceXml);
+  });
+
+  it('starts from a new program when the lesson has none', () => {
+    expect(starterProgram({ ...LESSON, logo: '' }).workspaceXml).toContain('gogo_start');
+  });
+});
+
+describe('LessonSession', () => {
+  it('start opens the starter program, shows the lesson pane and reads the progress', async () => {
+    const { session, state, opened, pane } = setup();
+    session.start(LESSON, CLASS);
+    expect(opened).toHaveLength(1);
+    expect(pane()).toBe(true);
+    expect(state.active).toEqual({
+      uuid: LESSON.uuid,
+      name: 'Blink',
+      desc: LESSON.desc,
+      classUuid: CLASS,
+    });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(state.progress?.state).toBe('not_started');
+  });
+
+  it('submit sends the program as it is now, to the class it was started in', async () => {
+    const { session, state, submitted, edit } = setup();
+    session.start(LESSON, CLASS);
+    edit('<xml>changed</xml>');
+    expect(await session.submit()).toBe(true);
+    expect(submitted).toEqual([
+      { uuid: LESSON.uuid, code: '<xml>changed</xml>', classUuid: CLASS },
+    ]);
+    expect(state.progress?.state).toBe('submitted');
+  });
+
+  it('a failed submit says so and leaves the program alone', async () => {
+    const { session, state, opened } = setup({ submit: () => Promise.reject(new Error('down')) });
+    session.start(LESSON, null);
+    expect(await session.submit()).toBe(false);
+    expect(state.submitFailed).toBe(true);
+    expect(state.submitting).toBe(false);
+    expect(opened).toHaveLength(1);
+    expect(state.active?.uuid).toBe(LESSON.uuid);
+  });
+
+  it('end hides the lesson', () => {
+    const { session, state, pane } = setup();
+    session.start(LESSON, CLASS);
+    session.end();
+    expect(state.active).toBeNull();
+    expect(pane()).toBe(false);
+  });
+});

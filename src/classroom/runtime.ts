@@ -1,0 +1,38 @@
+// The classroom's live objects: the API over the app's client, the open class's cache and
+// the lesson in the editor, whose pane it registers in the editor's widget area.
+import i18next from 'i18next';
+import { lazy } from 'react';
+import { api } from '../api/client.ts';
+import { openProgram } from '../editor/program/program-store.ts';
+import { hideWidgetPane, registerWidgetPane, showWidgetPane } from '../editor/ui/widget-panes.ts';
+import { ClassDetailCache } from './class-cache.ts';
+import { classroomApi } from './classroom-api.ts';
+import { currentProgramFile, LessonSession } from './lesson-session.ts';
+
+export const LESSON_PANE = 'lesson';
+export const SUBMISSION_PANE = 'submission';
+
+export const classroom = classroomApi(api);
+
+export const classCache = new ClassDetailCache((uuid) => classroom.getClass(uuid, { quiet: true }));
+
+export const lessonSessionService = new LessonSession({
+  submit: (uuid, code, classUuid) => classroom.submitLesson(uuid, code, classUuid),
+  progress: (uuid, classUuid) => classroom.lessonProgress(uuid, classUuid, { quiet: true }),
+  openProgram,
+  showPane: () => showWidgetPane(LESSON_PANE),
+  hidePane: () => hideWidgetPane(LESSON_PANE),
+  programFile: currentProgramFile,
+});
+
+registerWidgetPane({
+  id: LESSON_PANE,
+  label: () => i18next.t('classroom:lessonPane.tab'),
+  Component: lazy(() => import('./ui/LessonPane.tsx')),
+});
+
+registerWidgetPane({
+  id: SUBMISSION_PANE,
+  label: () => i18next.t('classroom:submission.tab'),
+  Component: lazy(() => import('./ui/GradePane.tsx')),
+});

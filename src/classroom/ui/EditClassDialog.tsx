@@ -1,0 +1,125 @@
+// Edits a class's name, description, header image and (moderators) its official flag.
+// Closing with changes asks first; a failed save keeps the form ('Unable to Save').
+import { useId, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import GuardedModal from '../../app/modals/GuardedModal.tsx';
+import { confirm } from '../../app/modals/confirm.ts';
+import { CLASS_DESC_MAX, CLASS_NAME_MAX, type Class } from '../../contract/classroom.ts';
+import { showToast } from '../../state/ui.ts';
+import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
+import Upload from '../../ui/upload/Upload.tsx';
+import { classCache, classroom } from '../runtime.ts';
+import TextField from './TextField.tsx';
+
+const uploadImage = async (file: File, onProgress: (f: number) => void, signal: AbortSignal) =>
+  (await classroom.uploadImage(file, onProgress, signal)).url;
+
+export default function EditClassDialog({ klass, onClose }: { klass: Class; onClose: () => void }) {
+  const { t } = useTranslation('classroom');
+  const officialId = useId();
+  const [name, setName] = useState(klass.name);
+  const [desc, setDesc] = useState(klass.desc);
+  const [headerImage, setHeaderImage] = useState(klass.headerImage);
+  const [official, setOfficial] = useState(klass.official);
+  const [tried, setTried] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const dirty =
+    name !== klass.name ||
+    desc !== klass.desc ||
+    headerImage !== klass.headerImage ||
+    official !== klass.official;
+
+  const save = async () => {
+    setTried(true);
+    if (!name.trim()) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const updated = await classroom.updateClass(klass.uuid, {
+        name: name.trim(),
+        desc,
+        headerImage,
+        ...(klass.permissions.setOfficial ? { official } : {}),
+      });
+      classCache.put(updated);
+      showToast('success', t('saved'));
+      onClose();
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = async () => {
+    if (!dirty || (await confirm(t('shell:confirm.unsavedData')))) onClose();
+  };
+
+  return (
+    <GuardedModal show dirty={dirty} onHide={onClose} size="lg" aria-labelledby="edit-class-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="edit-class-title">{t('detail.editTitle')}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body className="d-flex flex-column gap-3">
+        <TextField
+          label={t('fields.className')}
+          value={name}
+          maxLength={CLASS_NAME_MAX}
+          onChange={setName}
+          required
+          showRequired={tried}
+        />
+        <MarkdownEditor
+          label={t('fields.description')}
+          value={desc}
+          maxLength={CLASS_DESC_MAX}
+          onChange={setDesc}
+        />
+        <div>
+          <span className="form-label d-block">{t('fields.headerImage')}</span>
+          <Upload
+            mode="single"
+            label={t('upload.chooseImage')}
+            upload={uploadImage}
+            initialUrls={klass.headerImage ? [klass.headerImage] : []}
+            onChange={(urls) => setHeaderImage(urls[0] ?? '')}
+          />
+        </div>
+        {klass.permissions.setOfficial && (
+          <div className="form-check">
+            <input
+              id={officialId}
+              type="checkbox"
+              className="form-check-input"
+              checked={official}
+              onChange={(e) => setOfficial(e.target.checked)}
+            />
+            <label className="form-check-label" htmlFor={officialId}>
+              {t('fields.official')}
+            </label>
+          </div>
+        )}
+        {failed && (
+          <p className="alert alert-danger py-2 mb-0" role="alert">
+            {t('unableToSave')}
+          </p>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-outline-secondary" onClick={() => void cancel()}>
+          {t('cancel')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy}
+          onClick={() => void save()}
+        >
+          {t('save')}
+        </button>
+      </Modal.Footer>
+    </GuardedModal>
+  );
+}

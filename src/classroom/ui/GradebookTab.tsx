@@ -1,0 +1,73 @@
+// The gradebook tab: the table, a refresh, and the CSV export.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Class } from '../../contract/classroom.ts';
+import { apiErrorText } from '../../ui/error-text.ts';
+import { buildGradebook, gradebookCsv } from '../gradebook.ts';
+import { classroom } from '../runtime.ts';
+import { Loading, Problem } from './ClassroomShell.tsx';
+import GradebookTable from './GradebookTable.tsx';
+import { saveTextFile } from './save-file.ts';
+import { useLoad } from './use-load.ts';
+
+export default function GradebookTab({ klass }: { klass: Class }) {
+  const { t } = useTranslation('classroom');
+  const book = useLoad(
+    (signal) => classroom.gradebook(klass.uuid, { signal, quiet: true }),
+    klass.uuid,
+  );
+  const view = useMemo(() => (book.data ? buildGradebook(book.data) : null), [book.data]);
+
+  const exportCsv = () => {
+    if (!view) return;
+    const csv = gradebookCsv(view, {
+      student: t('gradebook.student'),
+      email: t('fields.email'),
+      state: (s) => t(`state.${s}`),
+    });
+    const safeName =
+      klass.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'class';
+    saveTextFile(`${safeName}-gradebook.csv`, `\uFEFF${csv}`, 'text/csv');
+  };
+
+  if (book.error) {
+    return (
+      <Problem title={t('cannotLoad')} detail={apiErrorText(book.error)} onRetry={book.reload} />
+    );
+  }
+  if (!view) return <Loading />;
+  return (
+    <section aria-labelledby="gradebook-title">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h2 id="gradebook-title" className="h5 mb-0 me-auto">
+          {t('tabs.gradebook')}
+        </h2>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          disabled={book.loading}
+          onClick={book.reload}
+        >
+          <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
+          {t('gradebook.refresh')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary"
+          disabled={view.rows.length === 0}
+          onClick={exportCsv}
+        >
+          <i className="bi bi-filetype-csv me-1" aria-hidden="true" />
+          {t('gradebook.export')}
+        </button>
+      </div>
+      {view.rows.length === 0 || view.lessons.length === 0 ? (
+        <p className="text-body-secondary">
+          {view.rows.length === 0 ? t('gradebook.noStudents') : t('gradebook.noLessons')}
+        </p>
+      ) : (
+        <GradebookTable view={view} caption={t('tabs.gradebook')} />
+      )}
+    </section>
+  );
+}

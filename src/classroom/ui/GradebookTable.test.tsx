@@ -1,0 +1,79 @@
+// The gradebook table: every student against every lesson, each cell's state and grade, and
+// the cells with a submission linking to it. (Its render time for 40 × 30 in Chromium is
+// printed by tests/e2e/classroom.spec.ts.)
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Gradebook } from '../../contract/grades.ts';
+import { initI18n } from '../../i18n/index.ts';
+import { buildGradebook } from '../gradebook.ts';
+import GradebookTable from './GradebookTable.tsx';
+
+beforeAll(async () => {
+  await initI18n();
+});
+afterEach(cleanup);
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** Students × lessons; every third cell graded, every fifth submitted, the rest empty. */
+function someClass(studentCount: number, lessonCount: number): Gradebook {
+  const students = Array.from({ length: studentCount }, (_, i) => ({
+    email: `s${i}@school.org`,
+    name: `Student ${String(i).padStart(2, '0')}`,
+    photoUrl: '',
+    hasAccount: true,
+  }));
+  const lessons = Array.from({ length: lessonCount }, (_, j) => ({
+    luuid: uuid(j),
+    name: `Lesson ${j + 1}`,
+    maxPoints: 10,
+    dueAt: null,
+  }));
+  const cells: Gradebook['cells'] = [];
+  students.forEach((s, i) =>
+    lessons.forEach((l, j) => {
+      const k = i * lessonCount + j;
+      if (k % 3 === 0 || k % 5 === 0) {
+        cells.push({
+          user_email: s.email,
+          luuid: l.luuid,
+          suuid: uuid(10_000 + k),
+          state: k % 3 === 0 ? 'graded' : 'submitted',
+          grade: k % 3 === 0 ? (k % 10) + 0.5 : null,
+          late: false,
+          hasNote: false,
+          submittedAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+        });
+      }
+    }),
+  );
+  return { uuid: uuid(1), students, lessons, cells };
+}
+
+describe('GradebookTable', () => {
+  it('renders every student against every lesson with each cell’s state and grade', () => {
+    render(
+      <MemoryRouter>
+        <GradebookTable view={buildGradebook(someClass(5, 6))} caption="Gradebook" />
+      </MemoryRouter>,
+    );
+    const rows = screen.getAllByTestId('gradebook-row');
+    expect(rows).toHaveLength(5);
+    const cells = screen.getAllByTestId('gradebook-cell');
+    expect(cells).toHaveLength(30);
+    const states = cells.map((c) => c.dataset.state);
+    expect(states.filter((s) => s === 'graded')).toHaveLength(10);
+    expect(states.filter((s) => s === 'submitted')).toHaveLength(4);
+    expect(states.filter((s) => s === 'not_started')).toHaveLength(16);
+    // A cell without a submission opens nothing.
+    expect(within(cells[1] as HTMLElement).queryByRole('link')).toBeNull();
+    // Student 00, lesson 1: cell 0 is graded 0.5 of 10 and opens its submission.
+    const first = within(rows[0] as HTMLElement).getAllByTestId('gradebook-cell')[0] as HTMLElement;
+    expect(first.textContent).toContain('0.5 / 10');
+    expect(within(first).getByRole('link').getAttribute('href')).toBe(
+      `#/program/submission/${uuid(10_000)}`,
+    );
+  });
+});

@@ -1,0 +1,126 @@
+// Students × lessons. Each cell is the student's current submission: its state, and the
+// grade once there is one; a cell with a submission opens it (/program/submission/{suuid}).
+// A class of 40 × 30 is 1,200 cells: each cell is plain markup with its texts handed down
+// (no hooks, no router component per cell), so the table renders in one cheap pass.
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CellState } from '../../contract/grades.ts';
+import type { CellView, GradebookView } from '../gradebook.ts';
+import { formatPoints } from './format.ts';
+
+const ICON = {
+  not_started: 'circle',
+  submitted: 'send',
+  graded: 'check2',
+  complete: 'check2-all',
+} as const;
+
+interface CellTexts {
+  state: Record<CellState, string>;
+  late: string;
+  hasNote: string;
+}
+
+const Cell = memo(function Cell({
+  cell,
+  maxPoints,
+  label,
+  texts,
+}: {
+  cell: CellView;
+  maxPoints: number;
+  label: string;
+  texts: CellTexts;
+}) {
+  const text =
+    cell.grade !== null ? `${formatPoints(cell.grade)} / ${maxPoints}` : texts.state[cell.state];
+  const body = (
+    <>
+      <i className={`bi bi-${ICON[cell.state]} me-1`} aria-hidden="true" />
+      {text}
+      {cell.late && <span className="badge text-bg-warning ms-1">{texts.late}</span>}
+      {cell.hasNote && (
+        <i className="bi bi-chat-left-text ms-1" role="img" aria-label={texts.hasNote} />
+      )}
+    </>
+  );
+  return (
+    <td className="gradebook-cell" data-state={cell.state} data-testid="gradebook-cell">
+      {cell.suuid ? (
+        <a
+          href={`#/program/submission/${cell.suuid}`}
+          className={`btn btn-sm ${cell.state === 'submitted' ? 'btn-outline-info' : 'btn-outline-secondary'}`}
+          aria-label={`${label}: ${text}`}
+        >
+          {body}
+        </a>
+      ) : (
+        <span className="text-body-secondary small px-2">{body}</span>
+      )}
+    </td>
+  );
+});
+
+export default function GradebookTable({
+  view,
+  caption,
+}: {
+  view: GradebookView;
+  caption: string;
+}) {
+  const { t } = useTranslation('classroom');
+  const texts: CellTexts = {
+    state: {
+      not_started: t('state.not_started'),
+      submitted: t('state.submitted'),
+      graded: t('state.graded'),
+      complete: t('state.complete'),
+    },
+    late: t('gradebook.late'),
+    hasNote: t('gradebook.hasNote'),
+  };
+  return (
+    <div className="table-responsive gradebook">
+      <table className="table table-sm table-bordered align-middle mb-0" data-testid="gradebook">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('gradebook.student')}</th>
+            {view.lessons.map((l) => (
+              <th scope="col" key={l.luuid} className="text-break">
+                {l.name}
+                <div className="small fw-normal text-body-secondary">
+                  {t('overview.points', { points: l.maxPoints })}
+                </div>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {view.rows.map((row) => (
+            <tr key={row.email} data-testid="gradebook-row">
+              <th scope="row" className="fw-normal">
+                <div className="text-break">{row.name || row.email}</div>
+                {row.name && (
+                  <div className="small text-body-secondary text-break">{row.email}</div>
+                )}
+              </th>
+              {row.cells.map((cell, i) => {
+                const lesson = view.lessons[i];
+                return (
+                  <Cell
+                    key={lesson?.luuid ?? i}
+                    cell={cell}
+                    maxPoints={lesson?.maxPoints ?? 0}
+                    label={`${row.name || row.email}, ${lesson?.name ?? ''}`}
+                    texts={texts}
+                  />
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+// Creates or edits a lesson: name (required), Markdown description, starter program (Logo
+// text, or the program open in the editor), points and an optional time limit. A failed
+// save keeps every field ('Unable to Save' with the reason in a toast).
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirm } from '../../app/modals/confirm.ts';
+import {
+  DEFAULT_MAX_POINTS,
+  LESSON_DESC_MAX,
+  LESSON_LOGO_MAX,
+  LESSON_NAME_MAX,
+  MAX_POINTS_MAX,
+  TIME_LIMIT_MAX,
+  type Lesson,
+  type LessonInput,
+} from '../../contract/lessons.ts';
+import { program } from '../../state/program.ts';
+import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
+import { currentProgramFile } from '../lesson-session.ts';
+import { classroom } from '../runtime.ts';
+import TextField from './TextField.tsx';
+
+interface Draft {
+  name: string;
+  desc: string;
+  logo: string;
+  code: string;
+  maxPoints: string;
+  timeLimit: string;
+}
+
+const draftOf = (l: Lesson | null): Draft => ({
+  name: l?.name ?? '',
+  desc: l?.desc ?? '',
+  logo: l?.logo ?? '',
+  code: l?.code ?? '',
+  maxPoints: String(l?.maxPoints ?? DEFAULT_MAX_POINTS),
+  timeLimit: l?.timeLimit ? String(l.timeLimit) : '',
+});
+
+const whole = (text: string, min: number, max: number): number | null => {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= min && n <= max ? n : null;
+};
+
+export default function LessonForm({
+  lesson,
+  onSaved,
+  onCancel,
+}: {
+  lesson: Lesson | null;
+  onSaved: (lesson: Lesson) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation(['classroom', 'shell']);
+  const ids = { logo: useId(), points: useId(), limit: useId() };
+  const [initial] = useState(() => draftOf(lesson));
+  const [draft, setDraft] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const set = (changes: Partial<Draft>) => setDraft((d) => ({ ...d, ...changes }));
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
+  const points = whole(draft.maxPoints, 1, MAX_POINTS_MAX);
+  const limit = draft.timeLimit.trim() === '' ? null : whole(draft.timeLimit, 1, TIME_LIMIT_MAX);
+  const limitBad = draft.timeLimit.trim() !== '' && limit === null;
+
+  const takeEditorProgram = () => {
+    const code = currentProgramFile();
+    set({ code, logo: program.logoCode.slice(0, LESSON_LOGO_MAX) });
+  };
+
+  const save = async () => {
+    setTried(true);
+    if (!draft.name.trim() || points === null || limitBad) return;
+    const input: LessonInput = {
+      name: draft.name.trim(),
+      desc: draft.desc,
+      logo: draft.logo,
+      code: draft.code,
+      maxPoints: points,
+      timeLimit: limit,
+    };
+    setBusy(true);
+    setFailed(false);
+    try {
+      onSaved(
+        lesson
+          ? await classroom.updateLesson(lesson.uuid, input)
+          : await classroom.createLesson(input),
+      );
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = async () => {
+    if (!dirty || (await confirm(t('shell:confirm.unsavedData')))) onCancel();
+  };
+
+  return (
+    <form
+      className="d-flex flex-column gap-3"
+      data-testid="lesson-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <TextField
+        label={t('fields.lessonName')}
+        value={draft.name}
+        maxLength={LESSON_NAME_MAX}
+        onChange={(name) => set({ name })}
+        required
+        showRequired={tried}
+        autoFocus
+      />
+      <MarkdownEditor
+        label={t('fields.description')}
+        value={draft.desc}
+        maxLength={LESSON_DESC_MAX}
+        onChange={(desc) => set({ desc })}
+      />
+      <div>
+        <label className="form-label" htmlFor={ids.logo}>
+          {t('fields.starter')}
+        </label>
+        <textarea
+          id={ids.logo}
+          className="form-control font-monospace"
+          rows={6}
+          maxLength={LESSON_LOGO_MAX}
+          value={draft.logo}
+          spellCheck={false}
+          aria-describedby={`${ids.logo}-help`}
+          onChange={(e) => set({ logo: e.target.value, code: '' })}
+        />
+        <div id={`${ids.logo}-help`} className="form-text">
+          {draft.code ? t('lesson.starterFromEditor') : t('lesson.starterHelp')}
+        </div>
+        <div className="d-flex gap-2 mt-1">
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={takeEditorProgram}
+          >
+            <i className="bi bi-box-arrow-in-down me-1" aria-hidden="true" />
+            {t('lesson.useEditorProgram')}
+          </button>
+          {(draft.code || draft.logo) && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              onClick={() => set({ code: '', logo: '' })}
+            >
+              {t('lesson.clearStarter')}
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="row g-3">
+        <div className="col-sm-6">
+          <label className="form-label" htmlFor={ids.points}>
+            {t('fields.points')}
+          </label>
+          <input
+            id={ids.points}
+            type="number"
+            min={1}
+            max={MAX_POINTS_MAX}
+            className={`form-control${tried && points === null ? ' is-invalid' : ''}`}
+            value={draft.maxPoints}
+            onChange={(e) => set({ maxPoints: e.target.value })}
+          />
+          <div className="invalid-feedback">{t('lesson.pointsRange', { max: MAX_POINTS_MAX })}</div>
+        </div>
+        <div className="col-sm-6">
+          <label className="form-label" htmlFor={ids.limit}>
+            {t('fields.timeLimit')}
+          </label>
+          <input
+            id={ids.limit}
+            type="number"
+            min={1}
+            max={TIME_LIMIT_MAX}
+            className={`form-control${tried && limitBad ? ' is-invalid' : ''}`}
+            value={draft.timeLimit}
+            placeholder={t('lesson.noLimit')}
+            onChange={(e) => set({ timeLimit: e.target.value })}
+          />
+          <div className="invalid-feedback">{t('lesson.limitRange', { max: TIME_LIMIT_MAX })}</div>
+        </div>
+      </div>
+      {failed && (
+        <p className="alert alert-danger py-2 mb-0" role="alert">
+          {t('unableToSave')}
+        </p>
+      )}
+      <div className="d-flex gap-2 justify-content-end">
+        <button type="button" className="btn btn-outline-secondary" onClick={() => void cancel()}>
+          {t('cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {lesson ? t('save') : t('lesson.create')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+// The lesson in the editor's widget area: its name and description, Submit (the program as
+// it is now), the student's state, grade and the teacher's note. A failed submit says
+// 'Unable to Save' and leaves the program as it was.
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { showToast } from '../../state/ui.ts';
+import Markdown from '../../ui/markdown/Markdown.tsx';
+import { lessonSession } from '../lesson-session.ts';
+import { lessonSessionService } from '../runtime.ts';
+import LessonDescriptionModal from './LessonDescriptionModal.tsx';
+import { ProgressDetails } from './ProgressCard.tsx';
+import '../ui/classroom.css';
+
+export default function LessonPane() {
+  const { t } = useTranslation('classroom');
+  const s = useSnapshot(lessonSession);
+  const [modal, setModal] = useState(false);
+  const active = s.active;
+
+  useEffect(() => {
+    void lessonSessionService.refresh();
+  }, [active?.uuid]);
+
+  if (!active)
+    return <p className="lesson-pane small text-body-secondary">{t('lessonPane.none')}</p>;
+
+  const submit = async () => {
+    if (await lessonSessionService.submit()) showToast('success', t('lessonPane.submitted'));
+  };
+  const canSubmit = s.progress?.canSubmit ?? false;
+
+  return (
+    <div className="lesson-pane" data-testid="lesson-pane">
+      <div className="d-flex align-items-start gap-2 mb-2">
+        <h2 className="h6 mb-0 me-auto text-break">{active.name}</h2>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          aria-label={t('lesson.description')}
+          title={t('lesson.description')}
+          onClick={() => setModal(true)}
+        >
+          <i className="bi bi-arrows-angle-expand" aria-hidden="true" />
+        </button>
+      </div>
+      <div className="d-flex flex-wrap gap-2 mb-2">
+        <button
+          type="button"
+          className="btn btn-sm btn-primary"
+          disabled={s.submitting || !canSubmit}
+          onClick={() => void submit()}
+        >
+          {s.submitting && (
+            <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
+          )}
+          <i className="bi bi-send me-1" aria-hidden="true" />
+          {t('lessonPane.submit')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          disabled={s.loadingProgress}
+          onClick={() => void lessonSessionService.refresh()}
+        >
+          <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
+          {t('lessonPane.refresh')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          onClick={() => lessonSessionService.end()}
+        >
+          {t('lessonPane.leave')}
+        </button>
+      </div>
+      {s.submitFailed && (
+        <p className="alert alert-danger py-1 px-2 small" role="alert">
+          {t('unableToSave')}
+        </p>
+      )}
+      {s.progress && !s.progress.canSubmit && !s.progress.grade && (
+        <p className="small text-body-secondary">{t('lessonPane.notStudent')}</p>
+      )}
+      {s.progress && (s.progress.canSubmit || s.progress.grade) && (
+        <div className="mb-2">
+          <ProgressDetails progress={s.progress} />
+        </div>
+      )}
+      {active.desc.trim() && <Markdown text={active.desc} className="border-top pt-2" />}
+      <Link
+        to={`/classroom/lessond/${active.uuid}${active.classUuid ? `?class=${active.classUuid}` : ''}`}
+        className="small"
+      >
+        {t('lessonPane.openLesson')}
+      </Link>
+      {modal && (
+        <LessonDescriptionModal
+          name={active.name}
+          desc={active.desc}
+          onClose={() => setModal(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+// The class wizard (spec §4): name (required), then description and header image, then a
+// review; the final button creates the class. Closing with typed data asks first; a failed
+// create keeps everything typed ('Unable to Save' with the reason).
+import { useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import GuardedModal from '../../app/modals/GuardedModal.tsx';
+import {
+  CLASS_DESC_MAX,
+  CLASS_NAME_MAX,
+  formatAccessCode,
+  type Class,
+} from '../../contract/classroom.ts';
+import Markdown from '../../ui/markdown/Markdown.tsx';
+import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
+import Upload from '../../ui/upload/Upload.tsx';
+import { useWizard } from '../../ui/wizard/use-wizard.ts';
+import Wizard from '../../ui/wizard/Wizard.tsx';
+import { classroom } from '../runtime.ts';
+import { ClassImage } from './ClassCard.tsx';
+import TextField from './TextField.tsx';
+
+const uploadImage = async (file: File, onProgress: (f: number) => void, signal: AbortSignal) =>
+  (await classroom.uploadImage(file, onProgress, signal)).url;
+
+export default function NewClassDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('classroom');
+  const wizard = useWizard(3);
+  const [name, setName] = useState('');
+  const [desc, setDesc] = useState('');
+  const [headerImage, setHeaderImage] = useState('');
+  const [failed, setFailed] = useState(false);
+  const [created, setCreated] = useState<Class | null>(null);
+  const dirty = !created && (name !== '' || desc !== '' || headerImage !== '');
+
+  const finish = async () => {
+    setFailed(false);
+    try {
+      const klass = await classroom.createClass({ name: name.trim(), desc, headerImage });
+      setCreated(klass);
+      return true;
+    } catch {
+      setFailed(true);
+      return false;
+    }
+  };
+
+  const again = () => {
+    setName('');
+    setDesc('');
+    setHeaderImage('');
+    setCreated(null);
+    wizard.reset();
+  };
+
+  return (
+    <GuardedModal show dirty={dirty} onHide={onClose} size="lg" aria-labelledby="new-class-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="new-class-title">{t('newClass.title')}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <Wizard
+          label={t('newClass.title')}
+          wizard={wizard}
+          finishLabel={t('newClass.create')}
+          onFinish={finish}
+          steps={[
+            {
+              id: 'name',
+              title: t('newClass.steps.name'),
+              valid: name.trim() !== '',
+              content: (
+                <TextField
+                  label={t('fields.className')}
+                  value={name}
+                  maxLength={CLASS_NAME_MAX}
+                  onChange={setName}
+                  required
+                  showRequired={wizard.state.attempted}
+                  autoFocus
+                />
+              ),
+            },
+            {
+              id: 'details',
+              title: t('newClass.steps.details'),
+              valid: true,
+              content: (
+                <div className="d-flex flex-column gap-3">
+                  <MarkdownEditor
+                    label={t('fields.description')}
+                    value={desc}
+                    maxLength={CLASS_DESC_MAX}
+                    onChange={setDesc}
+                  />
+                  <div>
+                    <span className="form-label d-block">{t('fields.headerImage')}</span>
+                    <Upload
+                      mode="single"
+                      label={t('upload.chooseImage')}
+                      upload={uploadImage}
+                      initialUrls={headerImage ? [headerImage] : []}
+                      onChange={(urls) => setHeaderImage(urls[0] ?? '')}
+                    />
+                  </div>
+                </div>
+              ),
+            },
+            {
+              id: 'review',
+              title: t('newClass.steps.review'),
+              valid: name.trim() !== '',
+              content: (
+                <div data-testid="new-class-review">
+                  {headerImage && (
+                    <ClassImage url={headerImage} className="classroom-banner mb-2" />
+                  )}
+                  <h3 className="h5 text-break">{name.trim()}</h3>
+                  {desc.trim() ? (
+                    <Markdown text={desc} />
+                  ) : (
+                    <p className="text-body-secondary">{t('newClass.noDescription')}</p>
+                  )}
+                  {failed && (
+                    <p className="alert alert-danger py-2 mb-0" role="alert">
+                      {t('unableToSave')}
+                    </p>
+                  )}
+                </div>
+              ),
+            },
+          ]}
+          done={
+            created && (
+              <div className="text-center py-3" data-testid="new-class-done">
+                <p className="h5">{t('newClass.created', { name: created.name })}</p>
+                {created.access_code && (
+                  <p>
+                    {t('accessCode.studentsJoinWith')}{' '}
+                    <strong className="font-monospace">
+                      {formatAccessCode(created.access_code)}
+                    </strong>
+                  </p>
+                )}
+                <div className="d-flex justify-content-center gap-2">
+                  <button type="button" className="btn btn-outline-secondary" onClick={again}>
+                    {t('newClass.another')}
+                  </button>
+                  <Link
+                    to={`/classroom/classd/${created.uuid}/overview`}
+                    className="btn btn-primary"
+                    onClick={onClose}
+                  >
+                    {t('newClass.open')}
+                  </Link>
+                </div>
+              </div>
+            )
+          }
+        />
+      </Modal.Body>
+    </GuardedModal>
+  );
+}

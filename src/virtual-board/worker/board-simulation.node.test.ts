@@ -1,0 +1,197 @@
+// The virtual board as its worker runs it, here headless in Node on a clock the test moves.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadTestCore } from '../../core/testing/test-core.node.ts';
+import type { HidPacket } from '../../core/hid-layout.ts';
+import type { WasmCore } from '../../core/wasm-core.ts';
+import type { HidCommandRequest } from '../../device/device.ts';
+import * as cmd from '../../device/protocol/commands.ts';
+import type { FromSim, ToSim } from '../board/sim-port-protocol.ts';
+import {
+  BoardSimulation,
+  MAX_FRAMES_PER_PUMP,
+  PUMP_MS,
+  STATE_MS,
+  type SimClock,
+  type SimMessage,
+} from './board-simulation.ts';
+
+/** Time that moves only when the test says so; each move runs the pump once per period. */
+class TestClock implements SimClock {
+  private t = 1000;
+  private readonly ticks = new Set<() => void>();
+
+  now(): number {
+    return this.t;
+  }
+
+  every(_ms: number, tick: () => void): () => void {
+    this.ticks.add(tick);
+    return () => this.ticks.delete(tick);
+  }
+
+  /** Moves `ms` on in pump-sized steps. */
+  advance(ms: number, step = PUMP_MS): void {
+    for (let done = 0; done < ms; done += step) {
+      this.t += Math.min(step, ms - done);
+      this.ticks.forEach((tick) => tick());
+    }
+  }
+
+  get pumps(): number {
+    return this.ticks.size;
+  }
+}
+
+let core: WasmCore;
+let clock: TestClock;
+let sim: BoardSimulation;
+let messages: { msg: SimMessage; transfer: Transferable[] }[];
+
+beforeAll(async () => {
+  core = await loadTestCore();
+});
+
+async function boot(): Promise<void> {
+  clock = new TestClock();
+  sim = new BoardSimulation({ loadCore: () => Promise.resolve(core), clock });
+  messages = [];
+  await sim.start({}, (msg, transfer) => messages.push({ msg, transfer }));
+}
+
+afterEach(() => sim.stop());
+
+function frame(req: HidCommandRequest): Uint8Array {
+  const r = core.buildHidCommand(req);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+function of<T extends SimMessage['type']>(type: T) {
+  return messages
+    .map((m) => m.msg)
+    .filter((m): m is Extract<SimMessage, { type: T }> => m.type === type);
+}
+
+function decoded(): HidPacket[] {
+  const reports = of('reports').flatMap((m) => m.reports);
+  const r = core.decodeHidReports(reports);
+  if (!r.ok) throw new Error('decode failed');
+  return r.value;
+}
+
+/** Settles promise callbacks and port messages. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+describe('BoardSimulation', () => {
+  it('streams status reports as the clock moves, and hands their buffers over', async () => {
+    await boot();
+    clock.advance(100);
+    const statuses = decoded().filter((p) => p.type === 'status');
+    // The status stream runs every 20 ms of board time.
+    expect(statuses.length).toBeGreaterThanOrEqual(4);
+    expect(statuses.length).toBeLessThanOrEqual(6);
+    const sent = messages.find((m) => m.msg.type === 'reports');
+    expect(sent?.transfer.length).toBeGreaterThan(0);
+  });
+
+  it('resolves a host write in the frame the board takes it and carries it out', async () => {
+    await boot();
+    let taken = false;
+    const write = sim.write(frame(cmd.beep())).then(() => (taken = true));
+    await settle();
+    expect(taken).toBe(false);
+    clock.advance(PUMP_MS);
+    await write;
+    expect(of('beep')).toHaveLength(1);
+    expect(sim.board?.state().beeps).toBe(1);
+  });
+
+  it('publishes the panel state at most every 50 ms, and again soon after a change', async () => {
+    await boot();
+    clock.advance(1000);
+    const states = of('state').length;
+    expect(states).toBeGreaterThanOrEqual(1000 / (4 * STATE_MS) - 1);
+    expect(states).toBeLessThanOrEqual(1000 / STATE_MS + 1);
+    messages = [];
+    sim.control((b) => b.setSensor(1, 700));
+    clock.advance(STATE_MS + PUMP_MS);
+    expect(of('state').at(-1)?.state.sensors[0]).toBe(700);
+  });
+
+  it('paces a write sequence on the virtual clock and reports its progress', async () => {
+    await boot();
+    const progress: [number, number][] = [];
+    const payloads = [cmd.beep(), cmd.beep(), cmd.beep()].map(frame);
+    const done = sim.writeSequence(payloads, [0, 10, 10], (n, total) => progress.push([n, total]));
+    clock.advance(12);
+    await settle();
+    expect(sim.board?.state().beeps).toBe(2);
+    clock.advance(12);
+    await done;
+    expect(sim.board?.state().beeps).toBe(3);
+    expect(progress.at(-1)).toEqual([3, 3]);
+  });
+
+  it('lets board time lag behind a clock that jumps, at most 250 frames per pump', async () => {
+    await boot();
+    clock.advance(2000, 2000);
+    expect(sim.board?.state().clockMs).toBeLessThanOrEqual(MAX_FRAMES_PER_PUMP + 1);
+    clock.advance(PUMP_MS);
+    expect(sim.board?.state().clockMs).toBeLessThanOrEqual(MAX_FRAMES_PER_PUMP + PUMP_MS + 1);
+  });
+
+  it('fails queued writes when the cable is pulled, and refuses new ones', async () => {
+    await boot();
+    const queued = sim.write(frame(cmd.beep()));
+    sim.setPowered(false);
+    await expect(queued).rejects.toMatchObject({ name: 'NotFoundError' });
+    await expect(sim.write(frame(cmd.beep()))).rejects.toMatchObject({ name: 'NotFoundError' });
+    expect(sim.identity()).toBeNull();
+    expect(of('identity').at(-1)?.identity).toBeNull();
+    sim.setPowered(true);
+    expect(sim.identity()).toBe('app');
+  });
+
+  it('gives the flash port the reports while it is attached, and the host again after', async () => {
+    await boot();
+    const channel = new MessageChannel();
+    const received: FromSim[] = [];
+    channel.port2.onmessage = (e: MessageEvent<FromSim>) => received.push(e.data);
+    sim.attachFlashPort(channel.port1);
+    messages = [];
+    const toSim = (msg: ToSim) => channel.port2.postMessage(msg);
+    toSim({ t: 'write', id: 7, payload: frame(cmd.beep()) });
+    await settle();
+    clock.advance(40);
+    await settle();
+    expect(received[0]).toEqual({ t: 'hello', identity: 'app', powered: true });
+    expect(received).toContainEqual({ t: 'written', id: 7 });
+    expect(received.some((m) => m.t === 'reports')).toBe(true);
+    expect(of('reports')).toHaveLength(0);
+    toSim({ t: 'close' });
+    await settle();
+    clock.advance(40);
+    expect(of('reports').length).toBeGreaterThan(0);
+    channel.port2.close();
+  });
+
+  it('applies a second start to the running board instead of booting another', async () => {
+    await boot();
+    const board = sim.board;
+    await sim.start({ boardType: 5 }, () => {});
+    expect(sim.board).toBe(board);
+    expect(sim.board?.state().config.boardType).toBe(5);
+  });
+
+  it('stops its pump when stopped; a later start boots a new board', async () => {
+    await boot();
+    const before = sim.board;
+    sim.stop();
+    expect(clock.pumps).toBe(0);
+    expect(sim.board).toBeNull();
+    await expect(sim.write(frame(cmd.beep()))).rejects.toThrow('not running');
+    await sim.start({}, () => {});
+    expect(sim.board).not.toBe(before);
+    expect(clock.pumps).toBe(1);
+  });
+});
