@@ -11,6 +11,12 @@ export const STORAGE_KEYS = {
   compileInBrowser: 'compileInBrowser',
   /** Start the program 500 ms after a download (spec core §4). */
   runAfterDownload: 'runAfterDownload',
+  /** The "Work offline" setting (docs/offline.md). */
+  workOffline: 'workOffline',
+  /** The open program, kept across reloads and offline (docs/offline.md). */
+  programDraft: 'programDraft',
+  /** The sign-in settings of GET /config, so sign-in restores offline too. */
+  clientConfig: 'clientConfig',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
