@@ -32,6 +32,13 @@ describe('loadConfig', () => {
     expect(c.firebase.publicAuthEmulatorUrl).toBe('http://127.0.0.1:4421');
   });
 
+  it('takes the public origin from PUBLIC_URL only', () => {
+    expect(loadConfig({}).publicOrigin).toBeNull();
+    expect(loadConfig({ PUBLIC_URL: 'https://code.example.org/app/' }).publicOrigin).toBe(
+      'https://code.example.org',
+    );
+  });
+
   it('trusts no proxy by default, else a number of hops or the listed proxy addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
@@ -55,6 +62,7 @@ describe('loadConfig', () => {
 
   it.each([
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY must be a number of proxy hops/],
+    [{ PUBLIC_URL: 'javascript:alert(1)' }, /PUBLIC_URL must be an http/],
     [{ TRUST_PROXY: 'proxy.example.org' }, /TRUST_PROXY must be a number of proxy hops/],
     [{ GOGO_PORT: 'eighty' }, /GOGO_PORT must be an integer/],
     [{ GOGO_PORT: '70000' }, /GOGO_PORT must be an integer from 0 to 65535/],

@@ -26,6 +26,11 @@ export interface ServerConfig {
   };
   /** Built UI served at `/` (not served when the folder is absent). */
   staticDir: string;
+  /**
+   * The origin users reach the app at (PUBLIC_URL), for links the server hands out; null:
+   * links are paths on the caller's origin. Never taken from a request's Host header.
+   */
+  publicOrigin: string | null;
   /** Firmware images, release manifest and release notes (server/firmware by default: small
    * TEST images built by `npm run firmware:test-images`, never vendor firmware). */
   firmwareDir: string;
@@ -140,6 +145,21 @@ function trustProxyVar(env: Env): false | number | string[] {
   );
 }
 
+function publicOriginVar(env: Env): string | null {
+  const value = env.PUBLIC_URL?.trim();
+  if (!value) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    url = null;
+  }
+  if (!url || !/^https?:$/.test(url.protocol)) {
+    throw new ConfigError(`PUBLIC_URL must be an http:// or https:// URL, got "${value}"`);
+  }
+  return url.origin;
+}
+
 function mqttConfig(env: Env): MqttConfig {
   const prefix = env.MQTT_TOPIC_PREFIX?.trim() || 'gogo';
   if (!/^[a-z0-9_-]{1,32}$/.test(prefix)) {
@@ -251,6 +271,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       appId: env.FIREBASE_APP_ID?.trim() || null,
     },
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
+    publicOrigin: publicOriginVar(env),
     firmwareDir: path.resolve(cwd, env.FIRMWARE_DIR?.trim() || 'server/firmware'),
     bodyLimit: intVar(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     compileBodyLimit: intVar(env, 'COMPILE_BODY_LIMIT', 256 * 1024, 1024, 10 * 1024 * 1024),

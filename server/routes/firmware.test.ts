@@ -83,9 +83,9 @@ describe('firmware and release routes', () => {
     expect(versionAfterDash(info.tag_name)).toBe('1.0.3');
     const asset = info.assets[0];
     expect(asset?.name).toBe('gogo-esp-1.0.3.bin');
-    expect(asset?.browser_download_url).toMatch(
-      new RegExp(`^http://[^/]+${API_BASE_PATH}/firmware/files/gogo-esp-1\\.0\\.3\\.bin$`),
-    );
+    // A path on the caller's origin: no PUBLIC_URL is configured, and the Host header
+    // is never copied into links.
+    expect(asset?.browser_download_url).toBe(`${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3.bin`);
     const res = await t.app.inject({
       method: 'POST',
       url: `${API_BASE_PATH}/firmware/download`,
@@ -97,11 +97,40 @@ describe('firmware and release routes', () => {
     expect(Buffer.compare(res.rawPayload, expected)).toBe(0);
   });
 
+  it('links on the configured public origin, whatever Host the caller sends', async () => {
+    const other = await startTestApp({
+      FIRMWARE_DIR: dir,
+      PUBLIC_URL: 'https://code.example.org/',
+    });
+    try {
+      const res = await other.app.inject({
+        url: `${API_BASE_PATH}/firmware/release-info`,
+        headers: { host: 'evil.example.com' },
+      });
+      expect(res.json<ReleaseInfo>().assets[0]?.browser_download_url).toBe(
+        `https://code.example.org${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3.bin`,
+      );
+      const forged = await t.app.inject({
+        url: `${API_BASE_PATH}/firmware/release-info`,
+        headers: { host: 'evil.example.com' },
+      });
+      expect(forged.body).not.toContain('evil.example.com');
+    } finally {
+      await other.close();
+    }
+  });
+
   it.each([
     ['another site', 'https://example.org/evil.bin', 404],
     ['a path outside the firmware files', `${API_BASE_PATH}/firmware/files/../manifest.json`, 404],
     ['an encoded slash', `${API_BASE_PATH}/firmware/files/..%2Fmanifest.json`, 404],
     ['a file that does not exist', `${API_BASE_PATH}/firmware/files/gogo-esp-9.9.9.bin`, 404],
+    [
+      'a broken percent-encoding',
+      `${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3%E0%A4%A.bin`,
+      404,
+    ],
+    ['a lone percent sign', `${API_BASE_PATH}/firmware/files/%`, 404],
   ])('downloads nothing for %s', async (_label, url, status) => {
     const res = await t.app.inject({
       method: 'POST',

@@ -25,6 +25,15 @@ import { FirmwareStore } from '../releases/firmware-store.ts';
 const FILES_PATH = `${API_BASE_PATH}/firmware/files/`;
 const fileName = new RegExp(FIRMWARE_FILE_PATTERN);
 
+/** A percent-decoded path segment, or '' when its encoding is broken (no such file). */
+function decodedOrEmpty(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+}
+
 export const firmwareRoutes: RouteGroup = async (app) => {
   const store = new FirmwareStore(app.services.config.firmwareDir);
 
@@ -55,9 +64,10 @@ export const firmwareRoutes: RouteGroup = async (app) => {
   app.get(
     '/firmware/release-info',
     { schema: { querystring: Type.Object({}), response: { 200: ReleaseInfo } } },
-    async (request) => {
+    async () => {
       const info = (await store.manifest()).releaseInfo;
-      const origin = `${request.protocol}://${request.host}`;
+      // Never the request's Host header: a forged one would land in (cached) answers.
+      const origin = app.services.config.publicOrigin ?? '';
       return {
         tag_name: info.tag_name,
         assets: info.assets.map((name) => ({
@@ -77,7 +87,7 @@ export const firmwareRoutes: RouteGroup = async (app) => {
     }
     // Only this server's own images: the path names one file under files/.
     const name = url.pathname.startsWith(FILES_PATH)
-      ? decodeURIComponent(url.pathname.slice(FILES_PATH.length))
+      ? decodedOrEmpty(url.pathname.slice(FILES_PATH.length))
       : '';
     if (!fileName.test(name)) throw notFound('The URL is not a firmware file of this server');
     const bytes = await store.image(name);

@@ -77,4 +77,44 @@ test.describe('Content security policy', () => {
 
     expect(violations).toEqual([]);
   });
+
+  test('the service worker, MQTT over WebSocket and remote images work under the policy', async ({
+    page,
+  }) => {
+    const violations = await watchViolations(page);
+    await page.goto('/#/program');
+    // The offline app's service worker installs (its precache fetches every file) and runs.
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return registration.active?.state;
+    });
+    expect(state).toMatch(/^activat/);
+
+    // The remote lab and broadcast brokers: MQTT over WebSocket under /mqtt/ on this origin.
+    const opened = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(`ws://${location.host}/mqtt/public`, 'mqtt');
+          ws.onopen = () => {
+            resolve(ws.protocol);
+            ws.close();
+          };
+          ws.onerror = () => resolve('error');
+        }),
+    );
+    expect(opened).toBe('mqtt');
+
+    // A description's image from another site, once its reader clicks it (http or https).
+    const loaded = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const image = new Image();
+          image.onload = () => resolve(true);
+          image.onerror = () => resolve(false);
+          image.src = `http://127.0.0.1:${location.port}/favicon.svg`;
+        }),
+    );
+    expect(loaded).toBe(true);
+    expect(violations).toEqual([]);
+  });
 });
