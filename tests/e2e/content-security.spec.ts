@@ -63,59 +63,64 @@ test.describe('Content security policy', () => {
     expect(violations).toEqual([]);
   });
 
-  test('sign-up, the data log, the service worker, MQTT over WebSocket and remote images work under the policy', async ({
-    page,
-  }) => {
-    const violations = await watchViolations(page);
-    await page.goto('/#/program');
-    // The offline app's service worker installs (its precache fetches every file) and runs.
-    const state = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return registration.active?.state;
+  test.describe('with the service worker', () => {
+    // e2e runs block service workers (playwright.config.ts); this test needs it.
+    test.use({ serviceWorkers: 'allow' });
+
+    test('sign-up, the data log, the service worker, MQTT over WebSocket and remote images work under the policy', async ({
+      page,
+    }) => {
+      const violations = await watchViolations(page);
+      await page.goto('/#/program');
+      // The offline app's service worker installs (its precache fetches every file) and runs.
+      const state = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return registration.active?.state;
+      });
+      expect(state).toMatch(/^activat/);
+
+      // The remote lab and broadcast brokers: MQTT over WebSocket under /mqtt/ on this origin.
+      const opened = await page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const ws = new WebSocket(`ws://${location.host}/mqtt/public`, 'mqtt');
+            ws.onopen = () => {
+              resolve(ws.protocol);
+              ws.close();
+            };
+            ws.onerror = () => resolve('error');
+          }),
+      );
+      expect(opened).toBe('mqtt');
+
+      // A description's image from another site, once its reader clicks it (http or https).
+      const loaded = await page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const image = new Image();
+            image.onload = () => resolve(true);
+            image.onerror = () => resolve(false);
+            image.src = `http://127.0.0.1:${location.port}/favicon.svg`;
+          }),
+      );
+      expect(loaded).toBe(true);
+
+      // The cloud datalog page and its chart.
+      await page.goto('/#/datalog/public');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+      // Sign-up and sign-in against the Auth emulator.
+      const email = `csp-${Date.now().toString(36)}@example.com`;
+      await page.goto('/#/auth/signup');
+      await page.getByLabel('Name').fill('Policy Tester');
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Password').fill('secret-123');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect(page).not.toHaveURL(/#\/auth\//);
+      await page.goto('/#/profile');
+      await expect(page.getByTestId('profile-email')).toHaveText(email);
+
+      expect(violations).toEqual([]);
     });
-    expect(state).toMatch(/^activat/);
-
-    // The remote lab and broadcast brokers: MQTT over WebSocket under /mqtt/ on this origin.
-    const opened = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          const ws = new WebSocket(`ws://${location.host}/mqtt/public`, 'mqtt');
-          ws.onopen = () => {
-            resolve(ws.protocol);
-            ws.close();
-          };
-          ws.onerror = () => resolve('error');
-        }),
-    );
-    expect(opened).toBe('mqtt');
-
-    // A description's image from another site, once its reader clicks it (http or https).
-    const loaded = await page.evaluate(
-      () =>
-        new Promise<boolean>((resolve) => {
-          const image = new Image();
-          image.onload = () => resolve(true);
-          image.onerror = () => resolve(false);
-          image.src = `http://127.0.0.1:${location.port}/favicon.svg`;
-        }),
-    );
-    expect(loaded).toBe(true);
-
-    // The cloud datalog page and its chart.
-    await page.goto('/#/datalog/public');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-
-    // Sign-up and sign-in against the Auth emulator.
-    const email = `csp-${Date.now().toString(36)}@example.com`;
-    await page.goto('/#/auth/signup');
-    await page.getByLabel('Name').fill('Policy Tester');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill('secret-123');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).not.toHaveURL(/#\/auth\//);
-    await page.goto('/#/profile');
-    await expect(page.getByTestId('profile-email')).toHaveText(email);
-
-    expect(violations).toEqual([]);
   });
 });
