@@ -11,6 +11,16 @@ describe('loadConfig', () => {
     expect(c.staticDir).toBe(path.resolve('/repo/dist'));
     expect(c.firmwareDir).toBe(path.resolve('/repo/server/firmware'));
     expect(c.adminEmails).toEqual([]);
+    expect(c.publicUrl).toBeNull();
+  });
+
+  it('reads the public URL as an origin with an optional path, without a trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://code.example.org/' }).publicUrl).toBe(
+      'https://code.example.org',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://lab.school:8080/gogo/' }).publicUrl).toBe(
+      'http://lab.school:8080/gogo',
+    );
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
@@ -30,13 +40,6 @@ describe('loadConfig', () => {
   it('derives the browser-facing emulator URL from the emulator host', () => {
     const c = loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:4421' });
     expect(c.firebase.publicAuthEmulatorUrl).toBe('http://127.0.0.1:4421');
-  });
-
-  it('takes the public origin from PUBLIC_URL only', () => {
-    expect(loadConfig({}).publicOrigin).toBeNull();
-    expect(loadConfig({ PUBLIC_URL: 'https://code.example.org/app/' }).publicOrigin).toBe(
-      'https://code.example.org',
-    );
   });
 
   it('trusts no proxy by default, else a number of hops or the listed proxy addresses', () => {
@@ -62,13 +65,15 @@ describe('loadConfig', () => {
 
   it.each([
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY must be a number of proxy hops/],
-    [{ PUBLIC_URL: 'javascript:alert(1)' }, /PUBLIC_URL must be an http/],
     [{ TRUST_PROXY: 'proxy.example.org' }, /TRUST_PROXY must be a number of proxy hops/],
     [{ GOGO_PORT: 'eighty' }, /GOGO_PORT must be an integer/],
     [{ GOGO_PORT: '70000' }, /GOGO_PORT must be an integer from 0 to 65535/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ FIREBASE_AUTH_EMULATOR_HOST: 'http://x:1' }, /must look like host:port/],
     [{ BODY_LIMIT: '10' }, /BODY_LIMIT must be an integer from 1024/],
+    [{ PUBLIC_URL: 'code.example.org' }, /PUBLIC_URL must be an http\(s\) URL/],
+    [{ PUBLIC_URL: 'ftp://code.example.org' }, /PUBLIC_URL must be an http\(s\) URL/],
+    [{ PUBLIC_URL: 'https://code.example.org/?x=1' }, /without query or fragment/],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -26,14 +26,12 @@ export interface ServerConfig {
   };
   /** Built UI served at `/` (not served when the folder is absent). */
   staticDir: string;
-  /**
-   * The origin users reach the app at (PUBLIC_URL), for links the server hands out; null:
-   * links are paths on the caller's origin. Never taken from a request's Host header.
-   */
-  publicOrigin: string | null;
   /** Firmware images, release manifest and release notes (server/firmware by default: small
    * TEST images built by `npm run firmware:test-images`, never vendor firmware). */
   firmwareDir: string;
+  /** The site's public origin (PUBLIC_URL, e.g. https://code.example.org) for absolute links
+   * the server hands out; null: links are root-relative. Never taken from a request's Host. */
+  publicUrl: string | null;
   bodyLimit: number;
   /** Body limit of the compile routes (a Logo program's byte code is at most 2 KB). */
   compileBodyLimit: number;
@@ -145,19 +143,24 @@ function trustProxyVar(env: Env): false | number | string[] {
   );
 }
 
-function publicOriginVar(env: Env): string | null {
-  const value = env.PUBLIC_URL?.trim();
-  if (!value) return null;
-  let url: URL | null = null;
+/** An http(s) origin with an optional path prefix, without a trailing slash. */
+function urlVar(env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let url: URL;
   try {
-    url = new URL(value);
+    url = new URL(raw);
   } catch {
-    url = null;
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
   }
-  if (!url || !/^https?:$/.test(url.protocol)) {
-    throw new ConfigError(`PUBLIC_URL must be an http:// or https:// URL, got "${value}"`);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new ConfigError(`${name} must be an http(s) URL without query or fragment, got "${raw}"`);
   }
-  return url.origin;
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function boolVar(env: Env, name: string): boolean {
+  return ['1', 'true', 'yes'].includes((env[name] ?? '').trim().toLowerCase());
 }
 
 function mqttConfig(env: Env): MqttConfig {
@@ -271,8 +274,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       appId: env.FIREBASE_APP_ID?.trim() || null,
     },
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
-    publicOrigin: publicOriginVar(env),
     firmwareDir: path.resolve(cwd, env.FIRMWARE_DIR?.trim() || 'server/firmware'),
+    publicUrl: urlVar(env, 'PUBLIC_URL'),
     bodyLimit: intVar(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     compileBodyLimit: intVar(env, 'COMPILE_BODY_LIMIT', 256 * 1024, 1024, 10 * 1024 * 1024),
     compileRatePerSecond: intVar(env, 'COMPILE_RATE_PER_SECOND', 20, 1, 100_000),

@@ -83,8 +83,7 @@ describe('firmware and release routes', () => {
     expect(versionAfterDash(info.tag_name)).toBe('1.0.3');
     const asset = info.assets[0];
     expect(asset?.name).toBe('gogo-esp-1.0.3.bin');
-    // A path on the caller's origin: no PUBLIC_URL is configured, and the Host header
-    // is never copied into links.
+    // No PUBLIC_URL configured: a root-relative link.
     expect(asset?.browser_download_url).toBe(`${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3.bin`);
     const res = await t.app.inject({
       method: 'POST',
@@ -97,40 +96,11 @@ describe('firmware and release routes', () => {
     expect(Buffer.compare(res.rawPayload, expected)).toBe(0);
   });
 
-  it('links on the configured public origin, whatever Host the caller sends', async () => {
-    const other = await startTestApp({
-      FIRMWARE_DIR: dir,
-      PUBLIC_URL: 'https://code.example.org/',
-    });
-    try {
-      const res = await other.app.inject({
-        url: `${API_BASE_PATH}/firmware/release-info`,
-        headers: { host: 'evil.example.com' },
-      });
-      expect(res.json<ReleaseInfo>().assets[0]?.browser_download_url).toBe(
-        `https://code.example.org${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3.bin`,
-      );
-      const forged = await t.app.inject({
-        url: `${API_BASE_PATH}/firmware/release-info`,
-        headers: { host: 'evil.example.com' },
-      });
-      expect(forged.body).not.toContain('evil.example.com');
-    } finally {
-      await other.close();
-    }
-  });
-
   it.each([
     ['another site', 'https://example.org/evil.bin', 404],
     ['a path outside the firmware files', `${API_BASE_PATH}/firmware/files/../manifest.json`, 404],
     ['an encoded slash', `${API_BASE_PATH}/firmware/files/..%2Fmanifest.json`, 404],
     ['a file that does not exist', `${API_BASE_PATH}/firmware/files/gogo-esp-9.9.9.bin`, 404],
-    [
-      'a broken percent-encoding',
-      `${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3%E0%A4%A.bin`,
-      404,
-    ],
-    ['a lone percent sign', `${API_BASE_PATH}/firmware/files/%`, 404],
   ])('downloads nothing for %s', async (_label, url, status) => {
     const res = await t.app.inject({
       method: 'POST',
@@ -139,6 +109,56 @@ describe('firmware and release routes', () => {
     });
     expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('never copies the Host header into release links; PUBLIC_URL decides', async () => {
+    const spoofed = await t.app.inject({
+      url: `${API_BASE_PATH}/firmware/release-info`,
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(spoofed.statusCode).toBe(200);
+    expect(JSON.stringify(spoofed.json())).not.toContain('evil.example');
+    const other = await startTestApp({
+      FIRMWARE_DIR: dir,
+      PUBLIC_URL: 'https://code.example.org/gogo/',
+    });
+    try {
+      const res = await other.app.inject({
+        url: `${API_BASE_PATH}/firmware/release-info`,
+        headers: { host: 'evil.example' },
+      });
+      const url = res.json<ReleaseInfo>().assets[0]?.browser_download_url;
+      expect(url).toBe(
+        `https://code.example.org/gogo${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3.bin`,
+      );
+      // The link the server handed out downloads through the same server.
+      const download = await other.app.inject({
+        method: 'POST',
+        url: `${API_BASE_PATH}/firmware/download`,
+        payload: { url },
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.byteLength).toBe(48 * 1024);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.each([
+    ['a truncated escape', `${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3%E0%A4%A.bin`],
+    ['an invalid UTF-8 escape', `${API_BASE_PATH}/firmware/files/%C0%AF%FF.bin`],
+    ['a lone percent sign', `http://x${API_BASE_PATH}/firmware/files/%.bin`],
+  ])('answers 400 with the error shape for %s in the download URL', async (_label, url) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE_PATH}/firmware/download`,
+      payload: { url },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message: 'body/url has a malformed percent-encoding',
+    });
   });
 
   it('refuses a download call without a URL', async () => {
