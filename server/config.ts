@@ -159,10 +159,6 @@ function urlVar(env: Env, name: string): string | null {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-function boolVar(env: Env, name: string): boolean {
-  return ['1', 'true', 'yes'].includes((env[name] ?? '').trim().toLowerCase());
-}
-
 function mqttConfig(env: Env): MqttConfig {
   const prefix = env.MQTT_TOPIC_PREFIX?.trim() || 'gogo';
   if (!/^[a-z0-9_-]{1,32}$/.test(prefix)) {
