@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { board } from '../../state/board.ts';
 import { connection } from '../../state/connection.ts';
+import { closeModal, ui } from '../../state/ui.ts';
 import { getSimHost } from '../../virtual-board/host/sim-host.ts';
 import ConnectDialog from './ConnectDialog.tsx';
 import { useDevice } from './use-device.ts';
@@ -16,6 +17,9 @@ export default function ConnectButton() {
   // Creating the service (first use) re-opens an already granted USB board.
   useDevice();
   const [open, setOpen] = useState(false);
+  // Other screens open the dialog through the shell (the remote lab page's Connect button).
+  const { modal } = useSnapshot(ui);
+  const shown = open || modal === 'connect';
   const live = useSnapshot(board);
   const conn = useSnapshot(connection);
   const sim = useSnapshot(getSimHost().store);
@@ -56,7 +60,13 @@ export default function ConnectButton() {
         )}
         {label}
       </Button>
-      <ConnectDialog show={open} onHide={() => setOpen(false)} />
+      <ConnectDialog
+        show={shown}
+        onHide={() => {
+          setOpen(false);
+          if (modal === 'connect') closeModal();
+        }}
+      />
       {(transport === 'simulated' || (sim.running && window.gogoFakeHid !== undefined)) && (
         <VirtualBoardDock />
       )}
