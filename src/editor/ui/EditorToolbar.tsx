@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { runAction } from '../../app/actions.ts';
 import { DownloadProgress, DownloadSettingsMenu } from '../../download/ui/DownloadControls.tsx';
+import { downloadStatus } from '../../download/download-store.ts';
 import {
   contractWidget,
   expandWidget,
@@ -39,7 +40,7 @@ function ModeButton({
       onClick={onClick}
     >
       <i className={`bi bi-${icon} me-1`} aria-hidden="true" />
-      {label}
+      <span className="label-from-sm">{label}</span>
     </button>
   );
 }
@@ -47,6 +48,8 @@ function ModeButton({
 export default function EditorToolbar({ mode, logo, onMode }: EditorToolbarProps) {
   const { t } = useTranslation('editor');
   const { widgetVisible, expandState } = useSnapshot(program);
+  // After a download that did not start the program, Run stands out until pressed.
+  const { awaitingRun } = useSnapshot(downloadStatus);
 
   const download = () => {
     flushWorkspace();
@@ -91,12 +94,13 @@ export default function EditorToolbar({ mode, logo, onMode }: EditorToolbarProps
         </div>
         <button
           type="button"
-          className="btn btn-sm btn-outline-success"
+          className={`btn btn-sm ${awaitingRun ? 'btn-success run-prompt' : 'btn-outline-success'}`}
           title={t('toolbar.runTip')}
+          data-awaiting-run={awaitingRun}
           onClick={() => void runAction('runProgram')}
         >
           <i className="bi bi-play-fill me-1" aria-hidden="true" />
-          {t('toolbar.run')}
+          <span className="label-from-sm">{t('toolbar.run')}</span>
         </button>
         <button
           type="button"
@@ -105,7 +109,7 @@ export default function EditorToolbar({ mode, logo, onMode }: EditorToolbarProps
           onClick={() => void runAction('stopProgram')}
         >
           <i className="bi bi-stop-fill me-1" aria-hidden="true" />
-          {t('toolbar.stop')}
+          <span className="label-from-sm">{t('toolbar.stop')}</span>
         </button>
       </div>
       {logo && (
