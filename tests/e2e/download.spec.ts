@@ -43,9 +43,9 @@ test.describe('Download to the virtual board', () => {
     await page.getByRole('button', { name: t('editor:toolbar.run'), exact: true }).click();
     await expect(sim.getByTestId('sim-program')).toContainText('running');
     await board.setSensor(1, 300);
-    await expect(sim.getByTestId('sim-port-a')).toContainText('○ off');
+    await expect(board.simMotor('a')).toHaveAttribute('data-motor', 'off');
     await board.setSensor(1, 700);
-    await expect(sim.getByTestId('sim-port-a')).toContainText('● on');
+    await expect(board.simMotor('a')).toHaveAttribute('data-motor', 'on');
     await expect(sim.getByTestId('sim-port-a').getByRole('img', { name: 'turning' })).toBeVisible();
 
     // The board panel on /gogoboard reads the same from the board's status stream.
@@ -56,7 +56,8 @@ test.describe('Download to the virtual board', () => {
     await page.getByRole('button', { name: t('editor:toolbar.stop'), exact: true }).click();
     await expect(sim.getByTestId('sim-program')).toContainText('stopped');
     // Stopping turns the motors off; port a stays the one talked to.
-    await expect(sim.getByTestId('sim-port-a')).toContainText('● off');
+    await expect(board.simMotor('a')).toHaveAttribute('data-motor', 'off');
+    await expect(sim.getByTestId('sim-selected')).toContainText('motors A ·');
   });
 
   test('run after download starts the program by itself; compile in this browser works offline', async ({
@@ -172,7 +173,8 @@ test.describe('Extract code from board', () => {
       menu.getByRole('button', { name: t('shell:menu.items.extractCode') }),
     ).toBeVisible();
     await page.keyboard.press('Escape');
-    await board.sim().getByLabel('Board type').selectOption({ label: 'GoGo Bright' });
+    const settings = await board.simSection('settings');
+    await settings.getByLabel('Board type').selectOption({ label: 'GoGo Bright' });
     await board.openDialog();
     await board.dialog.getByLabel('Board to program').selectOption({ label: 'GoGo Bright' });
     await board.closeDialog();
