@@ -1,12 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults } from 'vitest/config';
+import { pwaOptions } from './scripts/vite-pwa-options.ts';
 import { blocklyMedia } from './scripts/vite-blockly-media.ts';
 
 // The UI is served by the API server in production (`dist/`); `npm run dev` proxies /api
 // to it during development.
 export default defineConfig({
-  plugins: [react(), blocklyMedia()],
+  // The service worker precaches the whole built app (docs/offline.md).
+  plugins: [react(), blocklyMedia(), VitePWA(pwaOptions)],
   worker: { format: 'es' },
   build: {
     outDir: 'dist',

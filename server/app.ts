@@ -22,6 +22,7 @@ import { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
 import { protectedGroups, publicGroups, rootPublicGroups } from './routes/index.ts';
 import type { Services } from './services.ts';
+import { subscribeClassroomMessages } from './messages/classroom-messages.ts';
 import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
@@ -176,6 +177,8 @@ export async function createServer(
     { creators: config.classroomCreators },
     (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
   );
+  // Grades, notes and new lessons reach the students as messages.
+  subscribeClassroomMessages(classroom.events, db.kysely, messages);
   const remoteLab = new RemoteLabService({ db: db.kysely, mqtt: config.mqtt });
   let brokers: Awaited<ReturnType<typeof startBrokers>>;
   try {

@@ -8,12 +8,19 @@ import './app/shell.css';
 import App from './app/App.tsx';
 import { registerBoardActions } from './download/board-actions.ts';
 import { registerFileActions } from './editor/program/file-actions.ts';
+import { registerExtensionActions, startExtensions } from './extensions/index.ts';
 import { initI18n } from './i18n/index.ts';
+import { restoreProgram, startOffline } from './offline/index.ts';
 import { connectEditorToProjects } from './project/connect-editor.ts';
 import { registerProjectActions } from './project/index.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+
+// The program kept in this browser comes back first; then the connection checks, the
+// program's autosave and the service worker (docs/offline.md).
+restoreProgram();
+startOffline();
 
 // New Project, Open/Import from file and Save as a file work from every screen.
 registerFileActions();
@@ -35,6 +42,9 @@ void Promise.all([
 // through the editor.
 registerProjectActions();
 connectEditorToProjects();
+// Publish as an Extension, Save extension code, Cancel; the added extensions follow the user.
+registerExtensionActions();
+startExtensions();
 
 void initI18n().then(() => {
   createRoot(root).render(

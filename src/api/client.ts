@@ -6,9 +6,9 @@ import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import { waitForToken } from '../auth/wait-for-token.ts';
 import { session } from '../state/session.ts';
-import { showToast } from '../state/ui.ts';
+import { showToast, ui } from '../state/ui.ts';
 import { API_BASE_PATH } from '../contract/base-path.ts';
-import { toApiError, type Translator } from './errors.ts';
+import { ApiError, toApiError, type Translator } from './errors.ts';
 
 export interface CallOptions {
   params?: Record<string, string | number | boolean | undefined>;
@@ -34,6 +34,13 @@ export interface ApiClientOptions {
   /** Shows a failure to the user. */
   notify: (message: string) => void;
   timeoutMs?: number;
+  /**
+   * Offline mode (docs/offline.md): calls are not sent and fail at once with the error code
+   * `offline` ('This needs a connection…').
+   */
+  isOffline?: () => boolean;
+  /** Called when a call could not reach the server at all. */
+  onUnreachable?: () => void;
 }
 
 export class ApiClient {
@@ -94,6 +101,11 @@ export class ApiClient {
             }
           : {}),
       });
+    if (this.options.isOffline?.()) {
+      const failure = new ApiError(this.options.i18n.t('global:mapping.offline'), 0, 'offline');
+      if (!options.quiet) this.options.notify(failure.message);
+      throw failure;
+    }
     try {
       const token = options.anonymous ? null : await this.options.getToken();
       const received = (r: { data: T; headers: object }) => {
@@ -116,6 +128,7 @@ export class ApiClient {
       }
     } catch (error) {
       const failure = toApiError(error, this.options.i18n);
+      if (failure.code === 'network_error') this.options.onUnreachable?.();
       if (!options.quiet && !axios.isCancel(error)) this.options.notify(failure.message);
       throw failure;
     }
@@ -131,4 +144,13 @@ export const api = new ApiClient({
     t: (key) => i18next.t(key),
   },
   notify: (message) => showToast('warning', message),
+  isOffline: () => ui.offline,
+  onUnreachable: () => unreachableListener?.(),
 });
+
+let unreachableListener: (() => void) | null = null;
+
+/** The connectivity service hears about calls that could not reach the server. */
+export function onApiUnreachable(listener: (() => void) | null): void {
+  unreachableListener = listener;
+}

@@ -1,3 +1,4 @@
+/// <reference types="vite-plugin-pwa/client" />
 // Build-time configuration (Vite env, set when building the UI). All optional: without
 // them the UI calls the API on its own origin and asks it for the sign-in settings.
 interface ImportMetaEnv {

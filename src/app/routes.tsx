@@ -207,7 +207,15 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../classroom/ui/SubmissionPage.tsx')),
           },
           { path: 'code/:id?', lazy: editor('code') },
-          { path: 'extension/:id?', lazy: screen('extension') },
+          {
+            path: 'extension/:id?',
+            lazy: page(() => import('../extensions/ui/ExtensionEditorPage.tsx')),
+          },
+          { path: 'extensions', lazy: page(() => import('../extensions/ui/ExtensionsPage.tsx')) },
+          {
+            path: 'extensions/:uuid',
+            lazy: page(() => import('../extensions/ui/ExtensionPage.tsx')),
+          },
           {
             path: 'update-firmware',
             lazy: page(() => import('../firmware/ui/UpdateFirmwarePage.tsx')),

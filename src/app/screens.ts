@@ -29,6 +29,7 @@ export const SCREENS = [
   'submission',
   'code',
   'extension',
+  'extensions',
   'updateFirmware',
   'gogoboard',
   'raspberry',

@@ -1,7 +1,9 @@
 // The app's auth service, started once (on boot, and by any auth screen that mounts first).
 import { api } from '../api/client.ts';
 import { registerActions } from '../app/actions.ts';
-import type { ClientConfig } from '../contract/client-config.ts';
+import { Value } from '@sinclair/typebox/value';
+import { ClientConfig } from '../contract/client-config.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 import { session } from '../state/session.ts';
 import { AuthService } from './auth-service.ts';
 import { buildTimeSettings, createFirebaseAuth } from './firebase.ts';
@@ -12,9 +14,7 @@ let service: AuthService | null = null;
 /** Starts sign-in (restoring a signed-in user); safe to call any number of times. */
 export function startAuth(): Promise<AuthService> {
   starting ??= (async () => {
-    const settings =
-      buildTimeSettings() ??
-      (await api.get<ClientConfig>('/config', { quiet: true, anonymous: true }));
+    const settings = buildTimeSettings() ?? (await clientConfig());
     const started = new AuthService({ auth: createFirebaseAuth(settings), api, session });
     api.refreshToken = () => started.refreshToken();
     started.start();
@@ -29,6 +29,28 @@ export function startAuth(): Promise<AuthService> {
     throw error;
   });
   return starting;
+}
+
+/**
+ * The server's sign-in settings, kept in local storage: offline (docs/offline.md) sign-in
+ * starts from the copy, so a signed-in user stays signed in across an offline reload.
+ */
+async function clientConfig(): Promise<ClientConfig> {
+  let cached: ClientConfig | null = null;
+  try {
+    const value: unknown = JSON.parse(readStorage(STORAGE_KEYS.clientConfig) ?? 'null');
+    if (Value.Check(ClientConfig, value)) cached = value;
+  } catch {
+    cached = null;
+  }
+  try {
+    const fresh = await api.get<ClientConfig>('/config', { quiet: true, anonymous: true });
+    writeStorage(STORAGE_KEYS.clientConfig, JSON.stringify(fresh));
+    return fresh;
+  } catch (error) {
+    if (cached) return cached;
+    throw error;
+  }
 }
 
 /** The running service, or null before startAuth() finished. */

@@ -21,6 +21,7 @@
 // (anyone else gets 404 'The extension is not found'). Browse lists never show archived
 // extensions except under `mine` and `added`.
 import { Type, type Static } from '@sinclair/typebox';
+import { isValidHeaderImage } from './classroom.ts';
 import { NOT_BLANK_PATTERN, Pagination, Uuid } from './common.ts';
 import { Author, HEADER_IMAGE_MAX, isValidUrl } from './projects.ts';
 
@@ -29,9 +30,9 @@ export const EXTENSION_NAME_MAX = 40;
 export const SHORT_DESCRIPTION_MAX = 160;
 export const EXTENSION_DESCRIPTION_MAX = 20_000;
 export const EXTENSION_URL_MAX = HEADER_IMAGE_MAX;
-/** A library of up to 40 blocks, each with up to 8 inputs. */
+/** A library of up to 40 blocks, each with up to 6 inputs (Logo 1.3 allows 6 parameters). */
 export const LIBRARY_PROCEDURES_MAX = 40;
-export const PROCEDURE_PARAMS_MAX = 8;
+export const PROCEDURE_PARAMS_MAX = 6;
 /** Logo text of one procedure (the whole program's byte code is at most 2048 bytes). */
 export const PROCEDURE_LOGO_MAX = 16_384;
 export const LOGO_NAME_MAX = 64;
@@ -170,7 +171,7 @@ const Name = Type.String({
 });
 const Url = Type.String({
   maxLength: EXTENSION_URL_MAX,
-  description: "'' or a URL that passes isValidUrl (else 400 invalid_url)",
+  description: "'' or a URL that passes isValidUrl (images: or an uploaded image's path)",
 });
 const ShortDescription = Type.String({ maxLength: SHORT_DESCRIPTION_MAX });
 const Description = Type.String({ maxLength: EXTENSION_DESCRIPTION_MAX, description: 'Markdown' });
@@ -181,9 +182,12 @@ const Workspace = Type.String({
   description: 'The Blockly workspace XML the library was made from',
 });
 
-/** Every URL field passes the spec's URL check (core §5), so it is safe for src/href. */
+/**
+ * The image is '', a URL that passes the spec's URL check (core §5) or an uploaded image's
+ * path; the firmware-core link is '' or such a URL. Both are then safe for src and href.
+ */
 export function extensionUrlsValid(input: { imageUrl?: string; firmwareCore?: string }): boolean {
-  return isValidUrl(input.imageUrl ?? '') && isValidUrl(input.firmwareCore ?? '');
+  return isValidHeaderImage(input.imageUrl ?? '') && isValidUrl(input.firmwareCore ?? '');
 }
 
 // Requests

@@ -11,6 +11,8 @@ import { getDevice } from '../device/device-service.ts';
 import { DeviceError } from '../device/device.ts';
 import { translateError } from '../device/ui/messages.ts';
 import { clearLogoErrors, showLogoErrors } from '../editor/program/diagnostics.ts';
+import { mergeExtensionLogo } from '../extensions/merge-logo.ts';
+import { extensions } from '../state/extensions.ts';
 import { connection } from '../state/connection.ts';
 import { flushWorkspace, program } from '../state/program.ts';
 import { showToast, ui } from '../state/ui.ts';
@@ -23,12 +25,15 @@ import { downloadErrorText, extractErrorText } from './messages.ts';
 
 const t = i18next.t.bind(i18next);
 
-/** Which compiler to use: the browser's when chosen or offline; the offline server in the
- * app's offline mode; the cloud otherwise. */
+/**
+ * Which compiler to use: the cloud's, unless the user chose this browser's or the app is
+ * offline. Offline mode compiles in the core worker with the offline endpoint's semantics
+ * (the Logo version picked from the board, the same answer shape), so it needs no server.
+ */
 export function compileTarget(): CompileTarget {
-  if (downloadSettings.compileInBrowser) return 'browser';
+  if (downloadSettings.compileInBrowser || ui.offline) return 'browser';
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'browser';
-  return ui.offline ? 'offline-server' : 'cloud';
+  return 'cloud';
 }
 
 let services: { download: DownloadService; extract: ExtractCodeService } | null = null;
@@ -61,7 +66,13 @@ function getServices() {
 export async function download(): Promise<void> {
   flushWorkspace();
   clearLogoErrors();
-  const logo = program.logoCode;
+  // The procedures of added extensions the program calls join it here (docs/extensions.md).
+  const own = program.logoCode;
+  const logo = mergeExtensionLogo(
+    own,
+    extensions.added.map((e) => e.library),
+  );
+  const ownLines = own.split('\n').length;
   downloadStatus.awaitingRun = false;
   try {
     const result = await getServices().download.download(logo, (p) => {
@@ -82,7 +93,8 @@ export async function download(): Promise<void> {
     if (r.type === 'compile' && r.failure.kind === 'rejected') {
       const { line, text } = translateCompileMessage(t, r.failure.message);
       const where = line ?? r.failure.line ?? null;
-      if (where !== null) showLogoErrors([{ line: where, message: text }]);
+      // An error inside a merged extension procedure has no line in the user's text.
+      if (where !== null && where <= ownLines) showLogoErrors([{ line: where, message: text }]);
     }
     showToast('warning', downloadErrorText(t, e));
   } finally {

@@ -13,6 +13,7 @@ export type EditorVariantId = Extract<
   | 'programV2'
   | 'programBlockly'
   | 'submission'
+  | 'extension'
 >;
 
 export interface EditorVariant {
@@ -21,18 +22,22 @@ export interface EditorVariant {
   readOnly: boolean;
   /** The Blocks/Logo switch and the Logo panel are offered. */
   logo: boolean;
+  /** The route's id names a project or shared program to load (not an extension). */
+  loadsProject: boolean;
 }
 
 export const EDITOR_VARIANTS: Record<EditorVariantId, EditorVariant> = {
-  program: { id: 'program', readOnly: false, logo: true },
-  editor: { id: 'editor', readOnly: false, logo: true },
-  code: { id: 'code', readOnly: false, logo: true },
-  programV1: { id: 'programV1', readOnly: false, logo: true },
-  programV2: { id: 'programV2', readOnly: false, logo: true },
-  view: { id: 'view', readOnly: true, logo: true },
-  viewV1: { id: 'viewV1', readOnly: true, logo: true },
+  program: { id: 'program', readOnly: false, logo: true, loadsProject: true },
+  editor: { id: 'editor', readOnly: false, logo: true, loadsProject: true },
+  code: { id: 'code', readOnly: false, logo: true, loadsProject: true },
+  programV1: { id: 'programV1', readOnly: false, logo: true, loadsProject: true },
+  programV2: { id: 'programV2', readOnly: false, logo: true, loadsProject: true },
+  view: { id: 'view', readOnly: true, logo: true, loadsProject: true },
+  viewV1: { id: 'viewV1', readOnly: true, logo: true, loadsProject: true },
   // A student's submitted program, opened from the gradebook.
-  submission: { id: 'submission', readOnly: true, logo: true },
+  submission: { id: 'submission', readOnly: true, logo: true, loadsProject: true },
   // A plain block workspace for trying out blocks.
-  programBlockly: { id: 'programBlockly', readOnly: false, logo: false },
+  programBlockly: { id: 'programBlockly', readOnly: false, logo: false, loadsProject: true },
+  // Extension-edit mode: the extension feature loads the extension's workspace.
+  extension: { id: 'extension', readOnly: false, logo: true, loadsProject: false },
 };

@@ -13,6 +13,12 @@ export const STORAGE_KEYS = {
   runAfterDownload: 'runAfterDownload',
   /** The virtual board's panel is shown ('false' after the user hid it). */
   virtualBoardOpen: 'virtualBoardOpen',
+  /** The "Work offline" setting (docs/offline.md). */
+  workOffline: 'workOffline',
+  /** The open program, kept across reloads and offline (docs/offline.md). */
+  programDraft: 'programDraft',
+  /** The sign-in settings of GET /config, so sign-in restores offline too. */
+  clientConfig: 'clientConfig',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

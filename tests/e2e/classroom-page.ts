@@ -53,7 +53,11 @@ export class ClassroomApp extends App {
   }
 
   /** Creates a class through the wizard and opens it; returns its uuid. */
-  async createClass(name: string, description: string): Promise<string> {
+  async createClass(
+    name: string,
+    description: string,
+    headerImage?: { name: string; mimeType: string; buffer: Buffer },
+  ): Promise<string> {
     await this.open('/classroom/class');
     await this.setCreatorMode(true);
     await this.button(c('newClass.action')).click();
@@ -65,6 +69,18 @@ export class ClassroomApp extends App {
     await dialog.getByLabel(c('fields.className')).fill(name);
     await this.button(t('ui:wizard.next'), dialog).click();
     await dialog.getByRole('textbox', { name: c('fields.description') }).fill(description);
+    if (headerImage) {
+      const picker = dialog.getByLabel(c('upload.chooseImage'));
+      // Not an image: dropped, with the reason.
+      await picker.setInputFiles({
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('hi'),
+      });
+      await expect(dialog.getByRole('alert')).toContainText('notes.txt was not added');
+      await picker.setInputFiles(headerImage);
+      await expect(dialog.getByTestId('upload-item')).toHaveAttribute('data-status', 'done');
+    }
     await this.button(t('ui:wizard.next'), dialog).click();
     await expect(dialog.getByTestId('new-class-review')).toContainText(name);
     await this.button(c('newClass.create'), dialog).click();

@@ -13,6 +13,9 @@ const ok = (page: Page) =>
   page.getByRole('dialog').getByRole('button', { name: t('shell:confirm.ok') });
 
 const STARTER = 'to main\nledon\nend';
+/** One transparent pixel. */
+const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const STUDENT_PROGRAM = 'to main\nrepeat 3 [ beep wait 2 ]\nledon\nend';
 
 test.describe('Classroom', () => {
@@ -30,8 +33,17 @@ test.describe('Classroom', () => {
 
     await test.step('the teacher creates a class with the wizard and a lesson, and reads the code', async () => {
       await teacher.signUp('Tina Teacher');
-      classUuid = await teacher.createClass(className, 'We build **robots** on Fridays.');
+      classUuid = await teacher.createClass(className, 'We build **robots** on Fridays.', {
+        name: 'header.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(PIXEL_PNG, 'base64'),
+      });
       await expect(teacher.page.locator('.markdown-body strong')).toHaveText('robots');
+      // The header image is the one stored in the server's upload store.
+      await expect(teacher.page.locator('img.classroom-banner')).toHaveAttribute(
+        'src',
+        /^\/api\/v1\/classroom\/image\/[0-9a-f-]{36}$/,
+      );
       await teacher.createLesson({
         name: lessonName,
         description:
@@ -50,6 +62,8 @@ test.describe('Classroom', () => {
 
     await test.step('a wrong code is refused and kept; the right one enrols', async () => {
       await student.signUp('Sam Student');
+      await student.enroll('');
+      await expect(student.page.locator('form').getByRole('alert')).toHaveText(c('writeSomething'));
       await student.enroll('WXYZ-WXYZ');
       await expect(student.page.locator('form').getByRole('alert')).toHaveText(
         t('global:mapping.wrong_access_code'),
@@ -141,6 +155,15 @@ test.describe('Classroom', () => {
       await teacher.openClass(classUuid, 'people');
       const students = teacher.page.getByTestId('people-student');
       await expect(students.getByTestId('table-row')).toContainText(student.email);
+      // Several addresses at once are checked before anything is sent.
+      const box = students.getByLabel(c('people.add.student'));
+      await box.fill('ana@school.org, bob');
+      await teacher.button(c('people.addButton'), students).click();
+      await expect(students.getByRole('alert')).toHaveText(c('people.invalid', { list: 'bob' }));
+      await box.fill('');
+      await teacher.button(c('people.addButton'), students).click();
+      await expect(students.getByRole('alert')).toHaveText(c('writeSomething'));
+      await expect(students.getByTestId('table-row')).toHaveCount(1);
       await students
         .getByRole('button', { name: c('people.remove', { email: student.email }) })
         .click();

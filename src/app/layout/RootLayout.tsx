@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { rememberPath } from '../../state/session.ts';
 import CloudRecordSlot from '../../datalog/cloud/CloudRecordSlot.tsx';
+import UpdateNotice from '../../offline/ui/UpdateNotice.tsx';
 import ConfirmSlot from '../modals/ConfirmSlot.tsx';
 import ShellModals from '../modals/ShellModals.tsx';
 import Toasts from '../toasts/Toasts.tsx';
@@ -24,6 +25,7 @@ export default function RootLayout() {
       <ShellModals />
       <ConfirmSlot />
       <CloudRecordSlot />
+      <UpdateNotice />
     </>
   );
 }

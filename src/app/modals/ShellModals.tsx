@@ -1,6 +1,7 @@
 // The dialog chosen in ui.modal. Each dialog's code loads on first use.
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
+import { extensionDialog } from '../../extensions/extension-dialog.ts';
 import ProjectDialogs from '../../project/ui/ProjectDialogs.tsx';
 import { closeModal, ui } from '../../state/ui.ts';
 
@@ -9,9 +10,11 @@ const LanguageModal = lazy(() => import('./LanguageModal.tsx'));
 const ExamplesModal = lazy(() => import('../../project/examples/ExamplesModal.tsx'));
 const ReleaseNotesModal = lazy(() => import('../../firmware/ui/ReleaseNotesModal.tsx'));
 const FirmwareUpdaterModal = lazy(() => import('../../firmware/ui/FirmwareUpdaterModal.tsx'));
+const ExtensionDialogHost = lazy(() => import('../../extensions/ui/ExtensionDialogHost.tsx'));
 
 export default function ShellModals() {
   const { modal } = useSnapshot(ui);
+  const extensionAsked = useSnapshot(extensionDialog).current !== null;
   return (
     <Suspense fallback={null}>
       {modal === 'about' && <AboutModal onHide={closeModal} />}
@@ -20,6 +23,7 @@ export default function ShellModals() {
       {modal === 'firmware' && <FirmwareUpdaterModal onHide={closeModal} />}
       {modal === 'examples' && <ExamplesModal onHide={closeModal} />}
       <ProjectDialogs />
+      {extensionAsked && <ExtensionDialogHost />}
     </Suspense>
   );
 }

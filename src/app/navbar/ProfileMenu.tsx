@@ -1,10 +1,11 @@
 // Profile menu (spec core §2): an avatar popup with the provider, name and e-mail, my
-// profile, log out or log in, change language and About. Offline mode keeps only the last
-// two and shows neither login nor logout.
+// profile, log out or log in, change language, the "Work offline" setting and About. Offline
+// mode keeps only the last three and shows neither login nor logout.
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { connectivity, setWorkOffline } from '../../state/connectivity.ts';
 import { isLoggedIn, session } from '../../state/session.ts';
 import { openModal, ui } from '../../state/ui.ts';
 import { LOGIN_PATH } from '../guards.ts';
@@ -14,6 +15,7 @@ export default function ProfileMenu() {
   const { t } = useTranslation('shell');
   const snap = useSnapshot(session);
   const { offline } = useSnapshot(ui);
+  const { workOffline } = useSnapshot(connectivity);
   const location = useLocation();
   const user = isLoggedIn(snap) ? snap.user : null;
   const online = !offline;
@@ -73,6 +75,19 @@ export default function ProfileMenu() {
         <Dropdown.Item as="button" onClick={() => openModal('language')}>
           <i className="bi bi-translate me-2" aria-hidden="true" />
           {t('profile.changeLanguage')}
+        </Dropdown.Item>
+        <Dropdown.Item
+          as="button"
+          role="menuitemcheckbox"
+          aria-checked={workOffline}
+          data-testid="work-offline"
+          onClick={() => setWorkOffline(!workOffline)}
+        >
+          <i
+            className={`bi bi-${workOffline ? 'check-square' : 'square'} me-2`}
+            aria-hidden="true"
+          />
+          {t('offline:workOffline')}
         </Dropdown.Item>
         <Dropdown.Item as="button" onClick={() => openModal('about')}>
           <i className="bi bi-info-circle me-2" aria-hidden="true" />

@@ -1,8 +1,9 @@
 // The top bar. The main shell shows the program controls (sidebar toggle, hamburger menu,
 // project name, share); lab screens show only the brand and the menus. Offline mode hides
-// share, labs and reference.
+// share, labs and reference, and shows the offline badge.
 import { useSnapshot } from 'valtio';
 import ConnectButton from '../../device/ui/ConnectButton.tsx';
+import OfflineBadge from '../../offline/ui/OfflineBadge.tsx';
 import { ui } from '../../state/ui.ts';
 import SidebarToggle from '../sidebar/SidebarToggle.tsx';
 import Brand from './Brand.tsx';
@@ -24,6 +25,9 @@ export default function TopNavbar({ variant }: { variant: 'main' | 'lab' }) {
       {main && <HamburgerMenu />}
       {main && <ProjectNameField />}
       <div className="ms-auto d-flex align-items-center flex-nowrap gap-1">
+        <OfflineBadge
+          onRetry={() => void import('../../offline/index.ts').then((o) => o.checkConnection())}
+        />
         <ConnectButton />
         {main && !offline && <ShareButton />}
         {!offline && <LabsMenu />}

@@ -35,25 +35,23 @@ function AddLessons({
   const [chosen, setChosen] = useState<string[]>([]);
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [options, setOptions] = useState<{ value: string; label: string }[] | null>(null);
-
-  const loadOptions = async () => {
-    if (options) return;
+  // The caller's own lessons and the official ones (the ones they may add).
+  const lessons = useLoad(async (signal) => {
     const params = { page: 1, per_page: 100, sort: 'name|asc' };
-    const [mine, official] = await Promise.all(
+    const lists = await Promise.all(
       (['my', 'official'] as const).map((type) =>
-        api.get<LessonList>(listUrls.lessons(type), { params }).catch(() => null),
+        api.get<LessonList>(listUrls.lessons(type), { params, signal, quiet: true }),
       ),
     );
-    const seen = new Set(present);
-    const list: { value: string; label: string }[] = [];
-    for (const l of [...(mine?.data ?? []), ...(official?.data ?? [])]) {
-      if (seen.has(l.uuid)) continue;
-      seen.add(l.uuid);
-      list.push({ value: l.uuid, label: l.official ? `${l.name} (${t('official')})` : l.name });
-    }
-    setOptions(list);
-  };
+    return lists.flatMap((l) => l.data);
+  }, klass.uuid);
+  const seen = new Set(present);
+  const options: { value: string; label: string }[] = [];
+  for (const l of lessons.data ?? []) {
+    if (seen.has(l.uuid)) continue;
+    seen.add(l.uuid);
+    options.push({ value: l.uuid, label: l.official ? `${l.name} (${t('official')})` : l.name });
+  }
 
   const add = async () => {
     setTried(true);
@@ -63,7 +61,6 @@ function AddLessons({
       await classroom.addLessons(klass.uuid, chosen);
       setChosen([]);
       setTried(false);
-      setOptions(null);
       onAdded();
     } catch {
       // shown by the API client
@@ -73,20 +70,16 @@ function AddLessons({
   };
 
   return (
-    <div
-      className="card card-body mb-3"
-      data-testid="add-lessons"
-      onFocusCapture={() => void loadOptions()}
-      onMouseEnter={() => void loadOptions()}
-    >
+    <div className="card card-body mb-3" data-testid="add-lessons">
       <div className="row g-2 align-items-end">
         <div className="col-md">
           <MultiSelect
             label={t('overview.addLessons')}
-            options={options ?? []}
+            options={options}
             selected={chosen}
             onChange={setChosen}
-            placeholder={options ? t('overview.pickLessons') : t('common:loading')}
+            placeholder={lessons.data ? t('overview.pickLessons') : t('common:loading')}
+            disabled={!lessons.data}
             requiredError={
               tried && chosen.length === 0 ? t('required', { name: t('fields.lessons') }) : null
             }
@@ -103,9 +96,13 @@ function AddLessons({
           </button>
         </div>
       </div>
-      <p className="form-text mb-0">
-        {t('overview.addHint')} <Link to="/classroom/lesson">{t('nav.lessons')}</Link>
-      </p>
+      {lessons.error ? (
+        <p className="form-text text-danger mb-0">{t('cannotLoad')}</p>
+      ) : (
+        <p className="form-text mb-0">
+          {t('overview.addHint')} <Link to="/classroom/lesson">{t('nav.lessons')}</Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import 'blockly/blocks';
 import { logoGenerator } from '../logo/generator.ts';
 import { control } from './control.ts';
 import { data, i2c, messages, registerDataExtensions } from './data.ts';
+import { defineExtensionCallBlocks, extensionCallLogo } from './extension-calls.ts';
 import { motors, servo } from './motors.ts';
 import { operators } from './operators.ts';
 import { display, lights, sound } from './output.ts';
@@ -52,5 +53,7 @@ export function registerGogoBlocks(): void {
     Object.assign(logoGenerator.forBlock, set.logo);
   }
   Object.assign(logoGenerator.forBlock, libraryLogo);
+  defineExtensionCallBlocks();
+  Object.assign(logoGenerator.forBlock, extensionCallLogo);
   registered = true;
 }

@@ -59,6 +59,11 @@ interface ProcedureDefBlock extends Blockly.Block {
   getProcedureDef(): [string, string[], boolean];
 }
 
+/** A block that calls a procedure by a Logo name it carries (an extension's block). */
+interface FixedNameCall {
+  logoCallName(): string;
+}
+
 export function isProcedureDef(block: Blockly.Block): block is ProcedureDefBlock {
   return PROCEDURE_DEFS.has(block.type);
 }
@@ -136,6 +141,11 @@ export class LogoGenerator extends Blockly.CodeGenerator {
     const tops = workspace.getTopBlocks(true).filter(active);
     const starts = tops.filter((b) => b.type === START_BLOCK);
     const procedures = tops.filter(isProcedureDef);
+    // Names another library spells (extension procedures the blocks call) are not ours.
+    for (const block of workspace.getAllBlocks(false)) {
+      const fixed = (block as Partial<FixedNameCall>).logoCallName?.();
+      if (fixed) this.names.reserve(fixed);
+    }
     // Allocate procedure names first, so they keep their spelling when a variable clashes.
     for (const def of procedures) this.procedureName(def.getProcedureDef()[0]);
 

@@ -34,6 +34,11 @@ export class LogoNames {
   private readonly byKey = new Map<string, string>();
   private readonly taken = new Set<string>();
 
+  /** Keeps a name that is spelt elsewhere (an extension's procedure) out of this program's. */
+  reserve(logoName: string): void {
+    this.taken.add(logoName.toLowerCase());
+  }
+
   get(name: string, kind: NameKind): string {
     const key = `${kind}:${name.toLowerCase()}`;
     const known = this.byKey.get(key);

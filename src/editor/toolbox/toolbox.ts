@@ -8,6 +8,8 @@ export interface ToolboxBlock {
   type: string;
   fields?: Record<string, string | number>;
   inputs?: Record<string, { shadow: { type: string; fields: Record<string, number> } }>;
+  /** Blocks whose shape comes from data (extension blocks). */
+  extraState?: object;
 }
 
 export interface ToolboxCategory {
@@ -15,7 +17,9 @@ export interface ToolboxCategory {
   /** Category id (also the i18n key under blocks:category). */
   toolboxitemid: string;
   name: string;
-  categorystyle: string;
+  /** A theme style, or (extensions) a hue of their own. */
+  categorystyle?: string;
+  colour?: string;
   contents?: ToolboxBlock[];
   custom?: string;
 }
@@ -51,7 +55,11 @@ function category(id: string, contents: ToolboxBlock[] | string, style = id): To
   return typeof contents === 'string' ? { ...base, custom: contents } : { ...base, contents };
 }
 
-export function buildToolbox(profile: BoardProfile): Toolbox {
+/** The toolbox for a board, with the categories of added extensions at the end. */
+export function buildToolbox(
+  profile: BoardProfile,
+  extensions: readonly ToolboxCategory[] = [],
+): Toolbox {
   const categories: ToolboxCategory[] = [
     category('control', [
       block('gogo_start'),
@@ -187,6 +195,7 @@ export function buildToolbox(profile: BoardProfile): Toolbox {
       block('gogo_i2c_read', { ADDRESS: num(80), REGISTER: num(0) }),
     ]),
   );
+  categories.push(...extensions);
   return { kind: 'categoryToolbox', contents: categories };
 }
 

@@ -4,8 +4,10 @@
 import i18next from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { connection } from '../../state/connection.ts';
+import { extensions } from '../../state/extensions.ts';
 import { markChanged, program, setWorkspaceFlusher } from '../../state/program.ts';
 import { showToast } from '../../state/ui.ts';
 import { localeFontsReady, onScriptFontLoaded, scriptFontsLoaded } from '../../i18n/fonts.ts';
@@ -99,6 +101,9 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
 
     const stopRevision = subscribeKey(program, 'revision', loadFromStore);
     const stopBoard = subscribeKey(connection, 'displayBoard', (board) => editor?.setBoard(board));
+    const stopExtensions = subscribe(extensions, () =>
+      editor?.refreshExtensions(connection.displayBoard),
+    );
     i18next.on('languageChanged', onLanguage);
     const resize = new ResizeObserver(() => editor?.resize());
     if (host.current) resize.observe(host.current);
@@ -109,6 +114,7 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
       setWorkspaceFlusher(null);
       stopRevision();
       stopBoard();
+      stopExtensions();
       i18next.off('languageChanged', onLanguage);
       stopFonts();
       resize.disconnect();

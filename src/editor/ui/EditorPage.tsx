@@ -40,6 +40,7 @@ function useProjectFromRoute(variant: EditorVariantId): void {
   const { id } = useParams();
   useEffect(() => {
     const load = projectLoader();
+    if (!EDITOR_VARIANTS[variant].loadsProject) return;
     if (!id || !load || id === program.currentProjectId) return;
     let cancelled = false;
     // The loader reports its own failures ('Unable to open', sign-in needed).
@@ -103,7 +104,12 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
   return (
     <section className="editor-page" data-screen={variant} data-mode={mode}>
       <h1 className="visually-hidden">{title}</h1>
-      <EditorToolbar mode={mode} logo={config.logo} onMode={(m) => void switchMode(m)} />
+      <EditorToolbar
+        mode={mode}
+        logo={config.logo}
+        extensions={!config.readOnly && variant !== 'extension'}
+        onMode={(m) => void switchMode(m)}
+      />
       {config.readOnly && (
         <p className="alert alert-info rounded-0 small py-1 px-3 mb-0">{t('editor:readOnly')}</p>
       )}

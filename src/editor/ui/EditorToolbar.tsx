@@ -1,6 +1,7 @@
 // The editor's toolbar: Blocks/Logo switch, Download, Run, Stop, and the Logo panel's
 // show/hide and width buttons.
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { runAction } from '../../app/actions.ts';
 import { DownloadProgress, DownloadSettingsMenu } from '../../download/ui/DownloadControls.tsx';
@@ -16,6 +17,8 @@ import {
 
 export interface EditorToolbarProps {
   mode: ProgramMode;
+  /** Offer the Extensions screen (where blocks can be edited). */
+  extensions?: boolean;
   /** The Blocks/Logo switch and Logo panel are offered. */
   logo: boolean;
   onMode: (mode: ProgramMode) => void;
@@ -45,7 +48,12 @@ function ModeButton({
   );
 }
 
-export default function EditorToolbar({ mode, logo, onMode }: EditorToolbarProps) {
+export default function EditorToolbar({
+  mode,
+  logo,
+  onMode,
+  extensions = false,
+}: EditorToolbarProps) {
   const { t } = useTranslation('editor');
   const { widgetVisible, expandState } = useSnapshot(program);
   // After a download that did not start the program, Run stands out until pressed.
@@ -77,6 +85,16 @@ export default function EditorToolbar({ mode, logo, onMode }: EditorToolbarProps
             onClick={() => onMode('logo')}
           />
         </div>
+      )}
+      {extensions && (
+        <Link
+          className="btn btn-sm btn-outline-primary"
+          to="/extensions"
+          data-testid="extensions-link"
+        >
+          <i className="bi bi-boxes me-1" aria-hidden="true" />
+          {t('toolbar.extensions')}
+        </Link>
       )}
       <div className="d-flex align-items-center gap-2 ms-auto">
         <DownloadProgress />

@@ -1,15 +1,24 @@
 // The block workspace on screen: Blockly injected into a host element, with the GoGo
 // toolbox for the chosen board. Framework-free; the React screen drives it.
 import * as Blockly from 'blockly/core';
+import i18next from 'i18next';
+import { extensions } from '../../state/extensions.ts';
+import { refreshExtensionBlocks } from '../blocks/extension-calls.ts';
 import { registerGogoBlocks } from '../blocks/index.ts';
 import { gogoTheme } from '../blocks/theme.ts';
 import { logoGenerator, START_BLOCK } from '../logo/generator.ts';
 import { NEW_PROGRAM_XML } from '../program/program-store.ts';
 import { setActiveBoard } from '../toolbox/board-profile.ts';
 import { registerDynamicCategories } from '../toolbox/dynamic-categories.ts';
+import { extensionCategories } from '../toolbox/extension-categories.ts';
 import { buildToolbox } from '../toolbox/toolbox.ts';
 import { installBlocklyDialogs } from './dialogs.ts';
 import { parseXml, workspaceXml } from './headless.ts';
+
+/** The toolbox for a board with the added extensions, in the interface language. */
+function toolboxFor(board: ReturnType<typeof setActiveBoard>) {
+  return buildToolbox(board, extensionCategories(extensions.added, i18next.language));
+}
 
 /** Blockly's reason for blocks that are not attached to anything (Events.disableOrphans). */
 const ORPHANED = 'ORPHANED_BLOCK';
@@ -38,7 +47,7 @@ export class BlocksEditor {
     this.onChange = options.onChange;
     const profile = setActiveBoard(options.board);
     this.workspace = Blockly.inject(host, {
-      toolbox: options.readOnly ? undefined : buildToolbox(profile),
+      toolbox: options.readOnly ? undefined : toolboxFor(profile),
       readOnly: options.readOnly,
       theme: gogoTheme(options.locale),
       renderer: 'zelos',
@@ -98,7 +107,18 @@ export class BlocksEditor {
   /** Shows the toolbox and port menus for another board. */
   setBoard(board: number): void {
     const profile = setActiveBoard(board);
-    if (!this.readOnly) this.workspace.updateToolbox(buildToolbox(profile));
+    if (!this.readOnly) this.workspace.updateToolbox(toolboxFor(profile));
+  }
+
+  /** The added extensions changed: their categories and the labels of their blocks. */
+  refreshExtensions(board: number): void {
+    this.setBoard(board);
+    Blockly.Events.disable();
+    try {
+      refreshExtensionBlocks(this.workspace);
+    } finally {
+      Blockly.Events.enable();
+    }
   }
 
   /** Re-creates the blocks so they show the current language's texts, in its fonts. */

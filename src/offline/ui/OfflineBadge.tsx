@@ -1,0 +1,58 @@
+// The top bar's offline indicator (docs/offline.md): shown in offline mode, it says why
+// (the setting, or no connection to the server), what still works, and offers the way
+// back: "Work online" or "Try again".
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { connectivity, setWorkOffline } from '../../state/connectivity.ts';
+import { ui } from '../../state/ui.ts';
+
+export interface OfflineBadgeProps {
+  /** Checks the connection now (src/offline/index.ts checkConnection). */
+  onRetry: () => void;
+}
+
+export default function OfflineBadge({ onRetry }: OfflineBadgeProps) {
+  const { t } = useTranslation('offline');
+  const { offline } = useSnapshot(ui);
+  const { workOffline, checking } = useSnapshot(connectivity);
+  if (!offline) return null;
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle
+        variant="warning"
+        size="sm"
+        className="d-flex align-items-center gap-1 text-nowrap"
+        data-testid="offline-badge"
+      >
+        <i className="bi bi-wifi-off" aria-hidden="true" />
+        <span>{t('badge')}</span>
+      </Dropdown.Toggle>
+      <Dropdown.Menu className="offline-menu p-3" style={{ maxWidth: '22rem' }}>
+        <p className="mb-2 fw-semibold">{workOffline ? t('bySetting') : t('noServer')}</p>
+        <p className="small mb-3">{t('stillWorks')}</p>
+        {workOffline ? (
+          <button
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => setWorkOffline(false)}
+          >
+            {t('workOnline')}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm"
+            disabled={checking}
+            onClick={onRetry}
+          >
+            {checking && (
+              <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
+            )}
+            {t('retry')}
+          </button>
+        )}
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}
