@@ -10,13 +10,14 @@
 // | GoGo Bright (5)      | 4       | a, b   | –            | –             | yes            | yes          | –      |
 // | GoGo 7 (6), default  | 4       | a, b   | –            | –             | yes            | yes          | –      |
 //
-// Sources: spec core §9 (8 sensors on board 5 and below, 4 on 6 and 7; 4 motors, 2 shown by
-// default for Bright, 6 and 7: the motor dropdowns still offer a–d). Assumptions, since no
-// source says more: Raspberry Pi blocks need the Pi-topping; `talkto n…` is for the wireless board; key-value and messages go to a Pi or
-// to the network boards; `cloud record` needs a network board; the serial port exists on the
-// PIC boards. Every other category (control, motors, servos, sensors, display, sound,
-// lights and relay, data log, I2C, time) is on every board. Unknown or no board → GoGo 7,
-// the default board (spec core §3).
+// Sources: spec core §9 (8 sensors on board 5 and below, 4 on 6 and 7; 4 motors, 2 shown
+// by default for Bright, 6 and 7: the motor dropdowns still offer a–d). Assumptions, since
+// no source says more: Raspberry Pi blocks need the Pi-topping; `talkto n…` is for the
+// wireless board; key-value and messages go to a Pi or to the network boards; `cloud
+// record` needs a network board; the serial port exists on the PIC boards. Every other
+// category (control, motors, servos, sensors, display, sound, lights and relay, data log,
+// I2C, time) is on every board. Unknown or no board → GoGo 7, the default board (spec core
+// §3).
 import { BoardType, DEFAULT_DISPLAY_BOARD } from '../../state/connection.ts';
 
 export interface BoardProfile {
