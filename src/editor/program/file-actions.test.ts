@@ -149,6 +149,19 @@ describe('Import from file', () => {
 });
 
 describe('New Project', () => {
+  it('leaves the address of the program it replaces (a reload does not bring it back)', async () => {
+    openProgram({ workspaceXml: BEEP, settings: { file_name: 'Old' } });
+    window.location.hash = '#/code/6f1c2a';
+    await newProject();
+    expect(window.location.hash).toBe('#/code');
+    window.location.hash = '#/program/k3y';
+    await newProject();
+    expect(window.location.hash).toBe('#/program');
+    window.location.hash = '#/gogoboard';
+    await newProject();
+    expect(window.location.hash).toBe('#/gogoboard');
+  });
+
   it('starts at once when nothing is unsaved', async () => {
     openProgram({ workspaceXml: BEEP, settings: { file_name: 'Old' } });
     await newProject();

@@ -4,6 +4,7 @@
 import i18next from 'i18next';
 import { registerActions } from '../../app/actions.ts';
 import { confirm } from '../../app/modals/confirm.ts';
+import { navigateTo } from '../../project/navigation.ts';
 import { flushWorkspace, program } from '../../state/program.ts';
 import { showToast } from '../../state/ui.ts';
 import {
@@ -93,9 +94,22 @@ async function readProgramFile(io: FileIo): Promise<ProgramFile | null> {
   return parsed;
 }
 
+/** Editor routes that name a saved or shared program by its id. */
+const PROGRAM_ROUTE = /^#\/(program|code|program-v1|program-v2)\/[^/?#]+/;
+
+/**
+ * A new or opened-from-file program is not the one the address names: drop the id, so the
+ * address (shared, bookmarked, reloaded) does not bring the old program back.
+ */
+function leaveProgramAddress(): void {
+  const route = PROGRAM_ROUTE.exec(window.location.hash);
+  if (route) navigateTo(`/${route[1]}`);
+}
+
 export async function newProject(): Promise<void> {
   if (!(await mayReplace())) return;
   newProgram();
+  leaveProgramAddress();
 }
 
 export async function openFromFile(io: FileIo = browserFileIo): Promise<void> {
@@ -103,6 +117,7 @@ export async function openFromFile(io: FileIo = browserFileIo): Promise<void> {
   const file = await readProgramFile(io);
   if (!file) return;
   openProgram({ workspaceXml: file.workspaceXml, settings: file.settings });
+  leaveProgramAddress();
 }
 
 export async function importFromFile(io: FileIo = browserFileIo): Promise<void> {
