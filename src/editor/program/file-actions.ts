@@ -124,16 +124,22 @@ export async function importFromFile(io: FileIo = browserFileIo): Promise<void> 
   const file = await readProgramFile(io);
   if (!file) return;
   flushWorkspace();
-  const { mergeWorkspaces } = await import('../workspace/merge.ts');
+  const { looseStackCount, mergeWorkspaces } = await import('../workspace/merge.ts');
+  const current = program.currentWorkspaceXmlText || NEW_PROGRAM_XML;
   let merged: string;
+  let addedLoose: number;
   try {
-    merged = mergeWorkspaces(program.currentWorkspaceXmlText || NEW_PROGRAM_XML, file.workspaceXml);
+    merged = mergeWorkspaces(current, file.workspaceXml);
+    addedLoose = looseStackCount(merged) - looseStackCount(current);
   } catch {
     reportBadFile('blocks');
     return;
   }
   const keptText = replaceWorkspace(merged);
-  showToast('success', t(keptText ? 'file.importedBehindText' : 'file.imported'));
+  const message = t(keptText ? 'file.importedBehindText' : 'file.imported');
+  // Greyed-out blocks appear: say why, and what to do with them.
+  if (addedLoose > 0) showToast('warning', `${message} ${t('file.importedLoose')}`);
+  else showToast('success', message);
 }
 
 export function saveAsFile(io: FileIo = browserFileIo): void {
