@@ -150,6 +150,8 @@ test.describe('Extract code from board', () => {
     await connect(board, 'virtual');
     await openLogoProgram(editor, SENSOR_MOTOR_LOGO);
     await download(editor);
+    // The virtual board runs a program after a download; read it back from a stopped board.
+    await page.getByRole('button', { name: t('editor:toolbar.stop'), exact: true }).click();
     await editor.menuItem(t('shell:menu.items.newProject'));
     await expect(editor.workspaceBlock('gogo_forever')).toHaveCount(0);
 
