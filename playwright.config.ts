@@ -19,6 +19,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
+    // The app's service worker would answer requests before page.route() sees them; the
+    // offline tests (tests/e2e/offline.spec.ts) turn it back on.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: [

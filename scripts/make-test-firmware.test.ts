@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isComplete, readIdentity } from '../src/firmware/image/firmware-id.ts';
+import { IdentityChip, isComplete, readIdentity } from '../src/firmware/image/firmware-id.ts';
 import { testFirmwareFiles } from './make-test-firmware.ts';
 
 const shipped = fileURLToPath(new URL('../server/firmware/', import.meta.url));
@@ -15,9 +15,21 @@ describe('the shipped firmware folder', () => {
     }
   });
 
-  it('holds test images that name their version and are complete', () => {
+  it('holds test images that name their board and version, are complete and say TEST', () => {
     const esp = new Uint8Array(readFileSync(shipped + 'files/gogo-esp-1.0.3.bin'));
-    expect(readIdentity(esp)).toMatchObject({ version: 43, semver: '1.0.3' });
-    expect(isComplete(esp)).toBe(true);
+    expect(readIdentity(esp, IdentityChip.esp)).toMatchObject({
+      chip: IdentityChip.esp,
+      boardType: 4,
+      version: 43,
+      semver: '1.0.3',
+      test: true,
+    });
+    expect(isComplete(esp, IdentityChip.esp)).toBe(true);
+    const stm = new Uint8Array(readFileSync(shipped + 'files/gogo-stm-1.0.1.bin'));
+    expect(readIdentity(stm, IdentityChip.stm)).toMatchObject({ boardType: 4, test: true });
+    const manifest = JSON.parse(readFileSync(shipped + 'manifest.json', 'utf8')) as {
+      source: { kind: string };
+    };
+    expect(manifest.source.kind).toBe('test');
   });
 });

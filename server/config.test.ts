@@ -11,6 +11,16 @@ describe('loadConfig', () => {
     expect(c.staticDir).toBe(path.resolve('/repo/dist'));
     expect(c.firmwareDir).toBe(path.resolve('/repo/server/firmware'));
     expect(c.adminEmails).toEqual([]);
+    expect(c.publicUrl).toBeNull();
+  });
+
+  it('reads the public URL as an origin with an optional path, without a trailing slash', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://code.example.org/' }).publicUrl).toBe(
+      'https://code.example.org',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'http://lab.school:8080/gogo/' }).publicUrl).toBe(
+      'http://lab.school:8080/gogo',
+    );
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
@@ -38,6 +48,9 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ FIREBASE_AUTH_EMULATOR_HOST: 'http://x:1' }, /must look like host:port/],
     [{ BODY_LIMIT: '10' }, /BODY_LIMIT must be an integer from 1024/],
+    [{ PUBLIC_URL: 'code.example.org' }, /PUBLIC_URL must be an http\(s\) URL/],
+    [{ PUBLIC_URL: 'ftp://code.example.org' }, /PUBLIC_URL must be an http\(s\) URL/],
+    [{ PUBLIC_URL: 'https://code.example.org/?x=1' }, /without query or fragment/],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

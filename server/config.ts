@@ -28,6 +28,9 @@ export interface ServerConfig {
   /** Firmware images, release manifest and release notes (server/firmware by default: small
    * TEST images built by `npm run firmware:test-images`, never vendor firmware). */
   firmwareDir: string;
+  /** The site's public origin (PUBLIC_URL, e.g. https://code.example.org) for absolute links
+   * the server hands out; null: links are root-relative. Never taken from a request's Host. */
+  publicUrl: string | null;
   bodyLimit: number;
   /** Body limit of the compile routes (a Logo program's byte code is at most 2 KB). */
   compileBodyLimit: number;
@@ -95,6 +98,22 @@ function listVar(env: Env, name: string): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
+}
+
+/** An http(s) origin with an optional path prefix, without a trailing slash. */
+function urlVar(env: Env, name: string): string | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new ConfigError(`${name} must be an http(s) URL without query or fragment, got "${raw}"`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
 function boolVar(env: Env, name: string): boolean {
@@ -205,6 +224,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     },
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
     firmwareDir: path.resolve(cwd, env.FIRMWARE_DIR?.trim() || 'server/firmware'),
+    publicUrl: urlVar(env, 'PUBLIC_URL'),
     bodyLimit: intVar(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     compileBodyLimit: intVar(env, 'COMPILE_BODY_LIMIT', 256 * 1024, 1024, 10 * 1024 * 1024),
     compileRatePerSecond: intVar(env, 'COMPILE_RATE_PER_SECOND', 20, 1, 100_000),

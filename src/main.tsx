@@ -9,6 +9,7 @@ import App from './app/App.tsx';
 import { registerBoardActions } from './download/board-actions.ts';
 import { registerFileActions } from './editor/program/file-actions.ts';
 import { registerExtensionActions, startExtensions } from './extensions/index.ts';
+import { startMessages } from './messages/messages-service.ts';
 import { initI18n } from './i18n/index.ts';
 import { restoreProgram, startOffline } from './offline/index.ts';
 import { connectEditorToProjects } from './project/connect-editor.ts';
@@ -45,6 +46,8 @@ connectEditorToProjects();
 // Publish as an Extension, Save extension code, Cancel; the added extensions follow the user.
 registerExtensionActions();
 startExtensions();
+// The navbar's messages: the unread count follows the signed-in user.
+startMessages();
 
 void initI18n().then(() => {
   createRoot(root).render(

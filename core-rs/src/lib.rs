@@ -15,6 +15,7 @@ mod codes;
 #[allow(unsafe_code)]
 pub mod abi;
 pub mod datalog;
+pub mod firmware_image;
 pub mod flash;
 pub mod hex;
 pub mod hid;

@@ -9,6 +9,7 @@
 
 use crate::abi::{self, CallError};
 use crate::datalog::decoder::{DatalogErrorCode, Phase};
+use crate::firmware_image::{MismatchCode, Target};
 use crate::flash::{self, Chip, FlashErrorCode};
 use crate::hex::HexErrorCode;
 use crate::hid::command::FrameErrorCode;
@@ -63,7 +64,8 @@ impl Out {
         self.doc(doc);
         let _ = writeln!(self.0, "export const {name} = {{");
         for (key, value) in entries {
-            let key = if key.starts_with(|c: char| c.is_ascii_digit()) || key.contains('.') {
+            let plain = key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            let key = if key.starts_with(|c: char| c.is_ascii_digit()) || !plain {
                 format!("'{key}'")
             } else {
                 (*key).to_string()
@@ -220,6 +222,24 @@ pub fn typescript() -> String {
             ("stm", Chip::Stm as usize),
             ("esp", Chip::Esp as usize),
             ("legacy", Chip::Legacy as usize),
+        ],
+    );
+    o.list(
+        "Why a firmware file is refused before it is written (core-rs \
+         `firmware_image::MismatchCode`; `gg_firmware_check` reports index + 1, 0 = fits).",
+        "FIRMWARE_MISMATCH_CODES",
+        Some("FirmwareMismatch"),
+        &codes(MismatchCode::ALL, MismatchCode::as_str),
+    );
+    o.record(
+        "What a firmware image is written as: the identity block's chip numbers (core-rs \
+         `firmware_image::Target`).",
+        "FIRMWARE_TARGET_CODES",
+        &[
+            ("stm", Target::Stm as usize),
+            ("esp", Target::Esp as usize),
+            ("legacy-firmware", Target::LegacyFirmware as usize),
+            ("legacy-bootloader", Target::LegacyBootloader as usize),
         ],
     );
     o.record(

@@ -7,41 +7,10 @@
 //     long animation frames (> 50 ms) observed meanwhile;
 //   - zoom: chart.zoom(4) → the worker re-decimates the window → the frame after the redraw.
 // Port: GOGO_BENCH_PORT (default 4180).
-import { execSync, spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
 import { ms, table, type BenchContext } from './lib.ts';
-
-const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const DIST = join(ROOT, 'dist');
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
-
-function serve(port: number): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/'));
-    let file = join(DIST, path);
-    if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) {
-      file = join(DIST, 'index.html');
-    }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((ok, fail) => {
-    server.once('error', fail);
-    server.listen(port, '127.0.0.1', () => ok(server));
-  });
-}
+import { ensureBuilt, serveDist } from './serve-dist.ts';
 
 interface Timing {
   ms: number;
@@ -63,11 +32,7 @@ const median = (xs: number[]) => {
 };
 
 export async function benchBrowserChart(ctx: BenchContext, records: number): Promise<void> {
-  if (!existsSync(join(DIST, 'index.html')) || process.env.GOGO_BENCH_BUILD === '1') {
-    console.log('building the app (vite build) for the browser benchmark…');
-    const b = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (b.status !== 0) throw new Error('vite build failed');
-  }
+  ensureBuilt();
   let executablePath: string;
   try {
     executablePath =
@@ -77,7 +42,7 @@ export async function benchBrowserChart(ctx: BenchContext, records: number): Pro
     return;
   }
   const port = Number(process.env.GOGO_BENCH_PORT ?? 4180);
-  const server = await serve(port);
+  const server = await serveDist(port);
   const browser = await chromium.launch({
     executablePath,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],

@@ -20,7 +20,11 @@ import {
 } from '../../src/virtual-board/firmware/simulated-device.ts';
 import type { FlashMode } from '../../src/firmware/worker/engine-context.ts';
 import type { FlashResult } from '../../src/firmware/worker/flash-engine.ts';
-import { IdentityChip, writeIdentity } from '../../src/firmware/image/firmware-id.ts';
+import {
+  IdentityBoard,
+  IdentityChip,
+  writeIdentity,
+} from '../../src/firmware/image/firmware-id.ts';
 import { espImage, FlashHarness, stmImage } from '../../src/firmware/testing/flash-harness.ts';
 import { table } from './lib.ts';
 
@@ -64,9 +68,9 @@ async function flash(
       device: { faults: o.faults ?? {} },
     });
   await harness.vb.idle(50);
-  const plan = harness.plan(image, 'bin', chip);
+  const job = harness.job(chip, image);
   const t0 = performance.now();
-  const out = await harness.flash({ chip, plan }, o.mode ?? 'auto');
+  const out = await harness.flash(job, o.mode ?? 'auto');
   const wallMs = performance.now() - t0;
   if (!out.ok) throw new Error(`${chip} flash failed: ${out.error.message}`);
   await harness.vb.idle(500);
@@ -126,7 +130,13 @@ export async function benchFlash(): Promise<FlashBenchRow[]> {
   );
   const changed = stm.slice();
   changed[100 * KIB] = (changed[100 * KIB] ?? 0) ^ 0xff;
-  writeIdentity(changed, { chip: IdentityChip.stm, version: 12, semver: '1.0.2' });
+  writeIdentity(changed, {
+    chip: IdentityChip.stm,
+    boardType: IdentityBoard.gogo6,
+    version: 12,
+    semver: '1.0.2',
+    test: true,
+  });
   const stmOne = await flash(core, 'stm', changed, { harness: stmFull.harness });
   rows.push(
     row(

@@ -8,4 +8,5 @@ export const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   flash: () => import('./flash.ts'),
   compile: () => import('./compile.ts'),
   download: () => import('./download.ts'),
+  pwa: () => import('./pwa.ts'),
 };

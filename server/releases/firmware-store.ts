@@ -9,6 +9,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import {
   compareVersions,
+  FirmwareSource,
   LatestRelease,
   ReleaseList,
   versionFromTag,
@@ -17,6 +18,8 @@ import {
 import { HttpError, notFound } from '../http/errors.ts';
 
 export const FirmwareManifest = Type.Object({
+  /** Where these releases come from; the shipped folder says `test`. */
+  source: Type.Optional(FirmwareSource),
   latest: LatestRelease,
   releaseInfo: Type.Object({
     tag_name: Type.String(),

@@ -83,9 +83,8 @@ describe('firmware and release routes', () => {
     expect(versionAfterDash(info.tag_name)).toBe('1.0.3');
     const asset = info.assets[0];
     expect(asset?.name).toBe('gogo-esp-1.0.3.bin');
-    expect(asset?.browser_download_url).toMatch(
-      new RegExp(`^http://[^/]+${API_BASE_PATH}/firmware/files/gogo-esp-1\\.0\\.3\\.bin$`),
-    );
+    // No PUBLIC_URL configured: a root-relative link.
+    expect(asset?.browser_download_url).toBe(`${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3.bin`);
     const res = await t.app.inject({
       method: 'POST',
       url: `${API_BASE_PATH}/firmware/download`,
@@ -110,6 +109,56 @@ describe('firmware and release routes', () => {
     });
     expect(res.statusCode).toBe(status);
     expect(res.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('never copies the Host header into release links; PUBLIC_URL decides', async () => {
+    const spoofed = await t.app.inject({
+      url: `${API_BASE_PATH}/firmware/release-info`,
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(spoofed.statusCode).toBe(200);
+    expect(JSON.stringify(spoofed.json())).not.toContain('evil.example');
+    const other = await startTestApp({
+      FIRMWARE_DIR: dir,
+      PUBLIC_URL: 'https://code.example.org/gogo/',
+    });
+    try {
+      const res = await other.app.inject({
+        url: `${API_BASE_PATH}/firmware/release-info`,
+        headers: { host: 'evil.example' },
+      });
+      const url = res.json<ReleaseInfo>().assets[0]?.browser_download_url;
+      expect(url).toBe(
+        `https://code.example.org/gogo${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3.bin`,
+      );
+      // The link the server handed out downloads through the same server.
+      const download = await other.app.inject({
+        method: 'POST',
+        url: `${API_BASE_PATH}/firmware/download`,
+        payload: { url },
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.byteLength).toBe(48 * 1024);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.each([
+    ['a truncated escape', `${API_BASE_PATH}/firmware/files/gogo-esp-1.0.3%E0%A4%A.bin`],
+    ['an invalid UTF-8 escape', `${API_BASE_PATH}/firmware/files/%C0%AF%FF.bin`],
+    ['a lone percent sign', `http://x${API_BASE_PATH}/firmware/files/%.bin`],
+  ])('answers 400 with the error shape for %s in the download URL', async (_label, url) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE_PATH}/firmware/download`,
+      payload: { url },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message: 'body/url has a malformed percent-encoding',
+    });
   });
 
   it('refuses a download call without a URL', async () => {

@@ -27,6 +27,10 @@ const fileName = new RegExp(FIRMWARE_FILE_PATTERN);
 
 export const firmwareRoutes: RouteGroup = async (app) => {
   const store = new FirmwareStore(app.services.config.firmwareDir);
+  const publicUrl = app.services.config.publicUrl;
+  // Behind a proxy that mounts the site under a path, the files' paths start with it.
+  const mount = publicUrl ? new URL(publicUrl).pathname.replace(/\/+$/, '') : '';
+  const filesPaths = mount ? [FILES_PATH, `${mount}${FILES_PATH}`] : [FILES_PATH];
 
   app.get(
     '/releases',
@@ -49,15 +53,20 @@ export const firmwareRoutes: RouteGroup = async (app) => {
   app.get(
     '/firmware/latest',
     { schema: { querystring: Type.Object({}), response: { 200: LatestRelease } } },
-    async () => (await store.manifest()).latest,
+    async () => {
+      const manifest = await store.manifest();
+      return manifest.source ? { ...manifest.latest, source: manifest.source } : manifest.latest;
+    },
   );
 
   app.get(
     '/firmware/release-info',
     { schema: { querystring: Type.Object({}), response: { 200: ReleaseInfo } } },
-    async (request) => {
+    async () => {
       const info = (await store.manifest()).releaseInfo;
-      const origin = `${request.protocol}://${request.host}`;
+      // The configured public URL, never the request's Host header (a client could make
+      // the server hand out links to any site); without one, root-relative links.
+      const origin = publicUrl ?? '';
       return {
         tag_name: info.tag_name,
         assets: info.assets.map((name) => ({
@@ -76,9 +85,15 @@ export const firmwareRoutes: RouteGroup = async (app) => {
       throw new HttpError(400, 'bad_request', 'body/url must be a URL');
     }
     // Only this server's own images: the path names one file under files/.
-    const name = url.pathname.startsWith(FILES_PATH)
-      ? decodeURIComponent(url.pathname.slice(FILES_PATH.length))
-      : '';
+    let name = '';
+    const under = filesPaths.find((p) => url.pathname.startsWith(p));
+    if (under) {
+      try {
+        name = decodeURIComponent(url.pathname.slice(under.length));
+      } catch {
+        throw new HttpError(400, 'bad_request', 'body/url has a malformed percent-encoding');
+      }
+    }
     if (!fileName.test(name)) throw notFound('The URL is not a firmware file of this server');
     const bytes = await store.image(name);
     return reply.type('application/octet-stream').send(bytes);

@@ -35,11 +35,24 @@ export type ReleaseList = Static<typeof ReleaseList>;
 export const PAGE_HEADER = 'x-page';
 export const TOTAL_PAGES_HEADER = 'x-total-pages';
 
-/** The latest board firmware release; the version is the three dotted numbers of the tag. */
+/** Where a server's firmware releases come from: the TEST images made for the simulated
+ * board (which engines refuse to write to a real board), or a vendor's releases. */
+export const FirmwareSource = Type.Object({
+  kind: Type.Union([Type.Literal('test'), Type.Literal('vendor')]),
+  /** Shown to the user, e.g. "GoGo Board firmware releases". */
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  /** Where the releases are published (an http(s) page). */
+  url: Type.Optional(Type.String({ pattern: '^https?://', maxLength: 300 })),
+});
+export type FirmwareSource = Static<typeof FirmwareSource>;
+
+/** The latest board firmware release; the version is the three dotted numbers of the tag.
+ * `source` says where the server's releases come from. */
 export const LatestRelease = Type.Object({
   tag_name: Type.String(),
   name: Type.String(),
   body: Type.String(),
+  source: Type.Optional(FirmwareSource),
 });
 export type LatestRelease = Static<typeof LatestRelease>;
 

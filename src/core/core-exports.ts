@@ -56,4 +56,5 @@ export interface CoreExports {
   gg_datalog_close(handle: number): number;
   gg_flash_plan(ptr: number, len: number): number;
   gg_flash_chip_for_name(ptr: number, len: number): number;
+  gg_firmware_check(ptr: number, len: number): number;
 }

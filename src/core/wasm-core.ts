@@ -9,6 +9,8 @@ import type { DatalogFormat, FlashChip, LogoVersion, VmControl } from './core-en
 import type { CoreResult } from './core-result.ts';
 import * as datalog from './datalog.ts';
 import type { DatalogColumns, DatalogHandle, DownsampleRequest } from './datalog-layout.ts';
+import * as firmwareCheck from './firmware-check.ts';
+import type { FirmwareCheckRequest } from './firmware-check.ts';
 import * as flash from './flash.ts';
 import * as hex from './hex.ts';
 import * as hid from './hid.ts';
@@ -22,6 +24,12 @@ export * from './core-enums.ts';
 export type * from './core-errors.ts';
 export type * from './core-result.ts';
 export type * from './datalog-layout.ts';
+export type {
+  FirmwareCheck,
+  FirmwareCheckRequest,
+  FirmwareMismatch,
+  FirmwareTarget,
+} from './firmware-check.ts';
 export type { FlashPlan, FlashUnit } from './flash.ts';
 export type { AddressRange, HexImage } from './hex.ts';
 export type { Decompiled, LogoProgram } from './logo.ts';
@@ -206,6 +214,11 @@ export class WasmCore {
 
   flashChipForName(name: string) {
     return flash.flashChipForName(this.abi, name);
+  }
+
+  /** Whether a firmware file fits the chip and board it would be written to. */
+  checkFirmware(r: FirmwareCheckRequest) {
+    return firmwareCheck.checkFirmware(this.abi, r);
   }
 
   /** Triggers a deliberate panic in core-rs; tests use it to check recovery. */

@@ -150,6 +150,11 @@ function dialogProcedures(draft: LibraryDraft) {
 
 /** "Publish as an Extension": the open workspace's procedures as a library of blocks. */
 export async function publishExtension(): Promise<void> {
+  // Said before the dialog: nothing typed into it could be sent (docs/offline.md).
+  if (ui.offline) {
+    showToast('warning', t('global:mapping.offline'));
+    return;
+  }
   if (!isLoggedIn(session)) {
     showToast('warning', t('extensions:loginToPublish'));
     return;

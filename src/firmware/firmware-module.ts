@@ -11,6 +11,7 @@ import { board } from '../state/board.ts';
 import { connection } from '../state/connection.ts';
 import { openModal, showToast } from '../state/ui.ts';
 import { FlashBridge } from './flash-bridge.ts';
+import { openPluginFlashPort } from './plugin-flash-port.ts';
 import { FirmwareService } from './firmware-service.ts';
 import { firmware } from './firmware-state.ts';
 
@@ -23,6 +24,7 @@ export function getFirmwareService(): FirmwareService {
     linkKind: () => board.link.transport,
     fakeHid: fakeHidRequested,
     simPort: () => getSimHost().openFlashPort(),
+    pluginPort: () => openPluginFlashPort(),
     api,
     runner: new FlashBridge(),
     state: firmware,

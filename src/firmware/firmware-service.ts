@@ -8,6 +8,7 @@ import {
   compareVersions,
   versionAfterDash,
   versionFromTag,
+  type FirmwareSource,
   type LatestRelease,
   type ReleaseInfo,
 } from '../contract/firmware.ts';
@@ -34,7 +35,8 @@ import type {
 
 /** Runs updates (the flash worker through FlashBridge). */
 export interface FlashRunner {
-  chipForName(name: string): Promise<FlashChip | null>;
+  /** The GoGo 6 chip a file is for: its name, else its first bytes; null: neither says. */
+  chipFor(name: string, head: Uint8Array): Promise<FlashChip | null>;
   flash(request: FlashRequest, onProgress: (p: FlashProgress) => void): Promise<FlashOutcome>;
 }
 
@@ -54,6 +56,8 @@ export interface FirmwareServiceDeps {
   fakeHid(): boolean;
   /** A line from the simulated board's worker for the flash worker. */
   simPort(): Promise<MessagePort>;
+  /** A relay to the local plugin's socket for the flash worker (plugin-flash-port.ts). */
+  pluginPort(): Promise<MessagePort>;
   api: Pick<ApiClient, 'get' | 'post'>;
   runner: FlashRunner;
   state: FirmwareState;
@@ -65,10 +69,15 @@ export interface FirmwareServiceDeps {
   requestBootloader(): Promise<void>;
 }
 
-/** How long the board may take to answer OUR firmware-info query. */
-const INFO_TIMEOUT_MS = 600;
+/** How long the board may take to answer OUR firmware-info query. Right after an update
+ * the answer crosses four workers that are still settling; stock firmware never answers,
+ * so this is also how long "up to date" stays unknown for it. */
+const INFO_TIMEOUT_MS = 2000;
+const INFO_RETRIES = 2;
 /** How long a just-reconnected board may take to send its first status packet. */
 const BOARD_WAIT_MS = 3000;
+/** The first bytes of a file tell its chip (identity pointer, headers, app description). */
+const HEAD_BYTES = 4096;
 
 interface PreparedUpdate {
   chip: FlashChip;
@@ -77,6 +86,14 @@ interface PreparedUpdate {
   /** The version the board reports afterwards, when known. */
   version: string | null;
   expectedVersion?: number;
+}
+
+/** Chip names as the refusal names them (proper names, the same in every language). */
+const CHIP_NAMES: Record<FlashChip, string> = { stm: 'STM32', esp: 'ESP32', legacy: 'PIC' };
+
+/** A refused file cannot succeed by trying again: the user picks another one. */
+function retryable(code: FlashFailureCode): boolean {
+  return !code.startsWith('image-');
 }
 
 class PrepareError extends Error {
@@ -90,6 +107,8 @@ export class FirmwareService {
   private busy = false;
   /** Board types already told about new firmware this session. */
   private readonly prompted = new Set<number>();
+  /** The board answered OUR firmware-info query this session (stock firmware never does). */
+  private infoAnswered = false;
 
   constructor(private readonly deps: FirmwareServiceDeps) {}
 
@@ -98,14 +117,14 @@ export class FirmwareService {
   }
 
   /** The Update Firmware action: GoGo 7 opens the installer guide, remote links are
-   * refused, the rest opens the updater. */
+   * refused (spec core §4), the rest opens the updater. */
   open(): void {
     const { connection, t } = this.deps;
     if (targetFor(connection.board.boardType) === 'gogo7') {
       this.deps.openExternal(GOGO7_UPDATE_GUIDE);
       return;
     }
-    if (!this.usbLink()) {
+    if (this.remoteLink()) {
       this.deps.notify('warning', t('firmware:errors.usbOnly'));
       return;
     }
@@ -123,6 +142,7 @@ export class FirmwareService {
       current: null,
       upToDate: null,
       failed: false,
+      source: null,
     };
     const check = await this.compareWithLatest();
     s.check = { ...check, loading: false };
@@ -138,7 +158,7 @@ export class FirmwareService {
     const boardType = connection.board.boardType;
     const target = targetFor(boardType);
     if (this.state.promptsPostponed || this.busy || this.prompted.has(boardType)) return;
-    if ((target !== 'legacy' && target !== 'gogo6') || !this.usbLink()) return;
+    if ((target !== 'legacy' && target !== 'gogo6') || this.remoteLink()) return;
     if (boardType !== connection.displayBoard) return;
     this.prompted.add(boardType);
     const check = await this.compareWithLatest();
@@ -160,6 +180,7 @@ export class FirmwareService {
         current: current > 0 ? String(current) : null,
         upToDate: current >= files.version,
         failed: false,
+        source: await this.releaseSource(),
       };
     }
     try {
@@ -168,7 +189,12 @@ export class FirmwareService {
         quiet: true,
       });
       const version = versionFromTag(latest.tag_name);
-      const current = target === 'gogo6' ? await this.boardSemver() : null;
+      let current = target === 'gogo6' ? await this.boardSemver() : null;
+      // A board that answered before answers again: on a busy machine the first query after
+      // an update can miss its window while the workers settle.
+      for (let i = 0; current === null && this.infoAnswered && i < INFO_RETRIES; i++) {
+        current = await this.boardSemver();
+      }
       return {
         latest: version,
         notes: latest.body,
@@ -176,9 +202,30 @@ export class FirmwareService {
         upToDate:
           version !== null && current !== null ? compareVersions(current, version) >= 0 : null,
         failed: version === null,
+        source: latest.source ?? null,
       };
     } catch {
-      return { latest: null, notes: '', current: null, upToDate: null, failed: true };
+      return {
+        latest: null,
+        notes: '',
+        current: null,
+        upToDate: null,
+        failed: true,
+        source: null,
+      };
+    }
+  }
+
+  /** Where the server's releases come from (the legacy files live in the same folder). */
+  private async releaseSource(): Promise<FirmwareSource | null> {
+    try {
+      const latest = await this.deps.api.get<LatestRelease>('/firmware/latest', {
+        anonymous: true,
+        quiet: true,
+      });
+      return latest.source ?? null;
+    } catch {
+      return null;
     }
   }
 
@@ -231,7 +278,7 @@ export class FirmwareService {
         { anonymous: true, quiet: true, responseType: 'arraybuffer' },
       ),
     );
-    const chip = gogo6Chip(await this.deps.runner.chipForName(asset.name));
+    const chip = gogo6Chip(await this.deps.runner.chipFor(asset.name, bytes.slice(0, HEAD_BYTES)));
     return {
       chip,
       file: { name: asset.name, bytes },
@@ -250,7 +297,7 @@ export class FirmwareService {
     if (targetFor(boardType) === 'legacy') {
       return this.prepareLegacy(boardType, { name: file.name, bytes });
     }
-    const chip = gogo6Chip(await this.deps.runner.chipForName(file.name));
+    const chip = gogo6Chip(await this.deps.runner.chipFor(file.name, bytes.slice(0, HEAD_BYTES)));
     return { chip, file: { name: file.name, bytes }, bootloader: null, version: null };
   }
 
@@ -295,20 +342,28 @@ export class FirmwareService {
 
   // ---- Running ---------------------------------------------------------------------------
 
-  private usbLink(): boolean {
-    const type = this.deps.connection.connectionType;
-    return type !== ConnectionType.remote && type !== ConnectionType.plugin;
+  /** Spec core §4: updates are refused over a remote link only (USB and the plugin work). */
+  private remoteLink(): boolean {
+    return this.deps.connection.connectionType === ConnectionType.remote;
   }
 
   private async run(prepare: () => Promise<PreparedUpdate>): Promise<void> {
     if (this.busy) return;
     const s = this.state;
-    const { t } = this.deps;
-    if (!this.usbLink()) {
+    const { t, connection } = this.deps;
+    if (this.remoteLink()) {
       this.fail(t('firmware:errors.usbOnly'), false);
       return;
     }
     this.busy = true;
+    // The page lets go of the board while the worker writes it: the updater keeps showing
+    // which board it updates until the board is back.
+    if (connection.board.boardType !== 0) {
+      s.board = {
+        boardType: connection.board.boardType,
+        firmwareVersion: connection.board.firmwareVersion,
+      };
+    }
     s.phase = 'preparing';
     s.error = null;
     s.result = null;
@@ -319,6 +374,7 @@ export class FirmwareService {
       update = await prepare();
     } catch (e) {
       this.busy = false;
+      s.board = null;
       // Retry would re-flash an earlier update's files, not the one the user just chose.
       this.last = null;
       this.fail(e instanceof PrepareError ? t(e.causeKey) : String(e), false);
@@ -336,7 +392,14 @@ export class FirmwareService {
     const s = this.state;
     const { t, device } = this.deps;
     const mainLink = this.deps.linkKind();
-    const viaSim = mainLink === 'simulated' || this.deps.fakeHid();
+    const viaPlugin = mainLink === 'plugin';
+    const viaSim = !viaPlugin && (mainLink === 'simulated' || this.deps.fakeHid());
+    if (viaPlugin && update.chip === 'stm') {
+      // Its bootloader is another USB device, which the plugin does not relay.
+      s.board = null;
+      this.fail(t('firmware:errors.stmNeedsWebhid'), false);
+      return;
+    }
     s.phase = 'updating';
     s.stage = 'connecting';
     s.needsBootloaderPermission = false;
@@ -347,7 +410,9 @@ export class FirmwareService {
       await device().disconnect();
       const link: FlashRequest['link'] = viaSim
         ? { kind: 'sim', port: await this.deps.simPort() }
-        : { kind: 'webhid' };
+        : viaPlugin
+          ? { kind: 'plugin', port: await this.deps.pluginPort() }
+          : { kind: 'webhid' };
       // Copies: the worker takes the buffers, and a retry needs them again.
       outcome = await this.deps.runner.flash(
         {
@@ -374,8 +439,12 @@ export class FirmwareService {
       s.needsBootloaderPermission = false;
     }
     await this.reconnect(mainLink);
+    // The board line returns to the live connection once it knows the board again.
+    void this.boardKnown(BOARD_WAIT_MS).then(() => {
+      if (!this.busy) s.board = null;
+    });
     if (!outcome.ok) {
-      this.fail(t(causeKey(outcome.error.code as FlashFailureCode)), true);
+      this.fail(this.cause(outcome.error), retryable(outcome.error.code));
       return;
     }
     const r = outcome.result;
@@ -398,7 +467,39 @@ export class FirmwareService {
           ? t('firmware:done.updatedTo', { version: update.version })
           : t('firmware:done.updated'),
     );
-    void this.checkLatest();
+    const latest = s.check.latest;
+    if (r.verified && update.version && latest && update.chip !== 'stm') {
+      // Read back and equal: the board runs this release's version. Asking it again right
+      // after the update would race the workers taking it back.
+      s.check = {
+        ...s.check,
+        loading: false,
+        current: update.version,
+        upToDate: compareVersions(update.version, latest) >= 0,
+      };
+    } else {
+      void this.checkLatest();
+    }
+  }
+
+  /** The translated cause of a failed update; a refused file names the boards. */
+  private cause(error: Extract<FlashOutcome, { ok: false }>['error']): string {
+    const { t } = this.deps;
+    const key = causeKey(error.code);
+    const board = (type: number) => t(`device:boards.${type}`);
+    if (error.code === 'image-wrong-board' && error.detail) {
+      const { imageBoard } = error.detail;
+      // Refused before the board answered: the board the page was connected to.
+      const connected = error.detail.board || (this.state.board?.boardType ?? 0);
+      const values = { board: board(connected) };
+      return imageBoard
+        ? t(key, { ...values, image: board(imageBoard) })
+        : t('firmware:errors.imageWrongBoardUnknown', values);
+    }
+    if (error.code === 'image-wrong-chip') {
+      return t(key, { chip: CHIP_NAMES[this.last?.chip ?? 'esp'] });
+    }
+    return t(key);
   }
 
   private fail(cause: string, canRetry: boolean): void {
@@ -419,6 +520,7 @@ export class FirmwareService {
     try {
       if (kind === 'simulated') await this.deps.device().connect('simulated');
       else if (kind === 'webhid') await this.deps.device().restore();
+      else if (kind === 'plugin') await this.deps.device().connect('plugin');
     } catch {
       // The user reconnects; the updater still offers a retry.
     }
@@ -460,6 +562,7 @@ export class FirmwareService {
       const off = device.on('response', (r) => {
         if (r.command !== 203) return;
         if (r.status !== 2 || r.payload.length < 2) return finish(null);
+        this.infoAnswered = true;
         finish(String.fromCharCode(...r.payload.subarray(1)));
       });
       device

@@ -2,6 +2,7 @@
 // update"): the latest release against the board's version, and the update in progress.
 // The FirmwareService writes it; the modal and the update-firmware page read it.
 import { proxy } from 'valtio';
+import type { FirmwareSource } from '../contract/firmware.ts';
 import type { FlashStage } from './worker/engine-context.ts';
 
 export type UpdatePhase = 'idle' | 'preparing' | 'updating' | 'success' | 'error';
@@ -19,7 +20,11 @@ export interface FirmwareState {
     upToDate: boolean | null;
     /** The latest release could not be read (updating from a file still works). */
     failed: boolean;
+    /** Where the server's releases come from (test images or a vendor's releases). */
+    source: FirmwareSource | null;
   };
+  /** The board being updated, while the page has let go of it. */
+  board: { boardType: number; firmwareVersion: number } | null;
   phase: UpdatePhase;
   stage: FlashStage | null;
   /** 0..100, rendered at most once per animation frame. */
@@ -42,7 +47,16 @@ export interface FirmwareState {
 }
 
 export const firmware = proxy<FirmwareState>({
-  check: { loading: false, latest: null, notes: '', current: null, upToDate: null, failed: false },
+  check: {
+    loading: false,
+    latest: null,
+    notes: '',
+    current: null,
+    upToDate: null,
+    failed: false,
+    source: null,
+  },
+  board: null,
   phase: 'idle',
   stage: null,
   percent: 0,

@@ -40,15 +40,15 @@ export class FlashBridge {
     return this.api;
   }
 
-  chipForName(name: string): Promise<FlashChip | null> {
-    return this.start().chipForName(name);
+  chipFor(name: string, head: Uint8Array): Promise<FlashChip | null> {
+    return this.start().chipFor(name, head);
   }
 
   /** Runs an update in the worker; the files (and the port) are transferred. */
   flash(request: FlashRequest, onProgress: (p: FlashProgress) => void): Promise<FlashOutcome> {
     const transfer: Transferable[] = [request.file.bytes.buffer as ArrayBuffer];
     if (request.bootloader) transfer.push(request.bootloader.bytes.buffer as ArrayBuffer);
-    if (request.link.kind === 'sim') transfer.push(request.link.port);
+    if (request.link.kind !== 'webhid') transfer.push(request.link.port);
     return this.start().flash(
       Comlink.transfer(request, transfer),
       Comlink.proxy(perFrame(onProgress)),

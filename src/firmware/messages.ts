@@ -18,6 +18,12 @@ const KEYS: Record<FlashFailureCode, string> = {
   'invalid-file': 'errors.invalidFile',
   'file-content-invalid': 'errors.fileContentInvalid',
   'unsupported-browser': 'errors.unsupportedBrowser',
+  'image-damaged': 'errors.imageDamaged',
+  'image-wrong-board': 'errors.imageWrongBoard',
+  'image-wrong-chip': 'errors.imageWrongChip',
+  'image-overwrites-bootloader': 'errors.imageOverwritesBootloader',
+  'image-test-only': 'errors.imageTestOnly',
+  'stm-needs-webhid': 'errors.stmNeedsWebhid',
 };
 
 export function causeKey(code: FlashFailureCode): string {

@@ -13,7 +13,8 @@ export const BootloaderCommand = {
   pageDone: 2,
   /** Extension: "who are you" → capability report. */
   hello: 3,
-  /** Extension: CRC-32 of pages (first u16 BE at 8, count u16 BE at 10). */
+  /** Extension: CRC-32 of pages (first u16 BE at 8, count u16 BE at 10), one tagged
+   * report per page. */
   readCrcs: 4,
   /** Extension: the next page received goes to page (u16 BE at 8). */
   seek: 5,
@@ -27,7 +28,11 @@ export const OUT_REPORT_BYTES = FLASH_LAYOUT.STM_REPORT_BYTES;
 export const IN_REPORT_BYTES = 8;
 /** Capability report: "GX", extension version, flags, application pages (u16 BE), KiB per page. */
 export const HELLO_TAG = [0x47, 0x58];
-export const EXTENSION_VERSION = 1;
+/** Page-CRC report: "GC", the page (u16 BE), its CRC-32 (u32 LE). */
+export const CRC_TAG = [0x47, 0x43];
+/** Version 2: CRC reports tagged with their page (version 1 sent two untagged CRCs). */
+export const EXTENSION_VERSION = 2;
+/** Hello flags bit 0: two page buffers (a page may be sent while the previous programs). */
 export const FLAG_DOUBLE_BUFFER = 1;
 
 /** A command block: `BTLDCMD`, the code, extension parameters from byte 8. */
@@ -42,4 +47,9 @@ export function commandBlock(code: number, params: readonly number[] = []): Uint
 /** Whether a report starts with `BTLDCMD`. */
 export function hasMagic(r: Uint8Array): boolean {
   return r.length >= 8 && BOOTLOADER_MAGIC.every((b, i) => r[i] === b);
+}
+
+/** Whether an IN report starts with `tag` (hello: `HELLO_TAG`, CRC reports: `CRC_TAG`). */
+export function hasTag(r: Uint8Array, tag: readonly number[]): boolean {
+  return r.length >= IN_REPORT_BYTES && r[0] === tag[0] && r[1] === tag[1];
 }

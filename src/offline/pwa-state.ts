@@ -1,5 +1,6 @@
 // What the app shows about its service worker (docs/offline.md); src/offline/pwa.ts writes it.
 import { proxy } from 'valtio';
+import { whenBoardIdle } from './busy.ts';
 
 export interface PwaState {
   /** A new version is installed and waiting. */
@@ -30,4 +31,17 @@ export function setReloader(fn: (() => Promise<void>) | null): void {
 /** "Reload": the new version takes over (once the board is idle). */
 export function reloadToUpdate(): Promise<void> {
   return reloader?.() ?? Promise.resolve();
+}
+
+/**
+ * The reloader: marks the reload pending, waits until no download, code read-back or
+ * firmware update runs, then lets the waiting version take over (`takeOver` reloads).
+ */
+export function reloadWhenIdle(takeOver: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    if (pwa.reloadPending) return;
+    pwa.reloadPending = true;
+    await whenBoardIdle();
+    await takeOver();
+  };
 }

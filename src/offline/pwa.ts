@@ -5,14 +5,13 @@
 import i18next from 'i18next';
 import { registerSW } from 'virtual:pwa-register';
 import { showToast } from '../state/ui.ts';
-import { whenBoardIdle } from './busy.ts';
-import { pwa, setReloader } from './pwa-state.ts';
+import { pwa, reloadWhenIdle, setReloader } from './pwa-state.ts';
 
 let update: ((reload?: boolean) => Promise<void>) | null = null;
 
 export function startServiceWorker(): void {
   if (!('serviceWorker' in navigator) || update) return;
-  setReloader(reloadWhenIdle);
+  setReloader(reloadWhenIdle(() => update?.(true) ?? Promise.resolve()));
   update = registerSW({
     immediate: true,
     onNeedRefresh() {
@@ -27,12 +26,4 @@ export function startServiceWorker(): void {
       if (registration) setInterval(() => void registration.update().catch(() => {}), 3_600_000);
     },
   });
-}
-
-/** Lets the waiting version take over and reloads, after any board work has ended. */
-async function reloadWhenIdle(): Promise<void> {
-  if (!update || pwa.reloadPending) return;
-  pwa.reloadPending = true;
-  await whenBoardIdle();
-  await update(true);
 }

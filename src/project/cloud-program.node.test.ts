@@ -56,6 +56,7 @@ describe('CloudProgram: the save flow (against the real API server)', () => {
       account?: TestAccount | null;
       transport?: (t: ApiTransport) => ApiTransport;
       baseURL?: string;
+      offline?: boolean;
     } = {},
   ) {
     const account = options.account === undefined ? me : options.account;
@@ -115,6 +116,7 @@ describe('CloudProgram: the save flow (against the real API server)', () => {
       saved: (title, message) => out.notices.push({ title, message }),
       t: (key, o) => i18n.t(key, o),
       whenSessionKnown: async () => {},
+      offline: () => options.offline === true,
     });
     return { ...out, out, flow, program, session, api };
   }
@@ -264,6 +266,20 @@ describe('CloudProgram: the save flow (against the real API server)', () => {
     expect(s.out.warnings).toEqual(['Unable to save', 'Unable to save']);
     expect(s.program.currentProjectId).toBeNull();
     expect(s.program.hasChanged).toBe(true);
+  });
+
+  it('offline, says saving and sharing need a connection before any dialog, and calls nothing', async () => {
+    const s = setup({ offline: true });
+    await s.flow.save(SaveMode.save);
+    await s.flow.save(SaveMode.saveAs);
+    await s.flow.save(SaveMode.share);
+    const needs =
+      'This needs a connection to the server. You are working offline: your program is kept in this browser.';
+    expect(s.out.warnings).toEqual([needs, needs, needs]);
+    expect(s.out.asked).toEqual([]);
+    expect(s.out.calls).toEqual([]);
+    expect(s.program.hasChanged).toBe(true);
+    expect(s.program.currentWorkspaceXmlText).toBe(XML);
   });
 
   it('does not save a project that is not editable', async () => {

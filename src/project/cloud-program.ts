@@ -33,6 +33,8 @@ export interface CloudProgramDeps {
   t: (key: string, options?: Record<string, unknown>) => string;
   /** Resolves once the signed-in user is known (or the wait timed out). */
   whenSessionKnown: () => Promise<void>;
+  /** Offline mode (docs/offline.md): saving and sharing need the server. */
+  offline?: () => boolean;
 }
 
 export interface LoadedProgram extends OpenedProgram {
@@ -62,6 +64,11 @@ export class CloudProgram {
     // Step 1: the workspace text is made current.
     const xml = this.deps.port().getWorkspaceXml();
     program.currentWorkspaceXmlText = xml;
+    // Said before any dialog: nothing typed into it could be sent.
+    if (this.deps.offline?.()) {
+      this.deps.warn(this.deps.t('global:mapping.offline'));
+      return;
+    }
 
     if (mode === SaveMode.share) return this.share(xml);
     if (!isLoggedIn(this.deps.session)) {

@@ -6,7 +6,7 @@ import { api } from '../api/client.ts';
 import { waitForAuth } from '../app/guards.ts';
 import { program } from '../state/program.ts';
 import { session } from '../state/session.ts';
-import { showToast } from '../state/ui.ts';
+import { showToast, ui } from '../state/ui.ts';
 import { CloudProgram } from './cloud-program.ts';
 import { navigateTo } from './navigation.ts';
 import { ProjectApi } from './project-api.ts';
@@ -37,4 +37,5 @@ export const cloudProgram = new CloudProgram({
   saved: (title, message) => showToast('success', message, title),
   t: (key, options) => i18next.t(key, options),
   whenSessionKnown: () => waitForAuth(),
+  offline: () => ui.offline,
 });

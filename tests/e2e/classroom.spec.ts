@@ -23,7 +23,8 @@ test.describe('Classroom', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(150_000);
+    // One story from class creation to a deleted lesson: two users, a download, five submits.
+    test.setTimeout(300_000);
     const teacher = await newUser(browser, baseURL);
     const student = await newUser(browser, baseURL);
     const tag = unique();
@@ -124,6 +125,28 @@ test.describe('Classroom', () => {
       await expect(student.lessonPane().getByTestId('lesson-note')).toHaveText(
         'Nice loop! Try a faster beep.',
       );
+    });
+
+    await test.step('the student has a message about the grade and opens the lesson from it', async () => {
+      // In a second tab, so the lesson stays open in the first.
+      const tab = await student.page.context().newPage();
+      await tab.goto('/#/classroom');
+      // The grade and the note: two unread messages.
+      await expect(tab.getByTestId('messages-unread')).toHaveText('2');
+      await tab.getByTestId('messages-menu').click();
+      const sentence = t('messages:kinds.grade')
+        .replace('{{lesson}}', lessonName)
+        .replace('{{className}}', className)
+        .replace('{{grade}}', '87.5');
+      const grade = tab.getByTestId('messages-list').getByRole('button', { name: sentence });
+      await expect(grade).toHaveAttribute('data-read', 'false');
+      await grade.click();
+      await expect
+        .poll(() => new URL(tab.url()).hash)
+        .toMatch(/^#\/classroom\/lessond\/[0-9a-f-]{36}$/);
+      await expect(tab.getByRole('heading', { name: lessonName, exact: true })).toBeVisible();
+      await expect(tab.getByTestId('messages-unread')).toHaveText('1');
+      await tab.close();
     });
 
     await test.step('the teacher exports the gradebook as CSV', async () => {

@@ -63,7 +63,8 @@ test.describe('Program editor', () => {
     await page.evaluate(() => localStorage.setItem('displayBoard', '2')); // Pi-topping
     await page.reload();
     await expect(raspberry).toBeVisible();
-    await editor.addBlock(t('blocks:category.sensors'), 'gogo_sensor', { at: { x: 300, y: 300 } });
+    // The program survives the reload; its sensor block now offers the Pi-topping's ports.
+    await expect(editor.workspaceBlock('gogo_sensor')).toHaveCount(1);
     await editor.workspaceBlock('gogo_sensor').locator('> g.blocklyField').click();
     await expect(page.locator('.blocklyDropDownDiv').getByRole('option')).toHaveText([
       '1',

@@ -175,6 +175,18 @@ test.describe('Extensions', () => {
     await maker.expectPath(`/extensions/${uuid}`);
     await expect(page.getByTestId('extension-version')).toHaveText('2');
 
+    // The user who added it has a message about the update; it opens the extension.
+    await userPage.reload();
+    await expect(userPage.getByTestId('messages-unread')).toHaveText('1');
+    await userPage.getByTestId('messages-menu').click();
+    const update = userPage
+      .getByTestId('messages-list')
+      .getByRole('button', { name: new RegExp(`${name}.*version 2`) });
+    await expect(update).toHaveAttribute('data-read', 'false');
+    await update.click();
+    await user.expectPath(`/extensions/${uuid}`);
+    await expect(userPage.getByTestId('messages-unread')).toHaveCount(0);
+
     // Archived, it no longer shows in the list.
     await page.getByRole('button', { name: t('extensions:archive'), exact: true }).click();
     await expect(page.getByText(t('extensions:archived'), { exact: true })).toBeVisible();

@@ -5,12 +5,17 @@ import { expect, test } from './fixtures/firmware.ts';
 
 const shipped = (name: string) =>
   fileURLToPath(new URL(`../../server/firmware/files/${name}`, import.meta.url));
+const shippedLegacy = (name: string) =>
+  fileURLToPath(new URL(`../../server/firmware/legacy/${name}`, import.meta.url));
 
 /** A TEST STM32 image of `kib` KiB that reports `semver` / `version` once installed. */
 const stmImage = (kib: number, semver: string, version: number) =>
   Buffer.from(buildTestImage({ chip: IdentityChip.stm, version, semver, bytes: kib * 1024 }));
 
 test.describe('Firmware update (virtual board behind a fake navigator.hid)', () => {
+  // Each test connects, flashes a simulated board and waits for it to restart.
+  test.describe.configure({ timeout: 120_000 });
+
   test('updates a GoGo Board 6 to the latest release, then says it is up to date', async ({
     updater,
     board,
@@ -18,11 +23,17 @@ test.describe('Firmware update (virtual board behind a fake navigator.hid)', () 
     await updater.connect('GoGo Board 6');
     await expect(updater.simFirmware('sim-esp-version')).toContainText('1.0.2');
     await updater.openFromMenu();
+    // The updater says where its releases come from: the shipped folder holds test images.
+    await expect(updater.dialog.getByTestId('firmware-source')).toHaveText(
+      'Release source: test images for the virtual board (never written to a real board)',
+    );
     const latest = updater.dialog.getByRole('button', { name: 'Update to latest version 1.0.3' });
     await latest.click();
     await expect(updater.dialog.getByTestId('firmware-progress')).toContainText(
       'Updating firmware...',
     );
+    // While the worker has the board, the updater still names it.
+    await expect(updater.dialog.getByTestId('firmware-board')).toContainText('GoGo Board 6');
     await updater.expectSuccess('Firmware updated to version 1.0.3.');
     await expect(updater.simFirmware('sim-esp-version')).toContainText('1.0.3 (version 43)');
     // The board reports its new version once it runs again: allow a slow machine.
@@ -42,8 +53,15 @@ test.describe('Firmware update (virtual board behind a fake navigator.hid)', () 
     await updater.connect('GoGo Board 6');
     await expect(updater.simFirmware('sim-stm-version')).toContainText('1.0.0');
     await updater.openFromMenu();
+    const boardLine = updater.dialog.getByTestId('firmware-board');
     await updater.chooseFile(shipped('gogo-stm-1.0.1.bin'));
+    // Through the whole update (the page lets go of the board meanwhile) the updater names
+    // the board it updates, never "No board is connected".
+    await expect(updater.simFirmware('sim-firmware-mode')).toContainText('the STM32 bootloader');
+    await expect(boardLine).toContainText('GoGo Board 6');
+    await expect(boardLine).not.toContainText('No board is connected');
     await updater.expectSuccess('Firmware updated.');
+    await expect(boardLine).not.toContainText('No board is connected');
     await expect(updater.success()).toContainText('16 written, 0 unchanged and skipped.');
     await expect(updater.success()).toContainText('matches the file');
     await expect(updater.simFirmware('sim-stm-version')).toContainText('1.0.1 (version 11)');
@@ -66,6 +84,22 @@ test.describe('Firmware update (virtual board behind a fake navigator.hid)', () 
       buffer: Buffer.from(':0400100001020304E2\n:00000001FF\n'),
     });
     await expect(cause).toHaveText('file content is invalid');
+  });
+
+  test('refuses the GoGo 4 firmware on a GoGo Board 6 and writes nothing', async ({ updater }) => {
+    await updater.connect('GoGo Board 6');
+    await updater.openFromMenu();
+    await updater.chooseFile(shippedLegacy('gogo40.v111.hex'));
+    await expect(updater.error()).toContainText('Update firmware error');
+    await expect(updater.dialog.getByTestId('firmware-error-cause')).toHaveText(
+      'this file is firmware for GoGo Board (original), not for the connected GoGo Board 6',
+    );
+    // A refused file is not retried.
+    await expect(updater.dialog.getByTestId('firmware-retry')).toHaveCount(0);
+    await expect(updater.success()).toHaveCount(0);
+    await expect(updater.simFirmware('sim-esp-version')).toContainText('1.0.2 (version 42)');
+    await expect(updater.simFirmware('sim-stm-version')).toContainText('1.0.0 (version 10)');
+    await expect(updater.simFirmware('sim-firmware-mode')).toContainText('the application');
   });
 
   test('updates a Pi-topping through the legacy stages to firmware 43', async ({

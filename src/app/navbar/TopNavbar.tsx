@@ -3,6 +3,7 @@
 // share, labs and reference, and shows the offline badge.
 import { useSnapshot } from 'valtio';
 import ConnectButton from '../../device/ui/ConnectButton.tsx';
+import MessagesMenu from '../../messages/ui/MessagesMenu.tsx';
 import OfflineBadge from '../../offline/ui/OfflineBadge.tsx';
 import { ui } from '../../state/ui.ts';
 import SidebarToggle from '../sidebar/SidebarToggle.tsx';
@@ -32,6 +33,7 @@ export default function TopNavbar({ variant }: { variant: 'main' | 'lab' }) {
         {main && !offline && <ShareButton />}
         {!offline && <LabsMenu />}
         {!offline && <ReferenceMenu />}
+        <MessagesMenu />
         <LanguageMenu />
         <ProfileMenu />
       </div>

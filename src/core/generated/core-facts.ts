@@ -218,6 +218,24 @@ export const FLASH_CHIP_CODES = {
   legacy: 3,
 } as const;
 
+/** Why a firmware file is refused before it is written (core-rs `firmware_image::MismatchCode`; `gg_firmware_check` reports index + 1, 0 = fits). */
+export const FIRMWARE_MISMATCH_CODES = [
+  'image-damaged',
+  'image-wrong-board',
+  'image-wrong-chip',
+  'image-overwrites-bootloader',
+  'image-test-only',
+] as const;
+export type FirmwareMismatch = (typeof FIRMWARE_MISMATCH_CODES)[number];
+
+/** What a firmware image is written as: the identity block's chip numbers (core-rs `firmware_image::Target`). */
+export const FIRMWARE_TARGET_CODES = {
+  stm: 1,
+  esp: 2,
+  'legacy-firmware': 3,
+  'legacy-bootloader': 4,
+} as const;
+
 /** Sizes of flash units and reports, shared by the flash plans, the flash engine and the virtual board's bootloaders (core-rs `flash`). */
 export const FLASH_LAYOUT = {
   STM_PAGE_BYTES: 1024,

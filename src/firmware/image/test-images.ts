@@ -1,12 +1,22 @@
 // Small TEST firmware images (never vendor firmware): deterministic pseudo-random bytes
-// with the shape of the real thing (an STM32 vector table, the ESP32 image magic) and an
-// identity block (firmware-id.ts), so the simulated board can tell which version it runs
-// and whether a flash holds all of it. Used by the server's image script, the tests, the
-// benchmarks and the e2e tests.
-import { IdentityChip, writeIdentity } from './firmware-id.ts';
+// with the shape of the real thing — an STM32 vector table, an ESP32 app image header and
+// application description — and an identity block (firmware-id.ts) flagged TEST, so the
+// simulated board can tell which version it runs and whether a flash holds all of it, and
+// an engine refuses to write them to a real board. Used by the server's image script, the
+// tests, the benchmarks and the e2e tests.
+import {
+  ESP_APP_DESC_AT,
+  ESP_APP_DESC_MAGIC,
+  IdentityBoard,
+  IdentityChip,
+  STM_POINTER_AT,
+  writeIdentity,
+} from './firmware-id.ts';
 
 export interface TestImageOptions {
   chip: IdentityChip;
+  /** The board type it is for (default: GoGo 6 for STM/ESP, Pi-topping for legacy). */
+  boardType?: number;
   /** The status-stream version byte. */
   version: number;
   semver: string;
@@ -15,6 +25,10 @@ export interface TestImageOptions {
   seed?: number;
   /** Every n-th 1 KiB page is left blank (0xFF), as linkers leave gaps; 0 = none. */
   blankEvery?: number;
+  /** Flag it as a TEST image (default true: these are test images). */
+  test?: boolean;
+  /** Leave the identity block out (the shape of a vendor image). */
+  noIdentity?: boolean;
 }
 
 /** xorshift32: small and deterministic. */
@@ -29,6 +43,11 @@ function random(seed: number): () => number {
     return x;
   };
 }
+
+const ascii = (image: Uint8Array, at: number, text: string, size: number) => {
+  image.fill(0, at, at + size);
+  for (let i = 0; i < Math.min(text.length, size - 1); i++) image[at + i] = text.charCodeAt(i);
+};
 
 export function buildTestImage(o: TestImageOptions): Uint8Array {
   const image = new Uint8Array(o.bytes);
@@ -46,14 +65,44 @@ export function buildTestImage(o: TestImageOptions): Uint8Array {
     }
   }
   const view = new DataView(image.buffer);
-  if (o.chip === IdentityChip.stm && image.length >= 8) {
-    // Initial stack pointer in SRAM and a Thumb reset vector, as an STM32 image starts.
+  if (o.chip === IdentityChip.stm && image.length >= 0x40) {
+    // Initial stack pointer in SRAM, a Thumb reset vector, and the reserved entries 7-10
+    // zero (entry 8 points at the identity block once it is written).
     view.setUint32(0, 0x20005000, true);
     view.setUint32(4, 0x08001101, true);
-  } else if (o.chip === IdentityChip.esp && image.length >= 1) {
+    image.fill(0, 0x1c, 0x2c);
+  } else if (o.chip === IdentityChip.esp && image.length >= ESP_APP_DESC_AT + 256) {
+    // esp_image_header_t: magic, one segment, DIO, 4 MB flash, entry point; chip_id 0 (the
+    // ESP32 of a GoGo 6); then the first segment's header and esp_app_desc_t.
+    image.fill(0, 0, ESP_APP_DESC_AT + 256);
     image[0] = 0xe9;
+    image[1] = 1;
+    image[2] = 2;
+    image[3] = 0x20;
+    view.setUint32(4, 0x400810a4, true);
+    image[8] = 0xee;
+    view.setUint16(12, 0, true);
+    view.setUint32(24, 0x3f400020, true);
+    view.setUint32(28, image.length - 32, true);
+    view.setUint32(ESP_APP_DESC_AT, ESP_APP_DESC_MAGIC, true);
+    ascii(image, ESP_APP_DESC_AT + 16, o.semver, 32);
+    ascii(image, ESP_APP_DESC_AT + 48, 'gogo6-test', 32);
+    ascii(image, ESP_APP_DESC_AT + 80, '00:00:00', 16);
+    ascii(image, ESP_APP_DESC_AT + 96, 'Jan  1 2025', 16);
+    ascii(image, ESP_APP_DESC_AT + 112, 'v4.4', 32);
   }
-  writeIdentity(image, o);
+  if (!o.noIdentity) {
+    const legacy = o.chip === IdentityChip.legacy || o.chip === IdentityChip.legacyBootloader;
+    writeIdentity(image, {
+      chip: o.chip,
+      boardType: o.boardType ?? (legacy ? IdentityBoard.piTopping : IdentityBoard.gogo6),
+      version: o.version,
+      semver: o.semver,
+      test: o.test ?? true,
+    });
+  } else if (o.chip === IdentityChip.stm) {
+    new DataView(image.buffer).setUint32(STM_POINTER_AT, 0, true);
+  }
   return image;
 }
 

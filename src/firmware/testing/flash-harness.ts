@@ -4,8 +4,9 @@ import type { FlashPlan, WasmCore } from '../../core/wasm-core.ts';
 import { runFlash, type FlashJob, type FlashResult } from '../worker/flash-engine.ts';
 import type { FlashMode, FlashProgress } from '../worker/engine-context.ts';
 import { FlashError } from '../worker/flash-error.ts';
+import { imageCheck } from '../worker/image-check.ts';
 import { wasmFrame } from '../worker/wasm-frame.ts';
-import { IdentityChip } from '../image/firmware-id.ts';
+import { IdentityBoard, IdentityChip } from '../image/firmware-id.ts';
 import { buildTestImage, toIntelHex, type TestImageOptions } from '../image/test-images.ts';
 import { VirtualBoard, type VirtualBoardOptions } from './virtual-board.ts';
 
@@ -26,6 +27,41 @@ export class FlashHarness {
     const r = this.core.planFlash(bytes, kind, chip);
     if (!r.ok) throw new Error(`plan: ${r.error.message}`);
     return r.value;
+  }
+
+  /** An STM32 or ESP32 job for a .bin file, with the check the worker would run (the
+   * harness is the simulated board unless `realBoard`). */
+  job(
+    chip: 'stm' | 'esp',
+    bytes: Uint8Array,
+    o: { name?: string; realBoard?: boolean } = {},
+  ): FlashJob {
+    const file = { name: o.name ?? `gogo-${chip}-test.bin`, bytes };
+    return {
+      chip,
+      plan: this.plan(bytes, 'bin', chip),
+      check: imageCheck(this.core, file, chip, !o.realBoard),
+    };
+  }
+
+  /** A legacy job: the bootloader (or none) and the firmware, as HEX. */
+  legacyJob(
+    hex: { bootloader: Uint8Array | null; firmware: Uint8Array },
+    o: { expectedVersion?: number; name?: string; realBoard?: boolean } = {},
+  ): FlashJob {
+    const firmware = { name: o.name ?? 'firmware.hex', bytes: hex.firmware };
+    const bootloader = hex.bootloader ? { name: 'bootloader.hex', bytes: hex.bootloader } : null;
+    const virtual = !o.realBoard;
+    return {
+      chip: 'legacy',
+      plan: this.plan(hex.firmware, 'hex', 'legacy'),
+      bootloaderPlan: bootloader ? this.plan(bootloader.bytes, 'hex', 'legacy') : null,
+      check: imageCheck(this.core, firmware, 'legacy-firmware', virtual),
+      ...(bootloader
+        ? { bootloaderCheck: imageCheck(this.core, bootloader, 'legacy-bootloader', virtual) }
+        : {}),
+      ...(o.expectedVersion === undefined ? {} : { expectedVersion: o.expectedVersion }),
+    };
   }
 
   async flash(job: FlashJob, mode: FlashMode = 'auto'): Promise<Outcome> {
@@ -60,16 +96,22 @@ export const espImage = (o: Partial<TestImageOptions> = {}) =>
 
 const enc = new TextEncoder();
 
-/** The legacy pair the server ships: a bootloader at 0 and firmware v43 at 0x0800. */
-export function legacyHex(version = 43): { bootloader: Uint8Array; firmware: Uint8Array } {
+/** The legacy pair the server ships: a bootloader at 0 and firmware v43 at 0x0800, for a
+ * Pi-topping (or `boardType`). */
+export function legacyHex(
+  version = 43,
+  boardType: number = IdentityBoard.piTopping,
+): { bootloader: Uint8Array; firmware: Uint8Array } {
   const bootloader = buildTestImage({
     chip: IdentityChip.legacyBootloader,
+    boardType,
     version: 2,
     semver: '2',
     bytes: 2048,
   });
   const firmware = buildTestImage({
     chip: IdentityChip.legacy,
+    boardType,
     version,
     semver: String(version),
     bytes: 6 * 1024,

@@ -49,6 +49,8 @@ export class VirtualBoard implements FakeHidBackend, Clock {
   private readonly reportListeners = new Set<(reports: Uint8Array[]) => void>();
   private readonly identityListeners = new Set<(id: FakeHidIdentity | null) => void>();
   private timers: Timer[] = [];
+  /** The USB data connection (false: pulled while the board kept power). */
+  private attached = true;
 
   constructor(core: WasmCore, options: VirtualBoardOptions = {}) {
     this.board = new SimulatedBoard(wasmEncoder(core), { config: options.config ?? {} });
@@ -69,7 +71,7 @@ export class VirtualBoard implements FakeHidBackend, Clock {
   }
 
   write(payload: Uint8Array): Promise<void> {
-    if (this.device.identity === null) {
+    if (this.device.identity === null || !this.attached) {
       return Promise.reject(new DOMException('The device was disconnected.', 'NotFoundError'));
     }
     const id = this.link.write(payload);
@@ -82,7 +84,7 @@ export class VirtualBoard implements FakeHidBackend, Clock {
   }
 
   identity(): FakeHidIdentity | null {
-    return this.device.identity;
+    return this.attached ? this.device.identity : null;
   }
 
   onIdentity(listener: (id: FakeHidIdentity | null) => void): () => void {
@@ -108,7 +110,7 @@ export class VirtualBoard implements FakeHidBackend, Clock {
 
   /** One 1 ms USB frame, then due timers. */
   step(): void {
-    const { reports, consumed } = this.link.run(1);
+    const { reports, consumed } = this.link.run(1, this.attached);
     for (const id of consumed) {
       this.waiting.get(id)?.resolve();
       this.waiting.delete(id);
@@ -154,7 +156,30 @@ export class VirtualBoard implements FakeHidBackend, Clock {
 
   plug(): void {
     this.device.setPowered(true);
+    this.attached = true;
     this.hid.plug();
+  }
+
+  /** Pulls the USB cable from a board that keeps running on an external supply: the host
+   * loses it, the board carries on (a page being programmed completes). */
+  detachUsb(): void {
+    if (!this.attached) return;
+    this.attached = false;
+    this.hid.unplug();
+    this.identityChanged(null);
+  }
+
+  /** Plugs the cable back in: the host enumerates the board again (a USB reset). */
+  attachUsb(): void {
+    if (this.attached) return;
+    this.attached = true;
+    this.device.usbReset();
+    this.hid.plug();
+    this.identityChanged(this.device.identity);
+  }
+
+  get usbAttached(): boolean {
+    return this.attached;
   }
 
   private identityChanged(id: FakeHidIdentity | null): void {

@@ -21,6 +21,9 @@ export default function FirmwareUpdater() {
   const fileInput = useRef<HTMLInputElement>(null);
   const service = getFirmwareService();
   const busy = s.phase === 'preparing' || s.phase === 'updating';
+  // While the worker has the board, the page is disconnected: show the board being updated.
+  const shown = s.board ?? (board.boardType === 0 ? null : board);
+  const source = s.check.source;
 
   useEffect(() => {
     // The page route opens without the menu action: look the release up here too.
@@ -40,11 +43,11 @@ export default function FirmwareUpdater() {
   return (
     <div data-testid="firmware-updater" className="d-grid gap-3">
       <p className="mb-0" data-testid="firmware-board">
-        {board.boardType === 0
+        {shown === null
           ? t('firmware:boardUnknown')
           : t('firmware:board', {
-              board: t(`device:boards.${board.boardType}`),
-              version: s.check.current ?? String(board.firmwareVersion),
+              board: t(`device:boards.${shown.boardType}`),
+              version: s.check.current ?? String(shown.firmwareVersion),
             })}
       </p>
 
@@ -76,6 +79,24 @@ export default function FirmwareUpdater() {
         {s.check.notes && !s.check.upToDate && (
           <p className="mb-0 small text-body-secondary" style={{ whiteSpace: 'pre-line' }}>
             {s.check.notes}
+          </p>
+        )}
+        {!s.check.loading && (
+          <p className="mb-0 small text-body-secondary" data-testid="firmware-source">
+            {t('firmware:latest.source', {
+              source:
+                source?.kind === 'test'
+                  ? t('firmware:latest.sourceTest')
+                  : (source?.name ?? t('firmware:latest.sourceFolder')),
+            })}
+            {source?.kind === 'vendor' && source.url && (
+              <>
+                {' '}
+                <a href={source.url} target="_blank" rel="noopener noreferrer">
+                  {source.url}
+                </a>
+              </>
+            )}
           </p>
         )}
       </section>

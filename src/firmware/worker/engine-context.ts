@@ -7,6 +7,12 @@ import type { FlashChip } from '../../core/wasm-core.ts';
 import { sleep, type Clock } from './clock.ts';
 import { FlashError } from './flash-error.ts';
 import { HidPort, PortFailure } from './hid-port.ts';
+import type { ImageCheck } from './image-check.ts';
+
+/** Status packet byte 17: the board type. */
+export const STATUS_BOARD_TYPE = 17;
+/** The board type of a GoGo 6, the only board with the STM32 HID bootloader. */
+export const GOGO6_BOARD_TYPE = 4;
 
 /** Spec core §4, §9 waits (ms) and tries. */
 export const SPEC = {
@@ -166,6 +172,20 @@ export class EngineContext {
     }
     if (chip === FirmwareChip.stm && values.length !== count) return null;
     return values;
+  }
+
+  /**
+   * Refuses a file that does not fit before anything is written: with board type 0 the
+   * file alone (chip, damage, a TEST image on a real board), then the connected board.
+   */
+  checkImage(check: ImageCheck | undefined, boardType: number): void {
+    const m = check?.(boardType);
+    if (m) {
+      throw new FlashError(m.code, `${m.code}: for board ${m.imageBoard}, board ${boardType}`, {
+        imageBoard: m.imageBoard,
+        board: boardType,
+      });
+    }
   }
 
   /** Maps a port failure to the path's codes; other errors pass through. */

@@ -9,8 +9,9 @@
 import { espUpdateMode, FirmwareChip } from '../../device/protocol/commands.ts';
 import type { FlashPlan } from '../../core/wasm-core.ts';
 import type { EngineContext } from './engine-context.ts';
-import { SPEC, type FlashResult } from './engine-context.ts';
+import { SPEC, STATUS_BOARD_TYPE, type FlashResult } from './engine-context.ts';
 import { FlashError } from './flash-error.ts';
+import type { ImageCheck } from './image-check.ts';
 
 /** The ESP may still be in receive mode from an interrupted attempt; it gives up after 3 s
  * without data and streams status again, so wait a little longer than that. */
@@ -20,19 +21,34 @@ const READY_MS = 5000;
 const isAck = (r: Uint8Array) => r[0] === 20 && r[2] === 201 && r[3] === 1;
 const isPacketAnswer = (r: Uint8Array) => r[0] === 20 && r[2] === 201 && r[3] === 2;
 
-export async function flashEsp(ctx: EngineContext, plan: FlashPlan): Promise<FlashResult> {
+export async function flashEsp(
+  ctx: EngineContext,
+  plan: FlashPlan,
+  check?: ImageCheck,
+): Promise<FlashResult> {
   const base = {
     chip: 'esp' as const,
     unitsTotal: plan.units.length,
   };
   try {
+    ctx.checkImage(check, 0);
     ctx.progress('connecting', 0);
     await ctx.openApp();
     ctx.progress('checking', 1);
-    if (!(await ctx.waitForStatus(READY_MS))) {
+    const status = await ctx.waitForStatus(READY_MS);
+    if (!status) {
       throw new FlashError('esp-response-timeout', 'the board does not stream its status');
     }
+    ctx.checkImage(check, status[STATUS_BOARD_TYPE] ?? 0);
+    // OUR 204: the running image's length and CRC, and the application partition's size.
     const before = await ctx.queryCrcs(FirmwareChip.esp, 0);
+    const capacity = before?.[2];
+    if (capacity !== undefined && plan.imageLength > capacity) {
+      throw new FlashError(
+        'image-too-large',
+        `${plan.imageLength} bytes, the partition holds ${capacity}`,
+      );
+    }
     const extension = before !== null;
     if (before && before[0] === plan.imageLength && before[1] === plan.imageCrc) {
       ctx.progress('done', 100);

@@ -8,6 +8,7 @@ import type { Clock } from './clock.ts';
 import type { FlashMode, FlashProgress } from './engine-context.ts';
 import { runFlash, type FlashJob } from './flash-engine.ts';
 import { FlashError } from './flash-error.ts';
+import { imageCheck } from './image-check.ts';
 import { wasmFrame } from './wasm-frame.ts';
 import type { FlashFile, FlashOutcome, FlashRequest } from './flash-protocol.ts';
 
@@ -34,6 +35,8 @@ function plan(core: WasmCore, file: FlashFile, chip: FlashChip): FlashPlan {
 
 export interface ExecuteDeps {
   hid: HIDLike;
+  /** The device is the simulated board: TEST images may be written to it. */
+  virtualBoard: boolean;
   clock: Clock;
   locks?: LockManager | null;
   onProgress(p: FlashProgress): void;
@@ -47,17 +50,27 @@ export async function executeFlashRequest(
 ): Promise<FlashOutcome> {
   try {
     let job: FlashJob;
+    const virtual = deps.virtualBoard;
     if (request.chip === 'legacy') {
+      const bootloader = request.bootloader ?? null;
       job = {
         chip: 'legacy',
         plan: plan(core, request.file, 'legacy'),
-        bootloaderPlan: request.bootloader ? plan(core, request.bootloader, 'legacy') : null,
+        bootloaderPlan: bootloader ? plan(core, bootloader, 'legacy') : null,
         ...(request.expectedVersion === undefined
           ? {}
           : { expectedVersion: request.expectedVersion }),
+        check: imageCheck(core, request.file, 'legacy-firmware', virtual),
+        ...(bootloader
+          ? { bootloaderCheck: imageCheck(core, bootloader, 'legacy-bootloader', virtual) }
+          : {}),
       };
     } else {
-      job = { chip: request.chip, plan: plan(core, request.file, request.chip) };
+      job = {
+        chip: request.chip,
+        plan: plan(core, request.file, request.chip),
+        check: imageCheck(core, request.file, request.chip, virtual),
+      };
     }
     const result = await runFlash(job, {
       hid: deps.hid,
@@ -70,7 +83,12 @@ export async function executeFlashRequest(
     return { ok: true, result };
   } catch (e) {
     if (e instanceof PlanFailure) return e.outcome;
-    if (e instanceof FlashError) return { ok: false, error: { code: e.code, message: e.message } };
+    if (e instanceof FlashError) {
+      return {
+        ok: false,
+        error: { code: e.code, message: e.message, ...(e.detail ? { detail: e.detail } : {}) },
+      };
+    }
     // A bug, not a board problem: the page reports it as 'Update firmware error' + text.
     throw e;
   }

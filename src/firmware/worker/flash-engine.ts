@@ -5,11 +5,13 @@ import type { FlashPlan } from '../../core/wasm-core.ts';
 import { EngineContext, type EngineDeps, type FlashResult } from './engine-context.ts';
 import { flashEsp } from './esp-flasher.ts';
 import { flashLegacy, type LegacyJob } from './legacy-flasher.ts';
+import type { ImageCheck } from './image-check.ts';
 import { flashStm } from './stm-flasher.ts';
 
+/** A job: the plan to write and the check of its file against the board (image-check.ts). */
 export type FlashJob =
-  | { chip: 'stm'; plan: FlashPlan }
-  | { chip: 'esp'; plan: FlashPlan }
+  | { chip: 'stm'; plan: FlashPlan; check?: ImageCheck }
+  | { chip: 'esp'; plan: FlashPlan; check?: ImageCheck }
   | ({ chip: 'legacy' } & LegacyJob);
 
 export async function runFlash(job: FlashJob, deps: EngineDeps): Promise<FlashResult> {
@@ -17,9 +19,9 @@ export async function runFlash(job: FlashJob, deps: EngineDeps): Promise<FlashRe
   try {
     switch (job.chip) {
       case 'stm':
-        return await flashStm(ctx, job.plan);
+        return await flashStm(ctx, job.plan, job.check);
       case 'esp':
-        return await flashEsp(ctx, job.plan);
+        return await flashEsp(ctx, job.plan, job.check);
       case 'legacy':
         return await flashLegacy(ctx, job);
     }

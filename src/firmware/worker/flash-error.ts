@@ -25,13 +25,32 @@ export type FlashErrorCode =
   /** The image does not fit the board's flash. */
   | 'image-too-large'
   /** The update was cancelled (the worker was stopped). */
-  | 'aborted';
+  | 'aborted'
+  /** The file's identity block does not match its bytes (truncated or altered). */
+  | 'image-damaged'
+  /** The file is firmware for another board type. */
+  | 'image-wrong-board'
+  /** The file is not an image of the chip it would be written to. */
+  | 'image-wrong-chip'
+  /** A legacy firmware file that would rewrite the board's bootloader. */
+  | 'image-overwrites-bootloader'
+  /** A TEST image (for the simulated board) offered to a real board. */
+  | 'image-test-only'
+  /** The STM32 (through its bootloader) is reachable only over WebHID, not the plugin. */
+  | 'stm-needs-webhid';
+
+/** Which boards a wrong-board refusal is about (status byte 17 numbers; 0 unknown). */
+export interface FlashErrorDetail {
+  imageBoard: number;
+  board: number;
+}
 
 export class FlashError extends Error {
   override readonly name = 'FlashError';
   constructor(
     readonly code: FlashErrorCode,
     message: string = code,
+    readonly detail?: FlashErrorDetail,
   ) {
     super(message);
   }

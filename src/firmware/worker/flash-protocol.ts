@@ -1,7 +1,7 @@
 // What the page asks the flash worker and what it answers (plain, cloneable data).
 import type { FlashChip } from '../../core/wasm-core.ts';
 import type { FlashResult, FlashProgress } from './engine-context.ts';
-import type { FlashErrorCode } from './flash-error.ts';
+import type { FlashErrorCode, FlashErrorDetail } from './flash-error.ts';
 
 export interface FlashFile {
   /** The file name: `.hex` files are Intel HEX, anything else raw bytes. */
@@ -16,8 +16,9 @@ export interface FlashRequest {
   bootloader?: FlashFile | null;
   /** The version byte the new firmware reports, when known. */
   expectedVersion?: number;
-  /** 'webhid': the worker's own navigator.hid; 'sim': the simulated board's worker. */
-  link: { kind: 'webhid' } | { kind: 'sim'; port: MessagePort };
+  /** 'webhid': the worker's own navigator.hid; 'sim': the simulated board's worker;
+   * 'plugin': the page's relay to the local plugin's socket (plugin-flash-port.ts). */
+  link: { kind: 'webhid' } | { kind: 'sim' | 'plugin'; port: MessagePort };
 }
 
 /** Failures before the engine starts, besides the engine's own codes. */
@@ -32,6 +33,9 @@ export type FlashFailureCode =
 
 export type FlashOutcome =
   | { ok: true; result: FlashResult }
-  | { ok: false; error: { code: FlashFailureCode; message: string; line?: number } };
+  | {
+      ok: false;
+      error: { code: FlashFailureCode; message: string; line?: number; detail?: FlashErrorDetail };
+    };
 
 export type { FlashProgress, FlashResult };

@@ -9,6 +9,7 @@ import { FakeHid } from '../../virtual-board/host/fake-hid.ts';
 import type { HIDLike } from '../../device/webhid/hid-types.ts';
 import { realClock } from './clock.ts';
 import type { FlashProgress } from './engine-context.ts';
+import { chipForFile } from './chip-for-file.ts';
 import { executeFlashRequest } from './execute-request.ts';
 import type { FlashOutcome, FlashRequest } from './flash-protocol.ts';
 import { SimPortBackend } from './sim-port-backend.ts';
@@ -47,9 +48,12 @@ function throttled(send: (p: FlashProgress) => void): (p: FlashProgress) => void
 }
 
 export const flashWorkerApi = {
-  /** The chip a file name targets (`gogo-stm-` / `gogo-esp-`), or null. */
-  async chipForName(name: string): Promise<FlashChip | null> {
-    return (await fetchCore()).flashChipForName(name);
+  /**
+   * The GoGo 6 chip a file is for: its name (`gogo-stm-` / `gogo-esp-`), else its content
+   * (identity block or format, from the first bytes), else null.
+   */
+  async chipFor(name: string, head: Uint8Array): Promise<FlashChip | null> {
+    return chipForFile(await fetchCore(), name, head);
   },
 
   async flash(
@@ -60,11 +64,12 @@ export const flashWorkerApi = {
     try {
       const core = await fetchCore();
       let hid: HIDLike;
-      if (request.link.kind === 'sim') {
+      if (request.link.kind !== 'webhid') {
         sim = new SimPortBackend(request.link.port);
         await sim.ready;
         const fake = new FakeHid(sim, 'GoGo Board');
-        // The virtual board is always "granted", like a board the user allowed before.
+        // The virtual board (or the plugin's board) is always "granted", like a board the
+        // user allowed before.
         fake.grantAll();
         if (!sim.powered) fake.unplug();
         sim.onPower((on) => (on ? fake.plug() : fake.unplug()));
@@ -81,6 +86,7 @@ export const flashWorkerApi = {
       }
       return await executeFlashRequest(core, request, {
         hid,
+        virtualBoard: request.link.kind === 'sim',
         clock: realClock,
         locks: typeof navigator.locks === 'undefined' ? null : navigator.locks,
         onProgress: throttled((p) => void onProgress(p)),

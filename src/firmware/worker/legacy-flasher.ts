@@ -6,8 +6,9 @@
 import { reboot } from '../../device/protocol/commands.ts';
 import type { FlashPlan } from '../../core/wasm-core.ts';
 import type { EngineContext } from './engine-context.ts';
-import { SPEC, type FlashResult } from './engine-context.ts';
+import { SPEC, STATUS_BOARD_TYPE, type FlashResult } from './engine-context.ts';
 import { FlashError } from './flash-error.ts';
+import type { ImageCheck } from './image-check.ts';
 
 const WAIT_AFTER_DOWNLOAD_MS = 1000;
 const WAIT_AFTER_REBOOT_MS = 1500;
@@ -18,13 +19,21 @@ export interface LegacyJob {
   bootloaderPlan: FlashPlan | null;
   /** The version byte the new firmware reports, when known (verifies the update). */
   expectedVersion?: number;
+  /** Whether each file fits the connected board (both run before anything is written). */
+  check?: ImageCheck;
+  bootloaderCheck?: ImageCheck;
 }
 
 export async function flashLegacy(ctx: EngineContext, job: LegacyJob): Promise<FlashResult> {
   try {
+    ctx.checkImage(job.check, 0);
+    if (job.bootloaderPlan) ctx.checkImage(job.bootloaderCheck, 0);
     ctx.progress('connecting', 0);
     await ctx.openApp();
-    await ctx.waitForStatus();
+    const first = await ctx.waitForStatus();
+    const boardType = first?.[STATUS_BOARD_TYPE] ?? 0;
+    ctx.checkImage(job.check, boardType);
+    if (job.bootloaderPlan) ctx.checkImage(job.bootloaderCheck, boardType);
     const flashStart = ctx.now;
     if (job.bootloaderPlan) {
       await download(ctx, job.bootloaderPlan, 1, 40);
@@ -36,7 +45,10 @@ export async function flashLegacy(ctx: EngineContext, job: LegacyJob): Promise<F
     await download(ctx, job.plan, 50, 95);
     const flashMs = ctx.now - flashStart;
     await rebootBoard(ctx, 95);
-    const status = await boardReady(ctx, 95, 100);
+    // As after the first reboot: a status report read at once may still come from the
+    // firmware that is about to restart (over the plugin nothing says when a write arrived).
+    await pause(ctx, WAIT_AFTER_REBOOT_MS, 95, 97);
+    const status = await boardReady(ctx, 97, 100);
     const version = status[20] ?? 0;
     const verified = job.expectedVersion === undefined ? null : version === job.expectedVersion;
     if (verified === false) {

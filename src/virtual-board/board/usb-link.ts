@@ -78,12 +78,14 @@ export class UsbLink {
     return this.outbox.splice(0).map((w) => w.id);
   }
 
-  /** Runs `frames` USB frames. */
-  run(frames: number): FrameResult {
+  /** Runs `frames` USB frames; with `bus` false the device runs but nothing moves on the
+   * bus (the cable's data lines are out while the board keeps power). */
+  run(frames: number, bus = true): FrameResult {
     const result: FrameResult = { reports: [], consumed: [] };
     for (let i = 0; i < frames; i++) {
       this.now += FRAME_MS;
       this.device.tick(this.now);
+      if (!bus) continue;
       // IN before OUT: an answer to this frame's report can leave in the next frame at the
       // earliest, so a request/response exchange costs at least 2 frames, as on a real bus.
       const report = this.device.nextReport();

@@ -10,8 +10,6 @@ import { ESP_SECTOR_BYTES, type FirmwareTiming } from './sim-flash.ts';
 export const ESP_UPDATE_COMMAND = 201;
 export const ESP_ACK_STATUS = 1;
 const HEADER = /^Content-Length: (\d{1,9})\n\n/;
-/** A GoGo 6 ESP32 application partition holds at most this much. */
-export const ESP_MAX_IMAGE_BYTES = 4 * 1024 * 1024;
 
 export interface EspFaults {
   /** Acknowledgements (1-based) that are never sent. */
@@ -42,6 +40,8 @@ export class EspReceiver {
     now: number,
     private readonly onDone: (result: EspReceiverResult) => void,
     private readonly faults: EspFaults = {},
+    /** The application partition: a longer Content-Length is not taken. */
+    private readonly capacity = Number.MAX_SAFE_INTEGER,
   ) {
     this.lastDataAt = now;
   }
@@ -104,7 +104,7 @@ export class EspReceiver {
     for (const b of p) text += String.fromCharCode(b);
     const m = HEADER.exec(text);
     const total = m ? Number(m[1]) : -1;
-    if (!m || total <= 0 || total > ESP_MAX_IMAGE_BYTES) return;
+    if (!m || total <= 0 || total > this.capacity) return;
     this.total = total;
     this.staged = new Uint8Array(total);
     this.headerBytes = m[0].length;

@@ -7,6 +7,7 @@ import { crc32 } from '../../firmware/image/crc32.ts';
 import {
   IdentityChip,
   isComplete,
+  STM_POINTER_AT,
   readIdentity,
   type FirmwareIdentity,
 } from '../../firmware/image/firmware-id.ts';
@@ -41,6 +42,9 @@ export const DEFAULT_FIRMWARE_TIMING: FirmwareTiming = {
 export interface SimFlashOptions {
   /** STM32 application pages (default 512: room for a 256 KiB image and more). */
   stmPages?: number;
+  /** The ESP32's application partition (default 1920 KiB, a 4 MB flash with two OTA
+   * partitions): the largest image it takes. */
+  espCapacity?: number;
   stmImage?: Uint8Array;
   espImage?: Uint8Array;
   legacyBootloader?: Uint8Array;
@@ -55,15 +59,27 @@ export const FACTORY = {
   legacyFirmware: { chip: IdentityChip.legacy, version: 40, semver: '40', bytes: 6 * 1024 },
 } as const;
 
+export const DEFAULT_ESP_CAPACITY = 1920 * 1024;
+
+/** The upstream STM32 HID bootloader's test of an application: its first word (the initial
+ * stack pointer) points into SRAM. */
+export function stackPointerValid(image: Uint8Array): boolean {
+  if (image.length < 4) return false;
+  const sp = new DataView(image.buffer, image.byteOffset, 4).getUint32(0, true);
+  return (sp & 0x2ffe0000) >>> 0 === 0x20000000;
+}
+
 export class SimFlash {
   readonly stm: Uint8Array;
   readonly stmPages: number;
+  readonly espCapacity: number;
   /** The ESP32's running application. */
   esp: Uint8Array;
   readonly legacy = new Uint8Array(LEGACY_MEMORY_BYTES).fill(0xff);
 
   constructor(options: SimFlashOptions = {}) {
     this.stmPages = options.stmPages ?? 512;
+    this.espCapacity = options.espCapacity ?? DEFAULT_ESP_CAPACITY;
     this.stm = new Uint8Array(this.stmPages * STM_PAGE_BYTES).fill(0xff);
     this.stm.set(options.stmImage ?? buildTestImage(FACTORY.stm));
     this.esp = (options.espImage ?? buildTestImage(FACTORY.esp)).slice();
@@ -81,30 +97,39 @@ export class SimFlash {
 
   /** The STM32 application's identity when the flash holds all of it. */
   stmIdentity(): FirmwareIdentity | null {
-    return isComplete(this.stm) ? readIdentity(this.stm) : null;
+    return isComplete(this.stm, IdentityChip.stm) ? readIdentity(this.stm, IdentityChip.stm) : null;
   }
 
   /**
-   * Whether the STM32 bootloader would start the application: an image with an identity
-   * must be complete; one without must at least have a stack pointer (the first word is not
-   * erased flash), as the upstream bootloader checks.
+   * Whether the STM32 bootloader starts the application. The stock bootloader checks only
+   * the stack pointer (upstream `check_user_code`); OUR bootloader also requires an image
+   * whose vector table points at an identity block to be complete (a page 0 cut while
+   * programmed keeps the pointer but loses the block or the CRC).
    */
-  stmBootable(): boolean {
-    if (readIdentity(this.stm)) return isComplete(this.stm);
-    return !(this.stm[0] === 0xff && this.stm[1] === 0xff && this.stm[2] === 0xff);
+  stmBootable(stock: boolean): boolean {
+    if (!stackPointerValid(this.stm)) return false;
+    if (stock) return true;
+    const pointer = new DataView(this.stm.buffer, this.stm.byteOffset).getUint32(
+      STM_POINTER_AT,
+      true,
+    );
+    if (pointer === 0 || pointer === 0xffffffff) return true;
+    return isComplete(this.stm, IdentityChip.stm);
   }
 
   espIdentity(): FirmwareIdentity | null {
-    return isComplete(this.esp) ? readIdentity(this.esp) : null;
+    return isComplete(this.esp, IdentityChip.esp) ? readIdentity(this.esp, IdentityChip.esp) : null;
   }
 
   legacyFirmwareIdentity(): FirmwareIdentity | null {
-    return isComplete(this.legacy, LEGACY_FIRMWARE_BASE)
-      ? readIdentity(this.legacy, LEGACY_FIRMWARE_BASE)
+    return isComplete(this.legacy, IdentityChip.legacy, LEGACY_FIRMWARE_BASE)
+      ? readIdentity(this.legacy, IdentityChip.legacy, LEGACY_FIRMWARE_BASE)
       : null;
   }
 
   legacyBootloaderIdentity(): FirmwareIdentity | null {
-    return isComplete(this.legacy, 0) ? readIdentity(this.legacy, 0) : null;
+    return isComplete(this.legacy, IdentityChip.legacyBootloader, 0)
+      ? readIdentity(this.legacy, IdentityChip.legacyBootloader, 0)
+      : null;
   }
 }

@@ -21,7 +21,11 @@ import {
 } from './sim-flash.ts';
 import { StmBootloader, type StmFaults } from './stm-bootloader.ts';
 import { crc32 } from '../../firmware/image/crc32.ts';
-import { isComplete, type FirmwareIdentity } from '../../firmware/image/firmware-id.ts';
+import {
+  IdentityChip,
+  isComplete,
+  type FirmwareIdentity,
+} from '../../firmware/image/firmware-id.ts';
 
 export type UsbIdentity = 'app' | 'bootloader';
 
@@ -58,6 +62,8 @@ export interface FirmwareSimState {
     pagesWritten: number;
     /** Bytes of a page the bootloader is receiving (0 between pages). */
     receiving: number;
+    /** The page being erased and programmed, or null. */
+    programming: number | null;
   };
   esp: { version: number | null; semver: string; received: number; total: number };
   legacy: { firmware: number | null; bootloader: number | null; bytesWritten: number };
@@ -118,6 +124,11 @@ export class SimulatedDevice implements LinkDevice {
     return this.board.state().config.boardType === BoardType.v6;
   }
 
+  /** Whether the STM32 bootloader starts the application (its build's rule). */
+  private stmBootable(): boolean {
+    return this.flash.stmBootable(this.faults.noExtension ?? false);
+  }
+
   private get isLegacy(): boolean {
     return LEGACY_TYPES.has(this.board.state().config.boardType);
   }
@@ -141,8 +152,14 @@ export class SimulatedDevice implements LinkDevice {
     }
     this.powered = true;
     this.stm = this.newBootloader();
-    this.boot(this.isGoGo6 && !this.flash.stmBootable() ? 'bootloader' : 'app');
+    this.boot(this.isGoGo6 && !this.stmBootable() ? 'bootloader' : 'app');
     this.onIdentity(this.identityNow);
+  }
+
+  /** The USB data lines came back while the board kept power (an external supply): the
+   * host re-enumerates it, which resets the bootloader's USB state. */
+  usbReset(): void {
+    if (this.mode === 'bootloader') this.stm.usbReset();
   }
 
   // ---- LinkDevice -------------------------------------------------------------------------
@@ -221,9 +238,10 @@ export class SimulatedDevice implements LinkDevice {
       stm: {
         version: stmId?.version ?? null,
         semver: stmId?.semver ?? '',
-        bootable: this.flash.stmBootable(),
+        bootable: this.stmBootable(),
         pagesWritten: this.stm.pagesWritten,
         receiving: this.stm.receivingBytes,
+        programming: this.stm.programmingPage,
       },
       esp: { version: espId?.version ?? null, semver: espId?.semver ?? '', ...progress },
       legacy: {
@@ -255,6 +273,7 @@ export class SimulatedDevice implements LinkDevice {
             this.now,
             (r) => this.espDone(r.ok ? r.image : null),
             this.faults.esp,
+            this.flash.espCapacity,
           );
         }
         return;
@@ -324,10 +343,11 @@ export class SimulatedDevice implements LinkDevice {
       return;
     }
     if (chip === FirmwareChip.esp && this.isGoGo6) {
-      const payload = new Uint8Array(8);
+      const payload = new Uint8Array(12);
       const view = new DataView(payload.buffer);
       view.setUint32(0, this.flash.esp.length, true);
       view.setUint32(4, crc32(this.flash.esp), true);
+      view.setUint32(8, this.flash.espCapacity, true);
       this.query(204, QueryStatus.last, payload);
       return;
     }
@@ -368,7 +388,7 @@ export class SimulatedDevice implements LinkDevice {
       const staged = this.legacyStaged;
       this.legacyStaged = null;
       // Install the new bootloader only if all of it arrived; otherwise keep the old one.
-      if (isComplete(staged)) this.flash.legacy.set(staged, 0);
+      if (isComplete(staged, IdentityChip.legacyBootloader)) this.flash.legacy.set(staged, 0);
     }
     this.leaveBus('app');
   }
@@ -384,7 +404,7 @@ export class SimulatedDevice implements LinkDevice {
   }
 
   private boot(to: 'app' | 'bootloader'): void {
-    if (to === 'app' && this.isGoGo6 && !this.flash.stmBootable()) to = 'bootloader';
+    if (to === 'app' && this.isGoGo6 && !this.stmBootable()) to = 'bootloader';
     this.identityNow = to;
     this.mode = to;
     this.legacyPointer = -1;
@@ -426,7 +446,7 @@ export class SimulatedDevice implements LinkDevice {
   private newBootloader(): StmBootloader {
     return new StmBootloader(this.flash, () => this.leaveBus('app'), this.timing, {
       ...this.faults.stm,
-      stock: this.faults.noExtension ?? false,
+      stock: this.faults.noExtension ?? this.faults.stm?.stock ?? false,
     });
   }
 }

@@ -1,10 +1,14 @@
-// The simulated STM32 HID bootloader (board-protocol §6.1, upstream STM32_HID_Bootloader)
-// plus OUR extension commands (docs/firmware-update.md §2): 64-byte OUT reports, 8-byte
-// IN reports, 1024-byte pages acknowledged with `BTLDCMD` + 2 after each is programmed.
+// The simulated STM32 HID bootloader (board-protocol §6.1), in two builds:
 //
-// It has two page buffers: one receives while the other is erased and programmed, so a
-// host may send page k+1 during page k's programming. A third page must wait: while both
-// buffers are full, OUT reports are not taken (the USB NAK), and the link holds them.
+// - **stock**, as strict as the upstream STM32 HID bootloader (STMBL `hid.c`): one 1024-byte
+//   page buffer; a 64-byte block is a command only when it is the first report of a page
+//   (`BTLDCMD`, bytes 8–63 zero), and only codes 0 (reset pages) and 1 (reboot) act — any
+//   other block, an unknown command included, stays in the buffer as page data. A full
+//   page is erased, programmed and acknowledged with `BTLDCMD` + 2; meanwhile OUT reports
+//   are not taken (USB NAK). It never answers anything else.
+// - **ours**, with OUR extension (docs/firmware-update.md §2): two page buffers (one
+//   receives while the other is programmed), hello, tagged page-CRC reports and seek. It
+//   also takes commands only between pages.
 import {
   DEFAULT_FIRMWARE_TIMING,
   STM_PAGE_BYTES,
@@ -14,15 +18,19 @@ import {
 import {
   BOOTLOADER_MAGIC,
   BootloaderCommand,
+  CRC_TAG,
   EXTENSION_VERSION,
   FLAG_DOUBLE_BUFFER,
+  hasMagic,
   HELLO_TAG,
   IN_REPORT_BYTES,
+  OUT_REPORT_BYTES,
 } from '../../firmware/stm-bootloader-protocol.ts';
 
 export {
   BOOTLOADER_MAGIC,
   BootloaderCommand,
+  CRC_TAG,
   EXTENSION_VERSION,
   FLAG_DOUBLE_BUFFER,
   HELLO_TAG,
@@ -39,8 +47,12 @@ export interface StmFaults {
   /** Answer every data report with `BTLDCMD` + 6 (a request/response protocol: the
    * benchmarks' negative control). */
   answerEveryPacket?: boolean;
-  /** A stock bootloader: the extension commands (hello, CRC read, seek) are ignored. */
+  /** The stock bootloader (no extension, one page buffer, upstream command rules). */
   stock?: boolean;
+  /** OUR bootloader with one page buffer (hello flags bit 0 clear). */
+  singleBuffer?: boolean;
+  /** The page size OUR hello reports (KiB; default 1). */
+  helloKibPerPage?: number;
 }
 
 interface Page {
@@ -49,22 +61,27 @@ interface Page {
   doneAt: number;
 }
 
-/** The command a report carries, or null for page data. */
+/** The command a report carries, or null for page data (OUR bootloader's rule: codes 4
+ * and 5 carry parameters in bytes 8–11; everything else must be zero). */
 export function bootloaderCommand(p: Uint8Array): number | null {
-  if (p.length < 8) return null;
-  for (let i = 0; i < BOOTLOADER_MAGIC.length; i++) if (p[i] !== BOOTLOADER_MAGIC[i]) return null;
+  if (!hasMagic(p)) return null;
   const code = p[7] ?? 255;
-  // Upstream commands are a magic block with every other byte zero; the extension's
-  // parameters sit in bytes 8..11, so only bytes from 12 on must be zero for those.
   const zeroFrom = code === BootloaderCommand.readCrcs || code === BootloaderCommand.seek ? 12 : 8;
   for (let i = zeroFrom; i < p.length; i++) if (p[i] !== 0) return null;
   return code;
 }
 
+/** Upstream `HIDUSB_PacketIsCommand`: the magic and bytes 8–63 all zero. */
+function isStockCommand(p: Uint8Array): boolean {
+  if (!hasMagic(p)) return false;
+  for (let i = 8; i < OUT_REPORT_BYTES; i++) if ((p[i] ?? 0) !== 0) return false;
+  return true;
+}
+
 export class StmBootloader {
   private readonly receiving = new Uint8Array(STM_PAGE_BYTES);
   private fill = 0;
-  /** A full page waiting for the programming buffer. */
+  /** A full page waiting for the programming buffer (ours only). */
   private waiting: Omit<Page, 'doneAt'> | null = null;
   private programming: Page | null = null;
   private nextPage = 0;
@@ -81,6 +98,10 @@ export class StmBootloader {
     private readonly faults: StmFaults = {},
   ) {}
 
+  get stock(): boolean {
+    return this.faults.stock ?? false;
+  }
+
   /** Bytes of the page being received (0 between pages). */
   get receivingBytes(): number {
     return this.fill;
@@ -90,25 +111,22 @@ export class StmBootloader {
     return this.programming !== null || this.waiting !== null;
   }
 
-  /** A 64-byte OUT report; false = not taken now (both buffers full). */
+  /** The page being erased and programmed, or null. */
+  get programmingPage(): number | null {
+    return this.programming?.page ?? null;
+  }
+
+  /** A USB bus reset (the cable plugged in again while the board kept power): upstream
+   * `HIDUSB_Reset` starts over at page 0 with an empty buffer; programming continues. */
+  usbReset(): void {
+    this.fill = 0;
+    this.nextPage = 0;
+    this.out.length = 0;
+  }
+
+  /** A 64-byte OUT report; false = not taken now (the page buffers are full). */
   receive(p: Uint8Array, now: number): boolean {
-    const command = bootloaderCommand(p);
-    if (command !== null) {
-      this.command(command, p);
-      return true;
-    }
-    if (this.waiting) return false;
-    if (this.faults.answerEveryPacket) this.out.push(report(PACKET_ANSWER));
-    const n = Math.min(p.length, STM_PAGE_BYTES - this.fill);
-    this.receiving.set(p.subarray(0, n), this.fill);
-    this.fill += n;
-    if (this.fill === STM_PAGE_BYTES) {
-      const full = { page: this.nextPage++, data: this.receiving.slice() };
-      this.fill = 0;
-      if (this.programming) this.waiting = full;
-      else this.startProgramming(full, now);
-    }
-    return true;
+    return this.stock ? this.receiveStock(p, now) : this.receiveOurs(p, now);
   }
 
   tick(now: number): void {
@@ -149,6 +167,112 @@ export class StmBootloader {
     this.rebootPending = false;
   }
 
+  // ---- Stock (upstream STMBL) ---------------------------------------------------------
+
+  private receiveStock(p: Uint8Array, now: number): boolean {
+    // The page is erased and programmed inside the USB interrupt: nothing is taken meanwhile.
+    if (this.programming) return false;
+    const n = Math.min(OUT_REPORT_BYTES, p.length, STM_PAGE_BYTES - this.fill);
+    this.receiving.fill(0, this.fill, this.fill + OUT_REPORT_BYTES);
+    this.receiving.set(p.subarray(0, n), this.fill);
+    this.fill += OUT_REPORT_BYTES;
+    if (this.fill === OUT_REPORT_BYTES) {
+      // Only the first report of a page can be a command; an unknown code is left in the
+      // buffer as the start of the page.
+      if (isStockCommand(this.receiving.subarray(0, OUT_REPORT_BYTES))) {
+        const code = this.receiving[7];
+        if (code === BootloaderCommand.resetPages) {
+          this.nextPage = 0;
+          this.fill = 0;
+          return true;
+        }
+        if (code === BootloaderCommand.reboot) {
+          this.rebootPending = true;
+          return true;
+        }
+      }
+    }
+    if (this.faults.answerEveryPacket) this.out.push(report(PACKET_ANSWER));
+    if (this.fill >= STM_PAGE_BYTES) {
+      this.startProgramming({ page: this.nextPage++, data: this.receiving.slice() }, now);
+      this.fill = 0;
+    }
+    return true;
+  }
+
+  // ---- Ours (extension) -----------------------------------------------------------------
+
+  private receiveOurs(p: Uint8Array, now: number): boolean {
+    const command = this.fill === 0 ? bootloaderCommand(p) : null;
+    if (command !== null) {
+      this.command(command, p);
+      return true;
+    }
+    const buffers = this.faults.singleBuffer ? 1 : 2;
+    if (this.waiting || (buffers === 1 && this.programming)) return false;
+    if (this.faults.answerEveryPacket) this.out.push(report(PACKET_ANSWER));
+    const n = Math.min(p.length, STM_PAGE_BYTES - this.fill);
+    this.receiving.set(p.subarray(0, n), this.fill);
+    this.fill += n;
+    if (this.fill === STM_PAGE_BYTES) {
+      const full = { page: this.nextPage++, data: this.receiving.slice() };
+      this.fill = 0;
+      if (this.programming) this.waiting = full;
+      else this.startProgramming(full, now);
+    }
+    return true;
+  }
+
+  private command(code: number, p: Uint8Array): void {
+    const u16 = (at: number) => ((p[at] ?? 0) << 8) | (p[at + 1] ?? 0);
+    switch (code) {
+      case BootloaderCommand.resetPages:
+        this.nextPage = 0;
+        return;
+      case BootloaderCommand.reboot:
+        this.rebootPending = true;
+        return;
+      case BootloaderCommand.hello: {
+        const pages = this.flash.stmPages;
+        const flags = this.faults.singleBuffer ? 0 : FLAG_DOUBLE_BUFFER;
+        this.out.push(
+          Uint8Array.from([
+            ...HELLO_TAG,
+            EXTENSION_VERSION,
+            flags,
+            pages >> 8,
+            pages & 0xff,
+            this.faults.helloKibPerPage ?? STM_PAGE_BYTES / 1024,
+            0,
+          ]),
+        );
+        return;
+      }
+      case BootloaderCommand.readCrcs: {
+        const first = u16(8);
+        const count = u16(10);
+        for (let i = 0; i < count; i++) {
+          const page = first + i;
+          const r = new Uint8Array(IN_REPORT_BYTES);
+          r.set(CRC_TAG);
+          r[2] = (page >> 8) & 0xff;
+          r[3] = page & 0xff;
+          new DataView(r.buffer).setUint32(4, this.flash.stmPageCrc(page), true);
+          this.out.push(r);
+        }
+        return;
+      }
+      case BootloaderCommand.seek:
+        this.nextPage = u16(8);
+        return;
+      default:
+        // Unknown commands are ignored.
+        return;
+    }
+  }
+
+  // ---- Both -----------------------------------------------------------------------------
+
   private startProgramming(page: Omit<Page, 'doneAt'>, now: number): void {
     const ms = this.timing.stmEraseMs + (this.timing.stmProgramMsPerKiB * STM_PAGE_BYTES) / 1024;
     this.programming = { ...page, doneAt: now + ms };
@@ -162,54 +286,6 @@ export class StmBootloader {
       return;
     }
     this.out.push(report(BootloaderCommand.pageDone));
-  }
-
-  private command(code: number, p: Uint8Array): void {
-    if (this.faults.stock && code >= BootloaderCommand.hello) return;
-    const u16 = (at: number) => ((p[at] ?? 0) << 8) | (p[at + 1] ?? 0);
-    switch (code) {
-      case BootloaderCommand.resetPages:
-        this.nextPage = 0;
-        this.fill = 0;
-        return;
-      case BootloaderCommand.reboot:
-        this.rebootPending = true;
-        return;
-      case BootloaderCommand.hello: {
-        const pages = this.flash.stmPages;
-        this.out.push(
-          Uint8Array.from([
-            ...HELLO_TAG,
-            EXTENSION_VERSION,
-            FLAG_DOUBLE_BUFFER,
-            pages >> 8,
-            pages & 0xff,
-            STM_PAGE_BYTES / 1024,
-            0,
-          ]),
-        );
-        return;
-      }
-      case BootloaderCommand.readCrcs: {
-        const first = u16(8);
-        const count = u16(10);
-        for (let i = 0; i < count; i += 2) {
-          const r = new Uint8Array(IN_REPORT_BYTES);
-          const view = new DataView(r.buffer);
-          view.setUint32(0, this.flash.stmPageCrc(first + i), true);
-          if (i + 1 < count) view.setUint32(4, this.flash.stmPageCrc(first + i + 1), true);
-          this.out.push(r);
-        }
-        return;
-      }
-      case BootloaderCommand.seek:
-        this.nextPage = u16(8);
-        this.fill = 0;
-        return;
-      default:
-        // Unknown commands are ignored, as upstream does.
-        return;
-    }
   }
 }
 

@@ -1,0 +1,35 @@
+// The check a flash path runs before it writes anything: does the file fit the chip it
+// goes to and the board that is connected (core-rs `firmware_image`, docs/firmware-update.md
+// §4)? Built once per file; a path calls it before connecting (board type 0: the file
+// alone) and again once the board's status stream names its type.
+import type { FirmwareMismatch, FirmwareTarget, WasmCore } from '../../core/wasm-core.ts';
+
+export interface ImageMismatch {
+  code: FirmwareMismatch;
+  /** The board type the file is for (status byte 17), 0 when it does not say. */
+  imageBoard: number;
+}
+
+export type ImageCheck = (boardType: number) => ImageMismatch | null;
+
+export function imageCheck(
+  core: WasmCore,
+  file: { name: string; bytes: Uint8Array },
+  target: FirmwareTarget,
+  virtualBoard: boolean,
+): ImageCheck {
+  const kind = /\.hex$/i.test(file.name) ? 'hex' : 'bin';
+  return (boardType) => {
+    const r = core.checkFirmware({
+      file: file.bytes,
+      kind,
+      name: file.name,
+      target,
+      boardType,
+      virtualBoard,
+    });
+    // A HEX that does not parse never gets here: its plan failed first.
+    if (!r.ok || r.value.mismatch === null) return null;
+    return { code: r.value.mismatch, imageBoard: r.value.imageBoard };
+  };
+}

@@ -1,0 +1,139 @@
+// The navbar's messages (docs/extensions.md, "Messages"): the unread count, checked at
+// sign-in, every POLL_MS while signed in and online, and when the menu opens; the latest
+// messages, more on request; mark one or all read; an admin's announcement.
+// Framework-free; the menu reads the store.
+import i18next from 'i18next';
+import { proxy, subscribe } from 'valtio';
+import { api } from '../api/client.ts';
+import { MESSAGE_PAGE_SIZE, type AnnouncementInput, type Message } from '../contract/messages.ts';
+import { connectivity } from '../state/connectivity.ts';
+import { session } from '../state/session.ts';
+import { showToast, ui } from '../state/ui.ts';
+import { MessagesApi } from './messages-api.ts';
+
+export const POLL_MS = 60_000;
+
+export interface MessagesState {
+  unread: number;
+  items: Message[];
+  /** More pages exist beyond `items`. */
+  more: boolean;
+  loading: boolean;
+  failed: boolean;
+}
+
+export const messages = proxy<MessagesState>({
+  unread: 0,
+  items: [],
+  more: false,
+  loading: false,
+  failed: false,
+});
+
+export const messagesApi = new MessagesApi({
+  client: api,
+  notify: (message) => showToast('warning', message),
+  translate: (key) => i18next.t(key),
+});
+
+const active = () => Boolean(session.user && session.idToken) && !ui.offline;
+
+export async function refreshUnread(): Promise<void> {
+  if (!active()) return;
+  try {
+    messages.unread = (await messagesApi.unread({ quiet: true })).unread;
+  } catch {
+    // Polling is quiet; the menu shows a failure when it is opened.
+  }
+}
+
+let page = 0;
+
+/** Loads the first page (replacing the list) or the next one. */
+export async function loadMessages(next = false): Promise<void> {
+  if (!active()) return;
+  messages.loading = true;
+  messages.failed = false;
+  try {
+    const wanted = next ? page + 1 : 1;
+    const answer = await messagesApi.list(
+      { page: wanted, per_page: MESSAGE_PAGE_SIZE },
+      { quiet: true },
+    );
+    page = wanted;
+    messages.items = next ? [...messages.items, ...answer.data] : answer.data;
+    messages.unread = answer.unread;
+    messages.more = answer.links.pagination.current_page < answer.links.pagination.last_page;
+    // An extension the user added changed: fetch its new blocks.
+    if (answer.data.some((m) => m.kind === 'extension_updated' && !m.read)) {
+      void import('../extensions/extensions-service.ts')
+        .then((s) => s.syncAddedExtensions())
+        .catch(() => {});
+    }
+  } catch {
+    messages.failed = true;
+  } finally {
+    messages.loading = false;
+  }
+}
+
+function replace(message: Message): void {
+  const i = messages.items.findIndex((m) => m.id === message.id);
+  if (i >= 0) messages.items[i] = message;
+}
+
+export async function markRead(message: Message): Promise<void> {
+  if (message.read) return;
+  try {
+    replace(await messagesApi.markRead(message.id));
+    messages.unread = Math.max(0, messages.unread - 1);
+  } catch {
+    // The client showed why.
+  }
+}
+
+export async function markAllRead(): Promise<void> {
+  try {
+    messages.unread = (await messagesApi.markAllRead()).unread;
+    messages.items = messages.items.map((m) => ({ ...m, read: true }));
+  } catch {
+    // The client showed why.
+  }
+}
+
+export async function announce(input: AnnouncementInput): Promise<boolean> {
+  try {
+    await messagesApi.announce(input);
+    showToast('success', i18next.t('messages:announce.sent'));
+    await loadMessages();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Follows the signed-in user: count at sign-in and every POLL_MS; nothing when signed out. */
+export function startMessages(): () => void {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let user: string | null = null;
+  const follow = () => {
+    const now = active() ? (session.user?.id ?? null) : null;
+    if (now === user) return;
+    user = now;
+    if (timer) clearInterval(timer);
+    timer = null;
+    messages.items = [];
+    messages.unread = 0;
+    page = 0;
+    if (now) {
+      void refreshUnread();
+      timer = setInterval(() => void refreshUnread(), POLL_MS);
+    }
+  };
+  const stops = [subscribe(session, follow), subscribe(connectivity, follow)];
+  follow();
+  return () => {
+    for (const stop of stops) stop();
+    if (timer) clearInterval(timer);
+  };
+}

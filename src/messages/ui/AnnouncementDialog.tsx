@@ -1,0 +1,106 @@
+// An admin's announcement to every user: a title, a Markdown text and an optional link into
+// the app (a route such as /classroom/class).
+import { useId, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import GuardedModal from '../../app/modals/GuardedModal.tsx';
+import {
+  ANNOUNCEMENT_BODY_MAX,
+  ANNOUNCEMENT_TITLE_MAX,
+  MESSAGE_LINK_MAX,
+  MESSAGE_LINK_PATTERN,
+} from '../../contract/messages.ts';
+import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
+import { announce } from '../messages-service.ts';
+
+const LINK = new RegExp(MESSAGE_LINK_PATTERN);
+
+export default function AnnouncementDialog({ onHide }: { onHide: () => void }) {
+  const { t } = useTranslation('messages');
+  const ids = { title: useId(), name: useId(), link: useId() };
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [link, setLink] = useState('');
+  const [sending, setSending] = useState(false);
+  const linkOk = LINK.test(link.trim());
+  const canSend = title.trim() !== '' && linkOk && !sending;
+
+  async function send() {
+    if (!canSend) return;
+    setSending(true);
+    const ok = await announce({ title: title.trim(), body, link: link.trim() });
+    setSending(false);
+    if (ok) onHide();
+  }
+
+  return (
+    <GuardedModal
+      show
+      dirty={title !== '' || body !== '' || link !== ''}
+      onHide={onHide}
+      size="lg"
+      aria-labelledby={ids.title}
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
+        <Modal.Header closeButton closeLabel={t('shell:close')}>
+          <Modal.Title id={ids.title} as="h2" className="h5">
+            {t('announce.title')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body className="d-grid gap-3">
+          <div>
+            <label className="form-label" htmlFor={ids.name}>
+              {t('announce.heading')}
+            </label>
+            <input
+              id={ids.name}
+              className="form-control"
+              value={title}
+              maxLength={ANNOUNCEMENT_TITLE_MAX}
+              required
+              autoFocus
+              onChange={(e) => setTitle(e.target.value)}
+            />
+          </div>
+          <MarkdownEditor
+            label={t('announce.body')}
+            value={body}
+            maxLength={ANNOUNCEMENT_BODY_MAX}
+            onChange={setBody}
+          />
+          <div>
+            <label className="form-label" htmlFor={ids.link}>
+              {t('announce.link')}
+            </label>
+            <input
+              id={ids.link}
+              className={`form-control${linkOk ? '' : ' is-invalid'}`}
+              value={link}
+              maxLength={MESSAGE_LINK_MAX}
+              placeholder="/classroom/class"
+              onChange={(e) => setLink(e.target.value)}
+            />
+            <div className={linkOk ? 'form-text' : 'invalid-feedback'}>
+              {t('announce.linkHelp')}
+            </div>
+          </div>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onHide}>
+            {t('announce.cancel')}
+          </Button>
+          <Button type="submit" variant="primary" disabled={!canSend}>
+            {t('announce.send')}
+          </Button>
+        </Modal.Footer>
+      </form>
+    </GuardedModal>
+  );
+}
