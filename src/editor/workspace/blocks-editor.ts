@@ -1,6 +1,5 @@
 // The block workspace on screen: Blockly injected into a host element, with the GoGo
 // toolbox for the chosen board. Framework-free; the React screen drives it.
-import { KeyboardNavigation } from '@blockly/keyboard-navigation';
 import * as Blockly from 'blockly/core';
 import i18next from 'i18next';
 import { extensions } from '../../state/extensions.ts';
@@ -15,21 +14,6 @@ import { extensionCategories } from '../toolbox/extension-categories.ts';
 import { buildToolbox } from '../toolbox/toolbox.ts';
 import { installBlocklyDialogs } from './dialogs.ts';
 import { parseXml, workspaceXml } from './headless.ts';
-
-/**
- * Building blocks by keyboard (@blockly/keyboard-navigation): Tab reaches the workspace, T
- * opens the toolbox, arrows move, Enter places or edits, / lists the keys. Its shortcuts are
- * global, so one editable workspace at a time has it (the first one).
- */
-let keyboardStylesRegistered = false;
-let keyboardInUse = false;
-
-function registerKeyboardNavigation(): void {
-  if (keyboardStylesRegistered) return;
-  KeyboardNavigation.registerKeyboardNavigationStyles();
-  KeyboardNavigation.registerNavigationDeferringToolbox();
-  keyboardStylesRegistered = true;
-}
 
 /** The toolbox for a board with the added extensions, in the interface language. */
 function toolboxFor(board: ReturnType<typeof setActiveBoard>) {
@@ -55,12 +39,10 @@ export class BlocksEditor {
   readonly workspace: Blockly.WorkspaceSvg;
   private readonly onChange: () => void;
   private readonly readOnly: boolean;
-  private keyboard: KeyboardNavigation | null = null;
 
   constructor(host: HTMLElement, options: BlocksEditorOptions) {
     registerGogoBlocks();
     installBlocklyDialogs();
-    if (!options.readOnly) registerKeyboardNavigation();
     this.readOnly = options.readOnly;
     this.onChange = options.onChange;
     const profile = setActiveBoard(options.board);
@@ -77,10 +59,6 @@ export class BlocksEditor {
       zoom: { controls: true, wheel: false, startScale: 0.75, maxScale: 2, minScale: 0.3 },
     });
     if (!options.readOnly) registerDynamicCategories(this.workspace);
-    if (!options.readOnly && !keyboardInUse) {
-      this.keyboard = new KeyboardNavigation(this.workspace);
-      keyboardInUse = true;
-    }
     this.workspace.addChangeListener(Blockly.Events.disableOrphans);
     this.workspace.addChangeListener((event) => this.handleEvent(event));
   }
@@ -160,11 +138,6 @@ export class BlocksEditor {
   }
 
   dispose(): void {
-    if (this.keyboard) {
-      this.keyboard.dispose();
-      this.keyboard = null;
-      keyboardInUse = false;
-    }
     this.workspace.dispose();
   }
 }
