@@ -162,6 +162,8 @@ test.describe('Extract code from board', () => {
     // The importer rebuilt the blocks: back in blocks mode they generate the same Logo.
     await editor.switchTo('blocks');
     await expect(editor.workspaceBlock('gogo_forever')).toHaveCount(1);
+    // The virtual board's tab is in front of the Logo's.
+    await page.getByRole('tab', { name: 'Logo', exact: true }).click();
     await editor.expectGeneratedLogo(SENSOR_MOTOR_LOGO);
   });
 
