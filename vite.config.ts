@@ -4,12 +4,13 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults } from 'vitest/config';
 import { pwaOptions } from './scripts/vite-pwa-options.ts';
 import { blocklyMedia } from './scripts/vite-blockly-media.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 
 // The UI is served by the API server in production (`dist/`); `npm run dev` proxies /api
 // to it during development.
 export default defineConfig({
   // The service worker precaches the whole built app (docs/offline.md).
-  plugins: [react(), blocklyMedia(), VitePWA(pwaOptions)],
+  plugins: [react(), blocklyMedia(), VitePWA(pwaOptions), precompress()],
   worker: { format: 'es' },
   build: {
     outDir: 'dist',

@@ -40,7 +40,9 @@ function describe(e: StationEvent): string | null {
     case 'download-end':
       return e.ok ? 'download: complete' : 'download: failed (the board keeps its last program)';
     case 'restored':
-      return `restored the last complete program (${e.bytes} bytes) after an interrupted download`;
+      return e.bytes > 0
+        ? `restored the last complete program (${e.bytes} bytes) after an interrupted download`
+        : 'cleared the half-written program (no complete one yet) after an interrupted download';
     case 'refused':
       return `refused command ${e.category}/${e.command} (not forwarded by a lab station)`;
     case 'download':

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDir } from '../scripts/vite-precompress.ts';
 import { API_BASE_PATH } from '../src/contract/base-path.ts';
 import { createServer } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -133,5 +135,53 @@ describe('API server (construction rules)', () => {
     expect(wasm.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error).toBe('not_found');
+  });
+
+  it('sends the brotli or gzip copy the browser accepts, with the same cache rules', async () => {
+    const dist = path.join(dir, 'dist-compressed');
+    fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
+    const script = `export const blocks = [${'"controls_if", '.repeat(400)}];\n`;
+    const page = `<!doctype html><title>GoGo</title>${'<p>first screen</p>'.repeat(100)}`;
+    fs.writeFileSync(path.join(dist, 'assets', 'index-3f9a1c.js'), script);
+    fs.writeFileSync(path.join(dist, 'index.html'), page);
+    fs.writeFileSync(path.join(dist, 'sw.js'), `self.precache = [${'"a.js", '.repeat(300)}];`);
+    fs.writeFileSync(path.join(dist, 'assets', 'tiny-77aa.js'), 'export {};');
+    const built = await precompressDir(dist);
+    expect(built.files).toBe(3); // the tiny file is not worth a copy
+    expect(built.brotliBytes).toBeLessThan(built.bytes / 5);
+
+    const app = await createServer(
+      env({ SQLITE_FILE: path.join(dir, 'd.sqlite'), STATIC_DIR: dist }),
+    );
+    const get = (url: string, acceptEncoding?: string) =>
+      app.inject({ url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    const br = await get('/assets/index-3f9a1c.js', 'gzip, deflate, br, zstd');
+    const gz = await get('/assets/index-3f9a1c.js', 'gzip, deflate');
+    const plain = await get('/assets/index-3f9a1c.js');
+    const html = await get('/', 'gzip, deflate, br');
+    const sw = await get('/sw.js', 'br');
+    const tiny = await get('/assets/tiny-77aa.js', 'br');
+    await app.close();
+
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 5);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    for (const res of [br, gz, plain]) {
+      expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+    }
+    expect(html.headers['content-encoding']).toBe('br');
+    expect(html.headers['content-type']).toMatch(/^text\/html/);
+    expect(html.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(html.rawPayload).toString()).toBe(page);
+    expect(sw.headers['content-encoding']).toBe('br');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(tiny.headers['content-encoding']).toBeUndefined();
+    expect(tiny.body).toBe('export {};');
   });
 });

@@ -120,6 +120,9 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
     await app.register(fastifyStatic, {
       root: config.staticDir,
       prefix: '/',
+      // `vite build` writes .br and .gz copies (scripts/vite-precompress.ts): the one the
+      // browser accepts is sent, with `Vary: Accept-Encoding`.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(reply, filePath) {
         // Vite fingerprints everything under assets/; the entry page must always revalidate.

@@ -10,7 +10,7 @@ describe('npm run bench (runner)', () => {
   it('lists its suites on --help', () => {
     const r = bench('--help');
     expect(r.status).toBe(2);
-    expect(r.stdout).toMatch(/suites: .*hex.*datalog.*compile.*download/);
+    expect(r.stdout).toMatch(/suites: .*hex.*datalog.*compile.*download.*first-load/);
   });
 
   it('refuses an unknown suite before doing any work', () => {

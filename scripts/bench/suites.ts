@@ -9,4 +9,5 @@ export const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   compile: () => import('./compile.ts'),
   download: () => import('./download.ts'),
   pwa: () => import('./pwa.ts'),
+  'first-load': () => import('./first-load.ts'),
 };

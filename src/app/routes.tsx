@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import { guard, waitForAuth } from './guards.ts';
 import BareLayout from './layout/BareLayout.tsx';
 import LabLayout from './layout/LabLayout.tsx';
+import StationLayout from './layout/StationLayout.tsx';
 import MainLayout from './layout/MainLayout.tsx';
 import PageLoading from './layout/PageLoading.tsx';
 import RootLayout from './layout/RootLayout.tsx';
@@ -109,6 +110,16 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'app/program/:id?', loader: toProgram, element: null },
+      {
+        element: <StationLayout />,
+        children: [
+          {
+            path: 'lab-station',
+            loader: guard('login'),
+            lazy: page(() => import('../remote-lab/ui/LabStationPage.tsx')),
+          },
+        ],
+      },
       {
         element: <LabLayout />,
         children: [
@@ -231,6 +242,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../auth/ProfilePage.tsx')),
           },
           { path: 'developer-mode', lazy: page(() => import('../dev/DeveloperPage.tsx')) },
+          { path: 'remote-lab', lazy: page(() => import('../remote-lab/ui/RemoteLabPage.tsx')) },
           { path: 'dashboard', lazy: page(() => import('./pages/DashboardPage.tsx')) },
           { path: '*', ...to('/program') },
         ],

@@ -14,6 +14,8 @@ const TOASTED = new Set([
   'unknown-board-type',
   'firmware-too-old',
   'device-in-use',
+  // A remote-lab session can end while no dialog is open (time limit, expiry, station gone).
+  'session-ended',
 ]);
 const DEBUG_LINES = 50;
 

@@ -172,11 +172,12 @@ export class RemoteSession {
       setSessionId(s, 0);
       return;
     }
+    // The next alive is due whatever linking takes (a slow broker must not expire the session).
+    this.schedule(a.alive_ms);
     if (a.state === 'active' && a.broker) {
       s.sessionToken = a.broker.password;
       await this.link(a);
     }
-    this.schedule(a.alive_ms);
   }
 
   /** Opens the remote link with the session's grant. */
@@ -239,7 +240,11 @@ export class RemoteSession {
     try {
       a = await this.deps.api.post<SessionAnswer>(
         '/session/alive',
-        { session_id: id, session_ans: s.answer & 0xff, ...(this.linked ? {} : { renew: true }) },
+        {
+          session_id: id,
+          session_ans: s.answer & 0xff,
+          ...(this.linked || this.linking ? {} : { renew: true }),
+        },
         { quiet: true },
       );
     } catch (e) {

@@ -12,7 +12,14 @@ export interface Toast {
 }
 
 /** Shell dialogs opened from menus (one at a time; release notes opens from About). */
-export type ShellModal = 'about' | 'releaseNotes' | 'examples' | 'language' | 'firmware';
+export type ShellModal =
+  | 'about'
+  | 'releaseNotes'
+  | 'examples'
+  | 'language'
+  | 'firmware'
+  /** The board's connect dialog (the navbar's board button owns it). */
+  | 'connect';
 
 export interface UiState {
   /** Set on each route change and cleared after it (spec core §2). */

@@ -3,11 +3,14 @@
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import { isLoggedIn, session } from '../../state/session.ts';
 import { appRouteHref, WEB_UI_URL } from '../links.ts';
 
 export default function LabsMenu() {
   const { t } = useTranslation('shell');
   const newTab = { target: '_blank', rel: 'noopener' } as const;
+  const signedIn = isLoggedIn(useSnapshot(session));
   return (
     <Dropdown align="end">
       <Dropdown.Toggle variant="link" className="text-body text-decoration-none">
@@ -35,6 +38,17 @@ export default function LabsMenu() {
           <i className="bi bi-shuffle me-2" aria-hidden="true" />
           {t('labs.remix')}
         </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/remote-lab">
+          <i className="bi bi-broadcast me-2" aria-hidden="true" />
+          {t('labs.remoteLab')}
+        </Dropdown.Item>
+        {signedIn && (
+          // Teachers (and anyone sharing a board) run a station for their lab boards here.
+          <Dropdown.Item as={Link} to="/lab-station" data-testid="labs-station">
+            <i className="bi bi-pc-display me-2" aria-hidden="true" />
+            {t('labs.labStation')}
+          </Dropdown.Item>
+        )}
       </Dropdown.Menu>
     </Dropdown>
   );

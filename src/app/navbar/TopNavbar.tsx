@@ -1,6 +1,7 @@
 // The top bar. The main shell shows the program controls (sidebar toggle, hamburger menu,
 // project name, share); lab screens show only the brand and the menus. Offline mode hides
-// share, labs and reference, and shows the offline badge.
+// share, labs and reference, and shows the offline badge. The lab station page has no board
+// button (its station owns the tab's board).
 import { useSnapshot } from 'valtio';
 import ConnectButton from '../../device/ui/ConnectButton.tsx';
 import MessagesMenu from '../../messages/ui/MessagesMenu.tsx';
@@ -16,7 +17,7 @@ import ProjectNameField from './ProjectNameField.tsx';
 import ReferenceMenu from './ReferenceMenu.tsx';
 import ShareButton from './ShareButton.tsx';
 
-export default function TopNavbar({ variant }: { variant: 'main' | 'lab' }) {
+export default function TopNavbar({ variant }: { variant: 'main' | 'lab' | 'station' }) {
   const { offline } = useSnapshot(ui);
   const main = variant === 'main';
   return (
@@ -29,7 +30,7 @@ export default function TopNavbar({ variant }: { variant: 'main' | 'lab' }) {
         <OfflineBadge
           onRetry={() => void import('../../offline/index.ts').then((o) => o.checkConnection())}
         />
-        <ConnectButton />
+        {variant !== 'station' && <ConnectButton />}
         {main && !offline && <ShareButton />}
         {!offline && <LabsMenu />}
         {!offline && <ReferenceMenu />}

@@ -213,6 +213,15 @@ export class GoGoConnection implements DeviceConnection {
       throw new DeviceError('firmware-updating');
     }
     const protocol = this.protocol;
+    if (
+      protocol &&
+      this.state.status === 'connected' &&
+      this.state.connectionType === ConnectionType.remote &&
+      this.state.board.boardType === 0
+    ) {
+      // A remote link without a board: its station or the broker is gone for now.
+      throw new DeviceError('board-offline');
+    }
     if (!protocol || this.state.status !== 'connected' || this.state.board.boardType === 0) {
       throw new DeviceError('not-connected');
     }

@@ -145,9 +145,9 @@ describe('remote transport (spec core §4 connection rules)', () => {
     expect(connection.snapshot.board.boardType).toBe(0);
     expect(connection.snapshot.status).toBe('connected');
     expect(cleared).toBe(1);
-    // Commands are refused with the spec's message meanwhile, nothing is sent.
+    // Commands are refused with the spec's message meanwhile ('The board is not online').
     await expect(connection.send({ category: 0, command: 11, args: [] })).rejects.toMatchObject({
-      code: 'not-connected',
+      code: 'board-offline',
     });
   });
 

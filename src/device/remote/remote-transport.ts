@@ -8,7 +8,7 @@
 // connection layer sets type 3); ping frames are ignored; a station that is offline, or a
 // broker that is gone, looks like "no board" (board data cleared) while the session lasts,
 // and the MQTT client reconnects every 5 s; the session's end closes the link.
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import { parsePresence } from '../../contract/lab-topics.ts';
 import { DeviceError, type RemoteLink, type TransportKind } from '../device.ts';
 import { Emitter } from '../emitter.ts';
@@ -68,17 +68,16 @@ export class RemoteTransport implements Transport {
     return this.client?.connected ?? false;
   }
 
-  open(): Promise<void> {
+  async open(): Promise<void> {
     const signal = this.link.signal;
     if (signal?.aborted) {
-      return Promise.reject(
-        new DeviceError('session-ended', 'the session has ended', {
-          reason: String(signal.reason),
-        }),
-      );
+      throw new DeviceError('session-ended', 'the session has ended', {
+        reason: String(signal.reason),
+      });
     }
     signal?.addEventListener('abort', () => this.endSession(String(signal.reason)), { once: true });
-    const connect = this.options.connect ?? ((url, o) => mqtt.connect(url, o));
+    // The MQTT client loads with the first remote connection, not with the app.
+    const connect = this.options.connect ?? (await import('mqtt')).default.connect;
     return new Promise<void>((resolve, reject) => {
       let settled = false;
       let client: MqttClient;

@@ -69,10 +69,13 @@ export function encodeSequence(id: number, items: readonly PacedPayload[]): Uint
   return Uint8Array.from(out);
 }
 
+/** Bytes of their own (an MQTT payload may be a Buffer, whose slice() is a shared view). */
+const copy = (b: Uint8Array, from: number, to: number) => Uint8Array.from(b.subarray(from, to));
+
 /** A down frame, or null when it is malformed (the station drops it). */
 export function decodeDown(b: Uint8Array): DownFrameValue | null {
   if (b[0] === DownFrame.command && b.length >= 2 && b.length <= 1 + PAYLOAD_MAX) {
-    return { type: 'command', payload: b.slice(1) };
+    return { type: 'command', payload: copy(b, 1, b.length) };
   }
   if (b[0] !== DownFrame.sequence || b.length < 5) return null;
   const id = u16(b, 1);
@@ -84,7 +87,7 @@ export function decodeDown(b: Uint8Array): DownFrameValue | null {
     const gapMs = u16(b, at);
     const len = b[at + 2] ?? 0;
     if (len === 0 || len > PAYLOAD_MAX || at + 3 + len > b.length) return null;
-    items.push({ gapMs, payload: b.slice(at + 3, at + 3 + len) });
+    items.push({ gapMs, payload: copy(b, at + 3, at + 3 + len) });
     at += 3 + len;
   }
   return at === b.length && items.length > 0 ? { type: 'sequence', id, items } : null;

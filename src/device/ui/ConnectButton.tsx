@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { board } from '../../state/board.ts';
 import { connection } from '../../state/connection.ts';
+import { closeModal, ui } from '../../state/ui.ts';
 import ConnectDialog from './ConnectDialog.tsx';
 import { useDevice } from './use-device.ts';
 import VirtualBoardToggle from '../../virtual-board/ui/VirtualBoardToggle.tsx';
@@ -15,6 +16,9 @@ export default function ConnectButton() {
   // Creating the service (first use) re-opens an already granted USB board.
   useDevice();
   const [open, setOpen] = useState(false);
+  // Other screens open the dialog through the shell (the remote lab page's Connect button).
+  const { modal } = useSnapshot(ui);
+  const shown = open || modal === 'connect';
   const live = useSnapshot(board);
   const conn = useSnapshot(connection);
 
@@ -54,7 +58,13 @@ export default function ConnectButton() {
         )}
         {label}
       </Button>
-      <ConnectDialog show={open} onHide={() => setOpen(false)} />
+      <ConnectDialog
+        show={shown}
+        onHide={() => {
+          setOpen(false);
+          if (modal === 'connect') closeModal();
+        }}
+      />
       <VirtualBoardToggle />
     </>
   );

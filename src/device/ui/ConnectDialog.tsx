@@ -5,7 +5,10 @@ import { useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import RemoteConnect, { RemoteSessionPanel } from '../../remote-lab/ui/RemoteConnect.tsx';
+import { getRemoteSession } from '../../remote-lab/session-service.ts';
 import { board } from '../../state/board.ts';
+import { remoteLab } from '../../state/remote-lab.ts';
 import { connection, isBoardMatch, setDisplayBoard } from '../../state/connection.ts';
 import {
   DeviceError,
@@ -34,6 +37,8 @@ export default function ConnectDialog({ show, onHide }: Props) {
   const device = useDevice();
   const conn = useSnapshot(connection);
   const live = useSnapshot(board);
+  const remote = useSnapshot(remoteLab);
+  const inRemoteSession = remote.phase === 'waiting' || remote.phase === 'active';
   const [failure, setFailure] = useState<{
     code: DeviceErrorCode;
     detail: DeviceErrorDetail;
@@ -62,7 +67,9 @@ export default function ConnectDialog({ show, onHide }: Props) {
   async function disconnect() {
     setFailure(null);
     setNotice(null);
-    await device.disconnect();
+    // A remote-lab session ends on the server too, so the next student gets the board.
+    if (inRemoteSession) await getRemoteSession().disconnect();
+    else await device.disconnect();
   }
 
   const shownError = failure ?? (live.lastError && !connected ? live.lastError : null);
@@ -122,6 +129,8 @@ export default function ConnectDialog({ show, onHide }: Props) {
           )}
         </section>
 
+        <RemoteSessionPanel />
+
         {shownError && (
           <Alert variant="warning" data-testid="connect-error">
             {translateError(t, shownError.code, shownError.detail)}
@@ -163,6 +172,8 @@ export default function ConnectDialog({ show, onHide }: Props) {
           })}
         </div>
 
+        <RemoteConnect disabled={pending !== null} />
+
         <Form.Group controlId="display-board">
           <Form.Label>{t('dialog.displayBoard')}</Form.Label>
           <Form.Select
@@ -179,15 +190,17 @@ export default function ConnectDialog({ show, onHide }: Props) {
         </Form.Group>
       </Modal.Body>
       <Modal.Footer>
-        {(link.status !== 'disconnected' || link.reconnecting) && (
+        {(link.status !== 'disconnected' || link.reconnecting || inRemoteSession) && (
           <Button
             variant="outline-danger"
             onClick={() => void disconnect()}
             data-testid="disconnect"
           >
-            {link.reconnecting && link.status === 'disconnected'
-              ? t('dialog.stopRetrying')
-              : t('dialog.disconnect')}
+            {remote.phase === 'waiting'
+              ? t('dialog.leaveQueue')
+              : link.reconnecting && link.status === 'disconnected'
+                ? t('dialog.stopRetrying')
+                : t('dialog.disconnect')}
           </Button>
         )}
         <Button variant="secondary" onClick={onHide}>

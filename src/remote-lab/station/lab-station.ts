@@ -84,6 +84,8 @@ export type StationEvent =
 export interface StationOptions {
   access: StationAccess;
   board: Transport;
+  /** The caller opened the board already (a USB chooser must run in the user's click). */
+  boardOpen?: boolean;
   journal?: ProgramJournal;
   /** Shown on the labs page: "node-virtual", "browser-webhid", "browser-virtual". */
   kind: string;
@@ -190,7 +192,7 @@ export class LabStation {
       board.on('report', (r) => this.onReport(r)),
       board.on('close', () => this.onBoardGone()),
     ];
-    await board.open();
+    if (!this.options.boardOpen) await board.open();
     await this.recover();
     this.connect();
     this.aliveTimer = setInterval(() => this.tick(), this.options.aliveMs ?? STATION_ALIVE_MS);

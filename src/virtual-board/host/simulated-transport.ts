@@ -36,8 +36,9 @@ export class SimulatedTransport implements Transport {
   }
 
   write(payload: Uint8Array): Promise<void> {
-    // A copy: the host transfers the buffer to the worker.
-    return this.host.write(payload.slice());
+    // A copy of its own: the host transfers the buffer to the worker (a Buffer's slice() is a
+    // view that shares it, as a lab station's MQTT payloads are).
+    return this.host.write(new Uint8Array(payload));
   }
 
   /** Paced on the virtual board's USB-frame clock, not by page or worker timers. */
@@ -47,7 +48,7 @@ export class SimulatedTransport implements Transport {
     onProgress?: (done: number, total: number) => void,
   ): Promise<void> {
     return this.host.writeSequence(
-      payloads.map((p) => p.slice()),
+      payloads.map((p) => new Uint8Array(p)),
       gapsMs,
       onProgress,
     );

@@ -1,0 +1,443 @@
+// Latency and scale of the remote lab (`npm run bench:remote-lab`), through the real server,
+// its brokers and Auth-emulator accounts (docs/remote-lab.md "Measuring"):
+//   - latency: a command from the app to the board, and a sensor change from the board to the
+//     app's status, directly (the app's connection on the headless virtual board) and through
+//     each broker (session, remote transport, lab station); p50/p99 and the added latency
+//     against the direct path measured in the same run;
+//   - scale: N stations (presence every 2 s, as a station sends it) and N student sessions
+//     (one per board, broker connection open, alive at the server's period) on one server for
+//     S seconds: alives answered, lost alives (target zero), the server's CPU.
+// Brokers: the embedded aedes and a throw-away Mosquitto with dynamic security.
+//
+// Env: BENCH_BROKERS (default "aedes,mosquitto"), BENCH_STATIONS (200), BENCH_SECONDS (60),
+// BENCH_SAMPLES (100), GOGO_BENCH_PORT (default: a free port), FIREBASE_AUTH_EMULATOR_HOST
+// (reuse a running emulator) or the emulator ports of scripts/auth-emulator.ts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import mqtt, { type MqttClient } from 'mqtt';
+import { signUpWithPassword } from '../server/testing/emulator-accounts.ts';
+import { API_BASE_PATH } from '../src/contract/base-path.ts';
+import { labTopics } from '../src/contract/lab-topics.ts';
+import type { Lab, SessionAnswer, StationGrant } from '../src/contract/remote-lab.ts';
+import type { WasmCore } from '../src/core/wasm-core.ts';
+import { GoGoConnection } from '../src/device/connection/gogo-connection.ts';
+import type { BoardStatus } from '../src/device/device.ts';
+import * as cmd from '../src/device/protocol/commands.ts';
+import { WasmFramer } from '../src/device/protocol/framer.ts';
+import { RemoteTransport } from '../src/device/remote/remote-transport.ts';
+import type { Transport } from '../src/device/transport.ts';
+import { emptyRemoteLab, RemoteSession } from '../src/remote-lab/remote-session.ts';
+import { HeadlessVirtualBoard } from '../src/remote-lab/station/headless-board.ts';
+import {
+  loadNodeCore,
+  resolveBrokerUrl,
+  startNodeStation,
+} from '../src/remote-lab/station/node-station.node.ts';
+import { envPort, freePort, startAuthEmulator } from './auth-emulator.ts';
+import { ms, ratio, table } from './bench/lib.ts';
+import { startTempMosquitto, type TempMosquitto } from './mosquitto-temp.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BROKERS = (process.env.BENCH_BROKERS ?? 'aedes,mosquitto').split(',').map((s) => s.trim());
+const STATIONS = Number(process.env.BENCH_STATIONS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+const PIN = '2468';
+
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+let failures = 0;
+
+function pct(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+}
+
+async function until(f: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!f()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(2);
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks / 100;
+}
+
+async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, GOGO_PORT: String(port), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited during start-up');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${API_BASE_PATH}/health`)).ok) return child;
+    } catch {
+      // not yet
+    }
+    await sleep(200);
+  }
+  throw new Error('the server did not start');
+}
+
+class Api {
+  constructor(
+    private readonly base: string,
+    private readonly token: string,
+  ) {}
+  async post<T>(url: string, body: unknown = {}): Promise<T> {
+    const res = await fetch(`${this.base}${API_BASE_PATH}${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json = (await res.json()) as T & { message?: string };
+    if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${json.message ?? ''}`);
+    return json;
+  }
+}
+
+/** Commands timed from `send` to the board's `write`; sensors from the board to `status`. */
+async function measure(
+  device: GoGoConnection,
+  board: HeadlessVirtualBoard,
+  samples: number,
+): Promise<{ command: number[]; status: number[] }> {
+  let arrived = 0;
+  const write = board.write.bind(board);
+  board.write = (p: Uint8Array) => {
+    arrived = performance.now();
+    return write(p);
+  };
+  let last: BoardStatus | null = null;
+  let lastAt = 0;
+  const off = device.on('status', (s) => {
+    last = s;
+    lastAt = performance.now();
+  });
+  const command: number[] = [];
+  const status: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    arrived = 0;
+    const t0 = performance.now();
+    await device.send(cmd.beep());
+    await until(() => arrived > 0, 10_000, 'a command at the board');
+    command.push(arrived - t0);
+    const value = 100 + (i % 2) * 800 + (i % 7);
+    const t1 = performance.now();
+    board.board.setSensor(1, value);
+    await until(() => last?.sensors[0] === value, 10_000, 'a sensor change at the app');
+    status.push(lastAt - t1);
+    await sleep(20);
+  }
+  off();
+  board.write = write;
+  return { command, status };
+}
+
+async function latency(
+  core: WasmCore,
+  origin: string,
+  owner: Api,
+  emulatorHost: string,
+): Promise<{ command: number[]; status: number[] }> {
+  const lab = await owner.post<Lab>('/lab/create', {
+    name: 'Bench latency',
+    board_id: `BL${Date.now().toString(36)}`,
+    pin: PIN,
+  });
+  const { key } = await owner.post<{ key: string }>(`/lab/${lab.uuid}/station-key`);
+  const stateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gogo-bench-station-'));
+  const station = await startNodeStation({
+    server: origin,
+    boardId: lab.board_id,
+    key,
+    core,
+    stateDir,
+    still: true,
+  });
+  const { idToken } = await signUpWithPassword(emulatorHost);
+  const device = new GoGoConnection({
+    createTransport: (_kind, options) => {
+      if (!options.remote) throw new Error('remote only');
+      return new RemoteTransport(options.remote);
+    },
+    framer: new WasmFramer(core),
+    displayBoard: () => 6,
+    schedule: (f) => setTimeout(f, 0),
+  });
+  const session = new RemoteSession({
+    api: new Api(origin, idToken),
+    device,
+    brokerUrl: (u) => resolveBrokerUrl(u, origin),
+    state: emptyRemoteLab(),
+  });
+  try {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      try {
+        await session.connectById({ board_id: lab.board_id, pin: PIN });
+        break;
+      } catch (e) {
+        if (Date.now() > deadline) throw e;
+        await sleep(500);
+      }
+    }
+    await until(() => device.snapshot.board.boardType !== 0, 20_000, 'the remote board');
+    return await measure(device, station.board, SAMPLES);
+  } finally {
+    await session.disconnect();
+    session.dispose();
+    await device.dispose();
+    await station.stop();
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+async function direct(core: WasmCore): Promise<{ command: number[]; status: number[] }> {
+  const board = new HeadlessVirtualBoard(core);
+  const device = new GoGoConnection({
+    createTransport: (): Transport => board,
+    framer: new WasmFramer(core),
+    displayBoard: () => 6,
+    schedule: (f) => setTimeout(f, 0),
+  });
+  await device.connect('simulated');
+  await until(() => device.snapshot.board.boardType !== 0, 20_000, 'the virtual board');
+  try {
+    return await measure(device, board, SAMPLES);
+  } finally {
+    await device.dispose();
+    board.destroy();
+  }
+}
+
+/** N lightweight stations and N sessions on one server; returns the scale figures. */
+async function scale(origin: string, serverPid: number, owner: Api, emulatorHost: string) {
+  const labs: { lab: Lab; key: string }[] = [];
+  for (let i = 0; i < STATIONS; i++) {
+    const lab = await owner.post<Lab>('/lab/create', {
+      name: `Bench ${i}`,
+      board_id: `BS${Date.now().toString(36)}${i}`,
+      pin: PIN,
+    });
+    labs.push({
+      lab,
+      key: (await owner.post<{ key: string }>(`/lab/${lab.uuid}/station-key`)).key,
+    });
+  }
+  const clients: MqttClient[] = [];
+  const timers: ReturnType<typeof setInterval>[] = [];
+  // Stations: the grant, the retained presence with its will, presence every 2 s.
+  await Promise.all(
+    labs.map(async ({ lab, key }) => {
+      const res = await fetch(`${origin}${API_BASE_PATH}/lab/station/connect`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ board_id: lab.board_id, key }),
+      });
+      const g = (await res.json()) as StationGrant;
+      const topics = labTopics(g.base);
+      const presence = (online: boolean) =>
+        JSON.stringify({
+          online,
+          board: online ? { type: 1, version: 7, firmware: 40 } : null,
+          answer: 0,
+          session: null,
+          kind: 'bench',
+        });
+      const c = mqtt.connect(resolveBrokerUrl(g.url, origin), {
+        username: g.username,
+        password: g.password,
+        reconnectPeriod: 5000,
+        will: {
+          topic: topics.presence,
+          payload: Buffer.from(presence(false)),
+          qos: 1,
+          retain: true,
+        },
+      });
+      clients.push(c);
+      await new Promise<void>((resolve, reject) => {
+        c.once('connect', () => resolve());
+        c.once('error', reject);
+      });
+      c.subscribe([topics.control, topics.anyDown]);
+      const send = () => c.publish(topics.presence, presence(true), { qos: 1, retain: true });
+      send();
+      timers.push(setInterval(send, 2000));
+    }),
+  );
+  await sleep(3000);
+  // Students: one account and one session per board, broker connection open, alive loop.
+  const accounts: { idToken: string }[] = [];
+  for (let i = 0; i < STATIONS; i++) accounts.push(await signUpWithPassword(emulatorHost));
+  let alives = 0;
+  let lost = 0;
+  let running = true;
+  const aliveLatency: number[] = [];
+  const sessions = await Promise.all(
+    labs.map(async ({ lab }, i) => {
+      const api = new Api(origin, accounts[i]?.idToken ?? '');
+      const s = await api.post<SessionAnswer>('/session/connect', {
+        board_id: lab.board_id,
+        pin: PIN,
+      });
+      if (s.state !== 'active' || !s.broker) throw new Error(`session ${i}: ${s.state}`);
+      const c = mqtt.connect(resolveBrokerUrl(s.broker.url, origin), {
+        username: s.broker.username,
+        password: s.broker.password,
+        reconnectPeriod: 5000,
+      });
+      clients.push(c);
+      await new Promise<void>((resolve, reject) => {
+        c.once('connect', () => resolve());
+        c.once('error', reject);
+      });
+      c.subscribe([s.broker.up, s.broker.presence]);
+      return { api, s };
+    }),
+  );
+  const cpu0 = cpuSeconds(serverPid);
+  const t0 = Date.now();
+  const loops = sessions.map(async ({ api, s }, i) => {
+    // Spread the alives over the period, as independent students would.
+    await sleep((i / sessions.length) * s.alive_ms);
+    while (running) {
+      const a0 = performance.now();
+      try {
+        const a = await api.post<SessionAnswer>('/session/alive', {
+          session_id: s.session_id,
+          session_ans: 0,
+        });
+        aliveLatency.push(performance.now() - a0);
+        alives++;
+        if (a.state !== 'active') lost++;
+      } catch {
+        lost++;
+      }
+      await sleep(s.alive_ms);
+    }
+  });
+  await sleep(SECONDS * 1000);
+  running = false;
+  const elapsed = (Date.now() - t0) / 1000;
+  const cpu = cpuSeconds(serverPid) - cpu0;
+  await Promise.all(loops);
+  await Promise.all(
+    sessions.map(({ api, s }) => api.post('/session/disconnect', { session_id: s.session_id })),
+  );
+  for (const t of timers) clearInterval(t);
+  await Promise.all(clients.map((c) => c.endAsync()));
+  return { alives, lost, cpuPercent: (100 * cpu) / elapsed, aliveLatency, elapsed };
+}
+
+async function main(): Promise<void> {
+  const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
+  const emulator = existing
+    ? null
+    : await startAuthEmulator({
+        authPort: envPort('GOGO_AUTH_EMULATOR_PORT'),
+        hubPort: envPort('GOGO_EMULATOR_HUB_PORT'),
+        loggingPort: envPort('GOGO_EMULATOR_LOGGING_PORT'),
+        timeoutMs: 300_000,
+      });
+  const emulatorHost = existing ?? emulator?.host ?? '';
+  const core = await loadNodeCore(ROOT);
+  const latencyRows: Record<string, string>[] = [];
+  const scaleRows: Record<string, string | number>[] = [];
+  try {
+    const base = await direct(core);
+    latencyRows.push(row('direct (virtual board)', base, base));
+    for (const broker of BROKERS) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gogo-bench-lab-'));
+      let mosquitto: TempMosquitto | null = null;
+      let server: ChildProcess | null = null;
+      try {
+        const env: Record<string, string> = {
+          SQLITE_FILE: path.join(dir, 'gogo.sqlite'),
+          FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+          FIREBASE_PROJECT_ID: 'demo-gogo',
+        };
+        if (broker === 'mosquitto') {
+          mosquitto = await startTempMosquitto();
+          Object.assign(env, {
+            MQTT_URL: mosquitto.tcpUrl,
+            MQTT_CLIENT_URL: mosquitto.url,
+            MQTT_ADMIN_USERNAME: mosquitto.adminUsername,
+            MQTT_ADMIN_PASSWORD: mosquitto.adminPassword,
+          });
+        } else if (broker !== 'aedes') {
+          throw new Error(`unknown broker ${broker} (aedes or mosquitto)`);
+        }
+        const port = envPort('GOGO_BENCH_PORT') ?? (await freePort());
+        server = await startServer(port, env);
+        const origin = `http://127.0.0.1:${port}`;
+        const owner = new Api(origin, (await signUpWithPassword(emulatorHost)).idToken);
+        const via = await latency(core, origin, owner, emulatorHost);
+        latencyRows.push(row(`through ${broker}`, via, base));
+        const s = await scale(origin, server.pid ?? 0, owner, emulatorHost);
+        if (s.lost > 0) failures++;
+        scaleRows.push({
+          broker,
+          stations: STATIONS,
+          sessions: STATIONS,
+          seconds: s.elapsed.toFixed(0),
+          alives: s.alives,
+          'lost alives': s.lost,
+          'alive p50': ms(pct(s.aliveLatency, 50)),
+          'alive p99': ms(pct(s.aliveLatency, 99)),
+          'server CPU': `${s.cpuPercent.toFixed(1)}% of one core`,
+        });
+      } finally {
+        server?.kill('SIGTERM');
+        await mosquitto?.remove();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    await emulator?.stop();
+  }
+  table(`Remote lab latency (${SAMPLES} samples each, same run)`, latencyRows);
+  table(`Remote lab scale (${STATIONS} stations + ${STATIONS} sessions, ${SECONDS} s)`, scaleRows);
+  if (failures > 0) {
+    console.error(`${failures} broker(s) lost alives`);
+    process.exitCode = 1;
+  }
+}
+
+function row(
+  name: string,
+  m: { command: number[]; status: number[] },
+  base: { command: number[]; status: number[] },
+): Record<string, string> {
+  const c50 = pct(m.command, 50);
+  const s50 = pct(m.status, 50);
+  return {
+    path: name,
+    'command p50': ms(c50),
+    'command p99': ms(pct(m.command, 99)),
+    'command added p50': ms(c50 - pct(base.command, 50)),
+    'status p50': ms(s50),
+    'status p99': ms(pct(m.status, 99)),
+    'status added p50': ms(s50 - pct(base.status, 50)),
+    'status vs direct': ratio(s50 / pct(base.status, 50)),
+  };
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,254 @@
+// First load of the editor in Chromium (Debian's, as the e2e tests use), cold: a fresh
+// browser context (empty HTTP cache, no service worker) per load, with the network
+// throttled through the DevTools protocol to a school link (10 Mbit/s, 40 ms) and a slow
+// one (3 Mbit/s, 100 ms). Two servers of the same build (dist/), interleaved load by load:
+//   - "served": the API server itself (server/app.ts: brotli/gzip copies, cache headers);
+//   - "reference": the same files sent uncompressed (how the UI was served before the
+//     compressed copies), with /api/ passed to the API server.
+// Measured per load: the time from navigation to interactive blocks (the toolbox's
+// categories drawn, then one frame and one task later), the bytes the page received until
+// then (headers and bodies as sent on the wire), the requests it made, and main-thread
+// tasks over 50 ms. Ports: GOGO_BENCH_PORT (default 4190) and the next one.
+import { execSync, spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from '@playwright/test';
+import { createServer as createApiServer } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { ms, rounds, table, type BenchSuite } from './lib.ts';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const DIST = join(ROOT, 'dist');
+
+interface Network {
+  name: string;
+  mbit: number;
+  latencyMs: number;
+  targetMs: number;
+}
+
+export const NETWORKS: Network[] = [
+  { name: '10 Mbit/s, 40 ms', mbit: 10, latencyMs: 40, targetMs: 1000 },
+  { name: '3 Mbit/s, 100 ms', mbit: 3, latencyMs: 100, targetMs: 2500 },
+];
+
+/** Long main-thread tasks at or above this count against the load. */
+const LONG_TASK_MS = 50;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.cur': 'image/x-icon',
+};
+
+/** The uncompressed reference: plain files, no cache headers; /api/ goes to `apiPort`. */
+function referenceServer(port: number, apiPort: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith('/api/')) {
+      const upstream = request(
+        { host: '127.0.0.1', port: apiPort, path: url, method: req.method, headers: req.headers },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.writeHead(502).end());
+      req.pipe(upstream);
+      return;
+    }
+    const path = normalize(decodeURIComponent(url.split('?')[0] ?? '/'));
+    let file = join(DIST, path);
+    if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) {
+      file = join(DIST, 'index.html');
+    }
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-length': statSync(file).size,
+    });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', () => ok(server));
+  });
+}
+
+interface Load {
+  readyMs: number;
+  bytes: number;
+  requests: number;
+  longTasks: number[];
+}
+
+/** Runs in the page before any of its scripts: watches for the toolbox and long tasks. */
+function watchLoad(longTaskMs: number): void {
+  const state = { readyMs: 0, longTasks: [] as number[] };
+  (window as unknown as { gogoFirstLoad: typeof state }).gogoFirstLoad = state;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      if (e.duration > longTaskMs) state.longTasks.push(e.duration);
+  }).observe({ type: 'longtask', buffered: true });
+  const seen = new MutationObserver(() => {
+    if (!document.querySelector('.blocklyToolboxCategoryLabel, .blocklyFlyout .blocklyDraggable')) {
+      return;
+    }
+    seen.disconnect();
+    // Drawn, then a frame, then the task after it: the page can take a click.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        state.readyMs = performance.now();
+      }, 0),
+    );
+  });
+  seen.observe(document, { childList: true, subtree: true });
+}
+
+async function loadOnce(browser: Browser, url: string, net: Network): Promise<Load> {
+  const context = await browser.newContext({
+    viewport: { width: 1366, height: 768 },
+    serviceWorkers: 'block',
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const bytesPerSecond = (net.mbit * 1e6) / 8;
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: net.latencyMs,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    });
+    let bytes = 0;
+    let requests = 0;
+    let ready = false;
+    cdp.on('Network.loadingFinished', (e) => {
+      if (ready) return;
+      bytes += e.encodedDataLength;
+      requests += 1;
+    });
+    await page.addInitScript(watchLoad, LONG_TASK_MS);
+    await page.goto(url);
+    const handle = await page.waitForFunction(
+      () => {
+        const s = (window as unknown as { gogoFirstLoad?: { readyMs: number } }).gogoFirstLoad;
+        return s && s.readyMs > 0 ? s : null;
+      },
+      null,
+      { timeout: 120_000, polling: 50 },
+    );
+    ready = true;
+    const state = (await handle.jsonValue()) as { readyMs: number; longTasks: number[] };
+    return { readyMs: state.readyMs, bytes, requests, longTasks: state.longTasks };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] ?? NaN) : ((s[m - 1] ?? NaN) + (s[m] ?? NaN)) / 2;
+};
+const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+
+const suite: BenchSuite = {
+  description: 'first load of the editor in Chromium on a throttled network, cold',
+  async run(ctx) {
+    if (!existsSync(join(DIST, 'index.html')) || process.env.GOGO_BENCH_BUILD === '1') {
+      console.log('building the app (vite build) for the first-load benchmark…');
+      const b = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+      if (b.status !== 0) throw new Error('vite build failed');
+    }
+    let executablePath: string;
+    try {
+      executablePath =
+        process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
+    } catch {
+      console.log('(no chromium on PATH: first-load benchmark skipped)');
+      return;
+    }
+    const port = Number(process.env.GOGO_BENCH_PORT ?? 4190);
+    const dir = mkdtempSync(join(tmpdir(), 'gogo-first-load-'));
+    const api = await createApiServer(
+      loadConfig({
+        LOG_LEVEL: 'silent',
+        STATIC_DIR: DIST,
+        SQLITE_FILE: join(dir, 'bench.sqlite'),
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
+      }),
+    );
+    await api.listen({ host: '127.0.0.1', port });
+    const reference = await referenceServer(port + 1, port);
+    const browser = await chromium.launch({
+      executablePath,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    const servers = {
+      served: `http://localhost:${port}/#/program`,
+      reference: `http://localhost:${port + 1}/#/program`,
+    };
+    try {
+      const runs = rounds(ctx, 5);
+      // One untimed load: the OS file cache and Chromium's own start-up.
+      await loadOnce(browser, servers.served, NETWORKS[0] as Network);
+      const rows: Record<string, string | number>[] = [];
+      for (const net of NETWORKS) {
+        const loads: Record<keyof typeof servers, Load[]> = { served: [], reference: [] };
+        for (let i = 0; i < runs; i++) {
+          for (const k of Object.keys(servers) as (keyof typeof servers)[]) {
+            loads[k].push(await loadOnce(browser, servers[k], net));
+          }
+        }
+        for (const k of Object.keys(servers) as (keyof typeof servers)[]) {
+          const ls = loads[k];
+          const ready = median(ls.map((l) => l.readyMs));
+          const long = ls.flatMap((l) => l.longTasks);
+          rows.push({
+            network: net.name,
+            server: k === 'served' ? 'served (br/gzip, cache headers)' : 'reference (uncompressed)',
+            'interactive blocks': ms(ready),
+            best: ms(Math.min(...ls.map((l) => l.readyMs))),
+            target: k === 'served' ? `≤ ${ms(net.targetMs)}` : '',
+            transferred: kib(median(ls.map((l) => l.bytes))),
+            requests: median(ls.map((l) => l.requests)),
+            'tasks > 50 ms / load': (long.length / ls.length).toFixed(1),
+            longest: long.length > 0 ? ms(Math.max(...long)) : '–',
+          });
+          ctx.record('first-load', {
+            [`${k}@${net.mbit}Mbit.readyMs`]: ready,
+            [`${k}@${net.mbit}Mbit.bytes`]: median(ls.map((l) => l.bytes)),
+            [`${k}@${net.mbit}Mbit.longTasksPerLoad`]: long.length / ls.length,
+          });
+        }
+        const speedup =
+          median(loads.reference.map((l) => l.readyMs)) /
+          median(loads.served.map((l) => l.readyMs));
+        console.log(`${net.name}: served is ${speedup.toFixed(2)}× faster than the reference`);
+      }
+      table(`Editor first load, cold profile, median of ${runs} (1366×768 window)`, rows);
+      console.log(
+        `targets: interactive blocks ≤ 1.0 s at 10 Mbit/s and ≤ 2.5 s at 3 Mbit/s, no main-thread task over ${LONG_TASK_MS} ms`,
+      );
+    } finally {
+      await browser.close();
+      await new Promise((r) => reference.close(r));
+      await api.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default suite;
