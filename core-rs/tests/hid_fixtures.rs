@@ -146,7 +146,9 @@ fn status_slot(name: &str) -> usize {
         "rtc.year" => slot::RTC_YEAR,
         "espFamily" => slot::ESP_FAMILY,
         "joystick" => slot::JOYSTICK,
+        "servoOn" => slot::SERVO_ON,
         "servoActive" => slot::SERVO_ACTIVE,
+        "servoRelay" => slot::SERVO_RELAY,
         "servoAngle" => slot::SERVO_ANGLE,
         "servoPower" => slot::SERVO_POWER,
         "wifiStatus" => slot::WIFI_STATUS,
@@ -287,9 +289,9 @@ fn batch_decoding_emits_one_record_per_report() {
         batch.extend_from_slice(&r);
     }
     let out = decode_batch(&batch);
-    // status record: kind 0, aux 0, body 55 × 4 bytes.
-    assert_eq!(&out[..4], &[0, 0, 220, 0]);
-    let second = 4 + 220;
+    // status record: kind 0, aux 0, body 57 × 4 bytes.
+    assert_eq!(&out[..4], &[0, 0, 228, 0]);
+    let second = 4 + 228;
     // key-value "[7, 0, 0]" has L = 0: malformed (255, reason 3), body = packet type.
     assert_eq!(&out[second..second + 5], &[255, 3, 1, 0, 7]);
     // An empty report: short (reason 1) with an empty body.

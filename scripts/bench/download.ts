@@ -4,7 +4,10 @@
 //   1. the virtual clock alone (as fast as the CPU goes): the link's own time;
 //   2. the virtual board in real time, paced on its link clock (the "virtual board" path);
 //   3. the board in real time, paced by timers (the loop the device worker runs for a USB
-//      or fake-HID board): each write waits for the board's frame, then a 10 ms timer.
+//      or fake-HID board), against the board-sim worker's own simulation and pump: each
+//      write starts 10 ms after the one before started, once that one was taken;
+//   4. the plan's pauses as bare timers: the best any timer-paced loop can do on this
+//      machine in this run.
 //
 // Each path's ratio to the floor is printed.
 import { readFileSync } from 'node:fs';
@@ -14,7 +17,7 @@ import { DeviceError } from '../../src/device/device.ts';
 import { Emitter } from '../../src/device/emitter.ts';
 import { WasmFramer } from '../../src/device/protocol/framer.ts';
 import { SimulatedBoard, wasmEncoder } from '../../src/virtual-board/board/simulated-board.ts';
-import { UsbLink } from '../../src/virtual-board/board/usb-link.ts';
+import { BoardSimulation, wallClock } from '../../src/virtual-board/worker/board-simulation.ts';
 import { VirtualLinkTransport } from '../../src/device/testing/virtual-link-transport.ts';
 import type { Transport, TransportEventMap } from '../../src/device/transport.ts';
 import { downloadPlan, planFloorMs } from '../../src/download/download-plan.ts';
@@ -22,37 +25,27 @@ import { ms, ratio, rounds, table, wasmPath, type BenchSuite } from './lib.ts';
 
 const BYTES = 2048;
 
-/** The board-sim worker's pump in this thread: frames follow the wall clock. */
+/** The board-sim worker's simulation (its pump, write queue and sequences) in this thread,
+ * on the wall clock: what the fake navigator.hid and the virtual board talk to. */
 class RealtimeLinkTransport implements Transport {
   readonly kind = 'simulated' as const;
-  readonly link: UsbLink;
+  readonly sim: BoardSimulation;
   private readonly events = new Emitter<TransportEventMap>();
-  private readonly waiting = new Map<number, () => void>();
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private origin = 0;
+  private open_ = false;
   writePaced?: Transport['writePaced'];
 
-  constructor(board: SimulatedBoard, linkPaced: boolean) {
-    this.link = new UsbLink(board);
+  constructor(core: WasmCore, linkPaced: boolean) {
+    this.sim = new BoardSimulation({ loadCore: () => Promise.resolve(core), clock: wallClock });
     if (linkPaced) {
-      this.writePaced = (payloads, gapsMs, onProgress) => {
-        const ids = this.link.writeSequence(
-          payloads.map((payload, i) => ({ payload, gapMs: gapsMs[i] ?? 0 })),
-        );
-        let done = 0;
-        return Promise.all(
-          ids.map(
-            (id) =>
-              new Promise<void>((resolve) =>
-                this.waiting.set(id, () => {
-                  onProgress?.(++done, ids.length);
-                  resolve();
-                }),
-              ),
-          ),
-        ).then(() => undefined);
-      };
+      this.writePaced = (payloads, gapsMs, onProgress) =>
+        this.sim.writeSequence(payloads, gapsMs, onProgress);
     }
+  }
+
+  get board(): SimulatedBoard {
+    const board = this.sim.board;
+    if (!board) throw new Error('the simulated board is not running');
+    return board;
   }
 
   on<K extends keyof TransportEventMap>(type: K, l: (e: TransportEventMap[K]) => void) {
@@ -60,29 +53,20 @@ class RealtimeLinkTransport implements Transport {
   }
 
   async open(): Promise<void> {
-    this.origin = performance.now() - this.link.clockMs;
-    this.timer = setInterval(() => this.pump(), 4);
+    await this.sim.start({}, (msg) => {
+      if (msg.type === 'reports') msg.reports.forEach((r) => this.events.emit('report', r));
+    });
+    this.open_ = true;
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
+    this.open_ = false;
+    this.sim.stop();
   }
 
   write(payload: Uint8Array): Promise<void> {
-    if (this.timer === undefined) return Promise.reject(new DeviceError('disconnected'));
-    const id = this.link.write(payload);
-    return new Promise((resolve) => this.waiting.set(id, resolve));
-  }
-
-  private pump(): void {
-    const frames = Math.floor(performance.now() - this.origin) - this.link.clockMs;
-    if (frames <= 0) return;
-    const { reports, consumed } = this.link.run(frames);
-    for (const id of consumed) {
-      this.waiting.get(id)?.();
-      this.waiting.delete(id);
-    }
-    reports.forEach((r) => this.events.emit('report', r));
+    if (!this.open_) return Promise.reject(new DeviceError('disconnected'));
+    return this.sim.write(payload);
   }
 }
 
@@ -140,25 +124,34 @@ const suite: BenchSuite = {
 
     // 2 and 3. Wall-clock time, alternating so both see the same machine load.
     const once = async (linkPaced: boolean) => {
-      const board = new SimulatedBoard(wasmEncoder(core));
-      const transport = new RealtimeLinkTransport(board, linkPaced);
+      const transport = new RealtimeLinkTransport(core, linkPaced);
       const conn = await connected(core, transport);
       const t0 = performance.now();
       await conn.sendSequence(plan);
       const dt = performance.now() - t0;
-      check(board);
+      check(transport.board);
       await conn.disconnect();
       return dt;
     };
+    // The plan's pauses as bare timers, nothing else: what this machine's timers allow.
+    const bare = async () => {
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      const t0 = performance.now();
+      for (const step of plan) if (step.gapMs > 0) await sleep(step.gapMs);
+      return performance.now() - t0;
+    };
     const linkTimes: number[] = [];
     const timerTimes: number[] = [];
+    const bareTimes: number[] = [];
     for (let i = 0; i < runs; i++) {
       linkTimes.push(await once(true));
       timerTimes.push(await once(false));
+      bareTimes.push(await bare());
     }
     const virtual = median(virtualMs);
     const link = median(linkTimes);
     const timer = median(timerTimes);
+    const timersAlone = median(bareTimes);
     table(
       `Download ${BYTES} B (${chunks} chunks of 60 B); floor ${floor} ms = ${chunks - 1} gaps × 10 ms + 15 ms before LED and beep; median of ${runs}`,
       [
@@ -180,6 +173,12 @@ const suite: BenchSuite = {
           best: ms(Math.min(...timerTimes)),
           'vs floor': ratio(timer / floor),
         },
+        {
+          path: 'the same pauses as bare timers (this machine, this run)',
+          median: ms(timersAlone),
+          best: ms(Math.min(...bareTimes)),
+          'vs floor': ratio(timersAlone / floor),
+        },
       ],
     );
     ctx.record('download', {
@@ -191,6 +190,7 @@ const suite: BenchSuite = {
       timerPacedMs: timer,
       linkPacedPerFloor: link / floor,
       timerPacedPerFloor: timer / floor,
+      bareTimersMs: timersAlone,
     });
   },
 };

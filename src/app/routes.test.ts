@@ -15,7 +15,7 @@ const TABLE: [string, string, string][] = [
   ['/editor/42', '/editor/42', 'EditorPage:editor'],
   ['/view/42', '/view/42', 'EditorPage:view'],
   ['/view-v1/42', '/view-v1/42', 'EditorPage:viewV1'],
-  ['/gogobright/', '/gogobright/', 'gogobright'],
+  ['/gogobright/', '/gogobright/', 'BrightPage'],
   ['/datalog', '/datalog/public', 'datalogPublic'],
   ['/datalog/public/ch1', '/datalog/public/ch1', 'datalogPublic'],
   ['/datalog/offline', '/datalog/offline', 'OfflineDatalogPage'],
@@ -47,7 +47,8 @@ const TABLE: [string, string, string][] = [
     '/catalog/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
     'catalog',
   ],
-  ['/teachable-machine', '/teachable-machine', 'teachableMachine'],
+  // Not built yet: no route, so no placeholder a user can reach.
+  ['/teachable-machine', '/program', 'EditorPage:program'],
   ['/', '/program', 'EditorPage:program'],
   ['/program', '/program', 'EditorPage:program'],
   ['/program/p1', '/program/p1', 'EditorPage:program'],

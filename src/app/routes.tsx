@@ -13,15 +13,6 @@ import RootLayout from './layout/RootLayout.tsx';
 import RouteError from './layout/RouteError.tsx';
 import type { EditorVariantId } from '../editor/variants.ts';
 import { redirectFrom } from './redirect.ts';
-import type { ScreenId } from './screens.ts';
-
-/** A screen that a later issue builds: its placeholder, loaded on demand. */
-function screen(id: ScreenId) {
-  return async () => {
-    const { default: ScreenPlaceholder } = await import('./pages/ScreenPlaceholder.tsx');
-    return { element: <ScreenPlaceholder screen={id} /> };
-  };
-}
 
 /** The program editor in one of its variants (src/editor/variants.ts), loaded on demand. */
 function editor(variant: EditorVariantId) {
@@ -126,7 +117,7 @@ export const routes: RouteObject[] = [
           { path: 'editor/:id?', lazy: editor('editor') },
           { path: 'view/:id?', lazy: editor('view') },
           { path: 'view-v1/:id?', lazy: editor('viewV1') },
-          { path: 'gogobright', lazy: screen('gogobright') },
+          { path: 'gogobright', lazy: page(() => import('../board/BrightPage.tsx')) },
           {
             path: 'datalog',
             children: [
@@ -202,7 +193,6 @@ export const routes: RouteObject[] = [
           },
           { path: 'project/:uuid', lazy: projectPage },
           { path: 'catalog/:uuid', lazy: catalogPage },
-          { path: 'teachable-machine', lazy: screen('teachableMachine') },
         ],
       },
       {

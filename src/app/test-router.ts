@@ -36,7 +36,7 @@ export function closeRouters(): void {
 }
 
 /**
- * What the deepest matched route shows: a placeholder's screen id, a component's name, or
+ * What the deepest matched route shows: a screen id, a component's name, or
  * `Component:variant` for a screen shown in a variant (the program editor).
  */
 export function shownScreen(router: TestRouter): string | undefined {

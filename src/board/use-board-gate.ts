@@ -7,9 +7,17 @@ import { board } from '../state/board.ts';
 import { connection, isBoardMatch } from '../state/connection.ts';
 
 export interface BoardGate {
-  /** Null when commands can be sent, else the translated reason. */
+  /**
+   * Null when commands can be sent, else the translated reason; '' when the page states the
+   * reason once above its panels (the panels are disabled without repeating it).
+   */
   reason: string | null;
   boardType: number;
+}
+
+/** The same gate for a panel whose page already shows the reason. */
+export function quiet(gate: BoardGate): BoardGate {
+  return gate.reason === null ? gate : { ...gate, reason: '' };
 }
 
 export function useBoardGate(): BoardGate {

@@ -50,7 +50,7 @@ export interface HidBuiltinSensors {
 
 /** A decoded type-0 status packet (board-protocol §3.2), raw values. */
 export interface HidStatus {
-  /** 8 on classic boards, 4 on GoGo 6/7. */
+  /** 8 on classic boards, 4 on GoGo 6/7 and Bright. */
   sensorCount: number;
   /** 0..1023, `sensorCount` entries. */
   sensors: number[];
@@ -68,10 +68,14 @@ export interface HidStatus {
   motorPower: number[];
   ir: number;
   rtc: RtcFields;
-  /** GoGo 6/7: the fields below are valid. */
+  /** GoGo 6/7 and Bright: the fields below are valid. */
   espFamily: boolean;
   joystick: number;
+  /** Bit i = port A+i drives its output (a servo, or a relay that is on). */
+  servoOn: number;
   servoActive: number;
+  /** Bit i = port A+i is used as a relay (power output) rather than a servo. */
+  servoRelay: number;
   /** Ports A..D, 0..180. */
   servoAngle: number[];
   /** Ports A..D, 0..100. */
@@ -256,7 +260,9 @@ const STATUS_FIELDS = {
   motorDirection: S.MOTOR_DIRECTION,
   ir: S.IR,
   joystick: S.JOYSTICK,
+  servoOn: S.SERVO_ON,
   servoActive: S.SERVO_ACTIVE,
+  servoRelay: S.SERVO_RELAY,
   wifiStatus: S.WIFI_STATUS,
   answer: S.ANSWER,
 } as const satisfies Partial<Record<keyof HidStatus, number>>;

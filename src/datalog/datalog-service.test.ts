@@ -69,6 +69,16 @@ describe('DatalogService', () => {
     expect(s.log?.records).toBe(0);
   });
 
+  it('clears the log read from the board when the plugin says no board is there', async () => {
+    v.board.datalog.fill(50);
+    const read = service.read();
+    await settle(read);
+    expect((await read).log?.records).toBe(50);
+    v.boardAbsent();
+    await v.run(10);
+    expect(service.snapshot).toMatchObject({ log: null, outcome: 'board-absent' });
+  });
+
   it('keeps what was read when the board is unplugged mid-read, and says so', async () => {
     v.board.datalog.fill(20_000);
     const read = service.read();

@@ -39,7 +39,9 @@ export type DatalogOutcome =
   /** `detail.code`: `bad-csv` (with `detail.line`), `bad-file`, or a core error. */
   | 'import-failed'
   | 'exported'
-  | 'export-failed';
+  | 'export-failed'
+  /** The plugin said no board is there: the log read from the board was cleared. */
+  | 'board-absent';
 
 export interface LoadedLog {
   handle: DatalogHandle;
@@ -115,6 +117,10 @@ export class DatalogService {
     this.flushMs = options.flushMs ?? 100;
     this.refreshMs = options.refreshMs ?? 500;
     this.now = options.now ?? (() => performance.now());
+    // Spec core §4: an empty plugin message clears the board's data, its log included.
+    device.on('cleared', ({ reason }) => {
+      if (reason === 'board-absent') void this.boardAbsent();
+    });
   }
 
   get snapshot(): DatalogState {
@@ -239,6 +245,13 @@ export class DatalogService {
     }
     this.set({ busy: null, outcome: 'exported', detail: { records: log.records } });
     return r.value;
+  }
+
+  /** The board went away behind the plugin: a log read from it goes too (a file stays). */
+  private async boardAbsent(): Promise<void> {
+    if (this.state.busy || this.state.log?.source !== 'board') return;
+    await this.closeLog();
+    this.set({ outcome: 'board-absent', detail: {}, percent: 0 });
   }
 
   /** Forgets the log (frees it in the worker). */

@@ -53,6 +53,16 @@ describe('PlotLabService', () => {
     expect(service.series).toEqual([]);
   });
 
+  it('clears every series when the plugin says no board is there, then plots again', async () => {
+    const { v, service } = await lab();
+    await v.run(100);
+    expect(service.series.length).toBe(4);
+    v.boardAbsent();
+    expect(service.series).toEqual([]);
+    await v.run(100);
+    expect(service.series.length).toBe(4);
+  });
+
   it('keeps only the newest samples when a series is full', () => {
     const r = new Ring(3);
     [1, 2, 3, 4, 5].forEach((x) => r.push(x, x * 10));

@@ -76,6 +76,10 @@ export class PlotLabService {
         const t = this.now();
         s.sensors.forEach((v, i) => this.add(`sensor:${i + 1}`, t, v));
       }),
+      // Spec core §4: an empty plugin message clears the datalog data.
+      this.device.on('cleared', ({ reason }) => {
+        if (reason === 'board-absent') this.clear();
+      }),
       this.device.on('key-value', (kv) => {
         // Only numbers plot; other messages are text.
         const v = Number(kv.value.trim());

@@ -10,6 +10,7 @@ import {
   type Motor,
   type PiStatus,
   type Servo,
+  type ServoRelay,
 } from './device.ts';
 
 /** Standard gravity: acceleration = signed milli-g / 1000 × 9.80665 (spec classroom §9). */
@@ -51,12 +52,15 @@ export function isKnownBoardType(type: number): boolean {
   return Number.isInteger(type) && type >= BoardType.original && type <= BoardType.v7;
 }
 
-/** GoGo 6 and 7: the ESP32 family, with 4 sensors and built-in sensors. */
+/**
+ * GoGo 6, GoGo 7 and GoGo Bright (a KidBright ESP32 with the GoGo extension): the ESP32
+ * family, with 4 sensors, servo ports, built-in sensors and Wi-Fi (docs/builtin-sensors.md).
+ */
 export function isEspFamily(type: number): boolean {
-  return type === BoardType.v6 || type === BoardType.v7;
+  return type === BoardType.v6 || type === BoardType.v7 || type === BoardType.bright;
 }
 
-/** Sensors: 8 on board 5 and below, 4 on 6 and 7 (spec core §9). */
+/** Sensors: 8 on board 5 and below, 4 on 6 and 7 and on Bright (spec core §9). */
 export function sensorCount(type: number): number {
   return isEspFamily(type) ? 4 : 8;
 }
@@ -151,16 +155,23 @@ export function toBoardStatus(s: HidStatus): BoardStatus {
     direction: bit(s.motorDirection, i) ? 'cw' : 'ccw',
     power: powerPercent(s.motorPower[i] ?? 0),
   }));
-  const servos: Servo[] = PORT_NAMES.map((name, i) => {
-    const power = s.espFamily ? (s.servoPower[i] ?? 0) : 0;
+  const servoRelays: ServoRelay[] = PORT_NAMES.map((name, i) => {
+    const esp = s.espFamily;
     return {
       name,
-      isActive: s.espFamily && bit(s.servoActive, i),
-      angle: s.espFamily ? (s.servoAngle[i] ?? 0) : 0,
-      power,
-      relayOn: power > 0,
+      mode: esp && bit(s.servoRelay, i) ? 'relay' : 'servo',
+      isActive: esp && bit(s.servoActive, i),
+      isOn: esp && bit(s.servoOn, i),
+      angle: esp ? (s.servoAngle[i] ?? 0) : 0,
+      power: esp ? (s.servoPower[i] ?? 0) : 0,
     };
   });
+  const servos: Servo[] = servoRelays.map((r) => ({
+    name: r.name,
+    isActive: r.isActive,
+    isOn: r.mode === 'servo' && r.isOn,
+    angle: r.angle,
+  }));
   return {
     board: {
       boardType: s.boardType,
@@ -171,6 +182,7 @@ export function toBoardStatus(s: HidStatus): BoardStatus {
     sensors: s.sensors.slice(),
     motors,
     servos,
+    servoRelays,
     builtin: s.espFamily ? builtinSensors(s) : null,
     irValue: s.ir,
     rtc: {

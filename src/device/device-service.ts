@@ -46,6 +46,7 @@ export function getDevice(): DeviceConnection {
       // Download pacing runs on the device worker's clock, not the page's.
       pacer: new WorkerPacer(() => framer.remote()),
       displayBoard: () => connection.displayBoard,
+      identifyFirmware: true,
     });
     bindDeviceToStores(device);
     void device.restore();

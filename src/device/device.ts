@@ -146,14 +146,30 @@ export interface Motor {
   power: number;
 }
 
+/** A servo port driving a servo (spec classroom §3 "servos: isActive, isOn, angle"). */
 export interface Servo {
   name: string;
   isActive: boolean;
+  /** The port drives its servo (it holds an angle). */
+  isOn: boolean;
   /** 0..180. */
   angle: number;
-  /** 0..100; a servo port used as a relay is on at 100 and off at 0. */
+}
+
+/**
+ * A servo port as a servo-relay (spec classroom §3 "servoRelays: mode, isActive, isOn, angle,
+ * power"): in `servo` mode it drives a servo at `angle`; in `relay` mode it is a power
+ * output, on while `power` is above 0 (relay on = 100, off = 0).
+ */
+export interface ServoRelay {
+  name: string;
+  mode: 'servo' | 'relay';
+  isActive: boolean;
+  isOn: boolean;
+  /** 0..180. */
+  angle: number;
+  /** 0..100. */
   power: number;
-  relayOn: boolean;
 }
 
 export interface ColorHsv {
@@ -212,14 +228,17 @@ export interface BoardStatus {
   /** 8 on board 5 and below, 4 on 6 and 7. */
   sensors: number[];
   motors: Motor[];
+  /** Servo ports A..D as servos (GoGo 6/7 and Bright; inactive and off elsewhere). */
   servos: Servo[];
-  /** GoGo 6/7 only. */
+  /** The same ports as servo-relays, with their mode and power. */
+  servoRelays: ServoRelay[];
+  /** GoGo 6/7 and Bright only. */
   builtin: BuiltinSensors | null;
   irValue: number;
   rtc: RtcTime;
   /** Remote-lab answer / grading byte (GoGo 6/7). */
   answer: number;
-  /** Board Wi-Fi status register (GoGo 6/7). */
+  /** Board Wi-Fi status register (GoGo 6/7, Bright), the codes of spec classroom §8. */
   wifiStatus: number;
 }
 
@@ -280,8 +299,12 @@ export interface DeviceEventMap {
   debug: string;
   response: BoardResponse;
   tap: { x: number; y: number };
-  /** Board, Pi, key-value and datalog data were cleared (an empty plugin message). */
-  cleared: undefined;
+  /**
+   * Board, Pi and key-value data were cleared: the link closed (`disconnected`), or the
+   * plugin said no board is there (`board-absent`, an empty message without a stream, which
+   * also clears datalog data: spec core §4).
+   */
+  cleared: { reason: 'board-absent' | 'disconnected' };
   /** Something went wrong outside a call the caller awaits (unplug, reconnect, stream). */
   error: DeviceError;
   stats: LinkStats;

@@ -28,7 +28,8 @@ export function bindDeviceToStores(device: DeviceConnection): () => void {
       if (
         b.boardType !== s.board.boardType ||
         b.boardVersion !== s.board.boardVersion ||
-        b.firmwareVersion !== s.board.firmwareVersion
+        b.firmwareVersion !== s.board.firmwareVersion ||
+        b.semanticFirmwareVersion !== s.board.semanticFirmwareVersion
       ) {
         connection.board = { ...s.board };
       }

@@ -16,6 +16,7 @@ import { extensions } from '../state/extensions.ts';
 import { connection } from '../state/connection.ts';
 import { flushWorkspace, program } from '../state/program.ts';
 import { showToast, ui } from '../state/ui.ts';
+import { compileHintText, findCompileHint } from './compile-hints.ts';
 import { translateCompileMessage } from './compile-messages.ts';
 import { CompileService, type CompileTarget } from './compile-service.ts';
 import { downloadSettings, downloadStatus, runsAfterDownload } from './download-store.ts';
@@ -94,7 +95,13 @@ export async function download(): Promise<void> {
       const { line, text } = translateCompileMessage(t, r.failure.message);
       const where = line ?? r.failure.line ?? null;
       // An error inside a merged extension procedure has no line in the user's text.
-      if (where !== null && where <= ownLines) showLogoErrors([{ line: where, message: text }]);
+      if (where !== null && where <= ownLines) {
+        const hint = findCompileHint(logo, r.failure.message);
+        const help = hint ? ` — ${compileHintText(t, hint)}` : '';
+        showLogoErrors([{ line: where, message: text + help }]);
+        showToast('warning', downloadErrorText(t, e) + help);
+        return;
+      }
     }
     showToast('warning', downloadErrorText(t, e));
   } finally {

@@ -10,6 +10,7 @@ import { BOOTLOADER_FILTER } from '../device/webhid/webhid-transport.ts';
 import { board } from '../state/board.ts';
 import { connection } from '../state/connection.ts';
 import { openModal, showToast } from '../state/ui.ts';
+import { firmwareGuide } from './firmware-guide.ts';
 import { FlashBridge } from './flash-bridge.ts';
 import { openPluginFlashPort } from './plugin-flash-port.ts';
 import { FirmwareService } from './firmware-service.ts';
@@ -31,7 +32,10 @@ export function getFirmwareService(): FirmwareService {
     t: (key, values) => i18next.t(key, values),
     notify: (kind, message) => showToast(kind, message),
     openModal: () => openModal('firmware'),
-    openExternal: (url) => window.open(url, '_blank', 'noopener,noreferrer'),
+    showGuide(url) {
+      firmwareGuide.url = url;
+      openModal('firmwareGuide');
+    },
     async requestBootloader() {
       await browserHid()?.requestDevice({ filters: [BOOTLOADER_FILTER] });
     },

@@ -202,7 +202,7 @@ function setup(
     t: (key, values) => t.t(key, values),
     notify: (_kind, message) => s.toasts.push(message),
     openModal: () => s.opened.modal++,
-    openExternal: (url) => s.opened.external.push(url),
+    showGuide: (url) => s.opened.external.push(url),
     requestBootloader: async () => {},
   };
   s.service = new FirmwareService(deps);

@@ -64,7 +64,8 @@ export interface FirmwareServiceDeps {
   t(key: string, values?: Record<string, string | number>): string;
   notify(kind: 'success' | 'warning', message: string): void;
   openModal(): void;
-  openExternal(url: string): void;
+  /** Says the update happens outside the app, then offers the guide at `url`. */
+  showGuide(url: string): void;
   /** Asks the user to allow the STM32 bootloader (a real board on real WebHID). */
   requestBootloader(): Promise<void>;
 }
@@ -116,12 +117,12 @@ export class FirmwareService {
     return this.deps.state;
   }
 
-  /** The Update Firmware action: GoGo 7 opens the installer guide, remote links are
-   * refused (spec core §4), the rest opens the updater. */
+  /** The Update Firmware action: GoGo 7 is sent to its installer guide (after saying so),
+   * remote links are refused (spec core §4), the rest opens the updater. */
   open(): void {
     const { connection, t } = this.deps;
     if (targetFor(connection.board.boardType) === 'gogo7') {
-      this.deps.openExternal(GOGO7_UPDATE_GUIDE);
+      this.deps.showGuide(GOGO7_UPDATE_GUIDE);
       return;
     }
     if (this.remoteLink()) {

@@ -18,6 +18,7 @@ export type ShellModal =
   | 'examples'
   | 'language'
   | 'firmware'
+  | 'firmwareGuide'
   /** The board's connect dialog (the navbar's board button owns it). */
   | 'connect';
 

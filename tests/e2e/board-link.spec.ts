@@ -10,6 +10,8 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
       'Connected · USB (WebHID)',
     );
     await board.expectBoard('GoGo Board 7', 42);
+    // The firmware names its semantic version when asked (query 203).
+    await expect(board.dialog.getByTestId('connect-firmware')).toHaveText('42 (version 1.0.42)');
     await expect(board.dialog.getByTestId('stream-stats')).toContainText(
       /Stream: [1-9]\d* reports received, 0 ignored/,
     );
@@ -118,6 +120,30 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     await expect(board.dialog.getByTestId('connect-error')).toHaveCount(0);
   });
 
+  test('lists servos with their on state and servo-relays with mode and power', async ({
+    board,
+  }) => {
+    await board.open();
+    await board.connectUsb();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.closeDialog();
+    const servo = board.panel('servo');
+    await expect(board.page.getByTestId('servo-a')).toHaveText('A: not selected, off, 90°');
+    await servo.getByLabel('Angle (0–180°)').fill('45');
+    await servo.getByRole('button', { name: 'Set angle' }).click();
+    await expect(board.page.getByTestId('servo-a')).toHaveText('A: selected, on, 45°');
+    const relay = board.panel('relay');
+    await relay.getByLabel('Port A').uncheck();
+    await relay.getByLabel('Port B').check();
+    await relay.getByRole('button', { name: 'Relay on' }).click();
+    await expect(board.page.getByTestId('relay-b')).toHaveText('BRelayYesYes90°100%');
+    await expect(board.page.getByTestId('relay-a')).toHaveText('AServoNoYes45°0%');
+    // A relay port is not a servo that is on.
+    await expect(board.page.getByTestId('servo-b')).toHaveText('B: selected, off, 90°');
+    await relay.getByRole('button', { name: 'Relay off' }).click();
+    await expect(board.page.getByTestId('relay-b')).toHaveText('BRelayYesNo90°0%');
+  });
+
   test('refuses commands for another display board with the spec message', async ({ board }) => {
     await board.open();
     await board.connectUsb();
@@ -134,6 +160,14 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     await board.page.reload();
     await board.openDialog();
     await expect(board.dialog.getByLabel('Board to program')).toHaveValue('4');
+    // A stale choice says what to change and offers to change it.
+    await board.connectUsb();
+    await expect(board.dialog.getByTestId('board-mismatch-hint')).toHaveText(
+      'The connected board is a GoGo Board 7. Change “Board to program” below to match it.',
+    );
+    await board.dialog.getByRole('button', { name: 'Program the GoGo Board 7' }).click();
+    await expect(board.dialog.getByLabel('Board to program')).toHaveValue('6');
+    await expect(board.dialog.getByTestId('board-mismatch')).toHaveCount(0);
   });
 
   test('connects the virtual board from the menu and drives a Raspberry Pi', async ({ board }) => {
@@ -148,11 +182,21 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     await board.closeDialog();
     const settings = await board.simSection('settings');
     await settings.getByLabel('Board type').selectOption({ label: 'GoGo Board 5 / Pi-topping' });
-    await settings.getByLabel('Raspberry Pi').check();
     // Pi-topping boards report 8 sensors.
     await expect(board.page.getByTestId('sensor-8')).toBeVisible();
     // In-app navigation keeps the connection (a reload would end it).
     await board.page.evaluate(() => (location.hash = '#/raspberry'));
+    // Without a Pi the page says so once, with how to get one, and the panels stay quiet.
+    // The page's code loads on first visit (slow on a busy machine).
+    await expect(board.page.getByTestId('raspberry-reason')).toHaveText(
+      'The Raspberry Pi is not alive',
+      { timeout: 30_000 },
+    );
+    await expect(board.page.getByTestId('raspberry-help')).toContainText('virtual board');
+    await expect(board.page.getByText('The Raspberry Pi is not alive')).toHaveCount(1);
+    await expect(board.panel('camera').getByRole('button').first()).toBeDisabled();
+    await (await board.simSection('settings')).getByLabel('Raspberry Pi').check();
+    await expect(board.page.getByTestId('raspberry-help')).toHaveCount(0);
     await expect(board.page.getByTestId('pi-info')).toContainText('192.168.1.50');
     const network = board.panel('pi-network');
     await network.getByLabel('Network name (SSID)').fill('GoGoLab');

@@ -130,6 +130,13 @@ test.describe('Download to the virtual board', () => {
       .getByRole('button', { name: text('th', 'editor:toolbar.download'), exact: true })
       .click();
     await expect(errors).toContainText("ไม่รู้จักนิพจน์ 'foo'");
+    // A syntax error far from its cause gets a hint that points at it.
+    await editor.app.chooseLanguage('English');
+    await openLogoProgram(editor, 'to main\nrepeat 4 [ beep\nwait 1\nend\n');
+    await downloadButton(page).click();
+    await expect(errors).toContainText(
+      "Line 4: Syntax error at 'end' — The '[' opened on line 2 is never closed.",
+    );
   });
 
   test('Download without a board says the board is not connected', async ({ page }) => {
@@ -228,7 +235,9 @@ test.describe('Board page extras', () => {
     await network.getByLabel('Network name (SSID)').fill('lab');
     await network.getByLabel('Password').fill('secret');
     await network.getByRole('button', { name: 'Send to the board' }).click();
-    await expect(network).toContainText('Board Wi-Fi status: 2');
+    await expect(board.page.getByTestId('board-wifi-status')).toHaveText(
+      'Board Wi-Fi status: Success',
+    );
     await panel.getByRole('button', { name: 'On', exact: true }).click();
     await expect(board.page.getByTestId('tasmota-answer')).toHaveText('The device is on.');
     await expect(board.sim().getByTestId('sim-tasmota')).toHaveText('192.168.1.40: on');

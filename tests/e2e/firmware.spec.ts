@@ -173,11 +173,16 @@ test.describe('Firmware update faults and page behaviour', () => {
     await board.expectBoard('GoGo Board 7', 42);
     await board.closeDialog();
     await page.getByTestId('hamburger-menu').click();
-    const popup = page.waitForEvent('popup');
     await page
       .getByTestId('hamburger-items')
       .getByRole('button', { name: 'Update Firmware' })
       .click();
+    // The app says it is leaving for an external guide before it does.
+    const notice = page.getByRole('dialog', { name: 'Update a GoGo Board 7' });
+    await expect(notice).toContainText('outside GoGo Code');
+    const popup = page.waitForEvent('popup');
+    await notice.getByRole('link', { name: 'Open the installer guide' }).click();
+    await expect(notice).toBeHidden();
     const guide = await popup;
     await guide.waitForLoadState();
     expect(guide.url()).toBe('https://github.com/LILCMU/gogo7-firmware-installer');

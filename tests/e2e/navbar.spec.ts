@@ -26,28 +26,38 @@ test.describe('Top bar', () => {
     ]);
   });
 
-  test('labs open the data log and teachable machine in a new tab, classroom here', async ({
+  test('labs: the cloud data log opens in a new tab, the board labs and classroom here', async ({
     page,
   }) => {
     const app = new App(page);
     await app.open('/program');
     let menu = await app.openMenu(t('shell:labs.menu'));
-    const datalog = menu.getByRole('link', { name: t('shell:labs.datalog') });
+    const datalog = menu.getByRole('link', { name: t('shell:labs.datalog'), exact: true });
     await expect(datalog).toHaveAttribute('target', '_blank');
     await expect(datalog).toHaveAttribute('href', /#\/datalog$/);
-    const machine = menu.getByRole('link', { name: t('shell:labs.teachableMachine') });
-    await expect(machine).toHaveAttribute('target', '_blank');
-    await expect(machine).toHaveAttribute('href', /#\/teachable-machine$/);
     await expect(menu.getByRole('link', { name: t('shell:labs.webUi') })).toHaveAttribute(
       'href',
       /^https:\/\//,
     );
+    // A lab that is not built is not offered.
+    await expect(menu.getByText(t('shell:labs.teachableMachine'))).toHaveCount(0);
 
     const [tab] = await Promise.all([page.waitForEvent('popup'), datalog.click()]);
     await expect(tab.getByRole('heading', { level: 1 })).toHaveText(
       t('screens:datalogPublic.title'),
     );
     await tab.close();
+
+    // The labs that use the board stay in this tab, where the board is connected.
+    for (const [screen, path] of [
+      ['datalogOffline', '/datalog/offline'],
+      ['plotban', '/datalog/plotban'],
+    ] as const) {
+      menu = await app.openMenu(t('shell:labs.menu'));
+      await menu.getByRole('link', { name: t(`screens:${screen}.title`) }).click();
+      await app.expectPath(path);
+      await app.expectHeading(t(`screens:${screen}.title`));
+    }
 
     menu = await app.openMenu(t('shell:labs.menu'));
     await menu.getByRole('link', { name: t('shell:labs.classroom') }).click();

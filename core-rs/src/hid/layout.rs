@@ -73,7 +73,8 @@ slot_table! {
         RTC_MONTH = 27,
         /// Year − 2000.
         RTC_YEAR = 28,
-        /// 1 when the board is of the ESP32 family (GoGo 6/7) and the slots below are valid.
+        /// 1 when the board is of the ESP32 family (GoGo 6/7, Bright) and the slots below are
+        /// valid.
         ESP_FAMILY = 29,
         JOYSTICK = 30,
         SERVO_ACTIVE = 31,
@@ -98,7 +99,11 @@ slot_table! {
         ACCEL_X = 52,
         ACCEL_Y = 53,
         ACCEL_Z = 54,
-        COUNT = 55,
+        /// Servo ports whose output is on, bit i = port A+i (OURS).
+        SERVO_ON = 55,
+        /// Servo ports used as relays (power output), bit i = port A+i (OURS).
+        SERVO_RELAY = 56,
+        COUNT = 57,
     }
 }
 
@@ -131,12 +136,14 @@ slot_table! {
 
 /// Board type numbers (spec core §3 "Board info"; the same numbers as status byte 17).
 pub const BOARD_GOGO6: i32 = 4;
+pub const BOARD_BRIGHT: i32 = 5;
 pub const BOARD_GOGO7: i32 = 6;
 
-/// GoGo 6 and 7 (ESP32 family) report 4 sensors and the extra registers; every other board
-/// reports 8 sensors (spec core §9 "8 on board 5 and below, 4 on 6 and 7").
+/// GoGo 6, GoGo 7 and GoGo Bright (a KidBright, itself an ESP32 board, with the GoGo
+/// extension) report 4 sensors and the extra registers; every other board reports 8 sensors
+/// (spec core §9 "8 on board 5 and below, 4 on 6 and 7"; GoGo Bright has 4 inputs).
 pub fn is_esp_family(board_type: i32) -> bool {
-    board_type == BOARD_GOGO6 || board_type == BOARD_GOGO7
+    board_type == BOARD_GOGO6 || board_type == BOARD_GOGO7 || board_type == BOARD_BRIGHT
 }
 
 pub fn sensor_count(board_type: i32) -> usize {
@@ -177,15 +184,17 @@ pub const COMMON_FIELDS: &[Field] = &[
 /// The last byte a classic status packet must hold (RTC year, §3.2).
 pub const STATUS_MIN_LEN: usize = 43;
 
-/// GoGo 6/7 extra registers. Joystick (9), active servos (11) and Wi-Fi (43) are ESPH
+/// GoGo 6/7 and Bright extra registers. Joystick (9), active servos (11) and Wi-Fi (43) are ESPH
 /// registers; everything else is OURS (see `docs/builtin-sensors.md`).
 pub const ESP_FIELDS: &[Field] = &[
     f("joystick", 9, Kind::U8, slot::JOYSTICK),
+    f("servo on", 10, Kind::U8, slot::SERVO_ON),
     f("servo active", 11, Kind::U8, slot::SERVO_ACTIVE),
     f("servo angle a", 12, Kind::U8, slot::SERVO_ANGLE),
     f("servo angle b", 13, Kind::U8, slot::SERVO_ANGLE + 1),
     f("servo angle c", 14, Kind::U8, slot::SERVO_ANGLE + 2),
     f("servo angle d", 15, Kind::U8, slot::SERVO_ANGLE + 3),
+    f("servo relay", 16, Kind::U8, slot::SERVO_RELAY),
     f("servo power a", 29, Kind::U8, slot::SERVO_POWER),
     f("servo power b", 30, Kind::U8, slot::SERVO_POWER + 1),
     f("servo power c", 31, Kind::U8, slot::SERVO_POWER + 2),

@@ -10,6 +10,7 @@ const LanguageModal = lazy(() => import('./LanguageModal.tsx'));
 const ExamplesModal = lazy(() => import('../../project/examples/ExamplesModal.tsx'));
 const ReleaseNotesModal = lazy(() => import('../../firmware/ui/ReleaseNotesModal.tsx'));
 const FirmwareUpdaterModal = lazy(() => import('../../firmware/ui/FirmwareUpdaterModal.tsx'));
+const FirmwareGuideModal = lazy(() => import('../../firmware/ui/FirmwareGuideModal.tsx'));
 const ExtensionDialogHost = lazy(() => import('../../extensions/ui/ExtensionDialogHost.tsx'));
 
 export default function ShellModals() {
@@ -21,6 +22,7 @@ export default function ShellModals() {
       {modal === 'language' && <LanguageModal onHide={closeModal} />}
       {modal === 'releaseNotes' && <ReleaseNotesModal onHide={closeModal} />}
       {modal === 'firmware' && <FirmwareUpdaterModal onHide={closeModal} />}
+      {modal === 'firmwareGuide' && <FirmwareGuideModal onHide={closeModal} />}
       {modal === 'examples' && <ExamplesModal onHide={closeModal} />}
       <ProjectDialogs />
       {extensionAsked && <ExtensionDialogHost />}

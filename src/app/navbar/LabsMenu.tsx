@@ -1,5 +1,7 @@
-// Labs: the data log lab and teachable machine open in a new tab, the web UI is an external
-// page, classroom and remix open here (spec core §2).
+// Labs: the cloud data log opens in a new tab (spec core §2); the labs that use the board
+// (its data log, the live plot) open in this tab, where the board is connected (a board
+// connection belongs to the tab that made it). The web UI is an external page; classroom
+// and remix open here.
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,7 +10,7 @@ import { isLoggedIn, session } from '../../state/session.ts';
 import { appRouteHref, WEB_UI_URL } from '../links.ts';
 
 export default function LabsMenu() {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'screens']);
   const newTab = { target: '_blank', rel: 'noopener' } as const;
   const signedIn = isLoggedIn(useSnapshot(session));
   return (
@@ -22,13 +24,17 @@ export default function LabsMenu() {
           <i className="bi bi-graph-up me-2" aria-hidden="true" />
           {t('labs.datalog')}
         </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/datalog/offline">
+          <i className="bi bi-device-ssd me-2" aria-hidden="true" />
+          {t('screens:datalogOffline.title')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/datalog/plotban">
+          <i className="bi bi-activity me-2" aria-hidden="true" />
+          {t('screens:plotban.title')}
+        </Dropdown.Item>
         <Dropdown.Item href={WEB_UI_URL} target="_blank" rel="noopener noreferrer">
           <i className="bi bi-grid me-2" aria-hidden="true" />
           {t('labs.webUi')}
-        </Dropdown.Item>
-        <Dropdown.Item href={appRouteHref('/teachable-machine')} {...newTab}>
-          <i className="bi bi-robot me-2" aria-hidden="true" />
-          {t('labs.teachableMachine')}
         </Dropdown.Item>
         <Dropdown.Item as={Link} to="/classroom">
           <i className="bi bi-mortarboard me-2" aria-hidden="true" />

@@ -8,11 +8,13 @@ const AREAS: { to: string; screen: ScreenId; icon: string }[] = [
   { to: '/program', screen: 'program', icon: 'puzzle' },
   { to: '/gogoboard', screen: 'gogoboard', icon: 'motherboard' },
   { to: '/raspberry', screen: 'raspberry', icon: 'pc-display' },
+  { to: '/gogobright', screen: 'gogobright', icon: 'cpu' },
   { to: '/update-firmware', screen: 'updateFirmware', icon: 'lightning-charge' },
   { to: '/datalog', screen: 'datalogPublic', icon: 'graph-up' },
+  { to: '/datalog/offline', screen: 'datalogOffline', icon: 'device-ssd' },
+  { to: '/datalog/plotban', screen: 'plotban', icon: 'activity' },
   { to: '/classroom', screen: 'classIndex', icon: 'mortarboard' },
   { to: '/remix', screen: 'remixProjects', icon: 'shuffle' },
-  { to: '/teachable-machine', screen: 'teachableMachine', icon: 'robot' },
 ];
 
 export default function DashboardPage() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { isEspFamily } from '../../device/board-state.ts';
+import { isEspFamily, wifiStatusKey } from '../../device/board-state.ts';
 import * as cmd from '../../device/protocol/commands.ts';
 import { useCommandSender } from '../../device/ui/use-device.ts';
 import { board } from '../../state/board.ts';
@@ -12,6 +12,7 @@ import type { BoardGate } from '../use-board-gate.ts';
 /** The board's own Wi-Fi (GoGo 6/7: memory commands 10 and 11, board-protocol §2.4). */
 export default function NetworkPanel({ gate }: { gate: BoardGate }) {
   const { t } = useTranslation('board');
+  const { t: td } = useTranslation('device');
   const live = useSnapshot(board);
   const { send, error } = useCommandSender();
   const [ssid, setSsid] = useState('');
@@ -46,7 +47,11 @@ export default function NetworkPanel({ gate }: { gate: BoardGate }) {
         </Button>
       </Form>
       {live.status?.builtin && (
-        <p className="small mb-0">{t('network.status', { code: live.status.wifiStatus })}</p>
+        <p className="small mb-0" data-testid="board-wifi-status">
+          {t('network.status', {
+            status: td(`pi.wifiStatus.${wifiStatusKey(live.status.wifiStatus)}`),
+          })}
+        </p>
       )}
     </Panel>
   );

@@ -85,9 +85,18 @@ export function ServoPanel({ gate }: { gate: BoardGate }) {
         </div>
       </div>
       {live.status?.builtin && (
-        <p className="small mb-0">
-          {live.status?.servos.map((s) => `${s.name.toUpperCase()}: ${s.angle}°`).join(' · ')}
-        </p>
+        <ul className="list-unstyled small mb-0" data-testid="servo-state">
+          {live.status.servos.map((s) => (
+            <li key={s.name} data-testid={`servo-${s.name}`}>
+              {t('servo.state', {
+                port: s.name.toUpperCase(),
+                active: s.isActive ? t('servo.active') : t('servo.inactive'),
+                on: s.isOn ? t('servo.on') : t('servo.off'),
+                angle: s.angle,
+              })}
+            </li>
+          ))}
+        </ul>
       )}
     </Panel>
   );
@@ -120,11 +129,30 @@ export function ServoRelayPanel({ gate }: { gate: BoardGate }) {
         </Button>
       </div>
       {live.status?.builtin && (
-        <p className="small mb-0">
-          {live.status?.servos
-            .map((s) => `${s.name.toUpperCase()}: ${s.relayOn ? t('relay.on') : t('relay.off')}`)
-            .join(' · ')}
-        </p>
+        <table className="table table-sm small mb-0" data-testid="relay-state">
+          <thead>
+            <tr>
+              <th scope="col">{t('relay.port')}</th>
+              <th scope="col">{t('relay.mode')}</th>
+              <th scope="col">{t('relay.isActive')}</th>
+              <th scope="col">{t('relay.isOn')}</th>
+              <th scope="col">{t('relay.angle')}</th>
+              <th scope="col">{t('relay.power')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {live.status.servoRelays.map((r) => (
+              <tr key={r.name} data-testid={`relay-${r.name}`}>
+                <th scope="row">{r.name.toUpperCase()}</th>
+                <td>{t(`relay.modes.${r.mode}`)}</td>
+                <td>{r.isActive ? t('relay.yes') : t('relay.no')}</td>
+                <td>{r.isOn ? t('relay.yes') : t('relay.no')}</td>
+                <td>{r.angle}°</td>
+                <td>{r.power}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </Panel>
   );

@@ -303,7 +303,9 @@ export const STATUS_SLOT = {
   ACCEL_X: 52,
   ACCEL_Y: 53,
   ACCEL_Z: 54,
-  COUNT: 55,
+  SERVO_ON: 55,
+  SERVO_RELAY: 56,
+  COUNT: 57,
 } as const;
 
 /** Slots of a decoded Raspberry Pi status packet (core-rs `hid::layout::pi_slot`). */

@@ -91,4 +91,9 @@ export class VirtualBoardLink {
     this.transport.isOpen = false;
     this.transport.events.emit('close', new DeviceError('disconnected', 'unplugged'));
   }
+
+  /** What the GoGo plugin sends when its board goes away: a message without a stream. */
+  boardAbsent(): void {
+    this.transport.events.emit('board-absent', undefined);
+  }
 }

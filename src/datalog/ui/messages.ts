@@ -51,5 +51,7 @@ export function outcomeMessage(
       return { variant: 'success', text: t('outcome.exported', { records }) };
     case 'export-failed':
       return { variant: 'danger', text: t('outcome.exportFailed') };
+    case 'board-absent':
+      return { variant: 'info', text: t('outcome.boardAbsent') };
   }
 }

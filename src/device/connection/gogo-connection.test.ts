@@ -165,7 +165,7 @@ describe('GoGoConnection (close and reconnect)', () => {
       board: { boardType: 0, firmwareVersion: 0 },
     });
     expect(errors).toEqual(['disconnected']);
-    expect(cleared).toHaveLength(1);
+    expect(cleared).toEqual([{ reason: 'disconnected' }]);
     expect(timers.pending.size).toBe(0);
   });
 
@@ -211,7 +211,7 @@ describe('GoGoConnection (close and reconnect)', () => {
       status: 'connected',
       board: { boardType: 0 },
     });
-    expect(cleared).toHaveLength(1);
+    expect(cleared).toEqual([{ reason: 'board-absent' }]);
     await expect(conn.send(cmd.beep())).rejects.toMatchObject({ code: 'not-connected' });
   });
 });
@@ -370,5 +370,71 @@ describe('GoGoConnection (paced sequences)', () => {
     };
     await expect(conn.sendSequence(seq(1, 4))).rejects.toMatchObject({ code: 'disconnected' });
     expect(t.writes).toHaveLength(1);
+  });
+});
+
+describe('GoGoConnection (semantic firmware version)', () => {
+  const identifying = () =>
+    new GoGoConnection({
+      createTransport: (kind: TransportKind) => {
+        const t = new FakeTransport(kind);
+        transports.push(t);
+        return t;
+      },
+      framer,
+      displayBoard: () => displayBoard,
+      schedule: (flush) => queueMicrotask(flush),
+      timers,
+      identifyFirmware: true,
+    });
+  /** Query 203's answer: version byte, then the semantic version (firmware-update.md §3). */
+  const identity = (version: number, semver: string) =>
+    report({ 0: [20], 1: [1 + semver.length], 2: [203], 3: [2], 4: [version], 5: semver });
+
+  it('asks a newly seen board for its firmware and fills the semantic version', async () => {
+    const c = identifying();
+    await c.connect('webhid');
+    current().push(statusReport(6, 42));
+    await settle();
+    // The query goes out once for this board: category 0, command 203, the ESP32 chip.
+    expect(current().writes.map((w) => [w[0], w[1], w[2]])).toEqual([[0, 203, 2]]);
+    expect(c.snapshot.board.semanticFirmwareVersion).toBe('');
+    current().push(identity(42, '1.0.42'));
+    await settle();
+    expect(c.snapshot.board).toMatchObject({
+      firmwareVersion: 42,
+      semanticFirmwareVersion: '1.0.42',
+    });
+    current().push(statusReport(6, 42));
+    await settle();
+    expect(current().writes).toHaveLength(1);
+  });
+
+  it('ignores an answer for another firmware and asks again after an update', async () => {
+    const c = identifying();
+    await c.connect('webhid');
+    current().push(statusReport(1, 111));
+    await settle();
+    expect(current().writes.map((w) => [w[1], w[2]])).toEqual([[203, 3]]);
+    current().push(identity(110, '110'));
+    await settle();
+    expect(c.snapshot.board.semanticFirmwareVersion).toBe('');
+    current().push(identity(111, '111'));
+    await settle();
+    expect(c.snapshot.board.semanticFirmwareVersion).toBe('111');
+    current().push(statusReport(1, 112));
+    await settle();
+    expect(c.snapshot.board.semanticFirmwareVersion).toBe('');
+    expect(current().writes).toHaveLength(2);
+  });
+
+  it('keeps an unknown version when the board does not answer', async () => {
+    const c = identifying();
+    await c.connect('webhid');
+    current().push(statusReport(3, 5));
+    await settle();
+    // The wireless board has no identity chip: nothing is asked.
+    expect(current().writes).toHaveLength(0);
+    expect(c.snapshot.board.semanticFirmwareVersion).toBe('');
   });
 });

@@ -15,6 +15,7 @@ import {
   toPiStatus,
 } from '../board-state.ts';
 import {
+  BoardType,
   ConnectionType,
   ConnectMethod,
   DeviceError,
@@ -34,7 +35,7 @@ import {
 } from '../device.ts';
 import { Emitter } from '../emitter.ts';
 import { toDeviceError } from '../errors.ts';
-import { Category } from '../protocol/commands.ts';
+import { Category, FirmwareChip, firmwareInfo } from '../protocol/commands.ts';
 import type { Framer } from '../protocol/framer.ts';
 import { emptyStats, GoGoProtocol, type Scheduler } from '../protocol/gogo-protocol.ts';
 import { TimerPacer, type Pacer } from '../protocol/pacer.ts';
@@ -42,6 +43,8 @@ import type { Transport } from '../transport.ts';
 
 /** Websocket reconnect delay (spec core §9). */
 export const RECONNECT_MS = 5000;
+/** The firmware identity query (docs/firmware-update.md §3). */
+const IDENTITY_COMMAND = 203;
 
 export interface Timers {
   setTimeout(fn: () => void, ms: number): unknown;
@@ -58,6 +61,21 @@ export interface ConnectionDeps {
   pacer?: Pacer;
   reconnectMs?: number;
   timers?: Timers;
+  /**
+   * Asks a newly seen board for its semantic firmware version (the firmware identity query
+   * 203, docs/firmware-update.md §3) and fills `board.semanticFirmwareVersion` from the
+   * answer. A board that does not answer keeps ''.
+   */
+  identifyFirmware?: boolean;
+}
+
+/** The chip whose firmware a board type reports in status byte 20 (for query 203). */
+function identityChip(boardType: number): number | null {
+  if (boardType === BoardType.original || boardType === BoardType.fifth) return FirmwareChip.legacy;
+  if (boardType === BoardType.v6 || boardType === BoardType.v7 || boardType === BoardType.bright) {
+    return FirmwareChip.esp;
+  }
+  return null;
 }
 
 const DISCONNECTED: ConnectionSnapshot = {
@@ -161,7 +179,7 @@ export class GoGoConnection implements DeviceConnection {
     this.cancelReconnect();
     await this.teardown();
     this.setState(DISCONNECTED);
-    this.events.emit('cleared', undefined);
+    this.events.emit('cleared', { reason: 'disconnected' });
   }
 
   async send(command: HidCommandRequest, options: SendOptions = {}): Promise<void> {
@@ -262,7 +280,10 @@ export class GoGoConnection implements DeviceConnection {
       }),
       protocol.on('debug', (t) => this.events.emit('debug', t)),
       protocol.on('tap', (t) => this.events.emit('tap', t)),
-      protocol.on('response', (r) => this.events.emit('response', r)),
+      protocol.on('response', (r) => {
+        if (r.command === IDENTITY_COMMAND) this.onFirmwareIdentity(r.status, r.payload);
+        this.events.emit('response', r);
+      }),
       protocol.on('stats', (s) => this.events.emit('stats', s)),
       transport.on('close', (reason) => void this.onClosed(reason)),
       // A message without a stream (remote-mode pings excepted, see PluginTransport).
@@ -294,10 +315,13 @@ export class GoGoConnection implements DeviceConnection {
       b.boardVersion !== cur.boardVersion ||
       b.firmwareVersion !== cur.firmwareVersion
     ) {
+      // Another board or firmware: its semantic version is asked again.
+      const same = b.boardType === cur.boardType && b.firmwareVersion === cur.firmwareVersion;
       this.setState({
         ...this.state,
-        board: { ...b, semanticFirmwareVersion: cur.semanticFirmwareVersion },
+        board: { ...b, semanticFirmwareVersion: same ? cur.semanticFirmwareVersion : '' },
       });
+      if (!same) this.askFirmwareIdentity(b.boardType);
     }
     if (!isKnownBoardType(b.boardType)) {
       this.warnOnce(
@@ -314,6 +338,23 @@ export class GoGoConnection implements DeviceConnection {
       );
     }
     this.events.emit('status', status);
+  }
+
+  private askFirmwareIdentity(boardType: number): void {
+    const chip = identityChip(boardType);
+    if (!this.deps.identifyFirmware || chip === null || this.firmwareUpdating) return;
+    this.protocol?.send(firmwareInfo(chip)).catch(() => {
+      // No answer is the stock firmware's answer too; the version stays unknown.
+    });
+  }
+
+  /** Query 203's answer: [version byte, semantic version ASCII…] (status 2). */
+  private onFirmwareIdentity(status: number, payload: Uint8Array): void {
+    const b = this.state.board;
+    if (status !== 2 || payload.length < 2 || payload[0] !== b.firmwareVersion) return;
+    const semver = String.fromCharCode(...payload.subarray(1)).replace(/[^\x20-\x7e]/g, '');
+    if (semver === b.semanticFirmwareVersion) return;
+    this.setState({ ...this.state, board: { ...b, semanticFirmwareVersion: semver } });
   }
 
   private onPiStatus(hid: HidPiStatus): void {
@@ -333,7 +374,7 @@ export class GoGoConnection implements DeviceConnection {
   private clearBoardData(): void {
     this.piAlive = false;
     if (this.state.board !== EMPTY_BOARD) this.setState({ ...this.state, board: EMPTY_BOARD });
-    this.events.emit('cleared', undefined);
+    this.events.emit('cleared', { reason: 'board-absent' });
   }
 
   private async onClosed(reason: DeviceError): Promise<void> {
@@ -341,7 +382,7 @@ export class GoGoConnection implements DeviceConnection {
     await this.teardown();
     // Spec core §4: close returns to disconnected and resets board info.
     this.setState(DISCONNECTED);
-    this.events.emit('cleared', undefined);
+    this.events.emit('cleared', { reason: 'disconnected' });
     this.events.emit('error', reason);
     if (kind === 'plugin') this.scheduleReconnect();
   }

@@ -7,8 +7,9 @@
 
 export interface Pacer {
   /**
-   * Calls `write(i)` for i = 0 … gapsMs.length − 1, waiting `gapsMs[i]` ms after write i − 1
-   * finished before write i. Rejects with the first failed write (later ones are not made).
+   * Calls `write(i)` for i = 0 … gapsMs.length − 1: write i starts `gapsMs[i]` ms after
+   * write i − 1 started, and never before write i − 1 finished. Rejects with the first
+   * failed write (later ones are not made).
    */
   run(
     gapsMs: readonly number[],
@@ -38,17 +39,27 @@ export function throttledProgress(
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** A pacer on this thread's timers (Node, tests, and any thread without a worker). */
+/**
+ * A pacer on this thread's timers (Node, tests, and any thread without a worker). The
+ * pause runs from the start of the previous write, so the time a write takes to reach the
+ * device (up to a USB frame, more behind a busy board) overlaps the pause instead of adding
+ * to it: the device still sees its writes at least the pause apart, give or take a frame.
+ */
 export class TimerPacer implements Pacer {
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
   async run(
     gapsMs: readonly number[],
     write: (index: number) => Promise<void>,
     onProgress?: (done: number, total: number) => void,
   ): Promise<void> {
-    const progress = throttledProgress(onProgress);
+    const progress = throttledProgress(onProgress, this.now);
+    let started = -Infinity;
     for (let i = 0; i < gapsMs.length; i++) {
       const gap = gapsMs[i] ?? 0;
-      if (i > 0 && gap > 0) await sleep(gap);
+      const wait = started + gap - this.now();
+      if (i > 0 && wait > 0) await sleep(wait);
+      started = this.now();
       await write(i);
       progress(i + 1, gapsMs.length);
     }

@@ -75,6 +75,8 @@ export default function ConnectDialog({ show, onHide }: Props) {
   const shownError = failure ?? (live.lastError && !connected ? live.lastError : null);
   const boardType = conn.board.boardType;
   const mismatch = connected && boardType !== 0 && !isBoardMatch(conn);
+  const boardName = (type: number) =>
+    t(`boards.${type}`, { defaultValue: t('boards.other', { type }) });
 
   return (
     <Modal show={show} onHide={onHide} aria-labelledby="connect-dialog-title" centered>
@@ -112,7 +114,14 @@ export default function ConnectDialog({ show, onHide }: Props) {
               <dt className="col-5">{t('dialog.boardVersion')}</dt>
               <dd className="col-7 mb-0">{conn.board.boardVersion}</dd>
               <dt className="col-5">{t('dialog.firmware')}</dt>
-              <dd className="col-7 mb-0">{conn.board.firmwareVersion}</dd>
+              <dd className="col-7 mb-0" data-testid="connect-firmware">
+                {conn.board.semanticFirmwareVersion
+                  ? t('dialog.firmwareSemver', {
+                      version: conn.board.firmwareVersion,
+                      semver: conn.board.semanticFirmwareVersion,
+                    })
+                  : conn.board.firmwareVersion}
+              </dd>
             </dl>
           )}
           {connected && (
@@ -138,8 +147,19 @@ export default function ConnectDialog({ show, onHide }: Props) {
         )}
         {notice && <Alert variant="info">{notice}</Alert>}
         {mismatch && (
-          <Alert variant="warning" data-testid="board-mismatch">
-            {translateError(t, 'board-mismatch', { boardType: conn.displayBoard })}
+          <Alert variant="warning">
+            <p className="fw-semibold mb-1" data-testid="board-mismatch">
+              {translateError(t, 'board-mismatch', { boardType: conn.displayBoard })}
+            </p>
+            {/* Say what to change, and offer to change it (a stale choice is common). */}
+            <p className="mb-2 small" data-testid="board-mismatch-hint">
+              {t('dialog.mismatchHint', { board: boardName(boardType) })}
+            </p>
+            {DISPLAY_BOARDS.includes(boardType) && (
+              <Button size="sm" variant="warning" onClick={() => setDisplayBoard(boardType)}>
+                {t('dialog.useConnected', { board: boardName(boardType) })}
+              </Button>
+            )}
           </Alert>
         )}
 

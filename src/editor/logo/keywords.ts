@@ -53,3 +53,27 @@ export const SHADOWING_PREFIX = /^(?:and|or|xor|not|talkto|n\d|[abcd]power)/i;
  * input filter rejects anything else, spec core §5).
  */
 export const CLOUD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * How many inputs the common words take in Logo 1.3 (the compiler's opcode table), for the
+ * hint that names a word given too few or too many. Words that take lists are left out.
+ */
+export const LOGO_INPUTS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(
+    words(`
+      beep on off thisway thatway rd cw ccw resett cls ledon ledoff stop stopall resetdp
+      timer ir recall
+    `).map((w) => [w, 0]),
+  ),
+  ...Object.fromEntries(
+    [1, 2, 3, 4, 5, 6, 7, 8].flatMap((n) => [
+      [`sensor${n}`, 0],
+      [`switch${n}`, 0],
+    ]),
+  ),
+  ...Object.fromEntries(
+    words('onfor setpower wait seth lt rt record setdp erase random readsensor readswitch').map(
+      (w) => [w, 1],
+    ),
+  ),
+};

@@ -146,14 +146,32 @@ describe('SimulatedBoard (outputs)', () => {
     }
   });
 
-  it('sets servo angles and servo-relay power on the talked-to servos', () => {
-    const s = toBoardStatus(
-      lastStatus(run(30, cmd.talkToServo(2), cmd.servoSetAngle(45), cmd.relay(true))),
-    );
-    expect(s.servos[1]).toMatchObject({ isActive: true, angle: 45, power: 100, relayOn: true });
-    expect(s.servos[0]).toMatchObject({ isActive: false, angle: 90, relayOn: false });
-    const turned = toBoardStatus(lastStatus(run(30, cmd.servoThatWay(50), cmd.relay(false))));
-    expect(turned.servos[1]).toMatchObject({ angle: 0, relayOn: false });
+  it('reports servos that hold an angle as on, and a relay port in relay mode', () => {
+    const idle = toBoardStatus(lastStatus(run(5)));
+    expect(idle.servos[1]).toMatchObject({ isActive: false, isOn: false, angle: 90 });
+
+    const set = toBoardStatus(lastStatus(run(30, cmd.talkToServo(2), cmd.servoSetAngle(45))));
+    expect(set.servos[1]).toEqual({ name: 'b', isActive: true, isOn: true, angle: 45 });
+    expect(set.servos[0]).toMatchObject({ isActive: false, isOn: false, angle: 90 });
+    expect(set.servoRelays[1]).toEqual({
+      name: 'b',
+      mode: 'servo',
+      isActive: true,
+      isOn: true,
+      angle: 45,
+      power: 0,
+    });
+
+    const relayOn = toBoardStatus(lastStatus(run(30, cmd.relay(true))));
+    expect(relayOn.servoRelays[1]).toMatchObject({ mode: 'relay', isOn: true, power: 100 });
+    // A relay port is not a servo that is on.
+    expect(relayOn.servos[1]).toMatchObject({ isOn: false });
+
+    const relayOff = toBoardStatus(lastStatus(run(30, cmd.relay(false))));
+    expect(relayOff.servoRelays[1]).toMatchObject({ mode: 'relay', isOn: false, power: 0 });
+
+    const turned = toBoardStatus(lastStatus(run(30, cmd.servoThatWay(50))));
+    expect(turned.servoRelays[1]).toMatchObject({ mode: 'servo', isOn: true, angle: 0 });
   });
 
   it('keeps LED, display, voice and autorun state', () => {

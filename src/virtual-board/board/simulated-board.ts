@@ -127,6 +127,10 @@ export interface SimMotor {
 
 export interface SimServo {
   active: boolean;
+  /** Drives its output: holds an angle (servo) or has power above 0 (relay). */
+  on: boolean;
+  /** Used as a relay (a power output, command 19) rather than a servo. */
+  relay: boolean;
   angle: number;
   power: number;
 }
@@ -533,7 +537,9 @@ export class SimulatedBoard implements LinkDevice {
       rtc,
       espFamily: esp,
       joystick: 0,
+      servoOn: mask((i) => this.servos[i]?.on ?? false),
       servoActive: this.servoMask,
+      servoRelay: mask((i) => this.servos[i]?.relay ?? false),
       servoAngle: this.servos.map((s) => s.angle),
       servoPower: this.servos.map((s) => s.power),
       wifiStatus: this.wifi.status,
@@ -552,6 +558,13 @@ export class SimulatedBoard implements LinkDevice {
       return board.now;
     },
   }))(this);
+
+  /** A servo command: the port drives a servo at `angle` (a relay port becomes a servo). */
+  private servoTo(servo: SimServo, angle: number): void {
+    servo.angle = angle;
+    servo.relay = false;
+    servo.on = true;
+  }
 
   private forActive<T>(items: T[], mask: number, f: (item: T) => void): void {
     items.forEach((item, i) => {
@@ -589,7 +602,7 @@ export class SimulatedBoard implements LinkDevice {
       case 9: // servo duty (GoGo 4) / servo angle (ESP32 boards)
       case 17: {
         const angle = clamp(u16(p, 3), 0, 180);
-        this.forActive(this.servos, this.servoMask, (s) => (s.angle = angle));
+        this.forActive(this.servos, this.servoMask, (s) => this.servoTo(s, angle));
         return true;
       }
       case 10:
@@ -611,10 +624,8 @@ export class SimulatedBoard implements LinkDevice {
       case 15: // this way: turn by the given degrees [inferred direction, §10 question 15]
       case 16: {
         const delta = clamp(u16(p, 3), 0, 180) * (command === 15 ? 1 : -1);
-        this.forActive(
-          this.servos,
-          this.servoMask,
-          (s) => (s.angle = clamp(s.angle + delta, 0, 180)),
+        this.forActive(this.servos, this.servoMask, (s) =>
+          this.servoTo(s, clamp(s.angle + delta, 0, 180)),
         );
         return true;
       }
@@ -623,7 +634,11 @@ export class SimulatedBoard implements LinkDevice {
         return true;
       case 19: {
         const power = clamp(u16(p, 3), 0, 100);
-        this.forActive(this.servos, this.servoMask, (s) => (s.power = power));
+        this.forActive(this.servos, this.servoMask, (s) => {
+          s.relay = true;
+          s.power = power;
+          s.on = power > 0;
+        });
         return true;
       }
       case 50:
@@ -888,7 +903,13 @@ export class SimulatedBoard implements LinkDevice {
     this.motorMask = 0;
     this.servoMask = 0;
     this.motors = [0, 1, 2, 3].map(() => ({ active: false, on: false, cw: true, power: 100 }));
-    this.servos = [0, 1, 2, 3].map(() => ({ active: false, angle: 90, power: 0 }));
+    this.servos = [0, 1, 2, 3].map(() => ({
+      active: false,
+      on: false,
+      relay: false,
+      angle: 90,
+      power: 0,
+    }));
     this.syncActiveFlags();
   }
 

@@ -298,9 +298,21 @@ export class SimulatedDevice implements LinkDevice {
     }
   }
 
+  /** GoGo 7 and Bright: one ESP32 whose firmware is not modelled as flash here. */
+  private get isPlainEsp(): boolean {
+    const type = this.board.state().config.boardType;
+    return type === BoardType.v7 || type === BoardType.bright;
+  }
+
   private identityFor(chip: number): FirmwareIdentity | null {
     if (chip === FirmwareChip.stm && this.isGoGo6) return this.flash.stmIdentity();
     if (chip === FirmwareChip.esp && this.isGoGo6) return this.flash.espIdentity();
+    if (chip === FirmwareChip.esp && this.isPlainEsp) {
+      // The virtual firmware names itself 1.0.N for version byte N.
+      const { firmwareVersion: version, boardType } = this.board.state().config;
+      const semver = `1.0.${version}`;
+      return { chip: IdentityChip.esp, boardType, test: false, version, semver, length: 0, crc: 0 };
+    }
     if (chip === FirmwareChip.legacy && this.isLegacy) return this.flash.legacyFirmwareIdentity();
     return null;
   }
@@ -309,6 +321,7 @@ export class SimulatedDevice implements LinkDevice {
   private firmwareInfo(chip: number): void {
     const known =
       (this.isGoGo6 && (chip === FirmwareChip.stm || chip === FirmwareChip.esp)) ||
+      (this.isPlainEsp && chip === FirmwareChip.esp) ||
       (this.isLegacy && chip === FirmwareChip.legacy);
     if (!known) {
       this.query(203, QueryStatus.unsupported, new Uint8Array(0));
