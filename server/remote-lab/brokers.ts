@@ -177,12 +177,15 @@ export class MqttDynsecChannel implements DynsecChannel {
         resolve(r);
       });
     });
-    await this.client.publishAsync(
+    // Both at once: with the broker gone the publish waits, and the answer's timeout must
+    // reach the caller instead of becoming an unhandled rejection that ends the process.
+    const published = this.client.publishAsync(
       '$CONTROL/dynamic-security/v1',
       JSON.stringify({ commands: tagged }),
       { qos: 1 },
     );
-    return answer;
+    const [, responses] = await Promise.all([published, answer]);
+    return responses;
   }
 
   close(): Promise<void> {

@@ -219,6 +219,31 @@ describe('DownloadService (spec core §4 download flow)', () => {
     expect(reason).toMatchObject({ type: 'device', error: { code: 'plugin-not-connected' } });
   });
 
+  it("says 'The board is not online' while a remote link has no board", async () => {
+    // A remote link whose station sent no board yet (or is gone): connected, board type 0.
+    const conn = new GoGoConnection({
+      createTransport: (kind: TransportKind) => new FakeTransport(kind),
+      framer: new WasmFramer(core),
+      displayBoard: () => BoardType.v7,
+      timers: noTimers,
+    });
+    await conn.connect('remote');
+    expect(conn.snapshot).toMatchObject({ status: 'connected', board: { boardType: 0 } });
+    const r = await rig({ connect: false });
+    const service = new DownloadService({
+      device: conn,
+      compiler: r.compiler,
+      filter: { filterLogo: async (s) => core.filterLogo(s) },
+      runAfterDownload: () => false,
+      displayBoard: () => BoardType.v7,
+    });
+    const reason = await failure(service.download(S04));
+    expect(reason).toMatchObject({ type: 'device', error: { code: 'board-offline' } });
+    await expect(service.control(1)).rejects.toMatchObject({
+      reason: { type: 'device', error: { code: 'board-offline' } },
+    });
+  });
+
   it('refuses a board that is not the display board, naming the display board', async () => {
     const r = await rig({ display: BoardType.v6 });
     const reason = await failure(r.service.download(S04));

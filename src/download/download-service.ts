@@ -5,7 +5,7 @@
 // message (src/download/messages.ts).
 import type { LogoVersion } from '../core/wasm-core.ts';
 import { isFirmwareSupported, minimumFirmware } from '../device/board-state.ts';
-import { DeviceError, type DeviceConnection } from '../device/device.ts';
+import { ConnectionType, DeviceError, type DeviceConnection } from '../device/device.ts';
 import * as cmd from '../device/protocol/commands.ts';
 import type { CompileFailure, CompileService, CompileTarget } from './compile-service.ts';
 import { MAX_BYTE_CODE } from './compile-service.ts';
@@ -87,7 +87,10 @@ export class DownloadService {
       const plugin = s.transport === 'plugin' || s.reconnecting;
       throw device_(plugin ? 'plugin-not-connected' : 'not-connected');
     }
-    if (s.board.boardType === 0) throw device_('not-connected');
+    if (s.board.boardType === 0) {
+      // A remote link without a board: its station or the broker is gone for now (§8).
+      throw device_(s.connectionType === ConnectionType.remote ? 'board-offline' : 'not-connected');
+    }
     if (!device.isBoardMatch()) {
       throw new DownloadError({
         type: 'device',
@@ -187,6 +190,6 @@ export class DownloadService {
   }
 }
 
-function device_(code: 'not-connected' | 'plugin-not-connected') {
+function device_(code: 'not-connected' | 'plugin-not-connected' | 'board-offline') {
   return new DownloadError({ type: 'device', error: new DeviceError(code) });
 }
