@@ -185,3 +185,94 @@ describe('API server (construction rules)', () => {
     expect(tiny.body).toBe('export {};');
   });
 });
+
+describe('API server (headers and client addresses)', () => {
+  const env = (extra: Record<string, string>) =>
+    loadConfig({ LOG_LEVEL: 'silent', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1', ...extra });
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gogo-app-headers-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('sends the page a content security policy, framing and referrer rules', async () => {
+    const dist = path.join(dir, 'dist');
+    fs.mkdirSync(dist, { recursive: true });
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>GoGo</title>');
+    fs.writeFileSync(path.join(dist, 'worker.js'), 'postMessage(1);');
+    const app = await createServer(
+      env({
+        SQLITE_FILE: path.join(dir, 'h.sqlite'),
+        STATIC_DIR: dist,
+        PUBLIC_AUTH_EMULATOR_URL: 'http://127.0.0.1:4441',
+      }),
+    );
+    const page = await app.inject({ url: '/' });
+    const api = await app.inject({ url: `${API_BASE_PATH}/health` });
+    const worker = await app.inject({ url: '/worker.js' });
+    await app.close();
+    // A worker obeys the policy of its own script.
+    expect(worker.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+    const policy = String(page.headers['content-security-policy']);
+    const directive = (name: string) =>
+      policy
+        .split('; ')
+        .find((d) => d.startsWith(`${name} `))
+        ?.split(' ')
+        .slice(1);
+    expect(directive('script-src')).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      'https://apis.google.com',
+    ]);
+    expect(directive('worker-src')).toEqual(["'self'", 'blob:']);
+    expect(directive('frame-ancestors')).toEqual(["'self'"]);
+    expect(directive('object-src')).toEqual(["'none'"]);
+    expect(directive('connect-src')).toContain('http://127.0.0.1:4441');
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    // JSON answers need no page policy, but keep the other two.
+    expect(api.headers['content-security-policy']).toBeUndefined();
+    expect(api.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  /** The address a request counts against, read back through the write limit. */
+  async function limitedAddresses(trustProxy: string, forwarded: string[]): Promise<number[]> {
+    const app = await createServer(
+      env({
+        SQLITE_FILE: path.join(dir, `p-${trustProxy.replace(/\W/g, '')}.sqlite`),
+        TRUST_PROXY: trustProxy,
+        ANONYMOUS_WRITES_PER_MINUTE: '1',
+        ANONYMOUS_WRITE_BURST: '1',
+      }),
+    );
+    const statuses: number[] = [];
+    for (const xff of forwarded) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `${API_BASE_PATH}/storage`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': xff },
+        payload: 'action=link&xml=%3Cxml%2F%3E',
+        remoteAddress: '10.0.0.1',
+      });
+      statuses.push(res.statusCode);
+    }
+    await app.close();
+    return statuses;
+  }
+
+  it('does not let a forged X-Forwarded-For escape the per-client limit', async () => {
+    // One proxy hop: the proxy appends the real client (203.0.113.7) to whatever the
+    // client sent; the forged entries in front change nothing.
+    expect(
+      await limitedAddresses('1', ['1.1.1.1, 203.0.113.7', '2.2.2.2, 203.0.113.7', '203.0.113.7']),
+    ).toEqual([200, 429, 429]);
+    // Without a trusted proxy, the header is ignored: the socket address is the client.
+    expect(await limitedAddresses('0', ['1.1.1.1', '2.2.2.2'])).toEqual([200, 429]);
+    // A trusted proxy address: the entry before it is the client, and clients differ.
+    expect(await limitedAddresses('10.0.0.1', ['1.1.1.1', '2.2.2.2', '1.1.1.1'])).toEqual([
+      200, 200, 429,
+    ]);
+  });
+});

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type RouteOptions } from 'fastify';
+import Fastify, { type FastifySchema, type RouteOptions } from 'fastify';
 import { API_BASE_PATH } from '../src/contract/base-path.ts';
 import type { Role } from '../src/contract/users.ts';
 import {
@@ -12,11 +12,16 @@ import {
   type TokenVerifier,
 } from './auth/token-verifier.ts';
 import type { ServerConfig } from './config.ts';
+import { CompilePool } from './compile/compile-pool.ts';
+import { ChannelEvents } from './datalog/channel-events.ts';
 import { LogoCompiler } from './compile/logo-compiler.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
+import { scheduleMaintenance } from './maintenance.ts';
 import { authenticate } from './http/access.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
-import { RateLimiter } from './http/rate-limit.ts';
+import { limitWrites, RateLimiter, writeLimits } from './http/rate-limit.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { rejectBadText, validatorCompiler } from './http/validation.ts';
 import { startBrokers } from './remote-lab/brokers.ts';
 import { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { App, TypeBoxProvider } from './http/type-provider.ts';
@@ -34,6 +39,10 @@ export interface ApiRoute {
   url: string;
   isPublic: boolean;
   roles: readonly Role[] | undefined;
+  /** The route's schemas (body, querystring, params, response), for schema-driven tests. */
+  schema: FastifySchema;
+  /** The most body the route reads, in bytes. */
+  bodyLimit: number;
 }
 
 declare module 'fastify' {
@@ -59,11 +68,23 @@ function assertSchema(route: RouteOptions): void {
   }
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY: a hop count trusts the socket peer and the
+ * entries after it up to that many (the client is the entry before them); addresses trust
+ * only those proxies. The leftmost X-Forwarded-For entry, which anyone can write, is never
+ * believed on its own.
+ */
+function proxyTrust(trust: ServerConfig['trustProxy']) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(config: ServerConfig, services: Services): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     // Bad URLs and the like, raised before routing, get the same error shape.
     frameworkErrors: handleError,
     schemaErrorFormatter: formatSchemaErrors,
@@ -80,14 +101,24 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onSend', securityHeaders(config));
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
     if (closing) reply.header('connection', 'close');
   });
+  let stopMaintenance = () => {};
+  app.addHook('onReady', async () => {
+    stopMaintenance = scheduleMaintenance(app);
+  });
   app.addHook('onClose', async () => {
+    stopMaintenance();
+    await services.compilePool.close();
+    services.datalogEvents.close();
     await services.verifier.close();
     await services.db.close();
   });
+  // JSON bodies keep their types (no null → false); no NUL or lone surrogate anywhere.
+  app.setValidatorCompiler(validatorCompiler());
+  app.addHook('preValidation', rejectBadText);
 
   if (config.allowedOrigins.length > 0) {
     await app.register(cors, { origin: config.allowedOrigins, maxAge: 600 });
@@ -96,18 +127,35 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(API_BASE_PATH)) assertSchema(route);
   });
-  const collect = (isPublic: boolean) => (route: RouteOptions) => {
-    if (!route.url.startsWith(API_BASE_PATH)) return;
-    for (const method of [route.method].flat()) {
-      if (method === 'HEAD') continue;
-      app.apiRoutes.push({ method, url: route.url, isPublic, roles: route.config?.roles });
-    }
-  };
+  const collect =
+    (isPublic: boolean, prefix = API_BASE_PATH) =>
+    (route: RouteOptions) => {
+      if (!route.url.startsWith(prefix)) return;
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        app.apiRoutes.push({
+          method,
+          url: route.url,
+          isPublic,
+          roles: route.config?.roles,
+          schema: route.schema ?? {},
+          bodyLimit: route.bodyLimit ?? config.bodyLimit,
+        });
+      }
+    };
 
   await app.register(async (scope) => {
-    scope.addHook('onRoute', collect(true));
-    for (const group of publicGroups) await scope.register(group, { prefix: API_BASE_PATH });
-    for (const group of rootPublicGroups) await scope.register(group);
+    // Every public call that writes counts against its client (routes with their own
+    // limit, the compilers and the records, skip this one).
+    scope.addHook('preHandler', limitWrites(services.limits.writes));
+    scope.register(async (api) => {
+      api.addHook('onRoute', collect(true));
+      for (const group of publicGroups) await api.register(group, { prefix: API_BASE_PATH });
+    });
+    scope.register(async (root) => {
+      root.addHook('onRoute', collect(true, '/'));
+      for (const group of rootPublicGroups) await root.register(group);
+    });
   });
   await app.register(async (scope) => {
     scope.addHook('onRoute', collect(false));
@@ -172,6 +220,19 @@ export async function createServer(
     throw error;
   }
   const compileLimiter = new RateLimiter(config.compileRatePerSecond, config.compileBurst);
+  const compilePool = new CompilePool(compiler, {
+    workers: config.compileWorkers,
+    queueMax: config.compileQueueMax,
+    budgetMs: config.compileBudgetMs,
+  });
+  try {
+    await compilePool.ready();
+  } catch (error) {
+    await compilePool.close();
+    await db.close();
+    await verifier.close();
+    throw new Error('the compile workers did not start', { cause: error });
+  }
   const messages = new MessageStore(db.kysely);
   // Listener failures go to the app's log, which exists once the app is built.
   let log: App['log'] | null = null;
@@ -191,6 +252,7 @@ export async function createServer(
       lookup: remoteLab.lookup,
     });
   } catch (error) {
+    await compilePool.close();
     await db.close();
     await verifier.close();
     throw new Error(`the MQTT brokers did not start: ${String(error)}`, { cause: error });
@@ -202,6 +264,9 @@ export async function createServer(
     users,
     compiler,
     compileLimiter,
+    compilePool,
+    limits: writeLimits(config),
+    datalogEvents: new ChannelEvents(db.kysely),
     messages,
     classroom,
     remoteLab,

@@ -42,7 +42,30 @@ describe('loadConfig', () => {
     expect(c.firebase.publicAuthEmulatorUrl).toBe('http://127.0.0.1:4421');
   });
 
+  it('trusts no proxy by default, else a number of hops or the listed proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+    ]);
+  });
+
+  it('refuses the Auth emulator for a project that is not a demo- project', () => {
+    const env = { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_PROJECT_ID: 'gogo-prod' };
+    expect(() => loadConfig(env)).toThrow(/not a demo- project/);
+    expect(loadConfig({ ...env, FIREBASE_PROJECT_ID: 'demo-class' }).firebase.projectId).toBe(
+      'demo-class',
+    );
+    // A real project without the emulator is fine.
+    expect(loadConfig({ FIREBASE_PROJECT_ID: 'gogo-prod' }).firebase.authEmulatorHost).toBeNull();
+  });
+
   it.each([
+    [{ TRUST_PROXY: 'true' }, /TRUST_PROXY must be a number of proxy hops/],
+    [{ TRUST_PROXY: 'proxy.example.org' }, /TRUST_PROXY must be a number of proxy hops/],
     [{ GOGO_PORT: 'eighty' }, /GOGO_PORT must be an integer/],
     [{ GOGO_PORT: '70000' }, /GOGO_PORT must be an integer from 0 to 65535/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],

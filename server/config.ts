@@ -1,5 +1,6 @@
 // Server configuration, read from the environment in this one place. Every other module
 // receives a `ServerConfig`; nothing else reads process.env.
+import os from 'node:os';
 import path from 'node:path';
 
 export type DatabaseConfig =
@@ -37,10 +38,33 @@ export interface ServerConfig {
   /** Compile requests per second and burst per client address (429 beyond). */
   compileRatePerSecond: number;
   compileBurst: number;
+  /** Worker threads that compile (0: on the event loop, the benchmark's reference only). */
+  compileWorkers: number;
+  /** Compiles waiting for a worker before new ones get 429 compile_busy. */
+  compileQueueMax: number;
+  /** Longest one compile may run before its worker is replaced (422 compile_timeout). */
+  compileBudgetMs: number;
+  /** Writes per minute (and burst) per client address on every public route that writes. */
+  anonymousWritesPerMinute: number;
+  anonymousWriteBurst: number;
+  /** Bytes of shared workspaces one client address may store per day. */
+  storageBytesPerDay: number;
+  /** A shared workspace nobody opened for this many days is deleted (0: kept forever). */
+  storageTtlDays: number;
+  /** Public log records older than this are deleted; names left empty are retired. */
+  publicLogRetentionDays: number;
+  /** Names one writer (a user, or an anonymous address) may hold on the public log. */
+  publicLogNamesPerWriter: number;
+  /** Records per minute one writer may add to the public log (a full batch fits the burst). */
+  publicLogRecordsPerMinute: number;
   /** How long a verified ID token is trusted without checking it again (0: always check). */
   tokenCacheMs: number;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe: false (none: the socket address is the
+   * client), a number of proxy hops in front of the server, or the proxies' addresses.
+   */
+  trustProxy: false | number | string[];
   /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
   shutdownTimeoutMs: number;
   /** Who may create classes and lessons: every signed-in user, or teachers and above. */
@@ -100,6 +124,25 @@ function listVar(env: Env, name: string): string[] {
     .filter((s) => s !== '');
 }
 
+const PROXY_ADDRESS = /^[0-9A-Fa-f.:]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/;
+
+/**
+ * TRUST_PROXY: unset or 0 trusts no proxy; a number trusts that many hops (the client is
+ * the entry that many places from the right of X-Forwarded-For); a list trusts those
+ * proxy addresses or ranges. "true" is refused: it would believe the leftmost entry,
+ * which any client can write, and every per-client limit would be one header away.
+ */
+function trustProxyVar(env: Env): false | number | string[] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(raw)) return intVar(env, 'TRUST_PROXY', 0, 0, 10) || false;
+  const list = listVar(env, 'TRUST_PROXY');
+  if (list.every((a) => PROXY_ADDRESS.test(a))) return list;
+  throw new ConfigError(
+    `TRUST_PROXY must be a number of proxy hops (1 for one reverse proxy) or a comma-separated list of proxy addresses, got "${raw}"`,
+  );
+}
+
 /** An http(s) origin with an optional path prefix, without a trailing slash. */
 function urlVar(env: Env, name: string): string | null {
   const raw = env[name]?.trim();
@@ -114,10 +157,6 @@ function urlVar(env: Env, name: string): string | null {
     throw new ConfigError(`${name} must be an http(s) URL without query or fragment, got "${raw}"`);
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-}
-
-function boolVar(env: Env, name: string): boolean {
-  return ['1', 'true', 'yes'].includes((env[name] ?? '').trim().toLowerCase());
 }
 
 function mqttConfig(env: Env): MqttConfig {
@@ -206,6 +245,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     );
   }
 
+  // The emulator accepts tokens it signs for any project; a real project behind it would
+  // take forged sign-ins. Firebase reserves `demo-` projects for emulators.
+  if (emulatorHost !== null && !projectId.startsWith('demo-')) {
+    throw new ConfigError(
+      `FIREBASE_AUTH_EMULATOR_HOST is set but FIREBASE_PROJECT_ID "${projectId}" is not a demo- project: the emulator signs any token, so it may only stand in for a demo project`,
+    );
+  }
+
   return {
     host: env.GOGO_HOST?.trim() || '127.0.0.1',
     port: intVar(env, 'GOGO_PORT', 8080, 0, 65535),
@@ -229,9 +276,25 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     compileBodyLimit: intVar(env, 'COMPILE_BODY_LIMIT', 256 * 1024, 1024, 10 * 1024 * 1024),
     compileRatePerSecond: intVar(env, 'COMPILE_RATE_PER_SECOND', 20, 1, 100_000),
     compileBurst: intVar(env, 'COMPILE_BURST', 60, 1, 1_000_000),
+    compileWorkers: intVar(
+      env,
+      'COMPILE_WORKERS',
+      Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+      0,
+      64,
+    ),
+    compileQueueMax: intVar(env, 'COMPILE_QUEUE_MAX', 64, 0, 100_000),
+    compileBudgetMs: intVar(env, 'COMPILE_BUDGET_MS', 2000, 10, 600_000),
+    anonymousWritesPerMinute: intVar(env, 'ANONYMOUS_WRITES_PER_MINUTE', 60, 1, 1_000_000),
+    anonymousWriteBurst: intVar(env, 'ANONYMOUS_WRITE_BURST', 30, 1, 1_000_000),
+    storageBytesPerDay: intVar(env, 'STORAGE_BYTES_PER_DAY', 16 * 1024 * 1024, 1024, 2 ** 40),
+    storageTtlDays: intVar(env, 'STORAGE_TTL_DAYS', 365, 0, 36_500),
+    publicLogRetentionDays: intVar(env, 'PUBLIC_LOG_RETENTION_DAYS', 30, 1, 36_500),
+    publicLogNamesPerWriter: intVar(env, 'PUBLIC_LOG_NAMES_PER_WRITER', 10, 1, 100),
+    publicLogRecordsPerMinute: intVar(env, 'PUBLIC_LOG_RECORDS_PER_MINUTE', 600, 1, 10_000_000),
     tokenCacheMs: intVar(env, 'TOKEN_CACHE_SECONDS', 60, 0, 3600) * 1000,
     logLevel: env.LOG_LEVEL?.trim() || 'info',
-    trustProxy: boolVar(env, 'TRUST_PROXY'),
+    trustProxy: trustProxyVar(env),
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     classroomCreators: creatorsVar(env),
     mqtt: mqttConfig(env),

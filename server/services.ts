@@ -2,9 +2,11 @@
 // `app.services` (so tests can build an app around their own database and verifier).
 import type { ServerConfig } from './config.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
+import type { ChannelEvents } from './datalog/channel-events.ts';
 import type { Db } from './db/database.ts';
+import type { CompilePool } from './compile/compile-pool.ts';
 import type { LogoCompiler } from './compile/logo-compiler.ts';
-import type { RateLimiter } from './http/rate-limit.ts';
+import type { RateLimiter, WriteLimits } from './http/rate-limit.ts';
 import type { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { MessageStore } from './messages/message-store.ts';
 import type { UserStore } from './users/user-store.ts';
@@ -19,6 +21,12 @@ export interface Services {
   compiler: LogoCompiler;
   /** Requests per client address for the compile routes. */
   compileLimiter: RateLimiter;
+  /** Compiles off the event loop (worker threads, a queue limit and a time budget). */
+  compilePool: CompilePool;
+  /** Per-client limits of the public routes that write (server/http/rate-limit.ts). */
+  limits: WriteLimits;
+  /** Changes of datalog channels, for their live event streams. */
+  datalogEvents: ChannelEvents;
   /** Sessions, labs, stations and the brokers (docs/remote-lab.md). */
   remoteLab: RemoteLabService;
   /** Classes, lessons, submissions; its `events` tell other features what happened. */

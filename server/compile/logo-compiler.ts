@@ -11,7 +11,11 @@ export const DEFAULT_WASM_PATH = fileURLToPath(
 );
 
 export class LogoCompiler {
-  private constructor(private readonly core: WasmCore) {}
+  private constructor(
+    private readonly core: WasmCore,
+    /** The compiled module, for worker threads to instantiate (CompilePool). */
+    readonly module: WebAssembly.Module,
+  ) {}
 
   /** Loads the module; a missing file names the command that builds it. */
   static async load(wasmPath = DEFAULT_WASM_PATH): Promise<LogoCompiler> {
@@ -23,7 +27,8 @@ export class LogoCompiler {
         cause: e,
       });
     }
-    return new LogoCompiler(await loadCore(bytes));
+    const module = await WebAssembly.compile(new Uint8Array(bytes));
+    return new LogoCompiler(await loadCore(module), module);
   }
 
   /** Filters and compiles `source` for `version`; never throws (a core panic is a 500). */

@@ -6,11 +6,20 @@
 // login_required (the spec's message); another user gets 404, so private channels do not
 // leak. Only the owner writes to, renames, tags or deletes a channel; anyone, signed in or
 // not, writes to the public log, which no one may rename or delete.
+//
+// The public log is shared, so it has rules of its own: each writer (a user, or an
+// anonymous address) may hold a few names there (`namesPerWriter`), records older than the
+// retention are deleted and names left without records retired (`retire`), and moderators
+// may delete any of its names or records. Channel owners delete fields of their channels.
+//
+// Every batch also updates the per-minute summaries (minute-summaries.ts) in its
+// transaction, and every change is told to the channel's watchers (channel-events.ts).
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
   FIELDS_PER_CHANNEL_MAX,
   LOGIN_REQUIRED,
+  PUBLIC_LOG_FIELDS_MAX,
   PUBLIC_LOG_ID,
   TAG_COLOURS,
   TAG_EMPTY,
@@ -27,6 +36,14 @@ import {
 import type { Database, DatalogChannelRow, DatalogFieldRow, UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { now } from '../db/clock.ts';
+import type { ChannelEvents } from './channel-events.ts';
+import {
+  addMinutes,
+  fieldFigures,
+  MINUTE,
+  rebuildMinutes,
+  summariseMinutes,
+} from './minute-summaries.ts';
 
 export const channelNotFound = () =>
   new HttpError(404, 'channel_not_found', 'The datalog channel does not exist');
@@ -36,12 +53,16 @@ const notOwner = () =>
 const publicLogFixed = () =>
   new HttpError(403, 'public_log', 'The public log cannot be renamed or deleted');
 const fieldNotFound = () => new HttpError(404, 'field_not_found', 'The field does not exist');
-const tooManyFields = () =>
+const tooManyFields = (max: number) =>
+  new HttpError(400, 'too_many_fields', `A channel holds at most ${max} record names`);
+const nameQuota = (max: number) =>
   new HttpError(
-    400,
-    'too_many_fields',
-    `A channel holds at most ${FIELDS_PER_CHANNEL_MAX} record names`,
+    403,
+    'name_quota',
+    `You already keep ${max} record names in the public log, the most one writer may; reuse one of them`,
   );
+const notModerator = () =>
+  new HttpError(403, 'not_moderator', 'Only a moderator can delete from the public log');
 const badValue = () => new HttpError(400, 'bad_value', 'A record value must be a finite number');
 const futureTime = () =>
   new HttpError(400, 'bad_time', 'A record time may be at most one day ahead of the server');
@@ -51,15 +72,31 @@ const DAY = 86_400_000;
 /** The caller of a datalog call: a signed-in user, or null for an anonymous one. */
 export type Viewer = UserRow | null;
 
+export interface ChannelStoreOptions {
+  clock?: () => number;
+  /** Told of every change (live refresh). */
+  events?: ChannelEvents;
+  /** Names one writer may hold on the public log. */
+  namesPerWriter?: number;
+}
+
+const isModerator = (viewer: Viewer) => viewer?.role === 'moderator' || viewer?.role === 'admin';
+
 interface ChannelWithOwner extends DatalogChannelRow {
   owner_name: string | null;
 }
 
 export class ChannelStore {
+  private readonly clock: () => number;
+  private readonly namesPerWriter: number;
+
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly clock: () => number = Date.now,
-  ) {}
+    private readonly options: ChannelStoreOptions = {},
+  ) {
+    this.clock = options.clock ?? Date.now;
+    this.namesPerWriter = options.namesPerWriter ?? 10;
+  }
 
   private withOwner() {
     return this.db
@@ -168,8 +205,27 @@ export class ChannelStore {
     await this.owned(viewer, id);
   }
 
-  /** Stores a batch of records (one transaction) and updates the fields and the channel. */
-  async ingest(viewer: Viewer, id: string, records: RecordInput[]): Promise<Ingested> {
+  /** Checks that `viewer` may delete from the channel: its owner; a moderator on the public log. */
+  async deletable(viewer: Viewer, id: string): Promise<void> {
+    if (id !== PUBLIC_LOG_ID) {
+      await this.owned(viewer, id);
+      return;
+    }
+    await this.readable(viewer, id);
+    if (!viewer) throw loginRequired();
+    if (!isModerator(viewer)) throw notModerator();
+  }
+
+  /**
+   * Stores a batch of records (one transaction) and updates the fields, the per-minute
+   * summaries and the channel. `writer` names who adds new names (public log quotas).
+   */
+  async ingest(
+    viewer: Viewer,
+    id: string,
+    records: RecordInput[],
+    writer = viewer ? `user:${viewer.id}` : '',
+  ): Promise<Ingested> {
     await this.writable(viewer, id);
     const clock = this.clock();
     const rows = records.map((r) => {
@@ -179,22 +235,30 @@ export class ChannelStore {
       return { channel_id: id, field: r.name, t, value: r.value };
     });
 
-    return this.db.transaction().execute(async (trx) => {
+    const isPublicLog = id === PUBLIC_LOG_ID;
+    const fieldsMax = isPublicLog ? PUBLIC_LOG_FIELDS_MAX : FIELDS_PER_CHANNEL_MAX;
+    const ingested = await this.db.transaction().execute(async (trx) => {
       const known = await trx
         .selectFrom('datalog_fields')
-        .select(['name'])
+        .select(['name', 'writer'])
         .where('channel_id', '=', id)
         .execute();
       const names = new Set(known.map((k) => k.name));
       let colour = names.size;
+      let writerNames = known.filter((k) => k.writer === writer).length;
       const summary = summarise(rows);
       for (const [name, s] of summary) {
         if (names.has(name)) {
           await updateField(trx, id, name, s);
           continue;
         }
-        if (names.size >= FIELDS_PER_CHANNEL_MAX) throw tooManyFields();
+        if (names.size >= fieldsMax) throw tooManyFields(fieldsMax);
+        // On the shared log, one writer cannot take every name.
+        if (isPublicLog && writerNames >= this.namesPerWriter) {
+          throw nameQuota(this.namesPerWriter);
+        }
         names.add(name);
+        writerNames++;
         await trx
           .insertInto('datalog_fields')
           .values({
@@ -206,9 +270,11 @@ export class ChannelStore {
             first_at: s.firstAt,
             last_at: s.lastAt,
             last_value: s.lastValue,
+            writer,
           })
           .execute();
       }
+      await addMinutes(trx, id, summariseMinutes(rows));
       // 250 rows × 4 parameters stays far below either engine's parameter limit.
       for (let i = 0; i < rows.length; i += 250) {
         await trx
@@ -234,10 +300,177 @@ export class ChannelStore {
         .execute();
       const channel = await trx
         .selectFrom('datalog_channels')
-        .select('last_record_at')
+        .select(['records', 'last_record_at'])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      return { channel: id, accepted: rows.length, lastRecordAt: Number(channel.last_record_at) };
+      return {
+        ingested: {
+          channel: id,
+          accepted: rows.length,
+          lastRecordAt: Number(channel.last_record_at),
+        },
+        records: Number(channel.records),
+        newNames: names.size > known.length,
+      };
+    });
+    this.options.events?.changed({
+      channel: id,
+      records: ingested.records,
+      lastRecordAt: ingested.ingested.lastRecordAt,
+      fields: ingested.newNames,
+    });
+    return ingested.ingested;
+  }
+
+  /** Deletes a field and all its records (owner; a moderator on the public log). */
+  async deleteField(viewer: Viewer, id: string, name: string): Promise<void> {
+    await this.deletable(viewer, id);
+    await this.db.transaction().execute(async (trx) => {
+      const field = await trx
+        .selectFrom('datalog_fields')
+        .select('records')
+        .where('channel_id', '=', id)
+        .where('name', '=', name)
+        .executeTakeFirst();
+      if (!field) throw fieldNotFound();
+      await trx
+        .deleteFrom('datalog_records')
+        .where('channel_id', '=', id)
+        .where('field', '=', name)
+        .execute();
+      await trx
+        .deleteFrom('datalog_minutes')
+        .where('channel_id', '=', id)
+        .where('field', '=', name)
+        .execute();
+      await trx
+        .deleteFrom('datalog_fields')
+        .where('channel_id', '=', id)
+        .where('name', '=', name)
+        .execute();
+      await refreshChannel(trx, id);
+    });
+    await this.tell(id);
+  }
+
+  /**
+   * Deletes a field's records in [from, to) (owner; a moderator on the public log) and
+   * answers the field as it is now (null when no record is left: the name is retired).
+   */
+  async deleteRecords(
+    viewer: Viewer,
+    id: string,
+    name: string,
+    from: number,
+    to: number,
+  ): Promise<{ deleted: number; field: Field | null }> {
+    await this.deletable(viewer, id);
+    const result = await this.db.transaction().execute(async (trx) => {
+      const field = await trx
+        .selectFrom('datalog_fields')
+        .selectAll()
+        .where('channel_id', '=', id)
+        .where('name', '=', name)
+        .executeTakeFirst();
+      if (!field) throw fieldNotFound();
+      const gone = await trx
+        .deleteFrom('datalog_records')
+        .where('channel_id', '=', id)
+        .where('field', '=', name)
+        .where('t', '>=', from)
+        .where('t', '<', to)
+        .executeTakeFirst();
+      const deleted = Number(gone.numDeletedRows);
+      // The minutes the range touched, rebuilt from what is left in them.
+      await rebuildMinutes(trx, {
+        channel: id,
+        field: name,
+        from: from - (from % MINUTE),
+        to: to % MINUTE === 0 ? to : to - (to % MINUTE) + MINUTE,
+      });
+      const left = await this.refreshField(trx, id, name);
+      await refreshChannel(trx, id);
+      return { deleted, field: left ? toField({ ...field, ...left }) : null };
+    });
+    await this.tell(id);
+    return result;
+  }
+
+  /**
+   * Public log retention: deletes its records older than `days` and retires the names
+   * left without records. Returns how many records went.
+   */
+  async retire(days: number): Promise<number> {
+    const cutoff = Math.floor((this.clock() - days * 86_400_000) / MINUTE) * MINUTE;
+    const id = PUBLIC_LOG_ID;
+    const deleted = await this.db.transaction().execute(async (trx) => {
+      const gone = await trx
+        .deleteFrom('datalog_records')
+        .where('channel_id', '=', id)
+        .where('t', '<', cutoff)
+        .executeTakeFirst();
+      const count = Number(gone.numDeletedRows);
+      if (count === 0) return 0;
+      await trx
+        .deleteFrom('datalog_minutes')
+        .where('channel_id', '=', id)
+        .where('minute', '<', cutoff)
+        .execute();
+      const stale = await trx
+        .selectFrom('datalog_fields')
+        .select('name')
+        .where('channel_id', '=', id)
+        .where('first_at', '<', cutoff)
+        .execute();
+      for (const { name } of stale) await this.refreshField(trx, id, name);
+      await refreshChannel(trx, id);
+      return count;
+    });
+    if (deleted > 0) await this.tell(id);
+    return deleted;
+  }
+
+  /** Sets a field's figures from its summaries, or deletes it when none are left. */
+  private async refreshField(trx: Transaction<Database>, id: string, name: string) {
+    const figures = await fieldFigures(trx, id, name);
+    if (!figures) {
+      await trx
+        .deleteFrom('datalog_fields')
+        .where('channel_id', '=', id)
+        .where('name', '=', name)
+        .execute();
+      return null;
+    }
+    const changes = {
+      records: figures.records,
+      first_at: figures.firstAt,
+      last_at: figures.lastAt,
+      last_value: figures.lastValue,
+    };
+    await trx
+      .updateTable('datalog_fields')
+      .set(changes)
+      .where('channel_id', '=', id)
+      .where('name', '=', name)
+      .execute();
+    return changes;
+  }
+
+  /** Tells the channel's watchers its counters after a change. */
+  private async tell(id: string): Promise<void> {
+    const events = this.options.events;
+    if (!events) return;
+    const row = await this.db
+      .selectFrom('datalog_channels')
+      .select(['records', 'last_record_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) return;
+    events.changed({
+      channel: id,
+      records: Number(row.records),
+      lastRecordAt: row.last_record_at === null ? null : Number(row.last_record_at),
+      fields: true,
     });
   }
 
@@ -366,6 +599,28 @@ async function updateField(
     }))
     .where('channel_id', '=', channel)
     .where('name', '=', name)
+    .execute();
+}
+
+/** The channel's record count and last record time from its fields. */
+async function refreshChannel(trx: Transaction<Database>, id: string): Promise<void> {
+  const totals = await trx
+    .selectFrom('datalog_fields')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('records').as('records'),
+      eb.fn.max<number | string | null>('last_at').as('last_at'),
+    ])
+    .where('channel_id', '=', id)
+    .executeTakeFirst();
+  await trx
+    .updateTable('datalog_channels')
+    .set({
+      records: Number(totals?.records ?? 0),
+      last_record_at:
+        totals?.last_at === null || totals?.last_at === undefined ? null : Number(totals.last_at),
+      updated_at: now(),
+    })
+    .where('id', '=', id)
     .execute();
 }
 

@@ -61,15 +61,15 @@ export interface CatalogProjectsTable {
   added_at: string;
 }
 
-/** Shared workspaces (storage service): one row per distinct XML text. */
+/** Shared workspaces (storage service): one row per share, under a random key. */
 export interface WorkspacesTable {
   key: string;
   xml: string;
-  /** sha256 of the XML, hex: the same text shared twice gets the same key. */
-  xml_hash: string;
   /** The uid the sharer sent ('' when none). */
   uid: string;
   created_at: string;
+  /** When the share was last opened (to the day); expiry counts from here. */
+  read_at: string;
 }
 
 /** Cloud datalog channels; owner_id null only for the shared public log. */
@@ -96,6 +96,24 @@ export interface DatalogFieldsTable {
   first_at: number | string;
   last_at: number | string;
   last_value: number;
+  /** Who added the name: `user:{id}`, or `ip:{hash}` for an anonymous writer. */
+  writer: string;
+}
+
+/** One row per channel, field and minute: the minute's records summarised. */
+export interface DatalogMinutesTable {
+  channel_id: string;
+  field: string;
+  /** Start of the minute, ms since 1970 UTC. */
+  minute: number | string;
+  n: number | string;
+  total: number;
+  low: number;
+  high: number;
+  first_t: number | string;
+  first_v: number;
+  last_t: number | string;
+  last_v: number;
 }
 
 export interface DatalogRecordsTable {
@@ -310,6 +328,7 @@ export interface Database {
   datalog_channels: DatalogChannelsTable;
   datalog_fields: DatalogFieldsTable;
   datalog_records: DatalogRecordsTable;
+  datalog_minutes: DatalogMinutesTable;
   classes: ClassesTable;
   class_members: ClassMembersTable;
   lessons: LessonsTable;

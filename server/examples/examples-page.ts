@@ -3,7 +3,34 @@
 // (src/contract/projects.ts LoadProjectMessage); the app accepts it only from the
 // examples origin it is configured with. The programs are public, so any parent may read
 // them.
+import { createHash } from 'node:crypto';
 import { EXAMPLES, PAGE_TEXTS, type ExampleLanguage } from './example-programs.ts';
+
+/** The page's one script: posts the chosen example to the embedding window. */
+const SCRIPT = `
+  const examples = JSON.parse(document.getElementById('examples').textContent);
+  document.addEventListener('click', (event) => {
+    const button = event.target.closest('button[data-id]');
+    if (!button) return;
+    const example = examples.find((e) => e.id === button.dataset.id);
+    if (example && window.parent !== window) {
+      window.parent.postMessage({ type: 'loadProject', name: example.name, code: example.code }, '*');
+    }
+  });
+`;
+
+/**
+ * The page's content security policy: nothing but its own inline style and the script
+ * above (by hash). Any page may embed it: it holds public programs and no actions.
+ */
+export const EXAMPLES_PAGE_POLICY = [
+  "default-src 'none'",
+  `script-src 'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`,
+  "style-src 'unsafe-inline'",
+  'frame-ancestors *',
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -55,17 +82,7 @@ export function examplesPage(language: ExampleLanguage): string {
 ${cards}
 </ul>
 <script type="application/json" id="examples">${scriptJson(items)}</script>
-<script>
-  const examples = JSON.parse(document.getElementById('examples').textContent);
-  document.addEventListener('click', (event) => {
-    const button = event.target.closest('button[data-id]');
-    if (!button) return;
-    const example = examples.find((e) => e.id === button.dataset.id);
-    if (example && window.parent !== window) {
-      window.parent.postMessage({ type: 'loadProject', name: example.name, code: example.code }, '*');
-    }
-  });
-</script>
+<script>${SCRIPT}</script>
 </body>
 </html>
 `;

@@ -12,6 +12,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     readonly code: ApiErrorCode,
     message: string,
+    /** Seconds, sent as Retry-After (429, 503). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -31,6 +33,7 @@ export function errorBody(statusCode: number, message: string, code?: ApiErrorCo
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
+    if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
     return reply
       .code(error.statusCode)
       .send(errorBody(error.statusCode, error.message, error.code));

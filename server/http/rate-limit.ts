@@ -1,8 +1,24 @@
-// A token bucket per client address: `ratePerSecond` tokens flow in, at most `burst` wait.
-// CPU-bound public routes (the compilers) take one token per request and answer 429 with
-// Retry-After when a client has none left, so one client cannot starve the others.
+// Token buckets per client: `ratePerSecond` tokens flow in, at most `burst` wait. A request
+// takes one token (or `cost`, e.g. one per record) and gets 429 with Retry-After when its
+// client has too few left, so one client cannot starve the others. The client is the
+// signed-in user when known, else the address (`request.ip`, which believes only the
+// proxies TRUST_PROXY names, so X-Forwarded-For cannot be forged past a limit).
+//
+// Buckets live in the process: behind N replicas a client gets up to N times the rate.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { RECORDS_PER_BATCH_MAX } from '../../src/contract/datalog.ts';
+import type { ServerConfig } from '../config.ts';
 import { HttpError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route limits its writers itself (compiles, records), so the shared limit on
+     * anonymous writes (`limitWrites`) leaves it alone.
+     */
+    ownRateLimit?: boolean;
+  }
+}
 
 interface Bucket {
   tokens: number;
@@ -11,6 +27,14 @@ interface Bucket {
 
 /** Buckets kept before idle (full) ones are forgotten. */
 const MAX_BUCKETS = 10_000;
+
+export const tooManyRequests = (wait: number, message = 'Too many requests; try again shortly') =>
+  new HttpError(429, 'too_many_requests', message, wait);
+
+/** Who a request counts against: the signed-in user, else the client address. */
+export function clientKey(request: FastifyRequest): string {
+  return request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
+}
 
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
@@ -21,8 +45,11 @@ export class RateLimiter {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Takes a token for `key`; returns 0 when granted, else the seconds until one is free. */
-  take(key: string): number {
+  /**
+   * Takes `cost` tokens for `key`; returns 0 when granted, else the whole seconds until
+   * enough are back (nothing is taken then). A cost above the burst is refused outright.
+   */
+  take(key: string, cost = 1): number {
     const t = this.now();
     const b = this.buckets.get(key) ?? { tokens: this.burst, at: t };
     b.tokens = Math.min(this.burst, b.tokens + ((t - b.at) / 1000) * this.ratePerSecond);
@@ -30,21 +57,23 @@ export class RateLimiter {
     this.buckets.delete(key);
     this.buckets.set(key, b);
     if (this.buckets.size > MAX_BUCKETS) this.forgetIdle();
-    if (b.tokens >= 1) {
-      b.tokens -= 1;
+    if (b.tokens >= cost) {
+      b.tokens -= cost;
       return 0;
     }
-    return Math.ceil((1 - b.tokens) / this.ratePerSecond);
+    return Math.max(1, Math.ceil((Math.min(cost, this.burst) - b.tokens) / this.ratePerSecond));
   }
 
-  /** An onRequest hook: 429 when the caller's address has no token left. */
+  /** Throws 429 (with the seconds to wait) unless `key` has `cost` tokens. */
+  check(key: string, cost = 1, message?: string): void {
+    const wait = this.take(key, cost);
+    if (wait > 0) throw tooManyRequests(wait, message);
+  }
+
+  /** A hook: 429 when the caller has no token left. */
   hook() {
-    return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-      const wait = this.take(request.ip);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
-        throw new HttpError(429, 'too_many_requests', 'Too many requests; try again shortly');
-      }
+    return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+      this.check(clientKey(request));
     };
   }
 
@@ -55,4 +84,41 @@ export class RateLimiter {
       this.buckets.delete(key);
     }
   }
+}
+
+/** The per-client buckets of the public routes that write. */
+export interface WriteLimits {
+  /** Every public call that writes, unless its route limits itself (`ownRateLimit`). */
+  writes: RateLimiter;
+  /** Bytes of shared workspaces per client and day. */
+  storageBytes: RateLimiter;
+  /** Records per writer on the public log. */
+  publicLogRecords: RateLimiter;
+}
+
+export function writeLimits(config: ServerConfig): WriteLimits {
+  const perMinute = (n: number) => n / 60;
+  return {
+    writes: new RateLimiter(perMinute(config.anonymousWritesPerMinute), config.anonymousWriteBurst),
+    storageBytes: new RateLimiter(config.storageBytesPerDay / 86_400, config.storageBytesPerDay),
+    // A full batch always fits the burst, so a program's batch is never refused outright.
+    publicLogRecords: new RateLimiter(
+      perMinute(config.publicLogRecordsPerMinute),
+      Math.max(RECORDS_PER_BATCH_MAX, config.publicLogRecordsPerMinute),
+    ),
+  };
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * preHandler of the public routes: every call that writes takes a token from the caller's
+ * bucket, unless the route limits its writers itself. Routes other groups add later are
+ * covered without a line of their own.
+ */
+export function limitWrites(limiter: RateLimiter) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    if (!WRITES.has(request.method) || request.routeOptions.config.ownRateLimit) return;
+    limiter.check(clientKey(request));
+  };
 }

@@ -99,6 +99,14 @@ describe('API access control', () => {
         call('GET', `${publicLog}/fields`),
       [`GET ${API_BASE_PATH}/datalog/channels/:id/series`]: () =>
         call('GET', `${publicLog}/series?aggregation=mean&period=minute&range=today`),
+      // The event stream never ends by itself: read its status over a real socket.
+      [`GET ${API_BASE_PATH}/datalog/channels/:id/events`]: async () => {
+        const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+        const stop = new AbortController();
+        const res = await fetch(`${address}${publicLog}/events`, { signal: stop.signal });
+        stop.abort();
+        return { statusCode: res.status } as Awaited<ReturnType<typeof call>>;
+      },
       [`POST ${API_BASE_PATH}/datalog/channels/:id/records`]: () =>
         t.app.inject({
           method: 'POST',

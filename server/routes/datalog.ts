@@ -2,15 +2,19 @@
 // boards and programs, fields (tags) and aggregated series. Reading and writing records is
 // public with an optional token (the store decides per channel, src/contract/datalog.ts);
 // creating, changing and deleting channels and tags needs a signed-in owner.
+import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   Channel,
+  type ChannelEvent,
   ChannelInput,
   ChannelList,
   ChannelParams,
   ChannelUpdate,
   Deleted,
   Field,
+  FieldDeleted,
   FieldList,
   FIELD_NAME_PATTERN,
   FieldParams,
@@ -20,6 +24,9 @@ import {
   ProgramRecord,
   PUBLIC_LOG_ID,
   RecordBatch,
+  RecordRange,
+  RecordsDeleted,
+  type RecordInput,
   Series,
   SeriesQuery,
   type SeriesQuery as SeriesQueryType,
@@ -29,7 +36,8 @@ import { ChannelStore, loginRequired, type Viewer } from '../datalog/channel-sto
 import { querySeries } from '../datalog/series-query.ts';
 import { currentUser, identifyIfSignedIn } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
-import type { RouteGroup } from '../http/type-provider.ts';
+import { clientKey } from '../http/rate-limit.ts';
+import type { App, RouteGroup } from '../http/type-provider.ts';
 
 const FIELD_NAME = new RegExp(FIELD_NAME_PATTERN);
 const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -40,6 +48,34 @@ const badFields = () =>
   new HttpError(400, 'bad_request', 'querystring/fields must list record names, comma-separated');
 const noSpan = () =>
   new HttpError(400, 'bad_range', 'Give a range, or both from and to (milliseconds)');
+/** An event stream ends after this long; the page reconnects (with a fresh token). */
+const STREAM_MAX_MS = 10 * 60_000;
+const STREAM_PING_MS = 25_000;
+
+/** Who adds names: the user, or (anonymous) a hash of the address, never the address. */
+function writerKey(request: FastifyRequest): string {
+  if (request.user) return `user:${request.user.id}`;
+  return `ip:${createHash('sha256').update(request.ip).digest('hex').slice(0, 24)}`;
+}
+
+/** The channel store of this app: quotas from the configuration, changes to the watchers. */
+function storeOf(app: App): ChannelStore {
+  const { db, config, datalogEvents } = app.services;
+  return new ChannelStore(db.kysely, {
+    events: datalogEvents,
+    namesPerWriter: config.publicLogNamesPerWriter,
+  });
+}
+
+/** Records for the public log count against their writer's records per minute. */
+function limitPublicRecords(app: App, request: FastifyRequest, channel: string, n: number) {
+  if (channel !== PUBLIC_LOG_ID) return;
+  app.services.limits.publicLogRecords.check(
+    clientKey(request),
+    n,
+    'Too many records for the public log; try again shortly',
+  );
+}
 
 /** [from, to) of a series query: a named range, or explicit from/to. */
 export function spanOf(query: SeriesQueryType, now: number): { from: number; to: number } {
@@ -49,9 +85,13 @@ export function spanOf(query: SeriesQueryType, now: number): { from: number; to:
 }
 
 export const datalogRoutes: RouteGroup = async (app) => {
-  const channels = new ChannelStore(app.services.db.kysely);
+  const channels = storeOf(app);
   app.addHook('onRequest', identifyIfSignedIn);
   const viewer = (request: { user: Viewer }): Viewer => request.user;
+  const ingest = (request: FastifyRequest, channel: string, records: RecordInput[]) => {
+    limitPublicRecords(app, request, channel, records.length);
+    return channels.ingest(viewer(request), channel, records, writerKey(request));
+  };
 
   app.get(
     '/datalog/channels',
@@ -69,14 +109,18 @@ export const datalogRoutes: RouteGroup = async (app) => {
     '/datalog/channels/:id/records',
     {
       bodyLimit: BATCH_BODY_LIMIT,
+      config: { ownRateLimit: true },
       schema: { params: ChannelParams, body: RecordBatch, response: { 200: Ingested } },
     },
-    async (request) => channels.ingest(viewer(request), request.params.id, request.body.records),
+    async (request) => ingest(request, request.params.id, request.body.records),
   );
 
   app.post(
     '/datalog/record',
-    { schema: { body: ProgramRecord, response: { 200: Ingested } } },
+    {
+      config: { ownRateLimit: true },
+      schema: { body: ProgramRecord, response: { 200: Ingested } },
+    },
     async (request) => {
       const { name, value, time, public: isPublic, channel } = request.body;
       const user = viewer(request);
@@ -85,7 +129,7 @@ export const datalogRoutes: RouteGroup = async (app) => {
         if (!user) throw loginRequired();
         target = channel ?? (await channels.ownLog(user));
       }
-      return channels.ingest(user, target, [
+      return ingest(request, target, [
         time === undefined ? { name, value } : { name, value, time },
       ]);
     },
@@ -129,9 +173,69 @@ export const datalogRoutes: RouteGroup = async (app) => {
   );
 };
 
+/**
+ * A channel's event stream (server-sent events) for live refresh: the counters at once,
+ * then one event per change, a comment line every 25 s so proxies keep it open, and the end
+ * after 10 minutes (the page reconnects with a fresh token). Anonymous callers get 401 and
+ * others 404 for a private channel, as for every read.
+ */
+export const datalogEventRoutes: RouteGroup = async (app) => {
+  const channels = storeOf(app);
+  const open = new Set<() => void>();
+  app.addHook('onRequest', identifyIfSignedIn);
+  // Streams would hold a shutdown open: they end when the server closes.
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
+  app.get(
+    '/datalog/channels/:id/events',
+    { schema: { params: ChannelParams, querystring: NoQuery } },
+    async (request, reply) => {
+      const row = await channels.readable(request.user, request.params.id);
+      reply.hijack();
+      const res = reply.raw;
+      // Headers set so far (CORS) go out with the stream's own.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) res.setHeader(name, value);
+      }
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'x-accel-buffering': 'no',
+        // The socket goes with the stream: an ended stream must not linger as an idle
+        // keep-alive connection that holds a shutdown open.
+        connection: 'close',
+      });
+      const send = (event: ChannelEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`);
+      const now: ChannelEvent = {
+        channel: row.id,
+        records: Number(row.records),
+        lastRecordAt: row.last_record_at === null ? null : Number(row.last_record_at),
+        fields: false,
+      };
+      send(now);
+      const unwatch = app.services.datalogEvents.watch(row.id, send, now);
+      const ping = setInterval(() => res.write(': ping\n\n'), STREAM_PING_MS);
+      const end = () => {
+        if (!open.delete(end)) return;
+        unwatch();
+        clearInterval(ping);
+        clearTimeout(limit);
+        res.end();
+      };
+      const limit = setTimeout(end, STREAM_MAX_MS);
+      open.add(end);
+      request.raw.on('close', end);
+      res.on('close', end);
+    },
+  );
+};
+
 /** Owner actions: a signed-in user only (401 without a token), then the owner checks. */
 export const datalogOwnerRoutes: RouteGroup = async (app) => {
-  const channels = new ChannelStore(app.services.db.kysely);
+  const channels = storeOf(app);
   const viewer = (request: { user: Viewer }): Viewer => request.user;
 
   app.post(
@@ -162,5 +266,28 @@ export const datalogOwnerRoutes: RouteGroup = async (app) => {
     { schema: { params: FieldParams, body: FieldUpdate, response: { 200: Field } } },
     async (request) =>
       channels.updateField(viewer(request), request.params.id, request.params.name, request.body),
+  );
+
+  app.delete(
+    '/datalog/channels/:id/fields/:name',
+    { schema: { params: FieldParams, querystring: NoQuery, response: { 200: FieldDeleted } } },
+    async (request) => {
+      const { id, name } = request.params;
+      await channels.deleteField(viewer(request), id, name);
+      return { channel: id, name };
+    },
+  );
+
+  app.delete(
+    '/datalog/channels/:id/fields/:name/records',
+    {
+      schema: { params: FieldParams, querystring: RecordRange, response: { 200: RecordsDeleted } },
+    },
+    async (request) => {
+      const { id, name } = request.params;
+      const { from, to } = request.query;
+      if (from >= to) throw new HttpError(400, 'bad_range', 'from must be before to');
+      return channels.deleteRecords(viewer(request), id, name, from, to);
+    },
   );
 };

@@ -2,7 +2,7 @@
 // examples dialog. Public: it holds nothing but the example programs.
 import { Type } from '@sinclair/typebox';
 import { EXAMPLE_LANGUAGES } from '../examples/example-programs.ts';
-import { examplesPage } from '../examples/examples-page.ts';
+import { EXAMPLES_PAGE_POLICY, examplesPage } from '../examples/examples-page.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 
 export const examplesRoutes: RouteGroup = async (app) => {
@@ -20,6 +20,7 @@ export const examplesRoutes: RouteGroup = async (app) => {
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'public, max-age=300')
+        .header('content-security-policy', EXAMPLES_PAGE_POLICY)
         .send(examplesPage(request.params.lang)),
   );
 };

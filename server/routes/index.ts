@@ -7,7 +7,7 @@ import { classesRoutes } from './classes.ts';
 import { classroomImageRoutes, classroomImageUploadRoutes } from './classroom-images.ts';
 import { clientConfigRoutes } from './client-config.ts';
 import { compileRoutes, offlineCompileRoutes } from './compile.ts';
-import { datalogOwnerRoutes, datalogRoutes } from './datalog.ts';
+import { datalogEventRoutes, datalogOwnerRoutes, datalogRoutes } from './datalog.ts';
 import { examplesRoutes } from './examples.ts';
 import { extensionsRoutes } from './extensions.ts';
 import { firmwareRoutes } from './firmware.ts';
@@ -30,7 +30,7 @@ export const publicGroups: RouteGroup[] = [
 ];
 publicGroups.push(storageRoutes, examplesRoutes);
 /** Public, with an optional token: the store checks each channel (routes/datalog.ts). */
-publicGroups.push(datalogRoutes);
+publicGroups.push(datalogRoutes, datalogEventRoutes);
 /** A CLI lab station presents its lab's station key instead of a user token. */
 publicGroups.push(stationRoutes);
 /** Uploaded class header images: an <img> sends no token (ids are random UUIDs). */

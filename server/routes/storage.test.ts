@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import { CODE_MAX } from '../../src/contract/projects.ts';
+import { WorkspaceStore } from '../storage/workspace-store.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { testEngine } from '../testing/test-db.ts';
 
@@ -10,7 +11,11 @@ const XML =
 describe(`storage service (${testEngine()})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    // Limits high enough for the tests below; the limits have tests of their own.
+    t = await startTestApp({
+      ANONYMOUS_WRITES_PER_MINUTE: '100000',
+      ANONYMOUS_WRITE_BURST: '1000',
+    });
   });
   afterAll(() => t.close());
 
@@ -45,12 +50,21 @@ describe(`storage service (${testEngine()})`, () => {
     expect((await get(`action=get&key=${key}`)).body).toBe(xml);
   });
 
-  it('gives the same text the same key, and different text another', async () => {
+  it('gives every share its own random key, so a key says nothing about the program', async () => {
     const a = (await link({ action: 'link', xml: `${XML}<!--a-->` })).body;
-    const again = (await link({ action: 'link', xml: `${XML}<!--a-->`, uid: 'other' })).body;
-    const b = (await link({ action: 'link', xml: `${XML}<!--b-->` })).body;
-    expect(again).toBe(a);
-    expect(b).not.toBe(a);
+    const again = (await link({ action: 'link', xml: `${XML}<!--a-->` })).body;
+    expect(again).toHaveLength(36);
+    expect(again).not.toBe(a);
+    expect((await get(`action=get&key=${a}`)).body).toBe(`${XML}<!--a-->`);
+    expect((await get(`action=get&key=${again}`)).body).toBe(`${XML}<!--a-->`);
+  });
+
+  it('refuses a program over 256 KiB of text (413), counted in bytes', async () => {
+    // Fewer characters than the schema's limit, but three bytes each.
+    const xml = `<xml>${'ท'.repeat(90_000)}</xml>`;
+    const res = await link({ action: 'link', xml });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ error: 'workspace_too_large', message: expect.any(String) });
   });
 
   it('stores a program of the largest allowed size', async () => {
@@ -96,5 +110,57 @@ describe(`storage service (${testEngine()})`, () => {
       ['GET', true],
       ['POST', true],
     ]);
+  });
+});
+
+describe(`storage service limits (${testEngine()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      STORAGE_BYTES_PER_DAY: String(300 * 1024),
+      ANONYMOUS_WRITE_BURST: '5',
+      STORAGE_TTL_DAYS: '30',
+    });
+  });
+  afterAll(() => t.close());
+
+  const link = (xml: string, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${API_BASE_PATH}/storage`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ action: 'link', xml }).toString(),
+      remoteAddress,
+    });
+
+  it('limits the shares and the bytes one client stores, not the others', async () => {
+    const big = `<xml>${'x'.repeat(200 * 1024)}</xml>`;
+    expect((await link(big, '10.0.0.1')).statusCode).toBe(200);
+    // 400 KiB would pass the day's 300 KiB for this client.
+    const over = await link(big, '10.0.0.1');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toEqual({ error: 'too_many_requests', message: expect.any(String) });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await link(big, '10.0.0.2')).statusCode).toBe(200);
+    // And the count of writes: a burst of five, then 429.
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await link('<xml/>', '10.0.0.3')).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+  });
+
+  it('deletes shares nobody opened for the configured days, and keeps opened ones', async () => {
+    const opened = (await link('<xml>opened</xml>', '10.0.1.1')).body;
+    const forgotten = (await link('<xml>forgotten</xml>', '10.0.1.2')).body;
+    const day = 86_400_000;
+    // 20 days later someone opens one of them...
+    const later = new WorkspaceStore(t.app.services.db.kysely, () => Date.now() + 20 * day);
+    expect(await later.get(opened)).toBe('<xml>opened</xml>');
+    // ...and 35 days after the share, the other one is gone.
+    const sweeper = new WorkspaceStore(t.app.services.db.kysely, () => Date.now() + 35 * day);
+    expect(await sweeper.sweep(30)).toBeGreaterThanOrEqual(1);
+    const get = (key: string) =>
+      t.app.inject({ url: `${API_BASE_PATH}/storage?action=get&key=${key}` });
+    expect((await get(opened)).statusCode).toBe(200);
+    expect((await get(forgotten)).statusCode).toBe(404);
   });
 });

@@ -8,7 +8,7 @@ import { waitForToken } from '../auth/wait-for-token.ts';
 import { session } from '../state/session.ts';
 import { showToast, ui } from '../state/ui.ts';
 import { API_BASE_PATH } from '../contract/base-path.ts';
-import { ApiError, toApiError, type Translator } from './errors.ts';
+import { ApiError, refusedAnswer, toApiError, type Translator } from './errors.ts';
 
 export interface CallOptions {
   params?: Record<string, string | number | boolean | undefined>;
@@ -77,6 +77,61 @@ export class ApiClient {
 
   delete<T>(url: string, options: CallOptions = {}): Promise<T> {
     return this.request<T>({ method: 'DELETE', url }, options);
+  }
+
+  /**
+   * Reads a server-sent event stream, calling `onData` with the `data` of each event, until
+   * the server ends it (resolves) or `signal` aborts. fetch, because the HTTP client cannot
+   * stream. A refusal rejects with an ApiError carrying the mapped text; an expired token
+   * is refreshed once, as for every call.
+   */
+  async events(
+    url: string,
+    onData: (data: string) => void,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<void> {
+    const open = (token: string | null) =>
+      fetch(`${this.options.baseURL}${url}`, {
+        headers: {
+          accept: 'text/event-stream',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        signal: options.signal ?? null,
+      });
+    let res: Response;
+    try {
+      const token = await this.options.getToken();
+      res = await open(token);
+      if (res.status === 401 && token) {
+        const fresh = await this.refreshToken?.();
+        if (fresh && fresh !== token) res = await open(fresh);
+      }
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(this.options.i18n.t('global:mapping.network_error'), 0, 'network_error');
+    }
+    if (!res.ok || !res.body) {
+      const body: unknown = await res.json().catch(() => null);
+      throw refusedAnswer(res.status, body, this.options.i18n);
+    }
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = block
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trimStart())
+          .join('\n');
+        if (data !== '') onData(data);
+      }
+    }
   }
 
   private async request<T>(

@@ -52,3 +52,15 @@ export function toApiError(error: unknown, i18n: Translator): ApiError {
   const status = isAxiosError(error) ? (error.response?.status ?? 0) : 0;
   return new ApiError(apiErrorMessage(error, i18n), status, errorCode(error));
 }
+
+/** The ApiError of an answer the server refused (its status and body), read without axios. */
+export function refusedAnswer(status: number, body: unknown, i18n: Translator): ApiError {
+  const raw =
+    body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
+      ? body.error
+      : null;
+  const code = raw === null ? null : isApiErrorCode(raw) ? raw : (raw as UnlistedErrorCode);
+  const key = `global:mapping.${code ?? ''}`;
+  const message = code === null ? i18n.t('global:error') : i18n.exists(key) ? i18n.t(key) : code;
+  return new ApiError(message, status, code);
+}

@@ -13,7 +13,13 @@
 //   POST   /datalog/channels/{id}/records  RecordBatch → Ingested  (owner; the public log: anyone)
 //   GET    /datalog/channels/{id}/fields   FieldQuery  → FieldList
 //   PUT    /datalog/channels/{id}/fields/{name} FieldUpdate → Field   (owner; tag name, colour)
+//   DELETE /datalog/channels/{id}/fields/{name}       → Deleted field  (owner; the public
+//          log: a moderator) the field and all its records
+//   DELETE /datalog/channels/{id}/fields/{name}/records  RecordRange → RecordsDeleted
+//          (owner; the public log: a moderator) the field's records in [from, to)
 //   GET    /datalog/channels/{id}/series   SeriesQuery → Series  (aggregated in the database)
+//   GET    /datalog/channels/{id}/events              → text/event-stream of ChannelEvent
+//          (server push for live refresh: an event at once, then one per change)
 //   POST   /datalog/record         ProgramRecord     → Ingested
 //          what `cloud record "name" v` (private: the caller's own log, needs login) and
 //          `public cloud record "name" v` (the public log, anyone) send.
@@ -40,12 +46,16 @@ export const TAG_NAME_MAX = 40;
 /** Chart colours cycle through ten (spec §3, §9). */
 export const TAG_COLOURS = 10;
 export const FIELDS_PER_CHANNEL_MAX = 100;
+/** The shared public log holds more names; each writer may add only a few of them. */
+export const PUBLIC_LOG_FIELDS_MAX = 1000;
 export const RECORDS_PER_BATCH_MAX = 1000;
 /** Buckets one series answer may hold (per field). */
 export const SERIES_BUCKETS_MAX = 100_000;
 /** The UI asks before drawing more points than this (spec §5, §9). */
 export const POINTS_WARNING = 10_000;
 export const MOVING_AVERAGE_MAX = 100;
+/** The median sorts every record; a chart of it may read at most this many. */
+export const MEDIAN_RECORDS_MAX = 200_000;
 
 export const AGGREGATIONS = [
   'count',
@@ -185,6 +195,13 @@ export const FieldUpdate = Type.Object(
 );
 export type FieldUpdate = Static<typeof FieldUpdate>;
 
+/** A span of record times, [from, to) in milliseconds. */
+export const RecordRange = Type.Object(
+  { from: Millis, to: Millis },
+  { additionalProperties: false },
+);
+export type RecordRange = Static<typeof RecordRange>;
+
 export const FieldQuery = Type.Object(
   { sort: Type.Optional(oneOf(FIELD_SORTS)) },
   { additionalProperties: false },
@@ -256,6 +273,31 @@ export type Field = Static<typeof Field>;
 
 export const FieldList = Type.Object({ data: Type.Array(Field) });
 export type FieldList = Static<typeof FieldList>;
+
+export const FieldDeleted = Type.Object({ channel: Uuid, name: Type.String() });
+export type FieldDeleted = Static<typeof FieldDeleted>;
+
+export const RecordsDeleted = Type.Object({
+  deleted: Type.Integer(),
+  /** The field as it is now; null when no record was left and the name is retired. */
+  field: Type.Union([Field, Type.Null()]),
+});
+export type RecordsDeleted = Static<typeof RecordsDeleted>;
+
+/** Path of a channel's event stream (live refresh). */
+export const channelEventsPath = (id: string) => `/datalog/channels/${id}/events`;
+
+/**
+ * One event of a channel's stream (`data:` line, JSON): the channel's counters now, and
+ * whether its fields changed (added, deleted). Sent once on connecting, then per change.
+ */
+export const ChannelEvent = Type.Object({
+  channel: Uuid,
+  records: Type.Integer(),
+  lastRecordAt: Type.Union([Type.Integer(), Type.Null()]),
+  fields: Type.Boolean(),
+});
+export type ChannelEvent = Static<typeof ChannelEvent>;
 
 export const SeriesPoints = Type.Object({
   name: Type.String(),

@@ -62,6 +62,18 @@ export const CLOUD_DATALOG_ERROR_CODES = [
   'too_many_points',
   'tag_empty',
   'tag_exists',
+  'name_quota',
+  'not_moderator',
+  'too_many_records',
+] as const;
+
+/** Limits on what any caller may send (server/http, server/compile, server/storage). */
+export const LIMIT_ERROR_CODES = [
+  'bad_text',
+  'compile_busy',
+  'compile_timeout',
+  'compile_failed',
+  'workspace_too_large',
 ] as const;
 
 type Values<T> = T[keyof T];
@@ -72,6 +84,7 @@ export type ApiErrorCode =
   | (typeof USER_ERROR_CODES)[number]
   | (typeof PROJECT_ERROR_CODES)[number]
   | (typeof CLOUD_DATALOG_ERROR_CODES)[number]
+  | (typeof LIMIT_ERROR_CODES)[number]
   | (typeof REMOTE_LAB_ERRORS)[number]
   | keyof typeof CLASSROOM_ERRORS
   | Values<typeof EXTENSION_ERRORS>['error']
@@ -84,6 +97,7 @@ export const API_ERROR_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>(
   ...USER_ERROR_CODES,
   ...PROJECT_ERROR_CODES,
   ...CLOUD_DATALOG_ERROR_CODES,
+  ...LIMIT_ERROR_CODES,
   ...REMOTE_LAB_ERRORS,
   ...(Object.keys(CLASSROOM_ERRORS) as (keyof typeof CLASSROOM_ERRORS)[]),
   ...Object.values(EXTENSION_ERRORS).map((e) => e.error),

@@ -1,8 +1,10 @@
 // Cloud datalog end to end in real Chromium against the real stack (API server, database,
 // Auth emulator): a private channel receives records, the page aggregates them by minute in
-// the database and refreshes live; visitors are asked to log in; network errors show the
-// spec's message.
+// the database and refreshes live by server push; owners delete fields; visitors are asked
+// to log in; network errors show the spec's message.
 import { expect, test } from '@playwright/test';
+import { API_BASE_PATH } from '../../src/contract/base-path.ts';
+import { PUBLIC_LOG_ID } from '../../src/contract/datalog.ts';
 import { CloudlogApp, idTokenFor, postRecords } from './cloudlog-page.ts';
 
 const MIN = 60_000;
@@ -133,6 +135,64 @@ test.describe('Cloud datalog', () => {
     await expect(app.fields().first()).toContainText('light');
     await app.choose('Order of fields', 'Newest point');
     await expect(app.fields().first()).toContainText('Temperature');
+  });
+
+  test('changes arrive by server push; the owner deletes fields, a failure says Delete field error', async ({
+    page,
+    request,
+  }) => {
+    const app = new CloudlogApp(page);
+    const account = await app.signUp('Pia');
+    await app.open('/datalog/public');
+    const channel = await app.createChannel('Pushed');
+    const token = await idTokenFor(request, account);
+    const now = Date.now();
+    await postRecords(request, token, channel, [
+      { name: 'light', value: 1, time: now - 2000 },
+      { name: 'temp', value: 2, time: now - 1000 },
+    ]);
+    await expect(app.fields()).toHaveCount(2);
+
+    // Idle, the page asks nothing: no polling, the open stream tells of changes.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`/datalog/channels/${channel}`)) asked.push(r.url());
+    });
+    await page.waitForTimeout(4500);
+    expect(asked.filter((u) => !u.endsWith('/events'))).toEqual([]);
+    await postRecords(request, token, channel, [{ name: 'sound', value: 3, time: Date.now() }]);
+    await expect(app.fields()).toHaveCount(3, { timeout: 3000 });
+
+    // The owner deletes a field and its records, after a confirmation.
+    await page.getByRole('button', { name: 'Delete light and its records' }).click();
+    const question = page.getByRole('dialog', { name: 'Please confirm' });
+    await expect(question).toContainText('Delete the field light and all its records?');
+    await question.getByRole('button', { name: 'OK' }).click();
+    await expect(app.fields()).toHaveCount(2);
+    await expect(app.fields().filter({ hasText: 'light' })).toHaveCount(0);
+
+    // Deleted elsewhere while this page was not live: the delete fails with the spec title.
+    await page.getByLabel('Live').uncheck();
+    const gone = await request.delete(`${API_BASE_PATH}/datalog/channels/${channel}/fields/temp`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(gone.status()).toBe(200);
+    await page.getByRole('button', { name: 'Delete temp and its records' }).click();
+    await page
+      .getByRole('dialog', { name: 'Please confirm' })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    const toast = page.locator('.toast').filter({ hasText: 'Delete field error' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('The field does not exist.');
+
+    // On the public log a signed-in user who is not a moderator deletes nothing.
+    await postRecords(request, token, PUBLIC_LOG_ID, [
+      { name: 'pia_public', value: 1, time: Date.now() },
+    ]);
+    await app.open('/datalog/public');
+    await expect(app.fields().filter({ hasText: 'pia_public' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: /^Delete .* and its records$/ })).toHaveCount(0);
   });
 
   test('a network failure shows the spec message and Try again recovers', async ({ page }) => {

@@ -9,6 +9,7 @@ import { extensions } from './0005-extensions.ts';
 import { messages } from './0006-messages.ts';
 import { remoteLab } from './0007-remote-lab.ts';
 import { classroomLookups } from './0008-classroom-lookups.ts';
+import { limitsAndSummaries } from './0009-limits-and-summaries.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0006-messages': messages,
   '0007-remote-lab': remoteLab,
   '0008-classroom-lookups': classroomLookups,
+  '0009-limits-and-summaries': limitsAndSummaries,
 };

@@ -1,7 +1,8 @@
 // /datalog/public/{channel?} (classroom-and-labs §2): the cloud datalog. A channel picker,
 // the channel's fields as tags (name, colour, shown or hidden), the chart settings
-// (aggregation, period, range, field order), the aggregated chart with live refresh, and
-// the spec's messages (login for private data, network error, the 10,000-point warning).
+// (aggregation, period, range, field order), the aggregated chart with live refresh (server
+// push), deleting fields (the owner; a moderator on the public log; 'Delete field error'),
+// and the spec's messages (login for private data, network error, the 10,000-point warning).
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -25,7 +26,9 @@ import {
   type Series,
 } from '../../contract/datalog.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { confirm } from '../../app/modals/confirm.ts';
 import { isLoggedIn, session } from '../../state/session.ts';
+import { showToast } from '../../state/ui.ts';
 import { cloudDatalog, cloudDatalogState } from './cloud-datalog-store.ts';
 import { cloudRecorder, cloudRecorderState } from './cloud-recorder-store.ts';
 import SeriesChart from './SeriesChart.tsx';
@@ -43,7 +46,8 @@ export default function CloudDatalogPage({ screen }: { screen: 'datalogPublic' }
   const navigate = useNavigate();
   const state = useSnapshot(cloudDatalogState);
   const recorder = useSnapshot(cloudRecorderState);
-  const loggedIn = isLoggedIn(useSnapshot(session));
+  const user = useSnapshot(session);
+  const loggedIn = isLoggedIn(user);
 
   useEffect(() => {
     void cloudDatalog.open(channelParam ?? null);
@@ -93,6 +97,10 @@ export default function CloudDatalogPage({ screen }: { screen: 'datalogPublic' }
             fields={state.fields}
             hidden={state.hidden}
             editable={channel?.isMine ?? false}
+            deletable={
+              (channel?.isMine ?? false) ||
+              ((channel?.isPublicLog ?? false) && (user.isModerator || user.isAdmin))
+            }
             tagError={state.tagError}
           />
         </aside>
@@ -415,10 +423,19 @@ function ChannelPicker(props: {
   );
 }
 
+/** Asks, then deletes a field and its records; a refusal shows 'Delete field error'. */
+async function deleteField(field: Field, texts: { confirm: string; error: string }) {
+  if (!(await confirm(texts.confirm))) return;
+  const reason = await cloudDatalog.deleteField(field.name);
+  if (reason !== null) showToast('warning', reason, texts.error);
+}
+
 function FieldList(props: {
   fields: readonly Field[];
   hidden: readonly string[];
   editable: boolean;
+  /** The owner, or a moderator on the public log, may delete fields. */
+  deletable: boolean;
   tagError: string | null;
 }) {
   const { t, i18n } = useTranslation('cloudlog');
@@ -459,6 +476,22 @@ function FieldList(props: {
                   onClick={() => setEditing(editing === f.name ? null : f.name)}
                 >
                   <i className="bi bi-pencil" aria-hidden="true" />
+                </button>
+              )}
+              {props.deletable && (
+                <button
+                  type="button"
+                  className="btn btn-sm btn-link p-0 text-danger"
+                  aria-label={t('deleteField', { tag: f.tag })}
+                  title={t('deleteField', { tag: f.tag })}
+                  onClick={() =>
+                    void deleteField(f, {
+                      confirm: t('confirmDeleteField', { tag: f.tag }),
+                      error: t('deleteFieldError'),
+                    })
+                  }
+                >
+                  <i className="bi bi-trash" aria-hidden="true" />
                 </button>
               )}
             </div>

@@ -6,8 +6,11 @@ import { Value } from '@sinclair/typebox/value';
 import type { CallOptions } from '../../api/client.ts';
 import {
   Channel,
+  ChannelEvent,
+  channelEventsPath,
   ChannelList,
   Field,
+  FieldDeleted,
   FieldList,
   Ingested,
   Series,
@@ -29,6 +32,11 @@ export interface ApiTransport {
   post<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
   put<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
   delete<T>(url: string, options?: CallOptions): Promise<T>;
+  events(
+    url: string,
+    onData: (data: string) => void,
+    options?: { signal?: AbortSignal },
+  ): Promise<void>;
 }
 
 export interface SeriesRequest {
@@ -79,6 +87,36 @@ export class CloudDatalogApi {
   async updateField(id: string, name: string, patch: FieldUpdate): Promise<Field> {
     const url = `${at(id)}/fields/${encodeURIComponent(name)}`;
     return this.checked(Field, await this.client.put(url, patch, QUIET));
+  }
+
+  /** Deletes a field and all its records (the owner; a moderator on the public log). */
+  async deleteField(id: string, name: string): Promise<void> {
+    const answer = await this.client.delete(`${at(id)}/fields/${encodeURIComponent(name)}`, QUIET);
+    this.checked(FieldDeleted, answer);
+  }
+
+  /**
+   * Follows the channel's changes (server push): `onEvent` gets the counters at once and
+   * after every change. Resolves when the server ends the stream; rejects on a refusal.
+   */
+  async watch(
+    id: string,
+    onEvent: (event: ChannelEvent) => void,
+    signal: AbortSignal,
+  ): Promise<void> {
+    await this.client.events(
+      channelEventsPath(encodeURIComponent(id)),
+      (data) => {
+        let event: unknown;
+        try {
+          event = JSON.parse(data);
+        } catch {
+          return;
+        }
+        if (Value.Check(ChannelEvent, event)) onEvent(event);
+      },
+      { signal },
+    );
   }
 
   async series(id: string, request: SeriesRequest): Promise<Series> {

@@ -3,10 +3,16 @@
 // aggregation, period, range and field order, the aggregated series, live refresh while
 // data arrives, and the spec's messages. Framework-free: it writes a plain state object that
 // the app wraps in a Valtio proxy (cloud-datalog-store.ts) and the page reads.
+//
+// Live refresh is pushed: the service follows the channel's event stream and reloads when
+// the server tells of a change (several changes during a reload make one more reload). A
+// broken stream is opened again after RECONNECT_MS; named ranges move with the clock, so
+// without changes the view is still refreshed every STALE_MS.
 import {
   POINTS_WARNING,
   PUBLIC_LOG_ID,
   type Aggregation,
+  type ChannelEvent,
   type Channel,
   type Field,
   type FieldSort,
@@ -18,10 +24,10 @@ import {
 import { ApiError } from '../../api/errors.ts';
 import type { CloudDatalogApi } from './cloud-datalog-api.ts';
 
-/** How often live refresh asks whether the channel has new records. */
-export const LIVE_POLL_MS = 2000;
-/** Without new records the series is still refreshed this often (the range moves on). */
-const STALE_MS = 30_000;
+/** A stream that failed or ended is opened again this much later. */
+export const RECONNECT_MS = 5000;
+/** Without changes the series is still refreshed this often (the range moves on). */
+export const STALE_MS = 30_000;
 
 /** What the page shows instead of data: a spec message, or the server's mapped text. */
 export type DatalogProblem =
@@ -55,6 +61,8 @@ export interface CloudDatalogState {
   problem: DatalogProblem | null;
   /** A tag rename or colour change that failed: the server's (translated) message. */
   tagError: string | null;
+  /** True while the channel's event stream is open (live refresh by server push). */
+  streaming: boolean;
 }
 
 export const DEFAULT_SETTINGS: DatalogSettings = {
@@ -79,6 +87,7 @@ export function initialDatalogState(): CloudDatalogState {
     live: true,
     problem: null,
     tagError: null,
+    streaming: false,
   };
 }
 
@@ -90,6 +99,8 @@ export interface CloudDatalogDeps {
   now?: () => number;
   setInterval?: (fn: () => void, ms: number) => unknown;
   clearInterval?: (handle: unknown) => void;
+  /** Waits before a stream is opened again (tests pass a short one). */
+  reconnectMs?: number;
 }
 
 /** The kind of problem a failed call is. */
@@ -112,8 +123,11 @@ export class CloudDatalogService {
   private generation = 0;
   /** The query whose large answer the user accepted with Continue. */
   private continued: string | null = null;
-  private polling = false;
   private loadedAt = 0;
+  /** The open event stream (and which channel it follows). */
+  private stream: { channel: string; stop: AbortController } | null = null;
+  private refreshing: Promise<void> | null = null;
+  private refreshAgain = false;
 
   constructor(private readonly deps: CloudDatalogDeps) {
     this.state = deps.state;
@@ -144,6 +158,7 @@ export class CloudDatalogService {
   /** Stops live refresh (the page is leaving). */
   close(): void {
     this.stopTimer();
+    this.stopStream();
   }
 
   async loadChannels(): Promise<void> {
@@ -275,36 +290,113 @@ export class CloudDatalogService {
     }
   }
 
-  /** Asks for new records (live refresh); reloads only when the channel changed. */
-  async poll(): Promise<void> {
-    if (this.polling || this.state.loading) return;
-    this.polling = true;
+  /**
+   * Deletes a field and all its records (the owner; a moderator on the public log). The
+   * reason when refused, or null; the page shows it under the spec's 'Delete field error'.
+   */
+  async deleteField(name: string): Promise<string | null> {
     try {
-      const channel = await this.deps.api.channel(this.state.channelId);
-      const before = this.state.channel;
-      const changed =
-        !before ||
-        before.records !== channel.records ||
-        before.lastRecordAt !== channel.lastRecordAt ||
-        this.state.problem !== null;
-      this.state.channel = channel;
-      // Named ranges move with the clock: refresh now and then even without new data.
-      const now = this.now();
-      if (changed || now - this.loadedAt >= STALE_MS) await this.reload(true);
+      await this.deps.api.deleteField(this.state.channelId, name);
     } catch (error) {
-      this.state.problem = problemOf(error);
-    } finally {
-      this.polling = false;
+      const problem = problemOf(error);
+      if (problem.kind === 'network') this.state.problem = problem;
+      return problem.kind === 'other' ? problem.message : (error as Error).message || problem.kind;
+    }
+    this.state.fields = this.state.fields.filter((f) => f.name !== name);
+    this.state.hidden = this.state.hidden.filter((n) => n !== name);
+    await this.refresh();
+    return null;
+  }
+
+  /** Reloads quietly; while a reload runs, further calls make one more reload after it. */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = this.reload(true).finally(() => {
+      this.refreshing = null;
+      if (this.refreshAgain) {
+        this.refreshAgain = false;
+        void this.refresh();
+      }
+    });
+    return this.refreshing;
+  }
+
+  /** The server told of the channel's counters: reload when they are not what is shown. */
+  private changed(event: ChannelEvent): void {
+    if (event.channel !== this.state.channelId) return;
+    const shown = this.state.channel;
+    const same =
+      shown !== null &&
+      shown.records === event.records &&
+      shown.lastRecordAt === event.lastRecordAt &&
+      !event.fields &&
+      this.state.problem === null;
+    if (!same) void this.refresh();
+  }
+
+  /** Follows the channel's event stream until stopped, opening it again when it breaks. */
+  private async follow(channel: string, stop: AbortController): Promise<void> {
+    while (!stop.signal.aborted) {
+      try {
+        await this.deps.api.watch(
+          channel,
+          (event) => {
+            this.state.streaming = true;
+            this.changed(event);
+          },
+          stop.signal,
+        );
+      } catch (error) {
+        if (stop.signal.aborted) return;
+        const problem = problemOf(error);
+        if (problem.kind !== 'network') {
+          // A refusal (login, not found) is the data area's to show; the next open() of
+          // the channel (after a login, say) follows it again.
+          if (this.stream?.stop === stop) this.stream = null;
+          return;
+        }
+        this.state.problem = problem;
+      }
+      if (stop.signal.aborted) return;
+      this.state.streaming = false;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.deps.reconnectMs ?? RECONNECT_MS);
+        stop.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     }
   }
 
   private syncLive(): void {
-    if (this.state.live && this.timer === null) {
-      const every = this.deps.setInterval ?? ((fn, ms) => setInterval(fn, ms));
-      this.timer = every(() => void this.poll(), LIVE_POLL_MS);
-    } else if (!this.state.live) {
+    if (!this.state.live) {
       this.stopTimer();
+      this.stopStream();
+      return;
     }
+    if (this.stream?.channel !== this.state.channelId) {
+      this.stopStream();
+      const stop = new AbortController();
+      this.stream = { channel: this.state.channelId, stop };
+      void this.follow(this.state.channelId, stop);
+    }
+    if (this.timer === null) {
+      const every = this.deps.setInterval ?? ((fn, ms) => setInterval(fn, ms));
+      // Named ranges move with the clock: refresh now and then even without changes.
+      this.timer = every(() => {
+        if (this.now() - this.loadedAt >= STALE_MS) void this.refresh();
+      }, STALE_MS);
+    }
+  }
+
+  private stopStream(): void {
+    this.stream?.stop.abort();
+    this.stream = null;
+    this.state.streaming = false;
   }
 
   private stopTimer(): void {

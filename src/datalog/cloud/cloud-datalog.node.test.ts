@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInWithGoogle, type TestAccount } from '../../../server/testing/emulator-accounts.ts';
 import { PUBLIC_LOG_ID } from '../../contract/datalog.ts';
 import { ApiClient } from '../../api/client.ts';
@@ -153,19 +153,47 @@ describe('cloud datalog services (against the real API server)', () => {
       });
       await down.open(null);
       expect(offline.problem).toEqual({ kind: 'network' });
+      visitor.close();
+      down.close();
     });
 
-    it('live refresh picks up new records on the next poll', async () => {
+    it('live refresh: the server pushes each change and the page reloads at once', async () => {
       const api = await apiFor(me);
       const channel = await api.createChannel({ name: 'Live', isPublic: false });
       const state = initialDatalogState();
       const service = new CloudDatalogService({ api, state, setInterval: () => 0 });
       await service.open(channel.id);
       expect(state.fields).toEqual([]);
+      await vi.waitFor(() => expect(state.streaming).toBe(true));
       await api.ingest(channel.id, [{ name: 'now', value: 5 }]);
-      await service.poll();
-      expect(state.fields.map((f) => f.name)).toEqual(['now']);
-      expect(state.series?.series[0]?.v).toEqual([5]);
+      await vi.waitFor(() => expect(state.fields.map((f) => f.name)).toEqual(['now']));
+      await vi.waitFor(() => expect(state.series?.series[0]?.v).toEqual([5]));
+      // A deleted field goes from the view, and the stream says so to other viewers too.
+      const other = initialDatalogState();
+      const watcher = new CloudDatalogService({ api, state: other, setInterval: () => 0 });
+      await watcher.open(channel.id);
+      expect(other.fields.map((f) => f.name)).toEqual(['now']);
+      await vi.waitFor(() => expect(other.streaming).toBe(true));
+      expect(await service.deleteField('now')).toBeNull();
+      expect(state.fields).toEqual([]);
+      await vi.waitFor(() => expect(other.fields).toEqual([]));
+      service.close();
+      watcher.close();
+      expect(state.streaming).toBe(false);
+    });
+
+    it('reports why a field could not be deleted', async () => {
+      const visitor = new CloudDatalogService({
+        api: await apiFor(await signInWithGoogle(server.emulatorHost)),
+        state: initialDatalogState(),
+        setInterval: () => 0,
+      });
+      await visitor.open(PUBLIC_LOG_ID);
+      await (await apiFor(null)).ingest(PUBLIC_LOG_ID, [{ name: 'shared', value: 1 }], true);
+      expect(await visitor.deleteField('shared')).toBe(
+        'Only a moderator can delete from the public log.',
+      );
+      visitor.close();
     });
   });
 });
