@@ -19,7 +19,7 @@ import { showToast, ui } from '../state/ui.ts';
 import { compileHintText, findCompileHint } from './compile-hints.ts';
 import { translateCompileMessage } from './compile-messages.ts';
 import { CompileService, type CompileTarget } from './compile-service.ts';
-import { downloadSettings, downloadStatus } from './download-store.ts';
+import { downloadSettings, downloadStatus, runsAfterDownload } from './download-store.ts';
 import { DownloadError, DownloadService } from './download-service.ts';
 import { ExtractCodeService, ExtractError, type Extracted } from './extract-code.ts';
 import { downloadErrorText, extractErrorText } from './messages.ts';
@@ -55,7 +55,7 @@ function getServices() {
         device,
         compiler,
         filter: coreBridge,
-        runAfterDownload: () => downloadSettings.runAfterDownload,
+        runAfterDownload: () => runsAfterDownload(downloadSettings, device.snapshot.transport),
         displayBoard: () => connection.displayBoard,
       }),
       extract: new ExtractCodeService({ device, core: coreBridge }),
@@ -74,13 +74,20 @@ export async function download(): Promise<void> {
     extensions.added.map((e) => e.library),
   );
   const ownLines = own.split('\n').length;
+  downloadStatus.awaitingRun = false;
   try {
-    await getServices().download.download(logo, (p) => {
+    const result = await getServices().download.download(logo, (p) => {
       downloadStatus.phase = p.phase;
       downloadStatus.done = p.done;
       downloadStatus.total = p.total;
     });
-    showToast('success', t('download:success'));
+    // Say what happens next: the program runs, or waits for Run.
+    downloadStatus.awaitingRun = !result.started;
+    showToast(
+      'success',
+      t(result.started ? 'download:started' : 'download:pressRun'),
+      t('download:success'),
+    );
   } catch (e) {
     if (!(e instanceof DownloadError)) throw e;
     const r = e.reason;
@@ -103,6 +110,7 @@ export async function download(): Promise<void> {
 }
 
 async function control(action: 0 | 1): Promise<void> {
+  downloadStatus.awaitingRun = false;
   try {
     await getServices().download.control(action);
   } catch (e) {

@@ -156,7 +156,12 @@ describe('DownloadService (spec core §4 download flow)', () => {
     expect(state.beeps).toBe(1);
     expect(state.autorun).toBe(true);
     expect(state.program.running).toBe(false);
-    expect(result).toMatchObject({ version: '1.4', target: 'browser', autoRunState: true });
+    expect(result).toMatchObject({
+      version: '1.4',
+      target: 'browser',
+      autoRunState: true,
+      started: false,
+    });
     expect(progress.map((p) => p.phase)).toEqual(
       expect.arrayContaining(['checking', 'compiling', 'writing']),
     );
@@ -166,7 +171,8 @@ describe('DownloadService (spec core §4 download flow)', () => {
 
   it('with run-after-download starts the program 500 ms later; sensor 1 > 500 turns motor a on', async () => {
     const r = await rig({ runAfter: true });
-    await r.service.download(S04);
+    const result = await r.service.download(S04);
+    expect(result.started).toBe(true);
     expect(r.delays).toEqual([500]);
     expect(r.board.state().program.running).toBe(true);
     r.board.setSensor(1, 800);

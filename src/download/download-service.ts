@@ -46,6 +46,8 @@ export interface DownloadResult {
   target: CompileTarget;
   /** Wall-clock milliseconds of the write phase. */
   writeMs: number;
+  /** The program was started after the download (run after download). */
+  started: boolean;
 }
 
 /** The Logo filter of spec core §5 (in the core worker). */
@@ -162,7 +164,8 @@ export class DownloadService {
       }),
     );
     const writeMs = now() - t0;
-    if (this.options.runAfterDownload()) {
+    const started = this.options.runAfterDownload();
+    if (started) {
       onProgress({ phase: 'running', done: plan.length, total: plan.length });
       await (this.options.delay ?? defaultDelay)(RUN_AFTER_DOWNLOAD_MS);
       await this.send(() => device.send(cmd.logoControl(1)));
@@ -173,6 +176,7 @@ export class DownloadService {
       version: compiled.version,
       target: compiled.target,
       writeMs,
+      started,
     };
   }
 

@@ -117,7 +117,10 @@ export default function RemixPage({ screen }: { screen: RemixScreen }) {
         case 'remixProjects':
           return projectApi.browseProjects({ ...q, order: order as ProjectOrder });
         case 'remixMyProjects':
-          return projectApi.myProjects(type, { ...q, order: order as ProjectOrder });
+          // My published projects have their own list (spec core §4: /projects/my-published).
+          return type === 'published'
+            ? projectApi.myPublished({ ...q, order: order as ProjectOrder })
+            : projectApi.myProjects(type, { ...q, order: order as ProjectOrder });
         case 'remixCatalogs':
           return projectApi.browseCatalogs({ ...q, order: order as CatalogOrder });
         case 'remixMyCatalogs':

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   compileInBrowser: 'compileInBrowser',
   /** Start the program 500 ms after a download (spec core §4). */
   runAfterDownload: 'runAfterDownload',
+  /** The virtual board's panel is shown ('false' after the user hid it). */
+  virtualBoardOpen: 'virtualBoardOpen',
   /** The "Work offline" setting (docs/offline.md). */
   workOffline: 'workOffline',
   /** The open program, kept across reloads and offline (docs/offline.md). */

@@ -40,7 +40,9 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     await board.closeDialog();
     const motors = board.panel('motors');
     await motors.getByRole('button', { name: 'On', exact: true }).click();
-    await expect(board.sim().getByTestId('sim-port-a')).toContainText('● on');
+    await expect(board.simMotor('a')).toHaveAttribute('data-motor', 'on');
+    // Port A is the one talked to ("a, on"); the panel says so in words, not with a dot.
+    await expect(board.sim().getByTestId('sim-selected')).toContainText('motors A ·');
     await motors.getByLabel('Power').fill('40');
     await motors.getByRole('button', { name: 'Set power' }).click();
     await expect(board.sim().getByTestId('sim-port-a')).toContainText('40%');
@@ -178,8 +180,8 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
       .getByLabel('Board to program')
       .selectOption({ label: 'GoGo Board 5 / Pi-topping' });
     await board.closeDialog();
-    const sim = board.sim();
-    await sim.getByLabel('Board type').selectOption({ label: 'GoGo Board 5 / Pi-topping' });
+    const settings = await board.simSection('settings');
+    await settings.getByLabel('Board type').selectOption({ label: 'GoGo Board 5 / Pi-topping' });
     // Pi-topping boards report 8 sensors.
     await expect(board.page.getByTestId('sensor-8')).toBeVisible();
     // In-app navigation keeps the connection (a reload would end it).
@@ -193,7 +195,7 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     await expect(board.page.getByTestId('raspberry-help')).toContainText('virtual board');
     await expect(board.page.getByText('The Raspberry Pi is not alive')).toHaveCount(1);
     await expect(board.panel('camera').getByRole('button').first()).toBeDisabled();
-    await sim.getByLabel('Raspberry Pi').check();
+    await (await board.simSection('settings')).getByLabel('Raspberry Pi').check();
     await expect(board.page.getByTestId('raspberry-help')).toHaveCount(0);
     await expect(board.page.getByTestId('pi-info')).toContainText('192.168.1.50');
     const network = board.panel('pi-network');

@@ -19,7 +19,11 @@ test.describe('GoGo Bright view', () => {
     );
     await expect(board.panel('motors').getByRole('button', { name: 'On' })).toBeDisabled();
 
-    await board.sim().getByLabel('Board type').selectOption({ label: 'GoGo Bright' });
+    await (
+      await board.simSection('settings')
+    )
+      .getByLabel('Board type')
+      .selectOption({ label: 'GoGo Bright' });
     // A Bright that is not the board chosen for programming: one click chooses it.
     const choose = page.getByRole('button', { name: 'Program a GoGo Bright' });
     await choose.focus();

@@ -43,9 +43,9 @@ test.describe('Download to the virtual board', () => {
     await page.getByRole('button', { name: t('editor:toolbar.run'), exact: true }).click();
     await expect(sim.getByTestId('sim-program')).toContainText('running');
     await board.setSensor(1, 300);
-    await expect(sim.getByTestId('sim-port-a')).toContainText('○ off');
+    await expect(board.simMotor('a')).toHaveAttribute('data-motor', 'off');
     await board.setSensor(1, 700);
-    await expect(sim.getByTestId('sim-port-a')).toContainText('● on');
+    await expect(board.simMotor('a')).toHaveAttribute('data-motor', 'on');
     await expect(sim.getByTestId('sim-port-a').getByRole('img', { name: 'turning' })).toBeVisible();
 
     // The board panel on /gogoboard reads the same from the board's status stream.
@@ -56,7 +56,8 @@ test.describe('Download to the virtual board', () => {
     await page.getByRole('button', { name: t('editor:toolbar.stop'), exact: true }).click();
     await expect(sim.getByTestId('sim-program')).toContainText('stopped');
     // Stopping turns the motors off; port a stays the one talked to.
-    await expect(sim.getByTestId('sim-port-a')).toContainText('● off');
+    await expect(board.simMotor('a')).toHaveAttribute('data-motor', 'off');
+    await expect(sim.getByTestId('sim-selected')).toContainText('motors A ·');
   });
 
   test('run after download starts the program by itself; compile in this browser works offline', async ({
@@ -122,9 +123,8 @@ test.describe('Download to the virtual board', () => {
     await openLogoProgram(editor, 'to main\nbeep\nshow foo\nend\n');
     await downloadButton(page).click();
     const errors = page.getByTestId('logo-errors');
+    // The errors come to the front, over the virtual board's tab.
     await expect(errors).toContainText("Line 3: I don't know the expression 'foo'");
-    // The virtual board's dock would cover the language list.
-    await page.getByRole('button', { name: 'Hide', exact: true }).click();
     await editor.app.chooseLanguage('ไทย');
     await page
       .getByRole('button', { name: text('th', 'editor:toolbar.download'), exact: true })
@@ -157,6 +157,8 @@ test.describe('Extract code from board', () => {
     await connect(board, 'virtual');
     await openLogoProgram(editor, SENSOR_MOTOR_LOGO);
     await download(editor);
+    // The virtual board runs a program after a download; read it back from a stopped board.
+    await page.getByRole('button', { name: t('editor:toolbar.stop'), exact: true }).click();
     await editor.menuItem(t('shell:menu.items.newProject'));
     await expect(editor.workspaceBlock('gogo_forever')).toHaveCount(0);
 
@@ -167,6 +169,8 @@ test.describe('Extract code from board', () => {
     // The importer rebuilt the blocks: back in blocks mode they generate the same Logo.
     await editor.switchTo('blocks');
     await expect(editor.workspaceBlock('gogo_forever')).toHaveCount(1);
+    // The virtual board's tab is in front of the Logo's.
+    await page.getByRole('tab', { name: 'Logo', exact: true }).click();
     await editor.expectGeneratedLogo(SENSOR_MOTOR_LOGO);
   });
 
@@ -179,7 +183,8 @@ test.describe('Extract code from board', () => {
       menu.getByRole('button', { name: t('shell:menu.items.extractCode') }),
     ).toBeVisible();
     await page.keyboard.press('Escape');
-    await board.sim().getByLabel('Board type').selectOption({ label: 'GoGo Bright' });
+    const settings = await board.simSection('settings');
+    await settings.getByLabel('Board type').selectOption({ label: 'GoGo Bright' });
     await board.openDialog();
     await board.dialog.getByLabel('Board to program').selectOption({ label: 'GoGo Bright' });
     await board.closeDialog();

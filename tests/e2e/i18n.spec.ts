@@ -27,6 +27,55 @@ test.describe('Interface language', () => {
     ).toBeVisible();
   });
 
+  test('Thai text in the toolbox and on blocks is drawn with the shipped Noto Sans Thai, not boxes', async ({
+    page,
+  }) => {
+    const app = new App(page);
+    await app.open('/program');
+    // A live switch: the blocks were measured in English first.
+    await app.chooseLanguage('ไทย');
+    await expect(
+      page.getByRole('treeitem', { name: text('th', 'blocks:category.motors') }),
+    ).toBeVisible();
+    // Each Thai text is as wide on screen as Noto Sans Thai draws it. Text drawn as missing-
+    // glyph boxes, or in another font, has another width.
+    const drawn = await page.evaluate(async () => {
+      await document.fonts.load('16px "Noto Sans Thai"', 'กขค');
+      await document.fonts.ready;
+      const canvas = document.createElement('canvas').getContext('2d');
+      if (!canvas) throw new Error('no canvas');
+      const thaiWidth = (el: Element, text: string) => {
+        const style = getComputedStyle(el);
+        canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} "Noto Sans Thai"`;
+        return canvas.measureText(text).width;
+      };
+      const isThai = (text: string) => /[\u0E00-\u0E7F]/.test(text);
+      const rows: { text: string; shown: number; noto: number }[] = [];
+      for (const el of document.querySelectorAll('.blocklyToolboxCategoryLabel')) {
+        const text = el.textContent ?? '';
+        if (!isThai(text)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        rows.push({ text, shown: range.getBoundingClientRect().width, noto: thaiWidth(el, text) });
+      }
+      for (const el of document.querySelectorAll<SVGTextElement>(
+        '.blocklyMainBackground ~ * text.blocklyText, .blocklyBlockCanvas text.blocklyText',
+      )) {
+        const text = el.textContent ?? '';
+        if (!isThai(text)) continue;
+        rows.push({ text, shown: el.getComputedTextLength(), noto: thaiWidth(el, text) });
+      }
+      return rows;
+    });
+    expect(drawn.length).toBeGreaterThan(5);
+    for (const row of drawn) {
+      expect(
+        Math.abs(row.shown - row.noto),
+        `"${row.text}": ${row.shown} vs ${row.noto}`,
+      ).toBeLessThan(1.5);
+    }
+  });
+
   test('the profile menu language dialog switches to Brazilian Portuguese', async ({ page }) => {
     const app = new App(page);
     await app.open('/dashboard');

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import TopNavbar from '../navbar/TopNavbar.tsx';
 import Sidebar from '../sidebar/Sidebar.tsx';
 import { sidebarAfterNavigation } from '../sidebar/sidebar-state.ts';
+import VirtualBoardDock from '../../virtual-board/ui/VirtualBoardDock.tsx';
 
 export default function MainLayout() {
   const { key } = useLocation();
@@ -17,6 +18,7 @@ export default function MainLayout() {
         <main className="app-main">
           <Outlet />
         </main>
+        <VirtualBoardDock />
       </div>
     </div>
   );

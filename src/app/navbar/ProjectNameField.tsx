@@ -1,6 +1,7 @@
 // The project name in the top bar: editable (marks the program changed) with a save icon
 // when saving is possible; in extension-edit mode a read-only name with a save-extension
-// icon (spec core §2, §5).
+// icon (spec core §2, §5). Enter in the name saves like the icon; while a save is on its
+// way the icon turns into a spinner (the first cloud save can take seconds).
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { connection } from '../../state/connection.ts';
@@ -14,6 +15,8 @@ export default function ProjectNameField() {
   // sync: the input is controlled, and an async snapshot would move the caret.
   const p = useSnapshot(program, { sync: true });
   const ctx = menuContext(useSnapshot(session), p, useSnapshot(connection));
+
+  const canSave = showNameSaveIcon(ctx);
 
   if (p.extensionEditMode) {
     return (
@@ -45,16 +48,27 @@ export default function ProjectNameField() {
         maxLength={PROJECT_NAME_MAX}
         disabled={!ctx.editable}
         onChange={(e) => setProjectName(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter' || e.nativeEvent.isComposing || !canSave) return;
+          e.preventDefault();
+          void runAction('save');
+        }}
       />
-      {showNameSaveIcon(ctx) && (
+      {canSave && (
         <button
           type="button"
           className="btn btn-outline-primary"
-          aria-label={t('projectName.save')}
-          title={t('projectName.save')}
+          aria-label={t(p.saving ? 'projectName.saving' : 'projectName.save')}
+          title={t(p.saving ? 'projectName.saving' : 'projectName.save')}
+          aria-busy={p.saving}
+          disabled={p.saving}
           onClick={() => void runAction('save')}
         >
-          <i className="bi bi-floppy" aria-hidden="true" />
+          {p.saving ? (
+            <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+          ) : (
+            <i className="bi bi-floppy" aria-hidden="true" />
+          )}
         </button>
       )}
     </div>

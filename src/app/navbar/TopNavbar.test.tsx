@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerActions, resetActions } from '../actions.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { program } from '../../state/program.ts';
 import { session, type User } from '../../state/session.ts';
@@ -21,6 +22,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   cleanup();
+  resetActions();
   ui.offline = false;
   session.user = null;
   Object.assign(program, {
@@ -29,6 +31,7 @@ afterEach(() => {
     toSaveProject: { name: '', headerImage: '', desc: '' },
     hasChanged: false,
     extensionEditMode: false,
+    saving: false,
   });
 });
 
@@ -100,6 +103,31 @@ describe('ProjectNameField (in the top bar)', () => {
     });
     expect(program.toSaveProject.name).toBe('Line follower');
     expect(program.hasChanged).toBe(true);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('Enter in the name saves; while the save is on its way the icon is a busy spinner', async () => {
+    session.user = ann;
+    let saves = 0;
+    registerActions({
+      save: () => {
+        saves += 1;
+        program.saving = true;
+      },
+    });
+    renderBar();
+    const input = screen.getByRole('textbox', { name: 'Project name' });
+    fireEvent.change(input, { target: { value: 'Line follower' } });
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter' });
+    });
+    expect(saves).toBe(1);
+    const busy = screen.getByRole('button', { name: 'Saving…' }) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    await act(async () => {
+      program.saving = false;
+    });
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
   });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ButtonGroup, Form } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { defaultMotorCount, PORT_NAMES } from '../../device/board-state.ts';
@@ -45,19 +45,43 @@ export default function MotorsPanel({ gate }: { gate: BoardGate }) {
           </Button>
         )}
       </div>
-      <ButtonGroup size="sm" className="flex-wrap">
-        <Button onClick={() => void send(talk(), cmd.motorOn())}>{t('motors.on')}</Button>
-        <Button onClick={() => void send(talk(), cmd.motorOff())}>{t('motors.off')}</Button>
-        <Button variant="outline-primary" onClick={() => void send(talk(), cmd.motorThisWay())}>
+      <div className="d-flex flex-wrap gap-1">
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void send(talk(), cmd.motorOn())}
+        >
+          {t('motors.on')}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void send(talk(), cmd.motorOff())}
+        >
+          {t('motors.off')}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void send(talk(), cmd.motorThisWay())}
+        >
           {t('motors.thisWay')}
         </Button>
-        <Button variant="outline-primary" onClick={() => void send(talk(), cmd.motorThatWay())}>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void send(talk(), cmd.motorThatWay())}
+        >
           {t('motors.thatWay')}
         </Button>
-        <Button variant="outline-primary" onClick={() => void send(talk(), cmd.motorReverse())}>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void send(talk(), cmd.motorReverse())}
+        >
           {t('motors.reverse')}
         </Button>
-      </ButtonGroup>
+      </div>
       <Form
         className="d-flex align-items-center gap-2"
         onSubmit={(e) => {

@@ -1,6 +1,6 @@
 // The Raspberry Pi (Pi-topping) panels of /raspberry (board-protocol §2.5, §3.3).
 import { useState } from 'react';
-import { Button, ButtonGroup, Form } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { emailStatusKey, smsStatusKey, wifiStatusKey } from '../../device/board-state.ts';
@@ -17,17 +17,25 @@ export function CameraPanel({ gate }: { gate: BoardGate }) {
   const cam = live.pi?.camera;
   return (
     <Panel id="camera" title={t('camera.title')} disabledReason={gate.reason} error={error}>
-      <ButtonGroup size="sm" className="flex-wrap">
-        <Button onClick={() => void send(cmd.piCamera(!cam?.on))}>
+      <div className="d-flex flex-wrap gap-1">
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void send(cmd.piCamera(!cam?.on))}
+        >
           {cam?.on ? t('camera.off') : t('camera.on')}
         </Button>
-        <Button variant="outline-primary" onClick={() => void send(cmd.piFindFace(!cam?.findFace))}>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void send(cmd.piFindFace(!cam?.findFace))}
+        >
           {cam?.findFace ? t('camera.findFaceOff') : t('camera.findFaceOn')}
         </Button>
-        <Button variant="outline-primary" onClick={() => void send(cmd.piSnapshot(true))}>
+        <Button size="sm" variant="outline-primary" onClick={() => void send(cmd.piSnapshot(true))}>
           {t('camera.snapshot')}
         </Button>
-      </ButtonGroup>
+      </div>
       <p className="small mb-0" data-testid="camera-state">
         {cam?.on ? t('camera.isOn') : t('camera.isOff')}
         {cam?.findFace && ` · ${t('camera.finding')}`}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ButtonGroup, Form } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PORT_NAMES } from '../../device/board-state.ts';
@@ -60,23 +60,29 @@ export function ServoPanel({ gate }: { gate: BoardGate }) {
           onChange={(e) => setAngle(Number(e.target.value))}
           style={{ width: '6rem' }}
         />
-        <ButtonGroup size="sm">
-          <Button onClick={() => void send(talk(), cmd.servoSetAngle(angle))}>
+        <div className="d-flex flex-wrap gap-1">
+          <Button
+            size="sm"
+            variant="outline-primary"
+            onClick={() => void send(talk(), cmd.servoSetAngle(angle))}
+          >
             {t('servo.set')}
           </Button>
           <Button
+            size="sm"
             variant="outline-primary"
             onClick={() => void send(talk(), cmd.servoThisWay(angle))}
           >
             {t('servo.thisWay')}
           </Button>
           <Button
+            size="sm"
             variant="outline-primary"
             onClick={() => void send(talk(), cmd.servoThatWay(angle))}
           >
             {t('servo.thatWay')}
           </Button>
-        </ButtonGroup>
+        </div>
       </div>
       {live.status?.builtin && (
         <ul className="list-unstyled small mb-0" data-testid="servo-state">
@@ -106,12 +112,22 @@ export function ServoRelayPanel({ gate }: { gate: BoardGate }) {
   return (
     <Panel id="relay" title={t('relay.title')} disabledReason={gate.reason} error={error}>
       <PortChooser id="relay" selected={ports} onChange={setPorts} label={t('servo.select')} />
-      <ButtonGroup size="sm">
-        <Button onClick={() => void send(talk(), cmd.relay(true))}>{t('relay.on')}</Button>
-        <Button variant="outline-primary" onClick={() => void send(talk(), cmd.relay(false))}>
+      <div className="d-flex flex-wrap gap-1">
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void send(talk(), cmd.relay(true))}
+        >
+          {t('relay.on')}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void send(talk(), cmd.relay(false))}
+        >
           {t('relay.off')}
         </Button>
-      </ButtonGroup>
+      </div>
       {live.status?.builtin && (
         <table className="table table-sm small mb-0" data-testid="relay-state">
           <thead>

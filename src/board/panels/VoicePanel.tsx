@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, ButtonGroup, Form, InputGroup } from 'react-bootstrap';
+import { Button, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import * as cmd from '../../device/protocol/commands.ts';
 import { useCommandSender } from '../../device/ui/use-device.ts';
@@ -13,21 +13,22 @@ export default function VoicePanel({ gate }: { gate: BoardGate }) {
   const [track, setTrack] = useState(1);
   return (
     <Panel id="voice" title={t('voice.title')} disabledReason={gate.reason} error={error}>
-      <ButtonGroup size="sm">
+      <div className="d-flex flex-wrap gap-1">
         <Button
+          size="sm"
           variant="outline-primary"
           onClick={() => void send(cmd.voicePrevious())}
           aria-label={t('voice.previous')}
         >
           <i className="bi bi-skip-start-fill" aria-hidden /> {t('voice.previous')}
         </Button>
-        <Button onClick={() => void send(cmd.voicePlay())}>
+        <Button size="sm" variant="outline-primary" onClick={() => void send(cmd.voicePlay())}>
           <i className="bi bi-play-fill" aria-hidden /> {t('voice.play')}
         </Button>
-        <Button variant="outline-primary" onClick={() => void send(cmd.voiceNext())}>
+        <Button size="sm" variant="outline-primary" onClick={() => void send(cmd.voiceNext())}>
           {t('voice.next')} <i className="bi bi-skip-end-fill" aria-hidden />
         </Button>
-      </ButtonGroup>
+      </div>
       <Form
         onSubmit={(e) => {
           e.preventDefault();

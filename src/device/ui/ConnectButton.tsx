@@ -1,5 +1,5 @@
-// The navbar's board button: shows the link state and the board, opens the connect dialog,
-// and shows the virtual board's panel while the simulated board is in use.
+// The navbar's board button: shows the link state and the board, opens the connect dialog;
+// beside it, while the virtual board is in use, the switch for the virtual board's panel.
 import { useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,9 @@ import { useSnapshot } from 'valtio';
 import { board } from '../../state/board.ts';
 import { connection } from '../../state/connection.ts';
 import { closeModal, ui } from '../../state/ui.ts';
-import { getSimHost } from '../../virtual-board/host/sim-host.ts';
 import ConnectDialog from './ConnectDialog.tsx';
 import { useDevice } from './use-device.ts';
-import VirtualBoardDock from '../../virtual-board/ui/VirtualBoardDock.tsx';
+import VirtualBoardToggle from '../../virtual-board/ui/VirtualBoardToggle.tsx';
 
 export default function ConnectButton() {
   const { t } = useTranslation('device');
@@ -22,7 +21,6 @@ export default function ConnectButton() {
   const shown = open || modal === 'connect';
   const live = useSnapshot(board);
   const conn = useSnapshot(connection);
-  const sim = useSnapshot(getSimHost().store);
 
   const { status, transport, reconnecting } = live.link;
   const type = conn.board.boardType;
@@ -67,9 +65,7 @@ export default function ConnectButton() {
           if (modal === 'connect') closeModal();
         }}
       />
-      {(transport === 'simulated' || (sim.running && window.gogoFakeHid !== undefined)) && (
-        <VirtualBoardDock />
-      )}
+      <VirtualBoardToggle />
     </>
   );
 }

@@ -3,9 +3,11 @@
 import { ButtonGroup, Dropdown, Form, ProgressBar, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
+import { board } from '../../state/board.ts';
 import {
   downloadSettings,
   downloadStatus,
+  runsAfterDownload,
   setCompileInBrowser,
   setRunAfterDownload,
 } from '../download-store.ts';
@@ -46,6 +48,7 @@ export function DownloadProgress() {
 export function DownloadSettingsMenu() {
   const { t } = useTranslation('download');
   const s = useSnapshot(downloadSettings);
+  const { link } = useSnapshot(board);
   return (
     <Dropdown as={ButtonGroup} align="end" autoClose="outside">
       <Dropdown.Toggle
@@ -70,9 +73,13 @@ export function DownloadSettingsMenu() {
           type="switch"
           id="download-run-after"
           label={t('settings.runAfterDownload')}
-          checked={s.runAfterDownload}
+          checked={runsAfterDownload(s, link.transport)}
           onChange={(e) => setRunAfterDownload(e.target.checked)}
+          aria-describedby="download-run-after-hint"
         />
+        <p id="download-run-after-hint" className="small text-body-secondary ms-4 mb-0">
+          {t('settings.runAfterDownloadHint')}
+        </p>
       </Dropdown.Menu>
     </Dropdown>
   );

@@ -23,10 +23,23 @@ export const CATEGORY_HUES: Record<BlockStyle, number> = {
   i2c: 90,
 };
 
-let theme: Blockly.Theme | null = null;
+/**
+ * Block text fonts (Blockly measures with them, so they name real families, no CSS
+ * variables): Latin first and Thai from the shipped Noto Sans Thai; in Thai, Noto Sans Thai
+ * for everything.
+ */
+const FONT_FAMILIES = {
+  default: 'system-ui, "Noto Sans Thai", sans-serif',
+  th: '"Noto Sans Thai", system-ui, sans-serif',
+} as const;
 
-export function gogoTheme(): Blockly.Theme {
-  if (theme) return theme;
+const themes = new Map<keyof typeof FONT_FAMILIES, Blockly.Theme>();
+
+/** The GoGo theme for an interface locale. */
+export function gogoTheme(locale: string): Blockly.Theme {
+  const fonts = locale === 'th' ? 'th' : 'default';
+  const known = themes.get(fonts);
+  if (known) return known;
   const blockStyles: Record<string, Partial<Blockly.Theme.BlockStyle>> = {};
   const categoryStyles: Record<string, Blockly.Theme.CategoryStyle> = {};
   for (const [name, hue] of Object.entries(CATEGORY_HUES)) {
@@ -40,13 +53,14 @@ export function gogoTheme(): Blockly.Theme {
   const hex = (hue: number) => Blockly.utils.colour.hueToHex(hue);
   blockStyles.variable_blocks = { colourPrimary: hex(CATEGORY_HUES.variables) };
   blockStyles.procedure_blocks = { colourPrimary: hex(CATEGORY_HUES.procedures) };
-  theme = Blockly.Theme.defineTheme('gogo', {
-    name: 'gogo',
+  const name = fonts === 'th' ? 'gogo-th' : 'gogo';
+  const theme = Blockly.Theme.defineTheme(name, {
+    name,
     base: Blockly.Themes.Classic,
     blockStyles: blockStyles as Record<string, Blockly.Theme.BlockStyle>,
     categoryStyles,
-    // Latin first, Thai from Noto Sans Thai (the app's Thai font).
-    fontStyle: { family: 'system-ui, "Noto Sans Thai", sans-serif' },
+    fontStyle: { family: FONT_FAMILIES[fonts] },
   });
+  themes.set(fonts, theme);
   return theme;
 }

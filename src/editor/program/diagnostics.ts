@@ -3,6 +3,7 @@
 // so callers do not load the editor to report errors.
 import { proxy } from 'valtio';
 import { program } from '../../state/program.ts';
+import { LOGO_PANE, selectWidgetPane } from '../ui/widget-panes.ts';
 
 export interface LogoError {
   /** 1-based line in the Logo text that was compiled. */
@@ -13,7 +14,10 @@ export interface LogoError {
 
 export const diagnostics = proxy<{ errors: LogoError[] }>({ errors: [] });
 
-/** Shows compile errors (replacing earlier ones) and opens the Logo panel if it is closed. */
+/**
+ * Shows compile errors (replacing earlier ones) and opens the Logo panel if it is closed, on
+ * its own tab (the virtual board's tab may be in front).
+ */
 export function showLogoErrors(errors: readonly LogoError[]): void {
   diagnostics.errors = errors
     .filter((e) => Number.isInteger(e.line) && e.line >= 1 && typeof e.message === 'string')
@@ -21,6 +25,7 @@ export function showLogoErrors(errors: readonly LogoError[]): void {
   if (diagnostics.errors.length > 0) {
     program.widgetVisible = true;
     if (program.expandState === 0) program.expandState = 1;
+    selectWidgetPane(LOGO_PANE);
   }
 }
 

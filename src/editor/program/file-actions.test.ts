@@ -139,6 +139,21 @@ describe('Import from file', () => {
     expect(ui.toasts.map((t) => t.kind)).toEqual(['success']);
   });
 
+  it('says why imported loose blocks are greyed out and what to do with them', async () => {
+    openProgram({ workspaceXml: BEEP });
+    const loose =
+      '<xml xmlns="https://developers.google.com/blockly/xml"><block type="gogo_beep" x="20" y="20"></block></xml>';
+    files.choose(serializeProgramFile({ workspaceXml: loose, settings: DEFAULT_SETTINGS }));
+    await importFromFile(files);
+    expect(logoFromXml(program.currentWorkspaceXmlText)).toBe('to main\nbeep\nend\n');
+    expect(ui.toasts.map((t) => [t.kind, t.message])).toEqual([
+      [
+        'warning',
+        'The blocks from the file were added to your program. Blocks greyed out are outside a start block or a procedure, so they do not run: drag them into your program to use them.',
+      ],
+    ]);
+  });
+
   it('changes nothing when the user cancels the file choice', async () => {
     openProgram({ workspaceXml: BEEP });
     files.chosen = null;
@@ -149,6 +164,19 @@ describe('Import from file', () => {
 });
 
 describe('New Project', () => {
+  it('leaves the address of the program it replaces (a reload does not bring it back)', async () => {
+    openProgram({ workspaceXml: BEEP, settings: { file_name: 'Old' } });
+    window.location.hash = '#/code/6f1c2a';
+    await newProject();
+    expect(window.location.hash).toBe('#/code');
+    window.location.hash = '#/program/k3y';
+    await newProject();
+    expect(window.location.hash).toBe('#/program');
+    window.location.hash = '#/gogoboard';
+    await newProject();
+    expect(window.location.hash).toBe('#/gogoboard');
+  });
+
   it('starts at once when nothing is unsaved', async () => {
     openProgram({ workspaceXml: BEEP, settings: { file_name: 'Old' } });
     await newProject();

@@ -4,6 +4,7 @@
 import i18next from 'i18next';
 import { registerActions } from '../../app/actions.ts';
 import { confirm } from '../../app/modals/confirm.ts';
+import { navigateTo } from '../../project/navigation.ts';
 import { flushWorkspace, program } from '../../state/program.ts';
 import { showToast } from '../../state/ui.ts';
 import {
@@ -93,9 +94,22 @@ async function readProgramFile(io: FileIo): Promise<ProgramFile | null> {
   return parsed;
 }
 
+/** Editor routes that name a saved or shared program by its id. */
+const PROGRAM_ROUTE = /^#\/(program|code|program-v1|program-v2)\/[^/?#]+/;
+
+/**
+ * A new or opened-from-file program is not the one the address names: drop the id, so the
+ * address (shared, bookmarked, reloaded) does not bring the old program back.
+ */
+function leaveProgramAddress(): void {
+  const route = PROGRAM_ROUTE.exec(window.location.hash);
+  if (route) navigateTo(`/${route[1]}`);
+}
+
 export async function newProject(): Promise<void> {
   if (!(await mayReplace())) return;
   newProgram();
+  leaveProgramAddress();
 }
 
 export async function openFromFile(io: FileIo = browserFileIo): Promise<void> {
@@ -103,22 +117,29 @@ export async function openFromFile(io: FileIo = browserFileIo): Promise<void> {
   const file = await readProgramFile(io);
   if (!file) return;
   openProgram({ workspaceXml: file.workspaceXml, settings: file.settings });
+  leaveProgramAddress();
 }
 
 export async function importFromFile(io: FileIo = browserFileIo): Promise<void> {
   const file = await readProgramFile(io);
   if (!file) return;
   flushWorkspace();
-  const { mergeWorkspaces } = await import('../workspace/merge.ts');
+  const { looseStackCount, mergeWorkspaces } = await import('../workspace/merge.ts');
+  const current = program.currentWorkspaceXmlText || NEW_PROGRAM_XML;
   let merged: string;
+  let addedLoose: number;
   try {
-    merged = mergeWorkspaces(program.currentWorkspaceXmlText || NEW_PROGRAM_XML, file.workspaceXml);
+    merged = mergeWorkspaces(current, file.workspaceXml);
+    addedLoose = looseStackCount(merged) - looseStackCount(current);
   } catch {
     reportBadFile('blocks');
     return;
   }
   const keptText = replaceWorkspace(merged);
-  showToast('success', t(keptText ? 'file.importedBehindText' : 'file.imported'));
+  const message = t(keptText ? 'file.importedBehindText' : 'file.imported');
+  // Greyed-out blocks appear: say why, and what to do with them.
+  if (addedLoose > 0) showToast('warning', `${message} ${t('file.importedLoose')}`);
+  else showToast('success', message);
 }
 
 export function saveAsFile(io: FileIo = browserFileIo): void {

@@ -10,18 +10,20 @@
 // | GoGo Bright (5)      | 4       | a, b   | –            | –             | yes            | yes          | –      |
 // | GoGo 7 (6), default  | 4       | a, b   | –            | –             | yes            | yes          | –      |
 //
-// Sources: spec core §9 (8 sensors on board 5 and below, 4 on 6 and 7; 4 motors, 2 for
-// Bright, 6 and 7). Assumptions, since no source says more: Raspberry Pi blocks need the
-// Pi-topping; `talkto n…` is for the wireless board; key-value and messages go to a Pi or
-// to the network boards; `cloud record` needs a network board; the serial port exists on the
-// PIC boards. Every other category (control, motors, servos, sensors, display, sound,
-// lights and relay, data log, I2C, time) is on every board. Unknown or no board → GoGo 7,
-// the default board (spec core §3).
+// Sources: spec core §9 (8 sensors on board 5 and below, 4 on 6 and 7; 4 motors, 2 shown
+// by default for Bright, 6 and 7: the motor dropdowns still offer a–d). Assumptions, since
+// no source says more: Raspberry Pi blocks need the Pi-topping; `talkto n…` is for the
+// wireless board; key-value and messages go to a Pi or to the network boards; `cloud
+// record` needs a network board; the serial port exists on the PIC boards. Every other
+// category (control, motors, servos, sensors, display, sound, lights and relay, data log,
+// I2C, time) is on every board. Unknown or no board → GoGo 7, the default board (spec core
+// §3).
 import { BoardType, DEFAULT_DISPLAY_BOARD } from '../../state/connection.ts';
 
 export interface BoardProfile {
   board: number;
   sensors: 4 | 8;
+  /** The motor ports shown by default (the toolbox's talk-to block talks to these). */
   motors: readonly string[];
   raspberryPi: boolean;
   wirelessNode: boolean;
@@ -97,11 +99,16 @@ export function motorSets(motors: readonly string[]): string[] {
 
 export type PortKind = 'sensor' | 'motor' | 'motors';
 
-/** The ports a dropdown offers on a board. */
+/**
+ * The ports a dropdown offers on a board. Every board has motor ports a–d (spec core §9:
+ * Bright, 6 and 7 show two by default): the default ports and their sets come first, then
+ * the other ports, so a student whose board drives motor c can still talk to it.
+ */
 export function portOptions(kind: PortKind, profile: BoardProfile): string[] {
   if (kind === 'sensor') return ALL_SENSORS.slice(0, profile.sensors);
-  if (kind === 'motor') return [...profile.motors];
-  return motorSets(profile.motors);
+  const all = kind === 'motor' ? [...ALL_MOTORS] : motorSets(ALL_MOTORS);
+  const first = kind === 'motor' ? [...profile.motors] : motorSets(profile.motors);
+  return [...first, ...all.filter((port) => !first.includes(port))];
 }
 
 /** Every value a dropdown of this kind accepts (the largest board's set). */

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BoardType } from '../../state/connection.ts';
 import { GOGO_BLOCK_TYPES } from '../blocks/index.ts';
 import { setUpBlocks } from '../test-support.ts';
-import { boardProfile, motorSets, setActiveBoard } from './board-profile.ts';
+import { boardProfile, motorSets, portOptions, setActiveBoard } from './board-profile.ts';
 import { buildToolbox, toolboxBlockTypes, type Toolbox } from './toolbox.ts';
 
 const ALL_BOARDS = [
@@ -79,6 +79,18 @@ describe('toolbox rules', () => {
     // These three live in the dynamic Variables and Procedures categories.
     for (const type of ['gogo_change_variable', 'gogo_output', 'gogo_stop']) offered.add(type);
     expect(GOGO_BLOCK_TYPES.filter((t) => !offered.has(t))).toEqual([]);
+  });
+
+  it('offers motor ports a–d on every board, the board’s default ports first', () => {
+    const v7 = boardProfile(BoardType.v7);
+    expect(portOptions('motor', v7)).toEqual(['a', 'b', 'c', 'd']);
+    const sets = portOptions('motors', v7);
+    expect(sets.slice(0, 3)).toEqual(['a', 'b', 'ab']);
+    expect(sets).toHaveLength(15);
+    expect(sets).toContain('cd');
+    expect(portOptions('motors', boardProfile(BoardType.original))).toEqual(
+      motorSets(['a', 'b', 'c', 'd']),
+    );
   });
 
   it('lists motor sets singles first', () => {

@@ -10,6 +10,7 @@ import { connection } from '../../state/connection.ts';
 import { extensions } from '../../state/extensions.ts';
 import { markChanged, program, setWorkspaceFlusher } from '../../state/program.ts';
 import { showToast } from '../../state/ui.ts';
+import { localeFontsReady, onScriptFontLoaded, scriptFontsLoaded } from '../../i18n/fonts.ts';
 import { ensureBlockLocale } from '../blocks/messages.ts';
 import { BlocksEditor } from '../workspace/blocks-editor.ts';
 
@@ -65,15 +66,32 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
       timer = setTimeout(sync, SYNC_DELAY_MS);
     };
 
-    const onLanguage = (lng: string) => {
-      void ensureBlockLocale(lng).then(() => editor?.relocalize(connection.displayBoard));
-    };
+    /** Block texts and the font of their script, before Blockly measures them. */
+    const localeReady = (lng: string) =>
+      Promise.all([ensureBlockLocale(lng), localeFontsReady(lng)]);
 
-    void ensureBlockLocale(i18next.language || 'en').then(() => {
+    // Text in a script whose font arrived after the blocks were drawn (a Thai name in an
+    // English program): measure again with the real glyphs, once.
+    let measuredWithoutFonts = false;
+    const onLanguage = (lng: string) => {
+      void localeReady(lng).then(() => {
+        measuredWithoutFonts = !scriptFontsLoaded();
+        editor?.relocalize(connection.displayBoard, lng);
+      });
+    };
+    const stopFonts = onScriptFontLoaded(() => {
+      if (!editor || !measuredWithoutFonts || !scriptFontsLoaded()) return;
+      measuredWithoutFonts = false;
+      editor.relocalize(connection.displayBoard, i18next.language);
+    });
+
+    void localeReady(i18next.language || 'en').then(() => {
       if (disposed || !host.current) return;
+      measuredWithoutFonts = !scriptFontsLoaded();
       editor = new BlocksEditor(host.current, {
         readOnly,
         board: connection.displayBoard,
+        locale: i18next.language || 'en',
         onChange,
       });
       loadFromStore();
@@ -98,6 +116,7 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
       stopBoard();
       stopExtensions();
       i18next.off('languageChanged', onLanguage);
+      stopFonts();
       resize.disconnect();
       ready.current(null);
       editor?.dispose();

@@ -26,6 +26,7 @@ import EditorToolbar from './EditorToolbar.tsx';
 import LogoPane from './LogoPane.tsx';
 import LogoPanel from './LogoPanel.tsx';
 import PromptHost from './PromptHost.tsx';
+import { hostWidgetArea } from './widget-panes.ts';
 import './editor.css';
 
 interface LogoImportProblem {
@@ -67,6 +68,8 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
   const [notice, setNotice] = useState<LogoImportProblem | null>(null);
   const { programMode, widgetVisible } = useSnapshot(program);
   const mode: ProgramMode = config.logo ? programMode : 'blocks';
+
+  useEffect(() => (config.logo ? hostWidgetArea() : undefined), [config.logo]);
 
   const generated = useCallback(() => blocks.current?.generate() ?? program.logoCode, []);
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { runAction } from '../../app/actions.ts';
 import { DownloadProgress, DownloadSettingsMenu } from '../../download/ui/DownloadControls.tsx';
+import { downloadStatus } from '../../download/download-store.ts';
 import {
   contractWidget,
   expandWidget,
@@ -42,7 +43,7 @@ function ModeButton({
       onClick={onClick}
     >
       <i className={`bi bi-${icon} me-1`} aria-hidden="true" />
-      {label}
+      <span className="label-from-sm">{label}</span>
     </button>
   );
 }
@@ -55,6 +56,8 @@ export default function EditorToolbar({
 }: EditorToolbarProps) {
   const { t } = useTranslation('editor');
   const { widgetVisible, expandState } = useSnapshot(program);
+  // After a download that did not start the program, Run stands out until pressed.
+  const { awaitingRun } = useSnapshot(downloadStatus);
 
   const download = () => {
     flushWorkspace();
@@ -109,12 +112,13 @@ export default function EditorToolbar({
         </div>
         <button
           type="button"
-          className="btn btn-sm btn-outline-success"
+          className={`btn btn-sm ${awaitingRun ? 'btn-success run-prompt' : 'btn-outline-success'}`}
           title={t('toolbar.runTip')}
+          data-awaiting-run={awaitingRun}
           onClick={() => void runAction('runProgram')}
         >
           <i className="bi bi-play-fill me-1" aria-hidden="true" />
-          {t('toolbar.run')}
+          <span className="label-from-sm">{t('toolbar.run')}</span>
         </button>
         <button
           type="button"
@@ -123,7 +127,7 @@ export default function EditorToolbar({
           onClick={() => void runAction('stopProgram')}
         >
           <i className="bi bi-stop-fill me-1" aria-hidden="true" />
-          {t('toolbar.stop')}
+          <span className="label-from-sm">{t('toolbar.stop')}</span>
         </button>
       </div>
       {logo && (

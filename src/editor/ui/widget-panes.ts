@@ -15,10 +15,20 @@ export interface WidgetPane {
 
 export const LOGO_PANE = 'logo';
 
-export const widgetArea = proxy<{ shown: string[]; active: string }>({
+export const widgetArea = proxy<{ shown: string[]; active: string; hosts: number }>({
   shown: [],
   active: LOGO_PANE,
+  /** Editors on screen that have a widget area (panes may show there, not elsewhere). */
+  hosts: 0,
 });
+
+/** An editor with a widget area is on screen (call from its effect; returns the undo). */
+export function hostWidgetArea(): () => void {
+  widgetArea.hosts += 1;
+  return () => {
+    widgetArea.hosts -= 1;
+  };
+}
 
 const panes = new Map<string, WidgetPane>();
 

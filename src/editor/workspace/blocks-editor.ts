@@ -29,6 +29,8 @@ const MEDIA_PATH = `${import.meta.env.BASE_URL}blockly-media/`;
 export interface BlocksEditorOptions {
   readOnly: boolean;
   board: number;
+  /** The interface locale (block text fonts follow it). */
+  locale: string;
   /** Called after each user edit of the blocks (not after load()). */
   onChange: () => void;
 }
@@ -47,7 +49,7 @@ export class BlocksEditor {
     this.workspace = Blockly.inject(host, {
       toolbox: options.readOnly ? undefined : toolboxFor(profile),
       readOnly: options.readOnly,
-      theme: gogoTheme(),
+      theme: gogoTheme(options.locale),
       renderer: 'zelos',
       media: MEDIA_PATH,
       sounds: false,
@@ -119,8 +121,10 @@ export class BlocksEditor {
     }
   }
 
-  /** Re-creates the blocks so they show the current language's texts. */
-  relocalize(board: number): void {
+  /** Re-creates the blocks so they show the current language's texts, in its fonts. */
+  relocalize(board: number, locale: string): void {
+    const theme = gogoTheme(locale);
+    if (this.workspace.getTheme() !== theme) this.workspace.setTheme(theme);
     const xml = this.toXml();
     const { scrollX, scrollY } = this.workspace;
     this.load(xml);

@@ -92,3 +92,18 @@ export function mergeWorkspaces(currentXml: string, importedXml: string): string
     workspace.dispose();
   }
 }
+
+/**
+ * Stacks outside a start block or procedure (they do not run, and the editor greys them
+ * out): an import says so when it adds some.
+ */
+export function looseStackCount(xml: string): number {
+  const workspace = headlessWorkspace(xml);
+  try {
+    return workspace
+      .getTopBlocks(false)
+      .filter((b) => Boolean(b.previousConnection || b.outputConnection)).length;
+  } finally {
+    workspace.dispose();
+  }
+}

@@ -1,45 +1,49 @@
-// A small window at the bottom right that holds the virtual board's panel, so its sliders
-// stay usable next to the board pages. While it is open on a wide screen the app content
-// leaves room for it (body class `has-sim-dock`, see shell.css), so it covers nothing.
-import { useEffect, useState } from 'react';
-import { Button, Card } from 'react-bootstrap';
+// The virtual board's panel in a column of its own at the right of the screen (a sheet at
+// the bottom on phones), after the page in reading and Tab order, so it covers nothing. On
+// the program editor it is a tab of the editor's widget area instead (the editor already
+// has a right column): the workspace keeps its width. Hide holds (sim-panel-store.ts); the
+// top bar's board toggle shows it again.
+import { lazy, Suspense, useEffect } from 'react';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import SimulatedBoardPanel from './SimulatedBoardPanel.tsx';
+import { useSnapshot } from 'valtio';
+import { hideWidgetPane, showWidgetPane, widgetArea } from '../../editor/ui/widget-panes.ts';
+import { BOARD_PANE } from './board-pane.ts';
+import { setSimPanelOpen, simPanel } from './sim-panel-store.ts';
+import { useVirtualBoardInUse } from './use-virtual-board.ts';
+import './sim-dock.css';
+
+const SimulatedBoardPanel = lazy(() => import('./SimulatedBoardPanel.tsx'));
 
 export default function VirtualBoardDock() {
   const { t } = useTranslation('device');
-  const [open, setOpen] = useState(true);
+  const inUse = useVirtualBoardInUse();
+  const { open } = useSnapshot(simPanel);
+  const { hosts } = useSnapshot(widgetArea);
+  const inEditor = hosts > 0;
+
   useEffect(() => {
-    document.body.classList.toggle('has-sim-dock', open);
-    return () => document.body.classList.remove('has-sim-dock');
-  }, [open]);
+    if (!inUse || !open) hideWidgetPane(BOARD_PANE);
+    else if (inEditor && !widgetArea.shown.includes(BOARD_PANE)) showWidgetPane(BOARD_PANE);
+  }, [inUse, open, inEditor]);
+
+  if (!inUse || !open || inEditor) return null;
   return (
-    <Card
-      className="position-fixed bottom-0 end-0 m-2 shadow"
-      style={{ zIndex: 1030, width: open ? 'min(26rem, 100vw - 1rem)' : 'auto', maxHeight: '80vh' }}
-      aria-labelledby="virtual-board-title"
-      as="aside"
-    >
-      <Card.Header className="d-flex align-items-center gap-2 py-1">
+    <aside className="sim-dock" aria-labelledby="virtual-board-title" data-testid="sim-dock">
+      <div className="sim-dock-header">
         <i className="bi bi-cpu" aria-hidden />
         <h2 id="virtual-board-title" className="h6 mb-0 me-auto">
           {t('sim.title')}
         </h2>
-        <Button
-          variant="link"
-          size="sm"
-          onClick={() => setOpen(!open)}
-          aria-expanded={open}
-          aria-controls="virtual-board-body"
-        >
-          {open ? t('sim.hide') : t('sim.show')}
+        <Button variant="link" size="sm" onClick={() => setSimPanelOpen(false)}>
+          {t('sim.hide')}
         </Button>
-      </Card.Header>
-      {open && (
-        <Card.Body id="virtual-board-body" className="overflow-auto p-2">
+      </div>
+      <div className="sim-dock-body">
+        <Suspense fallback={<p className="small text-body-secondary">{t('sim.starting')}</p>}>
           <SimulatedBoardPanel />
-        </Card.Body>
-      )}
-    </Card>
+        </Suspense>
+      </div>
+    </aside>
   );
 }

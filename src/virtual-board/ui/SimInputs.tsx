@@ -1,0 +1,186 @@
+// The virtual board's inputs: sensor sliders, the IR code and (ESP boards) the built-in
+// sensors. Every control shows the board's value (board-value.ts), never a value of its own.
+import { Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { GESTURE_LABELS, ORIENTATION_LABELS, sensorCount } from '../../device/board-state.ts';
+import type { HidBuiltinSensors } from '../../core/hid-layout.ts';
+import type { SimState } from '../board/simulated-board.ts';
+import { getSimHost } from '../host/sim-host.ts';
+import { useBoardValue } from './board-value.ts';
+import SimSection from './SimSection.tsx';
+
+function Slider(props: {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (v: number) => void;
+}) {
+  const [value, set] = useBoardValue(props.value, props.onChange);
+  return (
+    <div className="sim-row">
+      <label htmlFor={props.id}>{props.label}</label>
+      <Form.Range
+        id={props.id}
+        min={props.min}
+        max={props.max}
+        value={value}
+        onChange={(e) => set(Number(e.target.value))}
+      />
+      <output htmlFor={props.id} className="sim-value font-monospace">
+        {value}
+      </output>
+    </div>
+  );
+}
+
+function NumberInput(props: {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  onChange: (v: number) => void;
+}) {
+  const [value, set] = useBoardValue(props.value, props.onChange);
+  return (
+    <div className="sim-row">
+      <label htmlFor={props.id}>{props.label}</label>
+      <Form.Control
+        id={props.id}
+        size="sm"
+        type="number"
+        min={props.min}
+        max={props.max}
+        value={value}
+        onChange={(e) => {
+          const n = Math.trunc(Number(e.target.value));
+          if (Number.isFinite(n)) set(Math.min(props.max, Math.max(props.min, n)));
+        }}
+      />
+    </div>
+  );
+}
+
+function Choice(props: {
+  id: string;
+  label: string;
+  value: number;
+  options: readonly string[];
+  onChange: (v: number) => void;
+}) {
+  const [value, set] = useBoardValue(props.value, props.onChange);
+  return (
+    <div className="sim-row">
+      <label htmlFor={props.id}>{props.label}</label>
+      <Form.Select
+        id={props.id}
+        size="sm"
+        value={value}
+        onChange={(e) => set(Number(e.target.value))}
+      >
+        {props.options.map((text, i) => (
+          <option key={i} value={i}>
+            {text}
+          </option>
+        ))}
+      </Form.Select>
+    </div>
+  );
+}
+
+const hex2 = (n: number) => n.toString(16).padStart(2, '0');
+
+export function SensorInputs({ state }: { state: SimState }) {
+  const { t } = useTranslation('device');
+  const host = getSimHost();
+  return (
+    <section aria-labelledby="sim-sensors" className="sim-section">
+      <h3 id="sim-sensors" className="h6">
+        {t('sim.sensors')}
+      </h3>
+      {Array.from({ length: sensorCount(state.config.boardType) }, (_, i) => (
+        <Slider
+          key={i}
+          id={`sim-sensor-${i + 1}`}
+          label={t('sim.sensor', { n: i + 1 })}
+          min={0}
+          max={1023}
+          value={state.sensors[i] ?? 0}
+          onChange={(v) => host.setSensor(i + 1, v)}
+        />
+      ))}
+      <NumberInput
+        id="sim-ir"
+        label={t('sim.ir')}
+        min={0}
+        max={255}
+        value={state.ir}
+        onChange={(v) => host.setIr(v)}
+      />
+    </section>
+  );
+}
+
+type Numeric = Exclude<keyof HidBuiltinSensors, 'gesture' | 'orientation'>;
+
+export function BuiltinInputs({ state }: { state: SimState }) {
+  const { t } = useTranslation('device');
+  const host = getSimHost();
+  const b = state.builtin;
+  const slider = (key: Numeric, id: string, label: string, min: number, max: number) => (
+    <Slider
+      id={id}
+      label={label}
+      min={min}
+      max={max}
+      value={b[key]}
+      onChange={(v) => host.setBuiltin({ [key]: v })}
+    />
+  );
+  const color = `#${hex2(b.red)}${hex2(b.green)}${hex2(b.blue)}`;
+  return (
+    <SimSection id="builtin" title={t('sim.builtin')}>
+      <Choice
+        id="sim-gesture"
+        label={t('builtin.gesture')}
+        value={b.gesture}
+        options={GESTURE_LABELS.map((g) => t(`gesture.${g}`))}
+        onChange={(v) => host.setBuiltin({ gesture: v })}
+      />
+      <Choice
+        id="sim-orientation"
+        label={t('builtin.orientation')}
+        value={b.orientation}
+        options={ORIENTATION_LABELS.map((o) => t(`orientation.${o}`))}
+        onChange={(v) => host.setBuiltin({ orientation: v })}
+      />
+      <div className="sim-row">
+        <label htmlFor="sim-color">{t('builtin.color')}</label>
+        <Form.Control
+          id="sim-color"
+          type="color"
+          size="sm"
+          value={color}
+          onChange={(e) => {
+            const v = e.target.value;
+            host.setBuiltin({
+              red: parseInt(v.slice(1, 3), 16),
+              green: parseInt(v.slice(3, 5), 16),
+              blue: parseInt(v.slice(5, 7), 16),
+            });
+          }}
+        />
+      </div>
+      {slider('light', 'sim-light', t('builtin.light'), 0, 2000)}
+      {slider('proximity', 'sim-proximity', t('builtin.proximity'), 0, 255)}
+      {slider('loudness', 'sim-loudness', t('builtin.loudness'), 0, 1023)}
+      {slider('temperature', 'sim-temperature', t('sim.temperatureTenths'), -200, 600)}
+      {slider('humidity', 'sim-humidity', t('builtin.humidity'), 0, 100)}
+      {slider('accelX', 'sim-accel-x', t('sim.accel', { axis: 'X' }), -8000, 8000)}
+      {slider('accelY', 'sim-accel-y', t('sim.accel', { axis: 'Y' }), -8000, 8000)}
+      {slider('accelZ', 'sim-accel-z', t('sim.accel', { axis: 'Z' }), -8000, 8000)}
+    </SimSection>
+  );
+}

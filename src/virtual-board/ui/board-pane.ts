@@ -1,0 +1,16 @@
+// The virtual board's panel as a pane of the editor's widget area (widget-panes.ts): on the
+// program editor it sits in the editor's right column as a tab beside the Logo.
+import i18next from 'i18next';
+import { createElement, lazy } from 'react';
+import { registerWidgetPane } from '../../editor/ui/widget-panes.ts';
+
+export const BOARD_PANE = 'virtual-board';
+
+const SimulatedBoardPanel = lazy(() => import('./SimulatedBoardPanel.tsx'));
+
+registerWidgetPane({
+  id: BOARD_PANE,
+  label: () => i18next.t('device:sim.tab'),
+  Component: () =>
+    createElement('div', { className: 'px-2 pt-2 pb-3' }, createElement(SimulatedBoardPanel)),
+});
