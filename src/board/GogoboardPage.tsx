@@ -1,4 +1,4 @@
-// /gogoboard: live panels for a connected GoGo board (spec classroom §2, issue 4 "Screens").
+// /gogoboard: live panels for a connected GoGo board (spec classroom §2).
 // Every panel is disabled, with the reason, while no matching board is connected.
 import { useTranslation } from 'react-i18next';
 import BeepLedPanel from './panels/BeepLedPanel.tsx';

@@ -219,7 +219,7 @@ function lengthText(p: Uint8Array): string {
 export interface SimulatedBoardOptions {
   config?: Partial<SimConfig>;
   pi?: PiOptions;
-  /** The byte-code VM (issue 5); without it run/stop only flips a flag. */
+  /** The byte-code VM; without it run/stop only flips a flag. */
   runner?: ProgramRunner;
   /** Answers MEM_READ; without it the command is unknown (as on a board without it). */
   memRead?: MemReadReplier;
