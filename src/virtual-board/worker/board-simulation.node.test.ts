@@ -1,5 +1,5 @@
 // The virtual board as its worker runs it, here headless in Node on a clock the test moves.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadTestCore } from '../../core/testing/test-core.node.ts';
 import type { HidPacket } from '../../core/hid-layout.ts';
 import type { WasmCore } from '../../core/wasm-core.ts';
@@ -161,17 +161,20 @@ describe('BoardSimulation', () => {
     messages = [];
     const toSim = (msg: ToSim) => channel.port2.postMessage(msg);
     toSim({ t: 'write', id: 7, payload: frame(cmd.beep()) });
-    await settle();
-    clock.advance(40);
-    await settle();
+    // Port messages arrive when the event loop gets to them: keep the clock moving until then.
+    const untilDelivered = { timeout: 5000, interval: 10 };
+    await vi.waitFor(() => {
+      clock.advance(40);
+      expect(received).toContainEqual({ t: 'written', id: 7 });
+      expect(received.some((m) => m.t === 'reports')).toBe(true);
+    }, untilDelivered);
     expect(received[0]).toEqual({ t: 'hello', identity: 'app', powered: true });
-    expect(received).toContainEqual({ t: 'written', id: 7 });
-    expect(received.some((m) => m.t === 'reports')).toBe(true);
     expect(of('reports')).toHaveLength(0);
     toSim({ t: 'close' });
-    await settle();
-    clock.advance(40);
-    expect(of('reports').length).toBeGreaterThan(0);
+    await vi.waitFor(() => {
+      clock.advance(40);
+      expect(of('reports').length).toBeGreaterThan(0);
+    }, untilDelivered);
     channel.port2.close();
   });
 
