@@ -10,8 +10,11 @@
 // Brokers: the embedded aedes and a throw-away Mosquitto with dynamic security.
 //
 // Env: BENCH_BROKERS (default "aedes,mosquitto"), BENCH_STATIONS (200), BENCH_SECONDS (60),
-// BENCH_SAMPLES (100), GOGO_BENCH_PORT (default: a free port), FIREBASE_AUTH_EMULATOR_HOST
-// (reuse a running emulator) or the emulator ports of scripts/auth-emulator.ts.
+// BENCH_SAMPLES (100), BENCH_CONCURRENCY (set-up requests in flight, 16), BENCH_TIMEOUT_S (one
+// request or connection, 30), GOGO_BENCH_PORT (default: a free port),
+// FIREBASE_AUTH_EMULATOR_HOST (reuse a running emulator) or the emulator ports of
+// scripts/auth-emulator.ts. `--quick`: 20 samples, 20 stations + 20 sessions for 10 s.
+// Progress goes to stderr, one line per phase step; the tables go to stdout at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,13 +45,93 @@ import { startTempMosquitto, type TempMosquitto } from './mosquitto-temp.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BROKERS = (process.env.BENCH_BROKERS ?? 'aedes,mosquitto').split(',').map((s) => s.trim());
-const STATIONS = Number(process.env.BENCH_STATIONS ?? 200);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
+const QUICK = process.argv.includes('--quick');
+const STATIONS = Number(process.env.BENCH_STATIONS ?? (QUICK ? 20 : 200));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 10 : 60));
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? (QUICK ? 20 : 100));
+const CONCURRENCY = Math.max(1, Number(process.env.BENCH_CONCURRENCY ?? 16));
+const TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_S ?? 30) * 1000;
 const PIN = '2468';
 
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 let failures = 0;
+const started = Date.now();
+
+/** One progress line on stderr, with the time since the start. */
+function progress(message: string): void {
+  console.error(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}`);
+}
+
+/** Rejects with `what` named when `promise` takes longer than `timeoutMs`. */
+async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`timed out after ${timeoutMs / 1000} s: ${what}`)),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs `f` over `items` with at most `limit` in flight, reporting progress about every tenth;
+ * the first failure stops new work and rejects.
+ */
+async function pool<T, R>(
+  what: string,
+  items: readonly T[],
+  limit: number,
+  f: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let done = 0;
+  let failed: unknown = null;
+  const step = Math.max(1, Math.ceil(items.length / 10));
+  const t0 = Date.now();
+  const worker = async () => {
+    while (failed === null && next < items.length) {
+      const i = next++;
+      try {
+        results[i] = await f(items[i] as T, i);
+      } catch (e) {
+        failed ??= e;
+        return;
+      }
+      done++;
+      if (done % step === 0 || done === items.length) {
+        progress(`${what}: ${done}/${items.length} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failed !== null) throw failed instanceof Error ? failed : new Error(String(failed));
+  return results;
+}
+
+/** Opens an MQTT connection, failing with a clear message instead of retrying forever. */
+async function connectMqtt(url: string, options: mqtt.IClientOptions, what: string) {
+  const c = mqtt.connect(url, { reconnectPeriod: 5000, connectTimeout: TIMEOUT_MS, ...options });
+  try {
+    await withTimeout(
+      new Promise<void>((resolve, reject) => {
+        c.once('connect', () => resolve());
+        c.once('error', reject);
+      }),
+      TIMEOUT_MS,
+      `${what}: MQTT connection to ${url}`,
+    );
+  } catch (e) {
+    c.end(true);
+    throw e;
+  }
+  return c;
+}
 
 function pct(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
@@ -97,8 +180,14 @@ class Api {
   async post<T>(url: string, body: unknown = {}): Promise<T> {
     const res = await fetch(`${this.base}${API_BASE_PATH}${url}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+      },
       body: JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    }).catch((e: unknown) => {
+      throw new Error(`POST ${url}: ${e instanceof Error ? e.message : String(e)}`);
     });
     const json = (await res.json()) as T & { message?: string };
     if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${json.message ?? ''}`);
@@ -223,29 +312,21 @@ async function direct(core: WasmCore): Promise<{ command: number[]; status: numb
 
 /** N lightweight stations and N sessions on one server; returns the scale figures. */
 async function scale(origin: string, serverPid: number, owner: Api, emulatorHost: string) {
-  const labs: { lab: Lab; key: string }[] = [];
-  for (let i = 0; i < STATIONS; i++) {
-    const lab = await owner.post<Lab>('/lab/create', {
-      name: `Bench ${i}`,
-      board_id: `BS${Date.now().toString(36)}${i}`,
-      pin: PIN,
-    });
-    labs.push({
-      lab,
-      key: (await owner.post<{ key: string }>(`/lab/${lab.uuid}/station-key`)).key,
-    });
-  }
   const clients: MqttClient[] = [];
   const timers: ReturnType<typeof setInterval>[] = [];
-  // Stations: the grant, the retained presence with its will, presence every 2 s.
-  await Promise.all(
-    labs.map(async ({ lab, key }) => {
-      const res = await fetch(`${origin}${API_BASE_PATH}/lab/station/connect`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ board_id: lab.board_id, key }),
-      });
-      const g = (await res.json()) as StationGrant;
+  let running = true;
+  const loops: Promise<void>[] = [];
+  let sessions: { api: Api; s: SessionAnswer }[] = [];
+  try {
+    const stamp = Date.now().toString(36);
+    const labs = await pool('labs created', [...Array(STATIONS).keys()], CONCURRENCY, (i) =>
+      owner.post<Lab>('/lab/create', { name: `Bench ${i}`, board_id: `BS${stamp}${i}`, pin: PIN }),
+    );
+    // Stations: the grant, the retained presence with its will, presence every 2 s. The grant
+    // comes from the owner's station route: the key route allows 10 connects a minute per
+    // address (against key guessing), which one machine's 200 stations would exceed.
+    await pool('stations online', labs, CONCURRENCY, async (lab) => {
+      const g = await owner.post<StationGrant>(`/lab/${lab.uuid}/station`);
       const topics = labTopics(g.base);
       const presence = (online: boolean) =>
         JSON.stringify({
@@ -255,94 +336,120 @@ async function scale(origin: string, serverPid: number, owner: Api, emulatorHost
           session: null,
           kind: 'bench',
         });
-      const c = mqtt.connect(resolveBrokerUrl(g.url, origin), {
-        username: g.username,
-        password: g.password,
-        reconnectPeriod: 5000,
-        will: {
-          topic: topics.presence,
-          payload: Buffer.from(presence(false)),
-          qos: 1,
-          retain: true,
+      const c = await connectMqtt(
+        resolveBrokerUrl(g.url, origin),
+        {
+          username: g.username,
+          password: g.password,
+          will: {
+            topic: topics.presence,
+            payload: Buffer.from(presence(false)),
+            qos: 1,
+            retain: true,
+          },
         },
-      });
+        `station ${lab.board_id}`,
+      );
       clients.push(c);
-      await new Promise<void>((resolve, reject) => {
-        c.once('connect', () => resolve());
-        c.once('error', reject);
-      });
       c.subscribe([topics.control, topics.anyDown]);
       const send = () => c.publish(topics.presence, presence(true), { qos: 1, retain: true });
       send();
       timers.push(setInterval(send, 2000));
-    }),
-  );
-  await sleep(3000);
-  // Students: one account and one session per board, broker connection open, alive loop.
-  const accounts: { idToken: string }[] = [];
-  for (let i = 0; i < STATIONS; i++) accounts.push(await signUpWithPassword(emulatorHost));
-  let alives = 0;
-  let lost = 0;
-  let running = true;
-  const aliveLatency: number[] = [];
-  const sessions = await Promise.all(
-    labs.map(async ({ lab }, i) => {
+    });
+    await sleep(3000);
+    // Students: one account and one session per board, broker connection open, alive loop.
+    const accounts = await pool('student accounts', labs, CONCURRENCY, () =>
+      withTimeout(signUpWithPassword(emulatorHost), TIMEOUT_MS, 'an Auth-emulator sign-up'),
+    );
+    sessions = await pool('sessions connected', labs, CONCURRENCY, async (lab, i) => {
       const api = new Api(origin, accounts[i]?.idToken ?? '');
       const s = await api.post<SessionAnswer>('/session/connect', {
         board_id: lab.board_id,
         pin: PIN,
       });
       if (s.state !== 'active' || !s.broker) throw new Error(`session ${i}: ${s.state}`);
-      const c = mqtt.connect(resolveBrokerUrl(s.broker.url, origin), {
-        username: s.broker.username,
-        password: s.broker.password,
-        reconnectPeriod: 5000,
-      });
+      const c = await connectMqtt(
+        resolveBrokerUrl(s.broker.url, origin),
+        { username: s.broker.username, password: s.broker.password },
+        `session ${i}`,
+      );
       clients.push(c);
-      await new Promise<void>((resolve, reject) => {
-        c.once('connect', () => resolve());
-        c.once('error', reject);
-      });
       c.subscribe([s.broker.up, s.broker.presence]);
       return { api, s };
-    }),
-  );
-  const cpu0 = cpuSeconds(serverPid);
-  const t0 = Date.now();
-  const loops = sessions.map(async ({ api, s }, i) => {
-    // Spread the alives over the period, as independent students would.
-    await sleep((i / sessions.length) * s.alive_ms);
-    while (running) {
-      const a0 = performance.now();
-      try {
-        const a = await api.post<SessionAnswer>('/session/alive', {
-          session_id: s.session_id,
-          session_ans: 0,
-        });
-        aliveLatency.push(performance.now() - a0);
-        alives++;
-        if (a.state !== 'active') lost++;
-      } catch {
-        lost++;
-      }
-      await sleep(s.alive_ms);
+    });
+    let alives = 0;
+    let lost = 0;
+    const errors = new Map<string, number>();
+    const aliveLatency: number[] = [];
+    progress(`steady state: ${sessions.length} sessions alive for ${SECONDS} s`);
+    const cpu0 = cpuSeconds(serverPid);
+    const t0 = Date.now();
+    for (const [i, { api, s }] of sessions.entries()) {
+      loops.push(
+        (async () => {
+          // Spread the alives over the period, as independent students would.
+          await sleep((i / sessions.length) * s.alive_ms);
+          while (running) {
+            const a0 = performance.now();
+            try {
+              const a = await api.post<SessionAnswer>('/session/alive', {
+                session_id: s.session_id,
+                session_ans: 0,
+              });
+              aliveLatency.push(performance.now() - a0);
+              alives++;
+              if (a.state !== 'active') {
+                lost++;
+                errors.set(a.state, (errors.get(a.state) ?? 0) + 1);
+              }
+            } catch (e) {
+              lost++;
+              const m = e instanceof Error ? e.message : String(e);
+              errors.set(m, (errors.get(m) ?? 0) + 1);
+            }
+            await sleep(s.alive_ms);
+          }
+        })(),
+      );
     }
-  });
-  await sleep(SECONDS * 1000);
-  running = false;
-  const elapsed = (Date.now() - t0) / 1000;
-  const cpu = cpuSeconds(serverPid) - cpu0;
-  await Promise.all(loops);
-  await Promise.all(
-    sessions.map(({ api, s }) => api.post('/session/disconnect', { session_id: s.session_id })),
-  );
-  for (const t of timers) clearInterval(t);
-  await Promise.all(clients.map((c) => c.endAsync()));
-  return { alives, lost, cpuPercent: (100 * cpu) / elapsed, aliveLatency, elapsed };
+    for (let left = SECONDS; left > 0; left -= 10) {
+      await sleep(Math.min(10, left) * 1000);
+      progress(
+        `steady state: ${SECONDS - Math.max(0, left - 10)}/${SECONDS} s, ${alives} alives, ${lost} lost`,
+      );
+    }
+    running = false;
+    const elapsed = (Date.now() - t0) / 1000;
+    const cpu = cpuSeconds(serverPid) - cpu0;
+    for (const [m, n] of errors) progress(`lost alive ×${n}: ${m}`);
+    return { alives, lost, cpuPercent: (100 * cpu) / elapsed, aliveLatency, elapsed };
+  } finally {
+    running = false;
+    progress('tearing down the scale run');
+    await withTimeout(Promise.all(loops), TIMEOUT_MS * 2, 'the alive loops to stop').catch(
+      (e: unknown) => progress(String(e)),
+    );
+    await pool('sessions disconnected', sessions, CONCURRENCY, ({ api, s }) =>
+      api.post('/session/disconnect', { session_id: s.session_id }),
+    ).catch((e: unknown) => progress(`disconnect: ${String(e)}`));
+    for (const t of timers) clearInterval(t);
+    await Promise.all(
+      clients.map((c) => withTimeout(c.endAsync(), 5000, 'an MQTT close').catch(() => c.end(true))),
+    );
+  }
 }
 
 async function main(): Promise<void> {
   const existing = process.env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
+  progress(
+    `remote-lab bench: ${BROKERS.join(', ')}; ${SAMPLES} samples; ${STATIONS} stations + ` +
+      `${STATIONS} sessions for ${SECONDS} s; set-up concurrency ${CONCURRENCY}; ` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  );
+  if (!existing) progress('starting the Auth emulator');
   const emulator = existing
     ? null
     : await startAuthEmulator({
@@ -356,7 +463,8 @@ async function main(): Promise<void> {
   const latencyRows: Record<string, string>[] = [];
   const scaleRows: Record<string, string | number>[] = [];
   try {
-    const base = await direct(core);
+    progress('latency: direct (virtual board)');
+    const base = await withTimeout(direct(core), TIMEOUT_MS * 10, 'the direct latency run');
     latencyRows.push(row('direct (virtual board)', base, base));
     for (const broker of BROKERS) {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gogo-bench-lab-'));
@@ -369,6 +477,7 @@ async function main(): Promise<void> {
           FIREBASE_PROJECT_ID: 'demo-gogo',
         };
         if (broker === 'mosquitto') {
+          progress('starting a throw-away Mosquitto');
           mosquitto = await startTempMosquitto();
           Object.assign(env, {
             MQTT_URL: mosquitto.tcpUrl,
@@ -380,11 +489,18 @@ async function main(): Promise<void> {
           throw new Error(`unknown broker ${broker} (aedes or mosquitto)`);
         }
         const port = envPort('GOGO_BENCH_PORT') ?? (await freePort());
+        progress(`${broker}: starting the server on port ${port}`);
         server = await startServer(port, env);
         const origin = `http://127.0.0.1:${port}`;
         const owner = new Api(origin, (await signUpWithPassword(emulatorHost)).idToken);
-        const via = await latency(core, origin, owner, emulatorHost);
+        progress(`${broker}: latency through the broker`);
+        const via = await withTimeout(
+          latency(core, origin, owner, emulatorHost),
+          TIMEOUT_MS * 10,
+          `the latency run through ${broker}`,
+        );
         latencyRows.push(row(`through ${broker}`, via, base));
+        progress(`${broker}: scale`);
         const s = await scale(origin, server.pid ?? 0, owner, emulatorHost);
         if (s.lost > 0) failures++;
         scaleRows.push({
@@ -398,6 +514,12 @@ async function main(): Promise<void> {
           'alive p99': ms(pct(s.aliveLatency, 99)),
           'server CPU': `${s.cpuPercent.toFixed(1)}% of one core`,
         });
+      } catch (e) {
+        // One broker failing (a timeout names what hung) still leaves the others' figures.
+        failures++;
+        const message = e instanceof Error ? e.message : String(e);
+        progress(`${broker}: failed: ${message}`);
+        scaleRows.push({ broker, stations: STATIONS, sessions: STATIONS, failed: message });
       } finally {
         server?.kill('SIGTERM');
         await mosquitto?.remove();
@@ -407,10 +529,15 @@ async function main(): Promise<void> {
   } finally {
     await emulator?.stop();
   }
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(`\nLoad average at the end: ${load} (${os.cpus().length} cores)`);
   table(`Remote lab latency (${SAMPLES} samples each, same run)`, latencyRows);
   table(`Remote lab scale (${STATIONS} stations + ${STATIONS} sessions, ${SECONDS} s)`, scaleRows);
   if (failures > 0) {
-    console.error(`${failures} broker(s) lost alives`);
+    console.error(`${failures} broker(s) failed or lost alives`);
     process.exitCode = 1;
   }
 }
@@ -427,6 +554,7 @@ function row(
     'command p50': ms(c50),
     'command p99': ms(pct(m.command, 99)),
     'command added p50': ms(c50 - pct(base.command, 50)),
+    'command vs direct': ratio(c50 / pct(base.command, 50)),
     'status p50': ms(s50),
     'status p99': ms(pct(m.status, 99)),
     'status added p50': ms(s50 - pct(base.status, 50)),

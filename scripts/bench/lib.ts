@@ -62,7 +62,7 @@ export const mbps = (bytes: number, millis: number) => (bytes / 1e6 / (millis / 
 
 /** Prints rows as an aligned text table. */
 export function table(title: string, rows: Record<string, string | number>[]): void {
-  const cols = Object.keys(rows[0] ?? {});
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const cell = (r: Record<string, string | number>, c: string) => String(r[c] ?? '');
   const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r, c).length)));
   const line = (cells: string[]) =>
