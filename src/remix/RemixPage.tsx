@@ -2,15 +2,13 @@
 // a search box (250 ms debounce), an order, and pages. The list's query lives in the
 // address (?q=&order=&page=&per=&type=), so Back and reload keep it.
 import './remix.css';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useNavigate, useNavigation, useSearchParams } from 'react-router-dom';
+import { NavLink, useNavigate, useNavigation } from 'react-router-dom';
 import { useSnapshot, type Snapshot } from 'valtio';
 import {
   CATALOG_ORDERS,
-  DEFAULT_PAGE_SIZE,
   MY_PROJECT_TYPES,
-  PAGE_SIZES,
   PROJECT_ORDERS,
   type Catalog,
   type CatalogOrder,
@@ -27,7 +25,7 @@ import { session } from '../state/session.ts';
 import { CardGrid, CatalogCard, ProjectCard } from './ui/cards.tsx';
 import LoginPrompt from './ui/LoginPrompt.tsx';
 import Pager from '../ui/pager/Pager.tsx';
-import { useDebouncedValue } from '../ui/use-debounced-value.ts';
+import { pageParam, perPageParam, pick, useAddressPaging } from '../ui/pager/address-paging.ts';
 
 export type RemixScreen = Extract<
   ScreenId,
@@ -44,69 +42,22 @@ const TABS: { screen: RemixScreen; path: string; label: string }[] = [
 const isCatalogs = (screen: RemixScreen) =>
   screen === 'remixMyCatalogs' || screen === 'remixCatalogs';
 
-function pick<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
-  return options.find((o) => o === value) ?? fallback;
-}
-
-function positive(value: string | null, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-}
-
 export default function RemixPage({ screen }: { screen: RemixScreen }) {
   const { t } = useTranslation(['remix', 'screens']);
   const navigate = useNavigate();
   const title = t(`screens:${screen}.title`);
   useDocumentTitle(title);
   const userId = useSnapshot(session).user?.id ?? null;
-  const [params, setParams] = useSearchParams();
   const catalogs = isCatalogs(screen);
   const orders: readonly string[] = catalogs ? CATALOG_ORDERS : PROJECT_ORDERS;
-
-  const query = params.get('q') ?? '';
-  const order = pick(params.get('order'), orders, 'updated');
-  const page = positive(params.get('page'), 1);
-  const perPage = PAGE_SIZES.find((s) => s === Number(params.get('per'))) ?? DEFAULT_PAGE_SIZE;
-  const type = pick<MyProjectType>(params.get('type'), MY_PROJECT_TYPES, 'all');
-
-  // The search box answers at once; the list follows 250 ms after the typing stops.
-  const [typed, setTyped] = useState(query);
-  const [shownQuery, setShownQuery] = useState(query);
-  if (query !== shownQuery) {
-    setShownQuery(query);
-    setTyped(query);
-  }
-  const settled = useDebouncedValue(typed);
-
-  const update = (changes: Record<string, string | null>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
   // A result clicked while the debounce runs wins: never turn its navigation back.
   const navigating = useNavigation().state !== 'idle';
-  useEffect(() => {
-    if (settled === query || navigating) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (settled) next.set('q', settled);
-        else next.delete('q');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [settled, query, setParams, navigating]);
+  const { params, query, order, page, perPage, typed, setTyped, update } = useAddressPaging(
+    orders,
+    'updated',
+    navigating,
+  );
+  const type = pick<MyProjectType>(params.get('type'), MY_PROJECT_TYPES, 'all');
 
   const key = JSON.stringify([screen, userId, query, order, page, perPage, type]);
   useEffect(() => {
@@ -224,10 +175,8 @@ export default function RemixPage({ screen }: { screen: RemixScreen }) {
             showState={screen === 'remixMyProjects'}
             entry={entry}
             onRetry={() => update({})}
-            onPage={(p) => update({ page: p > 1 ? String(p) : null })}
-            onPerPage={(n) =>
-              update({ per: n === DEFAULT_PAGE_SIZE ? null : String(n), page: null })
-            }
+            onPage={(p) => update({ page: pageParam(p) })}
+            onPerPage={(n) => update({ per: perPageParam(n), page: null })}
           />
         </>
       )}

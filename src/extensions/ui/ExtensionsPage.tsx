@@ -5,7 +5,6 @@
 import './extensions.css';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import {
@@ -16,24 +15,14 @@ import {
   type ExtensionList,
   type ExtensionOrder,
 } from '../../contract/extensions.ts';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../contract/projects.ts';
 import LoginPrompt from '../../remix/ui/LoginPrompt.tsx';
 import Pager from '../../ui/pager/Pager.tsx';
-import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+import { pageParam, perPageParam, pick, useAddressPaging } from '../../ui/pager/address-paging.ts';
 import { extensions } from '../../state/extensions.ts';
 import { session } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';
 import ExtensionCard from './ExtensionCard.tsx';
 import { useAddRemove } from './use-add-remove.ts';
-
-function pick<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
-  return options.find((o) => o === value) ?? fallback;
-}
-
-function positive(value: string | null, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? n : fallback;
-}
 
 type Load = { key: string; data: ExtensionList | null; failed: boolean };
 
@@ -44,48 +33,9 @@ export default function ExtensionsPage() {
   const userId = useSnapshot(session).user?.id ?? null;
   const { offline } = useSnapshot(ui);
   const added = useSnapshot(extensions).added;
-  const [params, setParams] = useSearchParams();
+  const { params, query, order, page, perPage, typed, setTyped, update } =
+    useAddressPaging<ExtensionOrder>(EXTENSION_ORDERS, 'updated');
   const type = pick<BrowseType>(params.get('type'), BROWSE_TYPES, 'official');
-  const query = params.get('q') ?? '';
-  const order = pick<ExtensionOrder>(params.get('order'), EXTENSION_ORDERS, 'updated');
-  const page = positive(params.get('page'), 1);
-  const perPage = PAGE_SIZES.find((s) => s === Number(params.get('per'))) ?? DEFAULT_PAGE_SIZE;
-
-  const [typed, setTyped] = useState(query);
-  const [shownQuery, setShownQuery] = useState(query);
-  if (query !== shownQuery) {
-    setShownQuery(query);
-    setTyped(query);
-  }
-  const settled = useDebouncedValue(typed);
-
-  const update = (changes: Record<string, string | null>) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  };
-
-  useEffect(() => {
-    if (settled === query) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (settled) next.set('q', settled);
-        else next.delete('q');
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [settled, query, setParams]);
 
   const key = JSON.stringify([type, userId, query, order, page, perPage]);
   const [load, setLoad] = useState<Load | null>(null);
@@ -212,10 +162,8 @@ export default function ExtensionsPage() {
               )}
               <Pager
                 pagination={load.data.links.pagination}
-                onPage={(p) => update({ page: p > 1 ? String(p) : null })}
-                onPerPage={(n) =>
-                  update({ per: n === DEFAULT_PAGE_SIZE ? null : String(n), page: null })
-                }
+                onPage={(p) => update({ page: pageParam(p) })}
+                onPerPage={(n) => update({ per: perPageParam(n), page: null })}
               />
             </div>
           )}
