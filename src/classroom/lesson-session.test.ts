@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { proxy } from 'valtio';
 import type { Grade, LessonProgress } from '../contract/grades.ts';
 import type { Lesson } from '../contract/lessons.ts';
-import type { LoadedProgram } from '../editor/program/program-store.ts';
+import type { ProgramToOpen } from '../editor/program/program-store.ts';
 import { serializeProgramFile } from '../editor/program/program-file.ts';
 import { DEFAULT_SETTINGS } from '../editor/program/program-file.ts';
 import {
@@ -33,7 +33,7 @@ function grade(state: Grade['state']): Grade {
 }
 
 function setup(overrides: Partial<LessonSessionDeps> = {}) {
-  const opened: LoadedProgram[] = [];
+  const opened: ProgramToOpen[] = [];
   const submitted: { uuid: string; code: string; classUuid: string | null }[] = [];
   let pane = false;
   let file = '<xml>v1</xml>';

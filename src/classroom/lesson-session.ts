@@ -10,7 +10,7 @@ import { parseProgramFile, serializeProgramFile } from '../editor/program/progra
 import {
   currentSettings,
   NEW_PROGRAM_XML,
-  type LoadedProgram,
+  type ProgramToOpen,
 } from '../editor/program/program-store.ts';
 import { program } from '../state/program.ts';
 
@@ -40,7 +40,7 @@ export const lessonSession = proxy<LessonSessionState>({
 });
 
 /** The program a lesson starts with: its workspace, else its Logo text, else a new program. */
-export function starterProgram(lesson: Pick<Lesson, 'code' | 'logo' | 'name'>): LoadedProgram {
+export function starterProgram(lesson: Pick<Lesson, 'code' | 'logo' | 'name'>): ProgramToOpen {
   if (lesson.code.trim()) {
     try {
       const file = parseProgramFile(lesson.code);
@@ -68,7 +68,7 @@ export function currentProgramFile(): string {
 }
 
 /** A submitted program file back as a program to open. */
-export function submittedProgram(code: string): LoadedProgram {
+export function submittedProgram(code: string): ProgramToOpen {
   const file = parseProgramFile(code);
   return { workspaceXml: file.workspaceXml, settings: file.settings };
 }
@@ -76,7 +76,7 @@ export function submittedProgram(code: string): LoadedProgram {
 export interface LessonSessionDeps {
   submit: (uuid: string, code: string, classUuid: string | null) => Promise<Grade>;
   progress: (uuid: string, classUuid: string | null) => Promise<LessonProgress>;
-  openProgram: (loaded: LoadedProgram) => void;
+  openProgram: (loaded: ProgramToOpen) => void;
   showPane: () => void;
   hidePane: () => void;
   /** The program as it is now, as a program file. */

@@ -19,7 +19,7 @@ export type {
 } from './generated/core-facts.ts';
 
 /** Flash plans: their own codes, and HEX errors keep theirs. */
-export type FlashErrorCode = HexErrorCode | FlashPlanErrorCode;
+export type HexOrFlashPlanErrorCode = HexErrorCode | FlashPlanErrorCode;
 
 /** Misuse of the datalog API. `stale-handle` (TypeScript side): the module was reset after
  * a panic; reopen the log. */

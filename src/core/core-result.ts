@@ -2,7 +2,7 @@
 // unchanged.
 import type {
   DecompileErrorCode,
-  FlashErrorCode,
+  HexOrFlashPlanErrorCode,
   HexErrorCode,
   LogoErrorCode,
   MemReadErrorCode,
@@ -16,7 +16,7 @@ export type CoreErrorCode =
   | VmErrorCode
   | DecompileErrorCode
   | MemReadErrorCode
-  | FlashErrorCode
+  | HexOrFlashPlanErrorCode
   | 'panic';
 
 export interface CoreError<C extends string = CoreErrorCode> {

@@ -1,7 +1,7 @@
 // Whether a firmware file fits the chip and the board it would be written to
 // (core-rs/src/firmware_image.rs, ABI `gg_firmware_check` in core-rs/src/abi/flash.rs).
 import type { CoreAbi } from './core-abi.ts';
-import type { FlashErrorCode } from './core-errors.ts';
+import type { HexOrFlashPlanErrorCode } from './core-errors.ts';
 import type { CoreResult } from './core-result.ts';
 import {
   FIRMWARE_MISMATCH_CODES,
@@ -13,10 +13,10 @@ export type { FirmwareMismatch };
 
 /** What a firmware image is written as (core-rs `firmware_image::Target`; the identity
  * block's chip numbers). */
-export type FirmwareTarget = keyof typeof FIRMWARE_TARGET_CODES;
+export type FirmwareImageTarget = keyof typeof FIRMWARE_TARGET_CODES;
 const FIRMWARE_TARGETS = Object.fromEntries(
   Object.entries(FIRMWARE_TARGET_CODES).map(([name, code]) => [code, name]),
-) as Record<number, FirmwareTarget>;
+) as Record<number, FirmwareImageTarget>;
 
 /** A firmware file checked against the board it would be written to. */
 export interface FirmwareCheck {
@@ -25,9 +25,9 @@ export interface FirmwareCheck {
   /** The board type (status byte 17) the file is for, when it says; 0 unknown. */
   imageBoard: number;
   /** The chip its content is for (identity block or format), when it says. */
-  contentTarget: FirmwareTarget | null;
+  contentTarget: FirmwareImageTarget | null;
   identity: {
-    target: FirmwareTarget | null;
+    target: FirmwareImageTarget | null;
     boardType: number;
     test: boolean;
     version: number;
@@ -40,7 +40,7 @@ export interface FirmwareCheckRequest {
   file: Uint8Array;
   kind: 'bin' | 'hex';
   name: string;
-  target: FirmwareTarget;
+  target: FirmwareImageTarget;
   /** Status byte 17 of the connected board; 0 while not known. */
   boardType: number;
   /** The simulated board (TEST images are written only there). */
@@ -54,7 +54,7 @@ const toUtf8 = new TextEncoder();
 export function checkFirmware(
   abi: CoreAbi,
   r: FirmwareCheckRequest,
-): CoreResult<FirmwareCheck, FlashErrorCode> {
+): CoreResult<FirmwareCheck, HexOrFlashPlanErrorCode> {
   const name = toUtf8.encode(r.name).subarray(0, 0xffff);
   const input = new Uint8Array(6 + name.byteLength + r.file.byteLength);
   input[0] = r.kind === 'hex' ? 1 : 0;
@@ -65,7 +65,7 @@ export function checkFirmware(
   input[5] = name.byteLength >> 8;
   input.set(name, 6);
   input.set(r.file, 6 + name.byteLength);
-  return abi.call<FirmwareCheck, FlashErrorCode>(
+  return abi.call<FirmwareCheck, HexOrFlashPlanErrorCode>(
     (p, n) => abi.exports.gg_firmware_check(p, n),
     input,
     decodeFirmwareCheck,

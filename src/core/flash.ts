@@ -2,7 +2,7 @@
 // (core-rs/src/flash.rs, ABI core-rs/src/abi/flash.rs).
 import type { CoreAbi } from './core-abi.ts';
 import { FLASH_CHIP_CODES, FLASH_CHIPS, type FlashChip } from './core-enums.ts';
-import type { FlashErrorCode } from './core-errors.ts';
+import type { HexOrFlashPlanErrorCode } from './core-errors.ts';
 import type { CoreResult } from './core-result.ts';
 
 /** One unit of a flash plan: an STM page, the ESP header or a sector, a legacy run. */
@@ -48,12 +48,12 @@ export function planFlash(
   file: Uint8Array,
   kind: 'bin' | 'hex',
   chip: FlashChip,
-): CoreResult<FlashPlan, FlashErrorCode> {
+): CoreResult<FlashPlan, HexOrFlashPlanErrorCode> {
   const input = new Uint8Array(2 + file.byteLength);
   input[0] = kind === 'hex' ? 1 : 0;
   input[1] = FLASH_CHIP_CODES[chip];
   input.set(file, 2);
-  return abi.call<FlashPlan, FlashErrorCode>(
+  return abi.call<FlashPlan, HexOrFlashPlanErrorCode>(
     (p, n) => abi.exports.gg_flash_plan(p, n),
     input,
     decodeFlashPlan,

@@ -28,7 +28,7 @@ export type {
   FirmwareCheck,
   FirmwareCheckRequest,
   FirmwareMismatch,
-  FirmwareTarget,
+  FirmwareImageTarget,
 } from './firmware-check.ts';
 export type { FlashPlan, FlashUnit } from './flash.ts';
 export type { AddressRange, HexImage } from './hex.ts';

@@ -8,7 +8,8 @@ import { ApiClient } from '../api/client.ts';
 import { freshSession, startLiveServer, type LiveServer } from '../auth/live-server.node.ts';
 import { EMPTY_TM_CONFIG, type ProgramState } from '../state/program.ts';
 import { CloudProgram, SaveMode } from './cloud-program.ts';
-import { ProjectApi, type ApiTransport } from './project-api.ts';
+import type { ApiTransport } from '../api/checked-api.ts';
+import { ProjectApi } from './project-api.ts';
 import type { ProjectDetails, ProjectDialogKind } from './project-dialog.ts';
 import { storePortFor } from './workspace-port.ts';
 

@@ -37,7 +37,7 @@ export interface CloudProgramDeps {
   offline?: () => boolean;
 }
 
-export interface LoadedProgram extends OpenedProgram {
+export interface LoadedCloudProgram extends OpenedProgram {
   /** The program is already the open one (just saved or shared): nothing to replace. */
   alreadyOpen: boolean;
 }
@@ -191,7 +191,7 @@ export class CloudProgram {
     });
   }
 
-  private currentProgram(): LoadedProgram {
+  private currentProgram(): LoadedCloudProgram {
     const { program } = this.deps;
     return {
       workspaceXml: program.currentWorkspaceXmlText,
@@ -206,7 +206,7 @@ export class CloudProgram {
    * uuid (sign-in needed). Shows 'Unable to open' (or the sign-in message) and throws
    * OpenError when it cannot.
    */
-  async load(id: string, source: ProgramSource): Promise<LoadedProgram> {
+  async load(id: string, source: ProgramSource): Promise<LoadedCloudProgram> {
     const { api, program, session } = this.deps;
     if (source === 'storage') {
       if (id === this.sharedKey) return this.currentProgram();
@@ -250,7 +250,7 @@ export class CloudProgram {
 
   /** Loads the program behind a route id into the editor; false when it could not. */
   async open(id: string, source: ProgramSource): Promise<boolean> {
-    let loaded: LoadedProgram;
+    let loaded: LoadedCloudProgram;
     try {
       loaded = await this.load(id, source);
     } catch {

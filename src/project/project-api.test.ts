@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.ts';
-import { ProjectApi, type ApiTransport } from './project-api.ts';
+import type { ApiTransport } from '../api/checked-api.ts';
+import { ProjectApi } from './project-api.ts';
 
 // The client checks every answer against the contract. The real server always keeps it
 // (server/routes/*.test.ts); these answers stand for a server that does not.

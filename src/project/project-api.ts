@@ -28,15 +28,8 @@ import {
   type ProjectListQuery,
   type ProjectUpdate,
 } from '../contract/projects.ts';
+import type { ApiTransport, Call } from '../api/checked-api.ts';
 import { ApiError } from '../api/errors.ts';
-
-/** The part of the API client this module uses (src/api/client.ts ApiClient). */
-export interface ApiTransport {
-  get<T>(url: string, options?: CallOptions): Promise<T>;
-  post<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
-  put<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
-  delete<T>(url: string, options?: CallOptions): Promise<T>;
-}
 
 export interface ProjectApiDeps {
   client: ApiTransport;
@@ -44,11 +37,6 @@ export interface ProjectApiDeps {
   notify: (message: string) => void;
   /** Translates a key (for the 'bad_response' text). */
   translate: (key: string) => string;
-}
-
-/** Per call: `quiet` leaves reporting a failure to the caller. */
-export interface Call {
-  quiet?: boolean;
 }
 
 const id = (uuid: string) => encodeURIComponent(uuid);

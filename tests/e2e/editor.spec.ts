@@ -43,6 +43,35 @@ test.describe('Program editor', () => {
     await shown.accept();
   });
 
+  test('an if without a condition is warned about on the block and in the Logo panel', async ({
+    page,
+  }) => {
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    const start = editor.workspaceBlock('gogo_start');
+    await editor.addBlock(t('blocks:category.control'), 'gogo_if', { into: start, label: 1 });
+    const ifBlock = editor.workspaceBlock('gogo_if');
+    await editor.addBlock(t('blocks:category.sound'), 'gogo_beep', { into: ifBlock });
+
+    const warning = ifBlock.locator('.blocklyWarningIcon');
+    const notice = page.getByTestId('logo-incomplete');
+    await expect(warning).toHaveCount(1);
+    await expect(notice).toHaveText(
+      `${t('editor:incomplete.notice_one').replace('{{count}}', '1')} ${t('editor:incomplete.show')}`,
+    );
+    await warning.click();
+    await expect(
+      page.getByText(t('editor:incomplete.noCondition').replace('{{block}}', 'if')),
+    ).toBeVisible();
+    await notice.getByRole('button', { name: t('editor:incomplete.show') }).click();
+    await expect(ifBlock).toHaveClass(/blocklySelected/);
+
+    await editor.addBlock(t('blocks:category.sensors'), 'gogo_switch', { rightOf: ifBlock });
+    await expect(warning).toHaveCount(0);
+    await expect(notice).toBeHidden();
+    await editor.expectGeneratedLogo('to main\nif switch1 [ beep ]\nend\n');
+  });
+
   test('the toolbox follows the board chosen for display', async ({ page }) => {
     const editor = new EditorPage(page);
     const raspberry = editor.workspace().getByRole('treeitem', {

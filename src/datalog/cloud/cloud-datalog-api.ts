@@ -24,14 +24,11 @@ import {
   type Range,
   type RecordInput,
 } from '../../contract/datalog.ts';
+import type { ApiTransport } from '../../api/checked-api.ts';
 import { ApiError } from '../../api/errors.ts';
 
 /** The part of the app's API client this module uses (src/api/client.ts ApiClient). */
-export interface ApiTransport {
-  get<T>(url: string, options?: CallOptions): Promise<T>;
-  post<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
-  put<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
-  delete<T>(url: string, options?: CallOptions): Promise<T>;
+export interface DatalogTransport extends ApiTransport {
   events(
     url: string,
     onData: (data: string) => void,
@@ -52,7 +49,7 @@ const at = (id: string) => `/datalog/channels/${encodeURIComponent(id)}`;
 const QUIET: CallOptions = { quiet: true };
 
 export class CloudDatalogApi {
-  constructor(private readonly client: ApiTransport) {}
+  constructor(private readonly client: DatalogTransport) {}
 
   private checked<S extends TSchema>(schema: S, data: unknown): Static<S> {
     if (Value.Check(schema, data)) return data;

@@ -13,7 +13,7 @@ import { BLOCKLY_XML_NS, DEFAULT_SETTINGS, type ProgramFileSettings } from './pr
 /** A new program: just the start block. */
 export const NEW_PROGRAM_XML = `<xml xmlns="${BLOCKLY_XML_NS}"><block type="gogo_start" x="40" y="40"></block></xml>`;
 
-export interface LoadedProgram {
+export interface ProgramToOpen {
   /** Blockly workspace XML ('' for an empty program). */
   workspaceXml: string;
   /** File settings, when the source has them (local files do). */
@@ -28,7 +28,7 @@ export interface LoadedProgram {
  * a project by id, an example): it receives the workspace XML and leaves the program
  * unchanged-since-load.
  */
-export function openProgram(loaded: LoadedProgram): void {
+export function openProgram(loaded: ProgramToOpen): void {
   const settings = { ...DEFAULT_SETTINGS, ...loaded.settings };
   program.currentProjectId = loaded.projectId ?? null;
   program.currentProject = loaded.project ?? null;

@@ -4,9 +4,9 @@
 // when the program it names is already open (just saved or shared), or throws after
 // telling the user why.
 import type { EditorVariantId } from '../variants.ts';
-import type { LoadedProgram } from './program-store.ts';
+import type { ProgramToOpen } from './program-store.ts';
 
-export type ProjectLoader = (id: string, variant: EditorVariantId) => Promise<LoadedProgram | null>;
+export type ProjectLoader = (id: string, variant: EditorVariantId) => Promise<ProgramToOpen | null>;
 
 let loader: ProjectLoader | null = null;
 

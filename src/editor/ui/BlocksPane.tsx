@@ -13,6 +13,7 @@ import { showToast } from '../../state/ui.ts';
 import { localeFontsReady, onScriptFontLoaded, scriptFontsLoaded } from '../../i18n/fonts.ts';
 import { ensureBlockLocale } from '../blocks/messages.ts';
 import { BlocksEditor } from '../workspace/blocks-editor.ts';
+import { setBlockShower, setIncompleteBlocks } from './incomplete-notice.ts';
 
 /** Pause after an edit before the store gets the new XML and Logo. */
 const SYNC_DELAY_MS = 250;
@@ -93,7 +94,10 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
         board: connection.displayBoard,
         locale: i18next.language || 'en',
         onChange,
+        onIncomplete: setIncompleteBlocks,
       });
+      const shown = editor;
+      setBlockShower((id) => shown.showBlock(id));
       loadFromStore();
       setWorkspaceFlusher(sync);
       ready.current(editor);
@@ -112,6 +116,7 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
       disposed = true;
       if (timer !== undefined) sync();
       setWorkspaceFlusher(null);
+      setBlockShower(null);
       stopRevision();
       stopBoard();
       stopExtensions();

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { program, WIDGET_WIDTHS, type ProgramMode } from '../../state/program.ts';
 import { diagnostics } from '../program/diagnostics.ts';
+import { incompleteNotice, showFirstIncompleteBlock } from './incomplete-notice.ts';
 import { textEditorHandle } from './text-editor-handle.ts';
 import { LOGO_PANE, selectWidgetPane, widgetArea, widgetPane } from './widget-panes.ts';
 
@@ -68,6 +69,7 @@ function LogoPane({ mode, tabbed }: { mode: ProgramMode; tabbed: boolean }) {
   const { t } = useTranslation('editor');
   const { logoCode } = useSnapshot(program);
   const { errors } = useSnapshot(diagnostics);
+  const { count: incomplete } = useSnapshot(incompleteNotice);
   const errorLines = new Set(errors.map((e) => e.line));
   const lines = logoCode.replace(/\n$/, '').split('\n');
 
@@ -97,6 +99,18 @@ function LogoPane({ mode, tabbed }: { mode: ProgramMode; tabbed: boolean }) {
       )}
       {mode === 'logo' && errors.length === 0 && (
         <p className="px-3 small text-body-secondary">{t('panel.textHint')}</p>
+      )}
+      {mode === 'blocks' && incomplete > 0 && (
+        <p className="px-3 small text-warning-emphasis" role="status" data-testid="logo-incomplete">
+          {t('incomplete.notice', { count: incomplete })}{' '}
+          <button
+            type="button"
+            className="btn btn-link btn-sm p-0 align-baseline"
+            onClick={showFirstIncompleteBlock}
+          >
+            {t('incomplete.show')}
+          </button>
+        </p>
       )}
       {mode === 'blocks' &&
         (logoCode.trim() === '' ? (

@@ -14,6 +14,7 @@ import { extensionCategories } from '../toolbox/extension-categories.ts';
 import { buildToolbox } from '../toolbox/toolbox.ts';
 import { installBlocklyDialogs } from './dialogs.ts';
 import { parseXml, workspaceXml } from './headless.ts';
+import { markIncompleteBlocks, type IncompleteBlock } from './incomplete.ts';
 
 /** The toolbox for a board with the added extensions, in the interface language. */
 function toolboxFor(board: ReturnType<typeof setActiveBoard>) {
@@ -33,11 +34,14 @@ export interface BlocksEditorOptions {
   locale: string;
   /** Called after each user edit of the blocks (not after load()). */
   onChange: () => void;
+  /** Called with the program's incomplete blocks after each edit and each load(). */
+  onIncomplete?: (blocks: IncompleteBlock[]) => void;
 }
 
 export class BlocksEditor {
   readonly workspace: Blockly.WorkspaceSvg;
   private readonly onChange: () => void;
+  private readonly onIncomplete: (blocks: IncompleteBlock[]) => void;
   private readonly readOnly: boolean;
 
   constructor(host: HTMLElement, options: BlocksEditorOptions) {
@@ -45,6 +49,7 @@ export class BlocksEditor {
     installBlocklyDialogs();
     this.readOnly = options.readOnly;
     this.onChange = options.onChange;
+    this.onIncomplete = options.onIncomplete ?? (() => undefined);
     const profile = setActiveBoard(options.board);
     this.workspace = Blockly.inject(host, {
       toolbox: options.readOnly ? undefined : toolboxFor(profile),
@@ -64,9 +69,23 @@ export class BlocksEditor {
   }
 
   private handleEvent(event: Blockly.Events.Abstract): void {
-    if (event.isUiEvent || this.readOnly) return;
-    if (event.type === Blockly.Events.FINISHED_LOADING) return;
+    if (event.isUiEvent) return;
+    this.markIncomplete();
+    if (this.readOnly || event.type === Blockly.Events.FINISHED_LOADING) return;
     this.onChange();
+  }
+
+  /** Warns on the blocks that miss a part they need (see incomplete.ts). */
+  private markIncomplete(): void {
+    this.onIncomplete(markIncompleteBlocks(this.workspace));
+  }
+
+  /** Selects a block and scrolls it into view. */
+  showBlock(id: string): void {
+    const block = this.workspace.getBlockById(id);
+    if (!block) return;
+    this.workspace.centerOnBlock(id);
+    block.select();
   }
 
   /** Replaces the blocks with `xml` ('' = a new program). Fires no change. */
@@ -81,6 +100,7 @@ export class BlocksEditor {
     } finally {
       Blockly.Events.enable();
     }
+    this.markIncomplete();
   }
 
   /**

@@ -20,7 +20,7 @@ import type {
 } from '../../device/webhid/hid-types.ts';
 import type { Clock } from './clock.ts';
 
-export type PortKind = 'app' | 'bootloader';
+export type HidPortMode = 'app' | 'bootloader';
 
 /** Why the port stopped: an unplug (or re-enumeration nobody expected) or a failed write. */
 export class PortFailure extends Error {
@@ -33,7 +33,7 @@ export class PortFailure extends Error {
   }
 }
 
-const IDS: Record<PortKind, { vendorId: number; productId: number }> = {
+const IDS: Record<HidPortMode, { vendorId: number; productId: number }> = {
   app: { vendorId: GOGO_VENDOR_ID, productId: GOGO_PRODUCT_ID },
   bootloader: { vendorId: BOOTLOADER_VENDOR_ID, productId: BOOTLOADER_PRODUCT_ID },
 };
@@ -50,7 +50,7 @@ interface Waiter {
 
 export class HidPort {
   private device: HIDDeviceLike | null = null;
-  private kindNow: PortKind | null = null;
+  private kindNow: HidPortMode | null = null;
   private buffer: Uint8Array[] = [];
   private readonly waiters = new Set<Waiter>();
   private failure: PortFailure | null = null;
@@ -67,12 +67,12 @@ export class HidPort {
     private readonly locks: LockManager | null = null,
   ) {}
 
-  get kind(): PortKind | null {
+  get kind(): HidPortMode | null {
     return this.kindNow;
   }
 
   /** A granted device of `kind` that is present now. */
-  async find(kind: PortKind): Promise<HIDDeviceLike | undefined> {
+  async find(kind: HidPortMode): Promise<HIDDeviceLike | undefined> {
     const { vendorId, productId } = IDS[kind];
     const devices = (await this.hid.getDevices()).filter(
       (d) => d.vendorId === vendorId && d.productId === productId,
@@ -81,7 +81,7 @@ export class HidPort {
   }
 
   /** Opens a granted device of `kind`; false when none is present. */
-  async open(kind: PortKind): Promise<boolean> {
+  async open(kind: HidPortMode): Promise<boolean> {
     await this.close();
     const device = await this.find(kind);
     if (!device) return false;

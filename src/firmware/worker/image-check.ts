@@ -2,7 +2,7 @@
 // goes to and the board that is connected (core-rs `firmware_image`, docs/firmware-update.md
 // §4)? Built once per file; a path calls it before connecting (board type 0: the file
 // alone) and again once the board's status stream names its type.
-import type { FirmwareMismatch, FirmwareTarget, WasmCore } from '../../core/wasm-core.ts';
+import type { FirmwareMismatch, FirmwareImageTarget, WasmCore } from '../../core/wasm-core.ts';
 
 export interface ImageMismatch {
   code: FirmwareMismatch;
@@ -15,7 +15,7 @@ export type ImageCheck = (boardType: number) => ImageMismatch | null;
 export function imageCheck(
   core: WasmCore,
   file: { name: string; bytes: Uint8Array },
-  target: FirmwareTarget,
+  target: FirmwareImageTarget,
   virtualBoard: boolean,
 ): ImageCheck {
   const kind = /\.hex$/i.test(file.name) ? 'hex' : 'bin';
