@@ -1,9 +1,12 @@
 // Load test of the API server on loopback (`npm run bench:server`): authenticated GETs and
 // POSTs at concurrency 50 for 20 s each, on SQLite and on a throw-away PostgreSQL. Prints
-// requests/s, p99 latency and errors; exits 1 if any request failed (target: zero).
+// requests/s, p99 latency and errors; exits 1 if any request failed (target: zero). Then a
+// compile flood: /health latency while 16 clients post a hostile 64 KB program (a `to` line
+// per procedure, no `end`), with the worker pool and, as the reference in the same run, with
+// compiles on the event loop (COMPILE_WORKERS=0).
 //
 // Env: BENCH_DURATION (s, default 20), BENCH_CONNECTIONS (default 50), BENCH_ENGINES
-// (default "sqlite,postgres"), GOGO_BENCH_PORT (default: a free port), GOGO_PG_PORT and the
+// (default "sqlite,postgres"), BENCH_FLOOD (s, default 15; 0 skips the flood), GOGO_BENCH_PORT (default: a free port), GOGO_PG_PORT and the
 // emulator ports of scripts/auth-emulator.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +24,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((s) => s.trim());
 const ADMIN = 'bench-admin@example.com';
+const FLOOD_SECONDS = Number(process.env.BENCH_FLOOD ?? 15);
+const FLOOD_CLIENTS = 16;
 
 interface Row {
   engine: string;
@@ -144,6 +149,84 @@ async function benchEngine(engine: string, emulatorHost: string): Promise<Row[]>
   }
 }
 
+interface FloodRow {
+  label: string;
+  p50Ms: number;
+  p99Ms: number;
+  compiles: number;
+  refusals: number;
+  errors: number;
+}
+
+/** /health latency while FLOOD_CLIENTS clients post `program` to the compile endpoint. */
+async function floodOnce(
+  label: string,
+  workers: string,
+  program: string,
+  emulatorHost: string,
+): Promise<FloodRow> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gogo-flood-'));
+  const port = await freePort();
+  const server = await startServer(port, {
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    SQLITE_FILE: path.join(scratch, 'flood.sqlite'),
+    COMPILE_WORKERS: workers,
+    // The flood measures the event loop, not the per-client rate limit.
+    COMPILE_RATE_PER_SECOND: '100000',
+    COMPILE_BURST: '100000',
+  });
+  const base = `http://127.0.0.1:${port}${API_BASE_PATH}`;
+  try {
+    const flood = autocannon({
+      url: `${base}/logo/1.3/compile`,
+      method: 'POST',
+      connections: FLOOD_CLIENTS,
+      duration: FLOOD_SECONDS,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ logo: program }).toString(),
+    });
+    // Let the flood fill the queue before timing /health.
+    await new Promise((r) => setTimeout(r, 1000));
+    const health = await autocannon({
+      url: `${base}/health`,
+      connections: 1,
+      duration: Math.max(1, FLOOD_SECONDS - 3),
+    });
+    const compiled = await flood;
+    return {
+      label,
+      p50Ms: health.latency.p50,
+      p99Ms: health.latency.p99,
+      compiles: compiled.requests.total,
+      refusals: compiled.non2xx,
+      errors: compiled.errors + health.errors + health.non2xx,
+    };
+  } finally {
+    await stopServer(server);
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function benchCompileFlood(emulatorHost: string): Promise<FloodRow[]> {
+  const hostile = Array.from({ length: 6000 }, (_, i) => `to p${i}`)
+    .join('\n')
+    .slice(0, 64 * 1024);
+  const normal = fs.readFileSync(
+    path.join(ROOT, 'core-rs/tests/fixtures/logo-2k-program.logo'),
+    'utf8',
+  );
+  const rows: FloodRow[] = [];
+  for (const [label, workers, program] of [
+    ['normal program, worker pool', '2', normal],
+    ['hostile 64 KB, worker pool', '2', hostile],
+    ['hostile 64 KB, event loop (reference)', '0', hostile],
+  ] as const) {
+    rows.push(await floodOnce(label, workers, program, emulatorHost));
+    console.error(`bench: compile flood, ${label}: /health p99 ${rows.at(-1)?.p99Ms} ms`);
+  }
+  return rows;
+}
+
 async function main(): Promise<number> {
   console.error(
     `bench: ${CONNECTIONS} connections, ${DURATION} s per scenario, engines: ${ENGINES.join(', ')}`,
@@ -154,8 +237,10 @@ async function main(): Promise<number> {
     loggingPort: envPort('GOGO_EMULATOR_LOGGING_PORT'),
   });
   const rows: Row[] = [];
+  let flood: FloodRow[] = [];
   try {
     for (const engine of ENGINES) rows.push(...(await benchEngine(engine, emulator.host)));
+    if (FLOOD_SECONDS > 0) flood = await benchCompileFlood(emulator.host);
   } finally {
     await emulator.stop();
   }
@@ -167,10 +252,22 @@ async function main(): Promise<number> {
       `| ${r.engine} | ${r.scenario} | ${Math.round(r.requestsPerSec)} | ${r.p99Ms} ms | ${r.errors} | ${r.total} |`,
     );
   }
+  const reference = flood.at(-1);
+  if (reference) {
+    console.log(
+      `\nCompile flood: ${FLOOD_CLIENTS} clients for ${FLOOD_SECONDS} s, /health timed alongside\n\n| server | /health p50 | /health p99 | p99 vs reference | compile answers | 4xx/5xx | errors |\n|---|---:|---:|---:|---:|---:|---:|`,
+    );
+    for (const r of flood) {
+      const ratio = r.p99Ms > 0 ? (reference.p99Ms / r.p99Ms).toFixed(1) : '∞';
+      console.log(
+        `| ${r.label} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${ratio}× lower | ${r.compiles} | ${r.refusals} | ${r.errors} |`,
+      );
+    }
+  }
   console.log(
     `\n${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
   );
-  return rows.some((r) => r.errors > 0) ? 1 : 0;
+  return rows.some((r) => r.errors > 0) || flood.some((r) => r.errors > 0) ? 1 : 0;
 }
 
 main().then(

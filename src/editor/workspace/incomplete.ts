@@ -86,7 +86,10 @@ const WARNING_ID = 'gogo-incomplete';
  */
 export function markIncompleteBlocks(workspace: Blockly.Workspace): IncompleteBlock[] {
   const found = incompleteBlocks(workspace);
-  const warnings = new Map(found.map((item) => [item.block.id, incompleteWarning(item)]));
+  // Blockly's bubble does not wrap text itself; a narrow workspace would clip one long line.
+  const warnings = new Map(
+    found.map((item) => [item.block.id, Blockly.utils.string.wrap(incompleteWarning(item), 44)]),
+  );
   for (const block of workspace.getAllBlocks(false)) {
     if (!NEEDS[block.type]) continue;
     block.setWarningText(warnings.get(block.id) ?? null, WARNING_ID);
