@@ -361,6 +361,39 @@ async function scale(origin: string, serverPid: number, owner: Api, emulatorHost
     const accounts = await pool('student accounts', labs, CONCURRENCY, () =>
       withTimeout(signUpWithPassword(emulatorHost), TIMEOUT_MS, 'an Auth-emulator sign-up'),
     );
+    // Each session keeps alive from the moment it connects (the server ends a silent one), at
+    // its period from a random phase, as independent students would; losses count from then,
+    // alives and their latency only in the measured steady state.
+    let alives = 0;
+    let lost = 0;
+    let measuring = false;
+    const errors = new Map<string, number>();
+    const aliveLatency: number[] = [];
+    const keepAlive = async (api: Api, s: SessionAnswer) => {
+      await sleep(Math.random() * s.alive_ms);
+      while (running) {
+        const a0 = performance.now();
+        try {
+          const a = await api.post<SessionAnswer>('/session/alive', {
+            session_id: s.session_id,
+            session_ans: 0,
+          });
+          if (measuring) {
+            aliveLatency.push(performance.now() - a0);
+            alives++;
+          }
+          if (a.state !== 'active') {
+            lost++;
+            errors.set(a.state, (errors.get(a.state) ?? 0) + 1);
+          }
+        } catch (e) {
+          lost++;
+          const m = e instanceof Error ? e.message : String(e);
+          errors.set(m, (errors.get(m) ?? 0) + 1);
+        }
+        await sleep(s.alive_ms);
+      }
+    };
     sessions = await pool('sessions connected', labs, CONCURRENCY, async (lab, i) => {
       const api = new Api(origin, accounts[i]?.idToken ?? '');
       const s = await api.post<SessionAnswer>('/session/connect', {
@@ -368,6 +401,7 @@ async function scale(origin: string, serverPid: number, owner: Api, emulatorHost
         pin: PIN,
       });
       if (s.state !== 'active' || !s.broker) throw new Error(`session ${i}: ${s.state}`);
+      loops.push(keepAlive(api, s));
       const c = await connectMqtt(
         resolveBrokerUrl(s.broker.url, origin),
         { username: s.broker.username, password: s.broker.password },
@@ -377,41 +411,12 @@ async function scale(origin: string, serverPid: number, owner: Api, emulatorHost
       c.subscribe([s.broker.up, s.broker.presence]);
       return { api, s };
     });
-    let alives = 0;
-    let lost = 0;
-    const errors = new Map<string, number>();
-    const aliveLatency: number[] = [];
-    progress(`steady state: ${sessions.length} sessions alive for ${SECONDS} s`);
+    progress(
+      `steady state: ${sessions.length} sessions alive for ${SECONDS} s (${lost} lost so far)`,
+    );
+    measuring = true;
     const cpu0 = cpuSeconds(serverPid);
     const t0 = Date.now();
-    for (const [i, { api, s }] of sessions.entries()) {
-      loops.push(
-        (async () => {
-          // Spread the alives over the period, as independent students would.
-          await sleep((i / sessions.length) * s.alive_ms);
-          while (running) {
-            const a0 = performance.now();
-            try {
-              const a = await api.post<SessionAnswer>('/session/alive', {
-                session_id: s.session_id,
-                session_ans: 0,
-              });
-              aliveLatency.push(performance.now() - a0);
-              alives++;
-              if (a.state !== 'active') {
-                lost++;
-                errors.set(a.state, (errors.get(a.state) ?? 0) + 1);
-              }
-            } catch (e) {
-              lost++;
-              const m = e instanceof Error ? e.message : String(e);
-              errors.set(m, (errors.get(m) ?? 0) + 1);
-            }
-            await sleep(s.alive_ms);
-          }
-        })(),
-      );
-    }
     for (let left = SECONDS; left > 0; left -= 10) {
       await sleep(Math.min(10, left) * 1000);
       progress(
