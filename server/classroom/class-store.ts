@@ -21,7 +21,7 @@ import { now } from '../db/clock.ts';
 import { contains, toCount } from '../db/paging.ts';
 import type { ClassesTable, ClassRow, Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { newAccessCode } from './access-code.ts';
+import { newAccessCode } from '../access-code.ts';
 import { isAdmin, isModerator, memberOf, type Caller } from './caller.ts';
 import { classroomError } from './errors.ts';
 import type { ClassroomEvents } from './events.ts';

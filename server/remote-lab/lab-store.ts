@@ -3,11 +3,10 @@
 // pin (for Remote Access by GoGo ID and pin) and gets an access code (for Remote Lab by
 // code). A group lists boards and has an access code of its own: a student with the group's
 // code gets whichever board of the group is free. docs/remote-lab.md "Labs".
-import { randomBytes, randomInt, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import {
-  ACCESS_CODE_ALPHABET,
   ACCESS_CODE_LENGTH,
   normalizeAccessCode,
   type LabGroupInput,
@@ -15,6 +14,7 @@ import {
   type LabInput,
   type LabUpdate,
 } from '../../src/contract/remote-lab.ts';
+import { newAccessCode } from '../access-code.ts';
 import { now } from '../db/clock.ts';
 import type { Database, LabGroupRow, RemoteLabRow, UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
@@ -45,14 +45,6 @@ export async function pinMatches(pin: string, stored: string): Promise<boolean> 
   const got = await scryptAsync(pin, Buffer.from(salt, 'hex'), 32);
   const want = Buffer.from(hash, 'hex');
   return got.length === want.length && timingSafeEqual(got, want);
-}
-
-export function newAccessCode(): string {
-  let code = '';
-  for (let i = 0; i < ACCESS_CODE_LENGTH; i++) {
-    code += ACCESS_CODE_ALPHABET[randomInt(ACCESS_CODE_ALPHABET.length)];
-  }
-  return code;
 }
 
 /** A random secret for a broker password or a station key (URL-safe). */

@@ -62,22 +62,14 @@ export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
  * read aloud. Shown as two groups of four (`ABCD-EFGH`); entry ignores case, spaces and
  * dashes. A wrong code answers 404 `wrong_access_code`.
  */
-export const ACCESS_CODE_ALPHABET = '34679ACDEFGHJKMNPQRTUVWXY';
-export const ACCESS_CODE_LENGTH = 8;
+export {
+  ACCESS_CODE_ALPHABET,
+  ACCESS_CODE_LENGTH,
+  formatAccessCode,
+  normalizeAccessCode,
+} from './access-code.ts';
 /** What a person may type: the code with any case, spaces and dashes. */
 export const ACCESS_CODE_INPUT_MAX = 32;
-
-/** The code as a user typed it, in stored form ('' when it cannot be a code). */
-export function normalizeAccessCode(input: string): string {
-  const code = input.replace(/[\s-]+/g, '').toUpperCase();
-  if (code.length !== ACCESS_CODE_LENGTH) return '';
-  for (const c of code) if (!ACCESS_CODE_ALPHABET.includes(c)) return '';
-  return code;
-}
-
-/** `ABCDEFGH` → `ABCD-EFGH`, for showing and reading aloud. */
-export const formatAccessCode = (code: string) =>
-  code.length === ACCESS_CODE_LENGTH ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
 
 /** Path of an uploaded image, as the upload answers it and headerImage may hold it. */
 export const CLASSROOM_IMAGE_PATH = '/classroom/image/';

@@ -51,8 +51,12 @@ export const STATUS_FORWARD_MS = 50;
 
 export const PIN_PATTERN = '^[0-9A-Za-z]{4,12}$';
 /** Eight characters of an unambiguous alphabet; entry ignores case, spaces and dashes. */
-export const ACCESS_CODE_ALPHABET = '34679ACDEFGHJKMNPQRTUVWXY';
-export const ACCESS_CODE_LENGTH = 8;
+export {
+  ACCESS_CODE_ALPHABET,
+  ACCESS_CODE_LENGTH,
+  formatAccessCode,
+  normalizeAccessCode,
+} from './access-code.ts';
 /** What a user may type: the code with any case, spaces and dashes. */
 export const ACCESS_CODE_INPUT_PATTERN = '^[0-9A-Za-z -]{1,32}$';
 
@@ -302,13 +306,3 @@ export const REMOTE_LAB_ERRORS = [
   'too_many_sessions',
 ] as const;
 export type RemoteLabError = (typeof REMOTE_LAB_ERRORS)[number];
-
-/** The code as shown: ABCD-EFGH. */
-export function formatAccessCode(code: string): string {
-  return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
-}
-
-/** The code as stored: upper case, no spaces or dashes. */
-export function normalizeAccessCode(input: string): string {
-  return input.replace(/[\s-]/g, '').toUpperCase();
-}

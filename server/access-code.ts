@@ -1,7 +1,7 @@
-// Class access codes: ACCESS_CODE_LENGTH characters of ACCESS_CODE_ALPHABET from the
+// Access codes of classes and remote labs: ACCESS_CODE_LENGTH characters of ACCESS_CODE_ALPHABET from the
 // operating system's random source, so a code cannot be predicted from earlier ones.
 import { randomInt } from 'node:crypto';
-import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH } from '../../src/contract/classroom.ts';
+import { ACCESS_CODE_ALPHABET, ACCESS_CODE_LENGTH } from '../src/contract/access-code.ts';
 
 export function newAccessCode(): string {
   let code = '';
