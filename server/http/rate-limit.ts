@@ -50,6 +50,21 @@ export class RateLimiter {
    * enough are back (nothing is taken then). A cost above the burst is refused outright.
    */
   take(key: string, cost = 1): number {
+    const b = this.refill(key);
+    if (b.tokens >= cost) {
+      b.tokens -= cost;
+      return 0;
+    }
+    return this.waitFor(b, cost);
+  }
+
+  /** Like `take`, but takes nothing: for limits that count only failures. */
+  wait(key: string, cost = 1): number {
+    const b = this.refill(key);
+    return b.tokens >= cost ? 0 : this.waitFor(b, cost);
+  }
+
+  private refill(key: string): Bucket {
     const t = this.now();
     const b = this.buckets.get(key) ?? { tokens: this.burst, at: t };
     b.tokens = Math.min(this.burst, b.tokens + ((t - b.at) / 1000) * this.ratePerSecond);
@@ -57,10 +72,10 @@ export class RateLimiter {
     this.buckets.delete(key);
     this.buckets.set(key, b);
     if (this.buckets.size > MAX_BUCKETS) this.forgetIdle();
-    if (b.tokens >= cost) {
-      b.tokens -= cost;
-      return 0;
-    }
+    return b;
+  }
+
+  private waitFor(b: Bucket, cost: number): number {
     return Math.max(1, Math.ceil((Math.min(cost, this.burst) - b.tokens) / this.ratePerSecond));
   }
 

@@ -263,9 +263,15 @@ export class RemoteLabService {
 
   /** A CLI station: GoGo ID and station key (public call). */
   async stationConnect(boardId: string, key: string, ip: string): Promise<StationGrant> {
-    if (this.attempts.take(`station:${ip}`) > 0) throw tooManyTries();
+    // Only wrong keys count: a school's stations behind one address all reconnect after a
+    // broker loss, and guessing is what the limit is for.
+    const attempts = `station:${ip}`;
+    if (this.attempts.wait(attempts) > 0) throw tooManyTries();
     const lab = await this.labs.byBoard(boardId);
-    if (!lab?.station_key_hash || lab.station_key_hash !== sha256(key)) throw wrongStationKey();
+    if (!lab?.station_key_hash || lab.station_key_hash !== sha256(key)) {
+      this.attempts.take(attempts);
+      throw wrongStationKey();
+    }
     return this.grantStation(boardId);
   }
 

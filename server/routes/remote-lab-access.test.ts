@@ -175,6 +175,22 @@ describe(`remote-lab routes: authorization matrix (${testEngine()})`, () => {
     expect(old.statusCode).toBe(403);
   });
 
+  it('lets stations reconnect as often as they need, and stops key guessing at 10 a minute', async () => {
+    const key = (await call(owner, 'POST', `/lab/${lab.uuid}/station-key`, {})).json()
+      .key as string;
+    const connect = (k: string) =>
+      call(null, 'POST', '/lab/station/connect', { board_id: lab.board_id, key: k });
+    // More than a minute's worth of guesses: right keys never use them up.
+    for (let i = 0; i < 12; i++) expect((await connect(key)).statusCode).toBe(200);
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) answers.push((await connect(`${key}x`)).statusCode);
+    expect(answers).toContain(429);
+    expect(answers.slice(0, answers.indexOf(429)).every((s) => s === 403)).toBe(true);
+    // While the address is limited, even the right key waits.
+    const limited = await connect(key);
+    expect([limited.statusCode, limited.json().error]).toEqual([429, 'too_many_requests']);
+  });
+
   it('refuses a second lab for a board id that is taken', async () => {
     const r = await call(other, 'POST', '/lab/create', {
       name: 'Mine',
