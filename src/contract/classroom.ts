@@ -34,13 +34,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { API_BASE_PATH } from './base-path.ts';
 import { NOT_BLANK_PATTERN, Pagination, UUID_PATTERN, Uuid } from './common.ts';
-import { Author, isValidUrl, imageSrc } from './projects.ts';
+import { Author, HEADER_IMAGE_MAX, isValidUrl, imageSrc } from './projects.ts';
 
 // Limits
 
 export const CLASS_NAME_MAX = 100;
 export const CLASS_DESC_MAX = 20_000;
-export const HEADER_IMAGE_MAX = 300;
+/** A header image reference is limited as a project's is. */
+export { HEADER_IMAGE_MAX };
 export const EMAIL_MAX = 254;
 /** E-mails one people call may add or remove. */
 export const PEOPLE_BATCH_MAX = 100;

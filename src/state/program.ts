@@ -1,6 +1,7 @@
 // The open program (spec core §3 "Program state"). The editor and the project actions write
 // it; the navbar and menus read it.
 import { proxy } from 'valtio';
+import { PROJECT_NAME_MAX } from '../contract/projects.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 
 export type ExpandState = 0 | 1 | 2;
@@ -106,8 +107,8 @@ export function setCreatorMode(on: boolean): void {
   writeStorage(STORAGE_KEYS.creatorMode, String(on));
 }
 
-/** Max project name length (spec core §5). */
-export const PROJECT_NAME_MAX = 100;
+/** Max project name length (spec core §5), as the server checks it. */
+export { PROJECT_NAME_MAX };
 
 /** The user edits the project name in the top bar: keep it and mark the program changed. */
 export function setProjectName(name: string): void {
