@@ -57,8 +57,12 @@ export class TimerPacer implements Pacer {
     let started = -Infinity;
     for (let i = 0; i < gapsMs.length; i++) {
       const gap = gapsMs[i] ?? 0;
-      const wait = started + gap - this.now();
-      if (i > 0 && wait > 0) await sleep(wait);
+      // Timers round a fractional delay down (and may fire early): wait until the clock
+      // agrees that the whole pause has passed.
+      for (let wait = started + gap - this.now(); i > 0 && wait > 0;) {
+        await sleep(Math.ceil(wait));
+        wait = started + gap - this.now();
+      }
       started = this.now();
       await write(i);
       progress(i + 1, gapsMs.length);
