@@ -175,7 +175,18 @@ export class ClassroomApp extends App {
   }
 
   async submit(): Promise<void> {
+    await this.showLesson();
     await this.button(c('lessonPane.submit'), this.lessonPane()).click();
+  }
+
+  /** The widget area shows the virtual board after a connect: bring the lesson back. */
+  async showLesson(): Promise<void> {
+    const tab = this.page
+      .getByRole('tablist', { name: text('en', 'editor:panel.tabs') })
+      .getByRole('tab', { name: c('lessonPane.tab'), exact: true });
+    if ((await tab.count()) > 0 && (await tab.getAttribute('aria-selected')) !== 'true') {
+      await tab.click();
+    }
   }
 
   // Teachers
