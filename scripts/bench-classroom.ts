@@ -11,18 +11,16 @@
 // Env: BENCH_ENGINES (default "sqlite,postgres"), BENCH_CLASSES (1000), BENCH_BURST (500),
 // BENCH_GRADEBOOK_RUNS (200), GOGO_BENCH_PORT (default: a free port), GOGO_PG_PORT and the
 // emulator ports of scripts/auth-emulator.ts.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { API_BASE_PATH } from '../src/contract/base-path.ts';
 import { signUpWithPassword } from '../server/testing/emulator-accounts.ts';
 import { envPort, freePort, startAuthEmulator } from './auth-emulator.ts';
 import { table } from './bench/lib.ts';
 import { startTempPostgres } from './pg-temp.ts';
+import { startServer, stopServer } from './bench/server-process.ts';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((s) => s.trim());
 const CLASSES = Number(process.env.BENCH_CLASSES ?? 1000);
 const BURST = Number(process.env.BENCH_BURST ?? 500);
@@ -34,32 +32,6 @@ const LESSONS = 30;
 const SEED_CONCURRENCY = 16;
 
 let errors = 0;
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, GOGO_PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}${API_BASE_PATH}/health`)).ok) return child;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 interface Answer {
   status: number;

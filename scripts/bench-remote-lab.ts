@@ -15,7 +15,7 @@
 // FIREBASE_AUTH_EMULATOR_HOST (reuse a running emulator) or the emulator ports of
 // scripts/auth-emulator.ts. `--quick`: 20 samples, 20 stations + 20 sessions for 10 s.
 // Progress goes to stderr, one line per phase step; the tables go to stdout at the end.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,7 @@ import {
 import { envPort, freePort, startAuthEmulator } from './auth-emulator.ts';
 import { ms, ratio, table } from './bench/lib.ts';
 import { startTempMosquitto, type TempMosquitto } from './mosquitto-temp.ts';
+import { startServer } from './bench/server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BROKERS = (process.env.BENCH_BROKERS ?? 'aedes,mosquitto').split(',').map((s) => s.trim());
@@ -151,25 +152,6 @@ function cpuSeconds(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   const ticks = Number(fields[11]) + Number(fields[12]);
   return ticks / 100;
-}
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, GOGO_PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}${API_BASE_PATH}/health`)).ok) return child;
-    } catch {
-      // not yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not start');
 }
 
 class Api {
@@ -495,7 +477,7 @@ async function main(): Promise<void> {
         }
         const port = envPort('GOGO_BENCH_PORT') ?? (await freePort());
         progress(`${broker}: starting the server on port ${port}`);
-        server = await startServer(port, env);
+        server = await startServer(port, { ...env, LOG_LEVEL: 'warn' }, 120_000);
         const origin = `http://127.0.0.1:${port}`;
         const owner = new Api(origin, (await signUpWithPassword(emulatorHost)).idToken);
         progress(`${broker}: latency through the broker`);

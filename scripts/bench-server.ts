@@ -8,7 +8,6 @@
 // Env: BENCH_DURATION (s, default 20), BENCH_CONNECTIONS (default 50), BENCH_ENGINES
 // (default "sqlite,postgres"), BENCH_FLOOD (s, default 15; 0 skips the flood), GOGO_BENCH_PORT (default: a free port), GOGO_PG_PORT and the
 // emulator ports of scripts/auth-emulator.ts.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { API_BASE_PATH } from '../src/contract/base-path.ts';
 import { signInWithGoogle, signUpWithPassword } from '../server/testing/emulator-accounts.ts';
 import { envPort, freePort, startAuthEmulator } from './auth-emulator.ts';
 import { startTempPostgres } from './pg-temp.ts';
+import { startServer, stopServer } from './bench/server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -34,33 +34,6 @@ interface Row {
   p99Ms: number;
   errors: number;
   total: number;
-}
-
-async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, GOGO_PORT: String(port), ADMIN_EMAILS: ADMIN },
-    // Logs stay on (info, as in production) but go nowhere.
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}${API_BASE_PATH}/health`)).ok) return child;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function call(base: string, method: string, url: string, token: string, body?: unknown) {
@@ -83,7 +56,7 @@ async function benchEngine(engine: string, emulatorHost: string): Promise<Row[]>
   const env: Record<string, string> = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost };
   if (pg) env.DATABASE_URL = pg.url;
   else env.SQLITE_FILE = path.join(scratch, 'bench.sqlite');
-  const server = await startServer(port, env);
+  const server = await startServer(port, { ...env, ADMIN_EMAILS: ADMIN });
   const base = `http://127.0.0.1:${port}${API_BASE_PATH}`;
   try {
     const user = await signUpWithPassword(emulatorHost, undefined, undefined, 'Bench User');
@@ -168,6 +141,7 @@ async function floodOnce(
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gogo-flood-'));
   const port = await freePort();
   const server = await startServer(port, {
+    ADMIN_EMAILS: ADMIN,
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
     SQLITE_FILE: path.join(scratch, 'flood.sqlite'),
     COMPILE_WORKERS: workers,

@@ -8,7 +8,6 @@
 // Every contender must give the same byte code before any time counts.
 //
 // Env: GOGO_BENCH_PORT (default: a free port) for the server.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,46 +18,11 @@ import { loadCore } from '../../src/core/wasm-core.ts';
 import { envPort, freePort } from '../auth-emulator.ts';
 import { startCoreWorker } from './core-worker.ts';
 import { interleave, ms, ratio, rounds, table, wasmPath, type BenchSuite } from './lib.ts';
+import { startServer, stopServer } from './server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PROGRAM = path.join(ROOT, 'core-rs/tests/fixtures/logo-2k-program.logo');
 const VERSION = '1.3';
-
-async function startServer(port: number, scratch: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      GOGO_PORT: String(port),
-      SQLITE_FILE: path.join(scratch, 'bench.sqlite'),
-      STATIC_DIR: path.join(scratch, 'no-ui'),
-      LOG_LEVEL: 'warn',
-      // The bench asks far more often than a classroom would.
-      COMPILE_RATE_PER_SECOND: '100000',
-      COMPILE_BURST: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}${API_BASE_PATH}/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error('the server did not start');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 const same = (a: ArrayLike<number>, b: ArrayLike<number>) =>
   a.length === b.length && Array.prototype.every.call(a, (x: number, i: number) => x === b[i]);
@@ -74,7 +38,14 @@ const suite: BenchSuite = {
 
     const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'gogo-bench-compile-'));
     const port = envPort('GOGO_BENCH_PORT') ?? (await freePort());
-    const server = await startServer(port, scratch);
+    const server = await startServer(port, {
+      SQLITE_FILE: path.join(scratch, 'bench.sqlite'),
+      STATIC_DIR: path.join(scratch, 'no-ui'),
+      LOG_LEVEL: 'warn',
+      // The bench asks far more often than a classroom would.
+      COMPILE_RATE_PER_SECOND: '100000',
+      COMPILE_BURST: '100000',
+    });
     const worker = startCoreWorker();
     try {
       const url = `http://127.0.0.1:${port}${API_BASE_PATH}${compilerPath(VERSION)}`;
