@@ -24,7 +24,6 @@ export const SCREENS = [
   'remixCatalogs',
   'project',
   'catalog',
-  'teachableMachine',
   'program',
   'submission',
   'code',
