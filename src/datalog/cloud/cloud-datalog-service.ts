@@ -65,7 +65,7 @@ export interface CloudDatalogState {
   streaming: boolean;
 }
 
-export const DEFAULT_SETTINGS: DatalogSettings = {
+export const DEFAULT_CHANNEL_SETTINGS: DatalogSettings = {
   aggregation: 'mean',
   period: 'minute',
   range: 'last_hour',
@@ -80,7 +80,7 @@ export function initialDatalogState(): CloudDatalogState {
     channel: null,
     fields: [],
     hidden: [],
-    settings: { ...DEFAULT_SETTINGS },
+    settings: { ...DEFAULT_CHANNEL_SETTINGS },
     series: null,
     awaitingContinue: false,
     loading: false,
