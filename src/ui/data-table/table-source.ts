@@ -11,7 +11,10 @@ export interface TablePage<Row> {
   pagination: Pagination | null;
 }
 
-export type TableSource<Row> = (query: DataTableQuery, signal: AbortSignal) => Promise<TablePage<Row>>;
+export type TableSource<Row> = (
+  query: DataTableQuery,
+  signal: AbortSignal,
+) => Promise<TablePage<Row>>;
 
 /** The part of the API client a server source needs (src/api/client.ts). */
 export interface TableClient {
