@@ -1,6 +1,6 @@
 // The offline datalog (spec classroom §2 `/datalog/offline`, board-protocol §5): reads the
 // board's log (category 20, command 2), clears it (command 3), imports a saved log file and
-// exports CSV. Framework-free; the UI reads it through `datalog-store.ts`.
+// exports CSV. Framework-free; the UI reads it through `runtime.ts`.
 //
 // During a read, response packets are rebuilt into 64-byte reports and pushed to the core
 // worker in batches (at most every 100 ms), where core-rs reassembles the sections and
@@ -379,14 +379,22 @@ class ReadRun {
       if (!r.ok || this.ending) return;
       const p = r.value;
       this.records = p.records;
-      const log = this.service.snapshot.log;
       const refresh = now() - this.lastRefresh >= refreshMs;
       if (refresh) this.lastRefresh = now();
+      // The names table comes before the records: a refresh names the series so far, so
+      // the chart's legend is final from the first draw.
+      const summary = refresh ? await core.datalogSummary(this.handle) : null;
+      if (this.ending) return;
+      const log = this.service.snapshot.log;
       this.service.set({
         percent: p.percent,
         ...(refresh && log && log.handle === this.handle
           ? {
-              log: { ...log, records: p.records },
+              log: {
+                ...log,
+                records: p.records,
+                labels: summary?.ok ? summary.value.series.map(seriesLabel) : log.labels,
+              },
               revision: this.service.snapshot.revision + 1,
             }
           : {}),
