@@ -12,19 +12,19 @@ import {
   type Catalog,
   type Project,
   type ProjectList,
-} from '../contract/projects.ts';
-import { confirm } from '../app/modals/confirm.ts';
-import { useDocumentTitle } from '../app/use-document-title.ts';
-import { askProjectDetails } from '../project/project-dialog.ts';
-import { projectApi } from '../project/projects-service.ts';
-import Markdown from '../ui/markdown/Markdown.tsx';
-import { session } from '../state/session.ts';
-import { showToast } from '../state/ui.ts';
-import { useLoader } from './loader.ts';
-import { CardGrid, ProjectCard } from './ui/cards.tsx';
-import LoginPrompt from './ui/LoginPrompt.tsx';
-import Pager from '../ui/pager/Pager.tsx';
-import { useDebouncedValue } from '../ui/use-debounced-value.ts';
+} from '../../contract/projects.ts';
+import { confirm } from '../../app/modals/confirm.ts';
+import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { askProjectDetails } from '../../project/project-dialog.ts';
+import { projectApi } from '../../project/runtime.ts';
+import Markdown from '../../ui/markdown/Markdown.tsx';
+import { session } from '../../state/session.ts';
+import { showToast } from '../../state/ui.ts';
+import { useLoader } from '../loader.ts';
+import { CardGrid, ProjectCard } from './cards.tsx';
+import LoginPrompt from './LoginPrompt.tsx';
+import Pager from '../../ui/pager/Pager.tsx';
+import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 
 export default function CatalogPage({ screen }: { screen: 'catalog' }) {
   const { t } = useTranslation(['remix', 'screens']);

@@ -4,7 +4,7 @@
 // panels themselves stay disabled without repeating it.
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { BoardType } from '../device/device.ts';
+import { BoardType } from '../../device/device.ts';
 import BroadcastPanel from './panels/BroadcastPanel.tsx';
 import DisplayPanel from './panels/DisplayPanel.tsx';
 import {

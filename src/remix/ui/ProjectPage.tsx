@@ -13,20 +13,20 @@ import {
   type Catalog,
   type Project,
   type ProjectList,
-} from '../contract/projects.ts';
-import { confirm } from '../app/modals/confirm.ts';
-import { useDocumentTitle } from '../app/use-document-title.ts';
-import { askProjectDetails } from '../project/project-dialog.ts';
-import { projectApi } from '../project/projects-service.ts';
-import Markdown from '../ui/markdown/Markdown.tsx';
-import { program } from '../state/program.ts';
-import { session } from '../state/session.ts';
-import { showToast } from '../state/ui.ts';
-import { useLoader } from './loader.ts';
-import { CardGrid, ProjectCard } from './ui/cards.tsx';
-import { appLink, copyLink } from './ui/copy-link.ts';
-import LoginPrompt from './ui/LoginPrompt.tsx';
-import Pager from '../ui/pager/Pager.tsx';
+} from '../../contract/projects.ts';
+import { confirm } from '../../app/modals/confirm.ts';
+import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { askProjectDetails } from '../../project/project-dialog.ts';
+import { projectApi } from '../../project/runtime.ts';
+import Markdown from '../../ui/markdown/Markdown.tsx';
+import { program } from '../../state/program.ts';
+import { session } from '../../state/session.ts';
+import { showToast } from '../../state/ui.ts';
+import { useLoader } from '../loader.ts';
+import { CardGrid, ProjectCard } from './cards.tsx';
+import { appLink, copyLink } from './copy-link.ts';
+import LoginPrompt from './LoginPrompt.tsx';
+import Pager from '../../ui/pager/Pager.tsx';
 
 /** Keeps the open program's project details in step with edits made on this page. */
 function followOpenProgram(project: Project | null, uuid: string): void {

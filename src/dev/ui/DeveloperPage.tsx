@@ -1,8 +1,8 @@
 // Developer tools: parse an Intel HEX file in the core worker and show what it holds.
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HexImage, CoreError } from '../core/wasm-core.ts';
-import { coreBridge } from '../bridge/core-bridge.ts';
+import type { HexImage, CoreError } from '../../core/wasm-core.ts';
+import { coreBridge } from '../../bridge/core-bridge.ts';
 
 type State =
   | { kind: 'idle' }
