@@ -14,6 +14,7 @@ import TasmotaPanel from './panels/TasmotaPanel.tsx';
 import { ServoPanel, ServoRelayPanel } from './panels/ServoPanel.tsx';
 import VoicePanel from './panels/VoicePanel.tsx';
 import { useBoardGate } from './use-board-gate.ts';
+import TmBoardPanel from '../../labs/teachable-machine/ui/TmBoardPanel.tsx';
 
 export default function GogoboardPage() {
   const { t } = useTranslation('board');
@@ -32,6 +33,7 @@ export default function GogoboardPage() {
     <TasmotaPanel key="tasmota" gate={gate} />,
     <PingPanel key="ping" gate={gate} />,
     <NetworkPanel key="network" gate={gate} />,
+    <TmBoardPanel key="teachable" gate={gate} />,
   ];
   return (
     <section className="container-fluid py-3" aria-labelledby="gogoboard-title">
