@@ -6,13 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import {
-  DEFAULT_PAGE_SIZE,
-  imageSrc,
-  type Catalog,
-  type Project,
-  type ProjectList,
-} from '../../contract/projects.ts';
+import { imageSrc, type Catalog, type Project, type ProjectList } from '../../contract/projects.ts';
 import { confirm } from '../../app/modals/confirm.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { askProjectDetails } from '../../project/project-dialog.ts';
@@ -24,6 +18,12 @@ import { useLoader } from '../loader.ts';
 import { CardGrid, ProjectCard } from './cards.tsx';
 import LoginPrompt from './LoginPrompt.tsx';
 import Pager from '../../ui/pager/Pager.tsx';
+import {
+  ONE_ORDER,
+  pageParam,
+  perPageParam,
+  useAddressPaging,
+} from '../../ui/pager/address-paging.ts';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 
 export default function CatalogPage({ screen }: { screen: 'catalog' }) {
@@ -158,10 +158,7 @@ function CatalogProjects({
   const { t } = useTranslation('remix');
   const loader = useLoader<ProjectList>();
   const { data } = useSnapshot(loader.state);
-  const [typed, setTyped] = useState('');
-  const query = useDebouncedValue(typed);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
+  const { query, page, perPage, typed, setTyped, update } = useAddressPaging(ONE_ORDER, 'default');
   const searchId = useId();
   useEffect(() => {
     void loader.run(() =>
@@ -184,10 +181,7 @@ function CatalogProjects({
             className="form-control form-control-sm"
             placeholder={t('searchPlaceholder')}
             value={typed}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              setPage(1);
-            }}
+            onChange={(e) => setTyped(e.target.value)}
           />
         </div>
       </div>
@@ -215,11 +209,8 @@ function CatalogProjects({
           </CardGrid>
           <Pager
             pagination={data.links.pagination}
-            onPage={setPage}
-            onPerPage={(n) => {
-              setPerPage(n);
-              setPage(1);
-            }}
+            onPage={(p) => update({ page: pageParam(p) })}
+            onPerPage={(n) => update({ per: perPageParam(n), page: null })}
           />
         </>
       ) : (

@@ -7,13 +7,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import {
-  DEFAULT_PAGE_SIZE,
-  imageSrc,
-  type Catalog,
-  type Project,
-  type ProjectList,
-} from '../../contract/projects.ts';
+import { imageSrc, type Catalog, type Project, type ProjectList } from '../../contract/projects.ts';
 import { confirm } from '../../app/modals/confirm.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { askProjectDetails } from '../../project/project-dialog.ts';
@@ -27,6 +21,12 @@ import { CardGrid, ProjectCard } from './cards.tsx';
 import { appLink, copyLink } from './copy-link.ts';
 import LoginPrompt from './LoginPrompt.tsx';
 import Pager from '../../ui/pager/Pager.tsx';
+import {
+  ONE_ORDER,
+  pageParam,
+  perPageParam,
+  useAddressPaging,
+} from '../../ui/pager/address-paging.ts';
 
 /** Keeps the open program's project details in step with edits made on this page. */
 function followOpenProgram(project: Project | null, uuid: string): void {
@@ -251,8 +251,7 @@ function Remixes({ uuid, count }: { uuid: string; count: number }) {
   const { t } = useTranslation('remix');
   const loader = useLoader<ProjectList>();
   const { data } = useSnapshot(loader.state);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
+  const { page, perPage, update } = useAddressPaging(ONE_ORDER, 'default');
   useEffect(() => {
     void loader.run(() => projectApi.remixes(uuid, { page, per_page: perPage }));
   }, [loader, uuid, page, perPage, count]);
@@ -272,11 +271,8 @@ function Remixes({ uuid, count }: { uuid: string; count: number }) {
           </CardGrid>
           <Pager
             pagination={data.links.pagination}
-            onPage={setPage}
-            onPerPage={(n) => {
-              setPerPage(n);
-              setPage(1);
-            }}
+            onPage={(p) => update({ page: pageParam(p) })}
+            onPerPage={(n) => update({ per: perPageParam(n), page: null })}
           />
         </>
       ) : (

@@ -19,6 +19,9 @@ function positive(value: string | null, fallback: number): number {
   return Number.isInteger(n) && n >= 1 ? n : fallback;
 }
 
+/** The orders of a list the user cannot re-order (a catalog's projects, a project's remixes). */
+export const ONE_ORDER = ['default'] as const;
+
 export interface AddressPaging<O extends string> {
   query: string;
   order: O;
