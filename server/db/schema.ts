@@ -226,6 +226,8 @@ export interface SubmissionsTable {
   graded_by: string | null;
   completed_at: string | null;
   updated_at: string;
+  /** The automatic check's report (JSON CheckReport), null when none ran. */
+  check_report: string | null;
 }
 
 export interface ClassroomImagesTable {
@@ -318,6 +320,19 @@ export interface LabSessionsTable {
   end_reason: string | null;
 }
 
+/** Web UI dashboards (src/contract/webui.ts). */
+export interface WebuiDashboardsTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  /** JSON array of Widget. */
+  widgets: string;
+  /** The read-only link's token; null while sharing is off. */
+  share_token: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -344,6 +359,7 @@ export interface Database {
   lab_groups: LabGroupsTable;
   lab_group_boards: LabGroupBoardsTable;
   lab_sessions: LabSessionsTable;
+  webui_dashboards: WebuiDashboardsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

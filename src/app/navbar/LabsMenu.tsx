@@ -1,5 +1,5 @@
 // Labs: the cloud data log opens in a new tab (spec core §2); the labs that use the board
-// (its data log, the live plot) open in this tab, where the board is connected (a board
+// (its data log, the live plot, Teachable Machine) open in this tab, where the board is connected (a board
 // connection belongs to the tab that made it). The web UI is an external page; classroom
 // and remix open here.
 import Dropdown from 'react-bootstrap/Dropdown';
@@ -35,6 +35,10 @@ export default function LabsMenu() {
         <Dropdown.Item href={WEB_UI_URL} target="_blank" rel="noopener noreferrer">
           <i className="bi bi-grid me-2" aria-hidden="true" />
           {t('labs.webUi')}
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to="/teachable-machine">
+          <i className="bi bi-camera-video me-2" aria-hidden="true" />
+          {t('labs.teachableMachine')}
         </Dropdown.Item>
         <Dropdown.Item as={Link} to="/classroom">
           <i className="bi bi-mortarboard me-2" aria-hidden="true" />

@@ -20,7 +20,7 @@ import type { ChartView, DatalogChart } from '../chart/datalog-chart.ts';
 import { tagColour } from '../chart/colours.ts';
 import { datalogConfig, dateOffsetMs, type DateMode } from '../datalog-config.ts';
 import type { DatalogState } from '../datalog-service.ts';
-import { datalogStore, getDatalogService } from '../datalog-store.ts';
+import { datalogStore, getDatalogService } from '../runtime.ts';
 import { downloadBytes, exportFileName } from './download.ts';
 import DatalogChartView from './DatalogChartView.tsx';
 import { installBenchHook, trackChart } from './bench-hook.ts';

@@ -1,0 +1,55 @@
+// /gogoboard: live panels for a connected GoGo board (spec classroom §2).
+// Every panel is disabled, with the reason, while no matching board is connected.
+import { useTranslation } from 'react-i18next';
+import BeepLedPanel from './panels/BeepLedPanel.tsx';
+import BroadcastPanel from './panels/BroadcastPanel.tsx';
+import BuiltinSensorsPanel from './panels/BuiltinSensorsPanel.tsx';
+import DisplayPanel from './panels/DisplayPanel.tsx';
+import MotorsPanel from './panels/MotorsPanel.tsx';
+import NetworkPanel from './panels/NetworkPanel.tsx';
+import PingPanel from './panels/PingPanel.tsx';
+import RtcPanel from './panels/RtcPanel.tsx';
+import SensorsPanel from './panels/SensorsPanel.tsx';
+import TasmotaPanel from './panels/TasmotaPanel.tsx';
+import { ServoPanel, ServoRelayPanel } from './panels/ServoPanel.tsx';
+import VoicePanel from './panels/VoicePanel.tsx';
+import { useBoardGate } from './use-board-gate.ts';
+import TmBoardPanel from '../../labs/teachable-machine/ui/TmBoardPanel.tsx';
+
+export default function GogoboardPage() {
+  const { t } = useTranslation('board');
+  const gate = useBoardGate();
+  const panels = [
+    <SensorsPanel key="sensors" gate={gate} />,
+    <MotorsPanel key="motors" gate={gate} />,
+    <ServoPanel key="servo" gate={gate} />,
+    <ServoRelayPanel key="relay" gate={gate} />,
+    <DisplayPanel key="display" gate={gate} />,
+    <BuiltinSensorsPanel key="builtin" gate={gate} />,
+    <RtcPanel key="rtc" gate={gate} />,
+    <VoicePanel key="voice" gate={gate} />,
+    <BeepLedPanel key="beep" gate={gate} />,
+    <BroadcastPanel key="broadcast" gate={gate} />,
+    <TasmotaPanel key="tasmota" gate={gate} />,
+    <PingPanel key="ping" gate={gate} />,
+    <NetworkPanel key="network" gate={gate} />,
+    <TmBoardPanel key="teachable" gate={gate} />,
+  ];
+  return (
+    <section className="container-fluid py-3" aria-labelledby="gogoboard-title">
+      <h1 id="gogoboard-title" className="h3">
+        {t('gogoboard.title')}
+      </h1>
+      {gate.reason && (
+        <p className="text-body-secondary" data-testid="gogoboard-reason">
+          {gate.reason}
+        </p>
+      )}
+      <div className="panel-grid">
+        {panels.map((p) => (
+          <div key={p.key}>{p}</div>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Button, Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { isEspFamily } from '../../../device/board-state.ts';
+import * as cmd from '../../../device/protocol/commands.ts';
+import { useCommandSender } from '../../../device/ui/use-device.ts';
+import { board } from '../../../state/board.ts';
+import Panel from '../Panel.tsx';
+import type { BoardGate } from '../use-board-gate.ts';
+
+/**
+ * Broadcast and key-value messages the board relays (packet type 7), and a broadcast sent
+ * from here (NET_BROADCAST, our extension where board-protocol §10 question 10 is silent:
+ * docs/protocol-extensions.md). The board hands it to its program and its network and
+ * echoes it back, so it appears as the latest message too.
+ */
+export default function BroadcastPanel({
+  gate,
+  id = 'broadcast',
+}: {
+  gate: BoardGate;
+  id?: string;
+}) {
+  const { t } = useTranslation('board');
+  const live = useSnapshot(board);
+  const kv = live.keyValue;
+  const { send, error, busy } = useCommandSender();
+  const [key, setKey] = useState('');
+  const [value, setValue] = useState('');
+  const canSend = isEspFamily(gate.boardType);
+  const keyOk = key.trim() !== '' && !key.includes(',');
+  return (
+    <Panel id={id} title={t('broadcast.title')} disabledReason={gate.reason} error={error}>
+      <p className="mb-0" data-testid={`${id}-latest`}>
+        {kv ? (
+          <>
+            <code>{kv.key}</code> = <code>{kv.value}</code>
+          </>
+        ) : (
+          t('broadcast.none')
+        )}
+      </p>
+      {canSend ? (
+        <Form
+          className="d-flex gap-1"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (keyOk) void send(cmd.broadcast(key.trim(), value));
+          }}
+        >
+          <Form.Control
+            size="sm"
+            placeholder={t('broadcast.key')}
+            aria-label={t('broadcast.key')}
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+          />
+          <Form.Control
+            size="sm"
+            placeholder={t('broadcast.value')}
+            aria-label={t('broadcast.value')}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+          />
+          <Button size="sm" type="submit" disabled={!keyOk || busy}>
+            {t('broadcast.send')}
+          </Button>
+        </Form>
+      ) : (
+        gate.reason === null && <p className="small mb-0">{t('broadcast.sendNotAvailable')}</p>
+      )}
+      {live.debug.length > 0 && (
+        <details>
+          <summary className="small">{t('broadcast.debug', { count: live.debug.length })}</summary>
+          <pre className="small mb-0">{live.debug.slice(-10).join('\n')}</pre>
+        </details>
+      )}
+    </Panel>
+  );
+}

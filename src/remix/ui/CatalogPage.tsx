@@ -1,0 +1,319 @@
+// /catalog/{uuid}: a catalog's description and its projects (search, pages); its owner adds
+// projects (from their own), removes them, edits the details or deletes the catalog.
+import './remix.css';
+import { useEffect, useId, useState } from 'react';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import {
+  DEFAULT_PAGE_SIZE,
+  imageSrc,
+  type Catalog,
+  type Project,
+  type ProjectList,
+} from '../../contract/projects.ts';
+import { confirm } from '../../app/modals/confirm.ts';
+import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { askProjectDetails } from '../../project/project-dialog.ts';
+import { projectApi } from '../../project/runtime.ts';
+import Markdown from '../../ui/markdown/Markdown.tsx';
+import { session } from '../../state/session.ts';
+import { showToast } from '../../state/ui.ts';
+import { useLoader } from '../loader.ts';
+import { CardGrid, ProjectCard } from './cards.tsx';
+import LoginPrompt from './LoginPrompt.tsx';
+import Pager from '../../ui/pager/Pager.tsx';
+import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+
+export default function CatalogPage({ screen }: { screen: 'catalog' }) {
+  const { t } = useTranslation(['remix', 'screens']);
+  const { uuid = '' } = useParams();
+  const navigate = useNavigate();
+  const userId = useSnapshot(session).user?.id ?? null;
+  const loader = useLoader<Catalog>();
+  const { data: catalog, error, loading } = useSnapshot(loader.state);
+  useDocumentTitle(catalog?.name ?? t('screens:catalog.title'));
+  const [picking, setPicking] = useState(false);
+  const [changes, setChanges] = useState(0);
+
+  useEffect(() => {
+    if (userId) void loader.run(() => projectApi.getCatalog(uuid, { quiet: true }));
+  }, [loader, uuid, userId, changes]);
+
+  const current = loader.state.data;
+  async function edit() {
+    if (!current) return;
+    const details = await askProjectDetails('editCatalog', {
+      name: current.name,
+      headerImage: current.headerImage,
+      desc: current.desc,
+    });
+    if (!details) return;
+    const saved = await projectApi.updateCatalog(uuid, details).catch(() => null);
+    if (saved) loader.set(saved);
+  }
+  async function remove() {
+    if (!current) return;
+    if (!(await confirm(t('catalog.confirmDelete', { name: current.name })))) return;
+    if (await projectApi.deleteCatalog(uuid).catch(() => null)) {
+      showToast('success', t('catalog.deleted'));
+      void navigate('/remix/my-catalogs');
+    }
+  }
+  async function removeProject(project: string) {
+    if (await projectApi.removeFromCatalog(uuid, project).catch(() => null)) {
+      setChanges((n) => n + 1);
+    }
+  }
+
+  const banner = catalog ? imageSrc(catalog.headerImage) : null;
+  return (
+    <section className="container-xl py-3" aria-labelledby="screen-title" data-screen={screen}>
+      {banner && (
+        <img src={banner} alt="" className="remix-banner mb-3" referrerPolicy="no-referrer" />
+      )}
+      <h1 id="screen-title" className="h3">
+        {catalog?.name ?? t('screens:catalog.title')}
+      </h1>
+      {!userId ? (
+        <LoginPrompt />
+      ) : !catalog ? (
+        loading || error === null ? (
+          <div className="py-5 text-center" role="status">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            {t('common:loading')}
+          </div>
+        ) : (
+          <div className="alert alert-warning">
+            {error === 'catalog_not_found' ? t('catalog.notFound') : t('loadFailed')}
+          </div>
+        )
+      ) : (
+        <>
+          <p className="text-body-secondary mb-2">
+            {t('project.by', { name: catalog.author.name || t('card.anonymous') })}
+          </p>
+          {catalog.isEditable && (
+            <div
+              className="d-flex flex-wrap gap-2 mb-3 p-2 border rounded bg-body-tertiary"
+              role="group"
+              aria-label={t('project.ownerTools')}
+            >
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                onClick={() => setPicking(true)}
+              >
+                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                {t('catalog.addProject')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary ms-auto"
+                onClick={() => void edit()}
+              >
+                {t('catalog.edit')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                onClick={() => void remove()}
+              >
+                {t('catalog.delete')}
+              </button>
+            </div>
+          )}
+          {catalog.desc.trim() && <Markdown text={catalog.desc} className="mb-3" />}
+          <CatalogProjects
+            uuid={uuid}
+            editable={catalog.isEditable}
+            version={changes}
+            onRemove={(p) => void removeProject(p)}
+          />
+          {picking && (
+            <AddProjectModal
+              catalog={catalog as Catalog}
+              onAdded={() => setChanges((n) => n + 1)}
+              onHide={() => setPicking(false)}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function CatalogProjects({
+  uuid,
+  editable,
+  version,
+  onRemove,
+}: {
+  uuid: string;
+  editable: boolean;
+  version: number;
+  onRemove: (project: string) => void;
+}) {
+  const { t } = useTranslation('remix');
+  const loader = useLoader<ProjectList>();
+  const { data } = useSnapshot(loader.state);
+  const [typed, setTyped] = useState('');
+  const query = useDebouncedValue(typed);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
+  const searchId = useId();
+  useEffect(() => {
+    void loader.run(() =>
+      projectApi.catalogProjects(uuid, { query: query || undefined, page, per_page: perPage }),
+    );
+  }, [loader, uuid, query, page, perPage, version]);
+  return (
+    <section aria-labelledby="catalog-projects-title">
+      <div className="d-flex flex-wrap align-items-end gap-2 mb-2">
+        <h2 id="catalog-projects-title" className="h5 mb-0 me-auto">
+          {t('catalog.projects')}
+        </h2>
+        <div>
+          <label className="visually-hidden" htmlFor={searchId}>
+            {t('search')}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            className="form-control form-control-sm"
+            placeholder={t('searchPlaceholder')}
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+      </div>
+      {data && data.data.length > 0 ? (
+        <>
+          <CardGrid label={t('catalog.projects')}>
+            {data.data.map((project) => (
+              <li className="col" key={project.uuid}>
+                <ProjectCard
+                  project={project as Project}
+                  actions={
+                    editable && (
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-outline-danger w-100"
+                        onClick={() => onRemove(project.uuid)}
+                      >
+                        {t('catalog.remove')}
+                      </button>
+                    )
+                  }
+                />
+              </li>
+            ))}
+          </CardGrid>
+          <Pager
+            pagination={data.links.pagination}
+            onPage={setPage}
+            onPerPage={(n) => {
+              setPerPage(n);
+              setPage(1);
+            }}
+          />
+        </>
+      ) : (
+        data && <p className="text-body-secondary">{t('empty.projects')}</p>
+      )}
+    </section>
+  );
+}
+
+/** The owner picks projects of theirs to add. */
+function AddProjectModal({
+  catalog,
+  onAdded,
+  onHide,
+}: {
+  catalog: Catalog;
+  onAdded: () => void;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation('remix');
+  const titleId = useId();
+  const searchId = useId();
+  const loader = useLoader<{ mine: ProjectList; added: string[] }>();
+  const { data } = useSnapshot(loader.state);
+  const [typed, setTyped] = useState('');
+  const query = useDebouncedValue(typed);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    void loader.run(async () => {
+      const [mine, added] = await Promise.all([
+        projectApi.myProjects('all', { query: query || undefined, per_page: 6 }),
+        projectApi.catalogMyAdded(catalog.uuid, { per_page: 100 }),
+      ]);
+      return { mine, added: added.data.map((p) => p.uuid) };
+    });
+  }, [loader, catalog.uuid, query, round]);
+
+  async function add(project: string) {
+    if (await projectApi.addToCatalog(catalog.uuid, project).catch(() => null)) {
+      onAdded();
+      setRound((n) => n + 1);
+    }
+  }
+
+  return (
+    <Modal show onHide={onHide} aria-labelledby={titleId} size="lg">
+      <Modal.Header closeButton closeLabel={t('shell:close')}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {t('catalog.pickTitle', { name: catalog.name })}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <label className="form-label" htmlFor={searchId}>
+          {t('search')}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="form-control mb-3"
+          placeholder={t('searchPlaceholder')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        {!data ? (
+          <div role="status">{t('common:loading')}</div>
+        ) : data.mine.data.length === 0 ? (
+          <p className="text-body-secondary">{t('empty.projects')}</p>
+        ) : (
+          <ul className="list-group">
+            {data.mine.data.map((project) => {
+              const added = data.added.includes(project.uuid);
+              return (
+                <li key={project.uuid} className="list-group-item d-flex align-items-center gap-2">
+                  <span className="me-auto text-truncate">{project.name}</span>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-primary"
+                    disabled={added}
+                    aria-label={`${added ? t('catalog.added') : t('catalog.add')}: ${project.name}`}
+                    onClick={() => void add(project.uuid)}
+                  >
+                    {added ? t('catalog.added') : t('catalog.add')}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <button type="button" className="btn btn-secondary" onClick={onHide}>
+          {t('shell:close')}
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

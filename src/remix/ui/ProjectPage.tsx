@@ -1,0 +1,350 @@
+// /project/{uuid}: a project's header image, name, description, author, likes and remixes,
+// with open in editor, remix, like, and for its owner publish, edit, add to catalog and
+// delete. Copy buttons give the two shared link forms, #/project/{uuid} and #/code/{uuid}.
+import './remix.css';
+import { useEffect, useState } from 'react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useSnapshot } from 'valtio';
+import {
+  DEFAULT_PAGE_SIZE,
+  imageSrc,
+  type Catalog,
+  type Project,
+  type ProjectList,
+} from '../../contract/projects.ts';
+import { confirm } from '../../app/modals/confirm.ts';
+import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { askProjectDetails } from '../../project/project-dialog.ts';
+import { projectApi } from '../../project/runtime.ts';
+import Markdown from '../../ui/markdown/Markdown.tsx';
+import { program } from '../../state/program.ts';
+import { session } from '../../state/session.ts';
+import { showToast } from '../../state/ui.ts';
+import { useLoader } from '../loader.ts';
+import { CardGrid, ProjectCard } from './cards.tsx';
+import { appLink, copyLink } from './copy-link.ts';
+import LoginPrompt from './LoginPrompt.tsx';
+import Pager from '../../ui/pager/Pager.tsx';
+
+/** Keeps the open program's project details in step with edits made on this page. */
+function followOpenProgram(project: Project | null, uuid: string): void {
+  if (program.currentProjectId !== uuid) return;
+  if (!project) {
+    // Deleted: the program stays in the editor, no longer tied to a project.
+    program.currentProjectId = null;
+    program.currentProject = null;
+    return;
+  }
+  program.currentProject = {
+    uuid,
+    name: project.name,
+    headerImage: project.headerImage,
+    desc: project.desc,
+    isEditable: project.isEditable,
+  };
+  program.toSaveProject = {
+    name: project.name,
+    headerImage: project.headerImage,
+    desc: project.desc,
+  };
+}
+
+export default function ProjectPage({ screen }: { screen: 'project' }) {
+  const { t } = useTranslation(['remix', 'screens']);
+  const { uuid = '' } = useParams();
+  const navigate = useNavigate();
+  const userId = useSnapshot(session).user?.id ?? null;
+  const loader = useLoader<Project>();
+  const { data: project, error, loading } = useSnapshot(loader.state);
+  useDocumentTitle(project?.name ?? t('screens:project.title'));
+
+  useEffect(() => {
+    if (userId) void loader.run(() => projectApi.getProject(uuid, { quiet: true }));
+  }, [loader, uuid, userId]);
+
+  const [busy, setBusy] = useState(false);
+  async function act(step: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await step();
+    } catch {
+      // The API client has shown why.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const current = loader.state.data;
+  const like = () =>
+    act(async () => {
+      if (!current) return;
+      const state = await projectApi.setLiked(uuid, !current.liked);
+      loader.set({ ...current, ...state });
+    });
+  const remix = () =>
+    act(async () => {
+      const { uuid: copy } = await projectApi.remix(uuid);
+      showToast('success', t('project.remixed'));
+      void navigate(`/project/${copy}`);
+    });
+  const publish = () =>
+    act(async () => {
+      if (!current) return;
+      loader.set(await projectApi.setPublished(uuid, !current.isPublished));
+    });
+  const edit = () =>
+    act(async () => {
+      if (!current) return;
+      const details = await askProjectDetails('edit', {
+        name: current.name,
+        headerImage: current.headerImage,
+        desc: current.desc,
+      });
+      if (!details) return;
+      const saved = await projectApi.updateProject(uuid, details);
+      loader.set(saved);
+      followOpenProgram(saved, uuid);
+    });
+  const remove = () =>
+    act(async () => {
+      if (!current) return;
+      if (!(await confirm(t('project.confirmDelete', { name: current.name })))) return;
+      await projectApi.deleteProject(uuid);
+      followOpenProgram(null, uuid);
+      showToast('success', t('project.deleted'));
+      void navigate('/remix/my-projects');
+    });
+
+  const heading = project?.name ?? t('screens:project.title');
+  const banner = project ? imageSrc(project.headerImage) : null;
+
+  return (
+    <section className="container-xl py-3" aria-labelledby="screen-title" data-screen={screen}>
+      {banner && (
+        <img src={banner} alt="" className="remix-banner mb-3" referrerPolicy="no-referrer" />
+      )}
+      <h1 id="screen-title" className="h3">
+        {heading}
+      </h1>
+      {!userId ? (
+        <LoginPrompt />
+      ) : !project ? (
+        loading || error === null ? (
+          <div className="py-5 text-center" role="status">
+            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            {t('common:loading')}
+          </div>
+        ) : (
+          <div className="alert alert-warning">
+            {error === 'project_not_found' ? t('project.notFound') : t('loadFailed')}
+          </div>
+        )
+      ) : (
+        <>
+          <p className="text-body-secondary mb-2" data-testid="project-author">
+            {t('project.by', { name: project.author.name || t('card.anonymous') })}
+            {project.parent && (
+              <>
+                {' · '}
+                {t('project.remixedFrom')}{' '}
+                <Link to={`/project/${project.parent.uuid}`}>{project.parent.name}</Link>
+              </>
+            )}
+          </p>
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+            <Link to={`/code/${project.uuid}`} className="btn btn-primary">
+              <i className="bi bi-code-square me-1" aria-hidden="true" />
+              {t('project.open')}
+            </Link>
+            <button
+              type="button"
+              className={`btn ${project.liked ? 'btn-danger' : 'btn-outline-danger'}`}
+              aria-pressed={project.liked}
+              disabled={busy}
+              onClick={() => void like()}
+            >
+              <i className={`bi bi-heart${project.liked ? '-fill' : ''} me-1`} aria-hidden="true" />
+              {project.liked ? t('project.unlike') : t('project.like')}
+              <span className="badge text-bg-light ms-2" data-testid="like-count">
+                {project.likes}
+              </span>
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              disabled={busy}
+              onClick={() => void remix()}
+            >
+              <i className="bi bi-shuffle me-1" aria-hidden="true" />
+              {t('project.remix')}
+            </button>
+            <AddToCatalog uuid={project.uuid} />
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => void copyLink(appLink(`/project/${project.uuid}`))}
+            >
+              <i className="bi bi-link-45deg me-1" aria-hidden="true" />
+              {t('project.copyLink')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => void copyLink(appLink(`/code/${project.uuid}`))}
+            >
+              <i className="bi bi-link me-1" aria-hidden="true" />
+              {t('project.copyCodeLink')}
+            </button>
+          </div>
+          {project.isEditable && (
+            <div
+              className="d-flex flex-wrap align-items-center gap-2 mb-3 p-2 border rounded bg-body-tertiary"
+              aria-label={t('project.ownerTools')}
+              role="group"
+            >
+              <span className="small me-auto">
+                {project.isPublished ? t('project.published') : t('project.unpublished')}
+              </span>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-success"
+                disabled={busy}
+                onClick={() => void publish()}
+              >
+                {project.isPublished ? t('project.unpublish') : t('project.publish')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                disabled={busy}
+                onClick={() => void edit()}
+              >
+                {t('project.edit')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                disabled={busy}
+                onClick={() => void remove()}
+              >
+                {t('project.delete')}
+              </button>
+            </div>
+          )}
+          <h2 className="h5">{t('project.description')}</h2>
+          {project.desc.trim() ? (
+            <Markdown text={project.desc} className="mb-4" />
+          ) : (
+            <p className="text-body-secondary">{t('project.noDescription')}</p>
+          )}
+          <Remixes uuid={project.uuid} count={project.remixes} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The remixes of a project the caller can see, paged. */
+function Remixes({ uuid, count }: { uuid: string; count: number }) {
+  const { t } = useTranslation('remix');
+  const loader = useLoader<ProjectList>();
+  const { data } = useSnapshot(loader.state);
+  const [page, setPage] = useState(1);
+  const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
+  useEffect(() => {
+    void loader.run(() => projectApi.remixes(uuid, { page, per_page: perPage }));
+  }, [loader, uuid, page, perPage, count]);
+  return (
+    <section aria-labelledby="remixes-title">
+      <h2 id="remixes-title" className="h5">
+        {t('project.remixList')} <span className="badge text-bg-secondary">{count}</span>
+      </h2>
+      {data && data.data.length > 0 ? (
+        <>
+          <CardGrid label={t('project.remixList')}>
+            {data.data.map((remix) => (
+              <li className="col" key={remix.uuid}>
+                <ProjectCard project={remix as Project} />
+              </li>
+            ))}
+          </CardGrid>
+          <Pager
+            pagination={data.links.pagination}
+            onPage={setPage}
+            onPerPage={(n) => {
+              setPerPage(n);
+              setPage(1);
+            }}
+          />
+        </>
+      ) : (
+        data && <p className="text-body-secondary">{t('project.noRemixes')}</p>
+      )}
+    </section>
+  );
+}
+
+/** Add to catalog: my catalogs, ticked when they hold the project; a click adds or removes. */
+function AddToCatalog({ uuid }: { uuid: string }) {
+  const { t } = useTranslation('remix');
+  const loader = useLoader<{ all: Catalog[]; holding: string[] }>();
+  const { data } = useSnapshot(loader.state);
+  const load = () =>
+    loader.run(async () => {
+      const [all, holding] = await Promise.all([
+        projectApi.allMyCatalogs(),
+        projectApi.catalogsHolding(uuid),
+      ]);
+      return { all: all.data, holding: holding.data.map((c) => c.uuid) };
+    });
+  async function toggle(catalog: string, holds: boolean) {
+    try {
+      if (holds) await projectApi.removeFromCatalog(catalog, uuid);
+      else await projectApi.addToCatalog(catalog, uuid);
+      showToast('success', holds ? t('project.removedFromCatalog') : t('project.addedToCatalog'));
+    } catch {
+      // The API client has shown why.
+    }
+    await load();
+  }
+  return (
+    <Dropdown onToggle={(open) => open && void load()}>
+      <Dropdown.Toggle variant="outline-secondary">
+        <i className="bi bi-collection me-1" aria-hidden="true" />
+        {t('project.addToCatalog')}
+      </Dropdown.Toggle>
+      <Dropdown.Menu>
+        {!data ? (
+          <Dropdown.ItemText>{t('common:loading')}</Dropdown.ItemText>
+        ) : data.all.length === 0 ? (
+          <Dropdown.ItemText className="small">{t('project.noCatalogs')}</Dropdown.ItemText>
+        ) : (
+          data.all.map((catalog) => {
+            const holds = data.holding.includes(catalog.uuid);
+            return (
+              <Dropdown.Item
+                key={catalog.uuid}
+                as="button"
+                role="menuitemcheckbox"
+                aria-checked={holds}
+                onClick={() => void toggle(catalog.uuid, holds)}
+              >
+                <i
+                  className={`bi ${holds ? 'bi-check-square' : 'bi-square'} me-2`}
+                  aria-hidden="true"
+                />
+                {catalog.name}
+              </Dropdown.Item>
+            );
+          })
+        )}
+        <Dropdown.Divider />
+        <Dropdown.Item as={Link} to="/remix/my-catalogs">
+          {t('project.manageCatalogs')}
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,244 @@
+// /remix: my projects, my catalogs, shared projects (default) and shared catalogs, each with
+// a search box (250 ms debounce), an order, and pages. The list's query lives in the
+// address (?q=&order=&page=&per=&type=), so Back and reload keep it.
+import './remix.css';
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useNavigate, useNavigation } from 'react-router-dom';
+import { useSnapshot, type Snapshot } from 'valtio';
+import {
+  CATALOG_ORDERS,
+  MY_PROJECT_TYPES,
+  PROJECT_ORDERS,
+  type Catalog,
+  type CatalogOrder,
+  type MyProjectType,
+  type Project,
+  type ProjectOrder,
+} from '../../contract/projects.ts';
+import type { ScreenId } from '../../app/screens.ts';
+import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { askProjectDetails } from '../../project/project-dialog.ts';
+import { loadList, projectLists, type ListEntry } from '../../project/project-lists.ts';
+import { projectApi } from '../../project/runtime.ts';
+import { session } from '../../state/session.ts';
+import { CardGrid, CatalogCard, ProjectCard } from './cards.tsx';
+import LoginPrompt from './LoginPrompt.tsx';
+import Pager from '../../ui/pager/Pager.tsx';
+import { pageParam, perPageParam, pick, useAddressPaging } from '../../ui/pager/address-paging.ts';
+
+export type RemixScreen = Extract<
+  ScreenId,
+  'remixMyProjects' | 'remixMyCatalogs' | 'remixProjects' | 'remixCatalogs'
+>;
+
+const TABS: { screen: RemixScreen; path: string; label: string }[] = [
+  { screen: 'remixMyProjects', path: '/remix/my-projects', label: 'tabs.myProjects' },
+  { screen: 'remixMyCatalogs', path: '/remix/my-catalogs', label: 'tabs.myCatalogs' },
+  { screen: 'remixProjects', path: '/remix/projects', label: 'tabs.projects' },
+  { screen: 'remixCatalogs', path: '/remix/catalogs', label: 'tabs.catalogs' },
+];
+
+const isCatalogs = (screen: RemixScreen) =>
+  screen === 'remixMyCatalogs' || screen === 'remixCatalogs';
+
+export default function RemixPage({ screen }: { screen: RemixScreen }) {
+  const { t } = useTranslation(['remix', 'screens']);
+  const navigate = useNavigate();
+  const title = t(`screens:${screen}.title`);
+  useDocumentTitle(title);
+  const userId = useSnapshot(session).user?.id ?? null;
+  const catalogs = isCatalogs(screen);
+  const orders: readonly string[] = catalogs ? CATALOG_ORDERS : PROJECT_ORDERS;
+  // A result clicked while the debounce runs wins: never turn its navigation back.
+  const navigating = useNavigation().state !== 'idle';
+  const { params, query, order, page, perPage, typed, setTyped, update } = useAddressPaging(
+    orders,
+    'updated',
+    navigating,
+  );
+  const type = pick<MyProjectType>(params.get('type'), MY_PROJECT_TYPES, 'all');
+
+  const key = JSON.stringify([screen, userId, query, order, page, perPage, type]);
+  useEffect(() => {
+    if (!userId) return;
+    const q = { query: query || undefined, page, per_page: perPage };
+    void loadList(key, () => {
+      switch (screen) {
+        case 'remixProjects':
+          return projectApi.browseProjects({ ...q, order: order as ProjectOrder });
+        case 'remixMyProjects':
+          // My published projects have their own list (spec core §4: /projects/my-published).
+          return type === 'published'
+            ? projectApi.myPublished({ ...q, order: order as ProjectOrder })
+            : projectApi.myProjects(type, { ...q, order: order as ProjectOrder });
+        case 'remixCatalogs':
+          return projectApi.browseCatalogs({ ...q, order: order as CatalogOrder });
+        case 'remixMyCatalogs':
+          return projectApi.myCatalogs({ ...q, order: order as CatalogOrder });
+      }
+    });
+  }, [key, userId, screen, query, order, page, perPage, type]);
+
+  const entry = useSnapshot(projectLists).byKey[key];
+  const ids = { search: useId(), order: useId(), type: useId() };
+
+  async function newCatalog() {
+    const details = await askProjectDetails('newCatalog', { name: '', headerImage: '', desc: '' });
+    if (!details) return;
+    const created = await projectApi.createCatalog(details).catch(() => null);
+    if (created) void navigate(`/catalog/${created.uuid}`);
+  }
+
+  return (
+    <section className="container-xl py-3" aria-labelledby="screen-title" data-screen={screen}>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 id="screen-title" className="h3 mb-0 me-auto">
+          {title}
+        </h1>
+        {screen === 'remixMyCatalogs' && userId && (
+          <button type="button" className="btn btn-primary" onClick={() => void newCatalog()}>
+            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            {t('newCatalog')}
+          </button>
+        )}
+      </div>
+      <nav aria-label={t('tabs.label')}>
+        <ul className="nav nav-tabs mb-3">
+          {TABS.map((tab) => (
+            <li className="nav-item" key={tab.screen}>
+              <NavLink to={tab.path} className="nav-link">
+                {t(tab.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {!userId ? (
+        <LoginPrompt />
+      ) : (
+        <>
+          <div className="row g-2 align-items-end mb-3">
+            <div className="col-md">
+              <label className="form-label small mb-1" htmlFor={ids.search}>
+                {t('search')}
+              </label>
+              <input
+                id={ids.search}
+                type="search"
+                className="form-control"
+                placeholder={t('searchPlaceholder')}
+                value={typed}
+                maxLength={200}
+                onChange={(e) => setTyped(e.target.value)}
+              />
+            </div>
+            {screen === 'remixMyProjects' && (
+              <div className="col-auto">
+                <label className="form-label small mb-1" htmlFor={ids.type}>
+                  {t('type.label')}
+                </label>
+                <select
+                  id={ids.type}
+                  className="form-select"
+                  value={type}
+                  onChange={(e) => update({ type: e.target.value, page: null })}
+                >
+                  {MY_PROJECT_TYPES.map((o) => (
+                    <option key={o} value={o}>
+                      {t(`type.${o}`)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <div className="col-auto">
+              <label className="form-label small mb-1" htmlFor={ids.order}>
+                {t('order.label')}
+              </label>
+              <select
+                id={ids.order}
+                className="form-select"
+                value={order}
+                onChange={(e) => update({ order: e.target.value, page: null })}
+              >
+                {orders.map((o) => (
+                  <option key={o} value={o}>
+                    {t(`order.${o}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <ListBody
+            catalogs={catalogs}
+            showState={screen === 'remixMyProjects'}
+            entry={entry}
+            onRetry={() => update({})}
+            onPage={(p) => update({ page: pageParam(p) })}
+            onPerPage={(n) => update({ per: perPageParam(n), page: null })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+interface ListBodyProps {
+  catalogs: boolean;
+  showState: boolean;
+  entry: Snapshot<ListEntry> | undefined;
+  onRetry: () => void;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: number) => void;
+}
+
+function ListBody({ catalogs, showState, entry, onRetry, onPage, onPerPage }: ListBodyProps) {
+  const { t } = useTranslation('remix');
+  if (!entry || (entry.loading && !entry.data)) {
+    return (
+      <div className="text-center py-5" role="status">
+        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+        {t('common:loading')}
+      </div>
+    );
+  }
+  if (entry.failed || !entry.data) {
+    return (
+      <div className="alert alert-warning d-flex align-items-center gap-2">
+        {t('loadFailed')}
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary ms-auto"
+          onClick={onRetry}
+        >
+          {t('retry')}
+        </button>
+      </div>
+    );
+  }
+  const { data, links } = entry.data;
+  const label = catalogs ? t('tabs.catalogs') : t('tabs.projects');
+  return (
+    <div aria-busy={entry.loading}>
+      {data.length === 0 ? (
+        <p className="text-body-secondary py-4 text-center">
+          {catalogs ? t('empty.catalogs') : t('empty.projects')}
+        </p>
+      ) : (
+        <CardGrid label={label}>
+          {data.map((item) => (
+            <li className="col" key={item.uuid}>
+              {catalogs ? (
+                <CatalogCard catalog={item as Catalog} />
+              ) : (
+                <ProjectCard project={item as Project} showState={showState} />
+              )}
+            </li>
+          ))}
+        </CardGrid>
+      )}
+      <Pager pagination={links.pagination} onPage={onPage} onPerPage={onPerPage} />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// The app's one remote-lab session client, created on first use, with the app's API client,
+// board connection and store.
+import { api } from '../api/client.ts';
+import { getDevice } from '../device/runtime.ts';
+import { remoteLab } from '../state/remote-lab.ts';
+import { RemoteSession } from './remote-session.ts';
+
+let session: RemoteSession | undefined;
+
+/** A broker URL from a grant: a path is on the API's origin (ws: or wss: like the page). */
+export function brokerUrl(url: string, apiBase: string, page: string): string {
+  if (/^wss?:\/\//.test(url)) return url;
+  const origin = new URL(apiBase, page);
+  return new URL(url, origin).toString().replace(/^http/, 'ws');
+}
+
+export function getRemoteSession(): RemoteSession {
+  session ??= new RemoteSession({
+    api,
+    device: getDevice(),
+    brokerUrl: (url) =>
+      brokerUrl(url, import.meta.env.VITE_API_BASE_URL || '/', window.location.href),
+    state: remoteLab,
+  });
+  return session;
+}
