@@ -271,6 +271,7 @@ export async function createServer(
     messages,
     classroom,
     remoteLab,
+    webuiBroker: { access: brokers.webui, url: brokers.publicUrl },
   });
   log = app.log;
   remoteLab.setLog(app.log);
