@@ -25,6 +25,7 @@ import { downloadBytes, exportFileName } from './download.ts';
 import DatalogChartView from './DatalogChartView.tsx';
 import { installBenchHook, trackChart } from './bench-hook.ts';
 import { outcomeMessage } from './messages.ts';
+import Screen from '../../app/layout/Screen.tsx';
 
 /** Spec classroom §9 "Datalog warning above 10,000 points". */
 export const LARGE_LOG_POINTS = 10_000;
@@ -80,12 +81,11 @@ export default function OfflineDatalogPage() {
   };
 
   return (
-    <section className="container-fluid py-3" aria-labelledby="datalog-offline-title">
-      <h1 id="datalog-offline-title" className="h3">
-        {t('screens:datalogOffline.title')}
-      </h1>
-      <p className="text-body-secondary">{t('offline.intro')}</p>
-
+    <Screen
+      titleId="datalog-offline-title"
+      title={t('screens:datalogOffline.title')}
+      intro={t('offline.intro')}
+    >
       <div className="d-flex flex-wrap gap-2 mb-3" role="toolbar" aria-label={t('offline.actions')}>
         <Button
           onClick={() => void service.read()}
@@ -350,6 +350,6 @@ export default function OfflineDatalogPage() {
           </Button>
         </Modal.Footer>
       </Modal>
-    </section>
+    </Screen>
   );
 }

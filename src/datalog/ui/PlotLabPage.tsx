@@ -13,6 +13,7 @@ import { tagColour } from '../chart/colours.ts';
 import { createLineChart } from '../chart/line-chart.ts';
 import { PlotLabService, type SeriesId } from '../plot-lab-service.ts';
 import { downloadBytes, exportFileName } from './download.ts';
+import Screen from '../../app/layout/Screen.tsx';
 
 const REDRAW_MS = 200;
 type Point = { x: number; y: number };
@@ -106,11 +107,7 @@ export default function PlotLabPage() {
   };
 
   return (
-    <section className="container-fluid py-3" aria-labelledby="plotlab-title">
-      <h1 id="plotlab-title" className="h3">
-        {t('screens:plotban.title')}
-      </h1>
-      <p className="text-body-secondary">{t('plot.intro')}</p>
+    <Screen titleId="plotlab-title" title={t('screens:plotban.title')} intro={t('plot.intro')}>
       {!connected && (
         <p className="small text-body-secondary" data-testid="plotlab-connect-hint">
           {t('plot.connectHint')}
@@ -194,6 +191,6 @@ export default function PlotLabPage() {
           </div>
         </Card.Body>
       </Card>
-    </section>
+    </Screen>
   );
 }
