@@ -1,6 +1,7 @@
 // /catalog/{uuid}: a catalog's description and its projects (search, pages); its owner adds
 // projects (from their own), removes them, edits the details or deletes the catalog.
 import './remix.css';
+import '../ui/header-image/header-image.css';
 import { useEffect, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
@@ -71,7 +72,12 @@ export default function CatalogPage({ screen }: { screen: 'catalog' }) {
   return (
     <section className="container-xl py-3" aria-labelledby="screen-title" data-screen={screen}>
       {banner && (
-        <img src={banner} alt="" className="remix-banner mb-3" referrerPolicy="no-referrer" />
+        <img
+          src={banner}
+          alt=""
+          className="header-banner remix-banner mb-3"
+          referrerPolicy="no-referrer"
+        />
       )}
       <h1 id="screen-title" className="h3">
         {catalog?.name ?? t('screens:catalog.title')}

@@ -2,6 +2,7 @@
 // with open in editor, remix, like, and for its owner publish, edit, add to catalog and
 // delete. Copy buttons give the two shared link forms, #/project/{uuid} and #/code/{uuid}.
 import './remix.css';
+import '../ui/header-image/header-image.css';
 import { useEffect, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
@@ -123,7 +124,12 @@ export default function ProjectPage({ screen }: { screen: 'project' }) {
   return (
     <section className="container-xl py-3" aria-labelledby="screen-title" data-screen={screen}>
       {banner && (
-        <img src={banner} alt="" className="remix-banner mb-3" referrerPolicy="no-referrer" />
+        <img
+          src={banner}
+          alt=""
+          className="header-banner remix-banner mb-3"
+          referrerPolicy="no-referrer"
+        />
       )}
       <h1 id="screen-title" className="h3">
         {heading}
