@@ -21,7 +21,8 @@ import { tagColour } from '../chart/colours.ts';
 import { datalogConfig, dateOffsetMs, type DateMode } from '../datalog-config.ts';
 import type { DatalogState } from '../datalog-service.ts';
 import { datalogStore, getDatalogService } from '../datalog-store.ts';
-import { downloadBytes, exportFileName } from './download.ts';
+import { exportFileName } from './download.ts';
+import { saveFile } from '../../ui/save-file.ts';
 import DatalogChartView from './DatalogChartView.tsx';
 import { installBenchHook, trackChart } from './bench-hook.ts';
 import { outcomeMessage } from './messages.ts';
@@ -73,7 +74,7 @@ export default function OfflineDatalogPage() {
 
   const exportCsv = async () => {
     const bytes = await service.exportCsv(offsetMs);
-    if (bytes) downloadBytes(bytes, exportFileName('datalog', new Date()), 'text/csv');
+    if (bytes) saveFile(exportFileName('datalog', new Date()), bytes, 'text/csv');
   };
   const importFile = async (file: File) => {
     const bytes = new Uint8Array(await file.arrayBuffer());

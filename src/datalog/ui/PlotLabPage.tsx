@@ -12,7 +12,8 @@ import { board } from '../../state/board.ts';
 import { tagColour } from '../chart/colours.ts';
 import { createLineChart } from '../chart/line-chart.ts';
 import { PlotLabService, type SeriesId } from '../plot-lab-service.ts';
-import { downloadBytes, exportFileName } from './download.ts';
+import { exportFileName } from './download.ts';
+import { saveFile } from '../../ui/save-file.ts';
 import Screen from '../../app/layout/Screen.tsx';
 
 const REDRAW_MS = 200;
@@ -103,7 +104,7 @@ export default function PlotLabPage() {
   const connected = live.link.status === 'connected' && live.status !== null;
   const exportCsv = () => {
     const bytes = new TextEncoder().encode(lab.toCsv(label));
-    downloadBytes(bytes, exportFileName('plot-lab', new Date()), 'text/csv');
+    saveFile(exportFileName('plot-lab', new Date()), bytes, 'text/csv');
   };
 
   return (
