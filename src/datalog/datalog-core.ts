@@ -22,6 +22,8 @@ export interface DatalogCore {
   datalogOpen(format?: DatalogFormat): R<DatalogHandle>;
   /** `packets` may be transferred: the caller must not reuse it. */
   datalogPush(handle: DatalogHandle, packets: Uint8Array, packetSize?: number): R<DatalogProgress>;
+  /** The log so far without its columns (names, series, counts). */
+  datalogSummary(handle: DatalogHandle): R<DatalogSummary>;
   datalogEnd(handle: DatalogHandle): R<DatalogSummary>;
   datalogDecode(
     packets: Uint8Array,
@@ -44,6 +46,7 @@ export function wasmDatalogCore(core: WasmCore): DatalogCore {
   return {
     datalogOpen: async (format) => ops.datalogOpen(format),
     datalogPush: async (h, packets, size) => ops.datalogPush(h, packets, size),
+    datalogSummary: async (h) => ops.datalogSummary(h),
     datalogEnd: async (h) => ops.datalogEnd(h),
     datalogDecode: async (packets, options) => ops.datalogDecode(packets, options),
     datalogFromCsv: async (bytes) => ops.datalogFromCsv(bytes),

@@ -43,6 +43,22 @@ describe('DatalogService', () => {
     expect(s.log?.format).toBe(10);
   });
 
+  it('names the series while the read is still going', async () => {
+    v.board.datalog.fill(20_000);
+    const midRead: string[][] = [];
+    const off = service.subscribe((s) => {
+      if (s.busy === 'reading' && s.log && s.log.records > 0) midRead.push(s.log.labels);
+    });
+    const read = service.read();
+    await settle(read);
+    off();
+    expect((await read).outcome).toBe('complete');
+    expect(midRead.length).toBeGreaterThan(0);
+    for (const labels of midRead) {
+      expect(labels).toEqual(['temperature', 'light', 'sound', 'distance']);
+    }
+  });
+
   it('reads a record a program wrote with its time, name and value', async () => {
     v.board.datalog.append(12, 'speed', 3.5);
     const read = service.read();

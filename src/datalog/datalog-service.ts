@@ -379,14 +379,22 @@ class ReadRun {
       if (!r.ok || this.ending) return;
       const p = r.value;
       this.records = p.records;
-      const log = this.service.snapshot.log;
       const refresh = now() - this.lastRefresh >= refreshMs;
       if (refresh) this.lastRefresh = now();
+      // The names table comes before the records: a refresh names the series so far, so
+      // the chart's legend is final from the first draw.
+      const summary = refresh ? await core.datalogSummary(this.handle) : null;
+      if (this.ending) return;
+      const log = this.service.snapshot.log;
       this.service.set({
         percent: p.percent,
         ...(refresh && log && log.handle === this.handle
           ? {
-              log: { ...log, records: p.records },
+              log: {
+                ...log,
+                records: p.records,
+                labels: summary?.ok ? summary.value.series.map(seriesLabel) : log.labels,
+              },
               revision: this.service.snapshot.revision + 1,
             }
           : {}),

@@ -1,13 +1,7 @@
 // Where the project feature meets the editor. Save and share read the program through
 // getWorkspaceXml(); opening a project, a shared link or an example replaces it through
-// loadProgram(). Until the editor registers its own port, both work on the program store
-// alone (program.currentWorkspaceXmlText), so the save and open flows run without it.
-//
-// The editor plugs in with one call when it starts, e.g.
-//   setWorkspacePort({
-//     getWorkspaceXml: () => { flushWorkspace(); return program.currentWorkspaceXmlText; },
-//     loadProgram: openProgram,
-//   });
+// loadProgram(). The editor installs its port at start-up (connect-editor.ts); until then
+// (and in unit tests) both work on the program store alone.
 import { program, type ProgramState, type ProjectSummary } from '../state/program.ts';
 
 /** A program to put in place: the shape the editor's openProgram() takes. */

@@ -157,8 +157,8 @@ test.describe('Extract code from board', () => {
     await connect(board, 'virtual');
     await openLogoProgram(editor, SENSOR_MOTOR_LOGO);
     await download(editor);
-    // The virtual board runs a program after a download; read it back from a stopped board.
-    await page.getByRole('button', { name: t('editor:toolbar.stop'), exact: true }).click();
+    // The virtual board runs a program after a download: reading it back does not stop it.
+    await expect(board.sim().getByTestId('sim-program')).toContainText('running');
     await editor.menuItem(t('shell:menu.items.newProject'));
     await expect(editor.workspaceBlock('gogo_forever')).toHaveCount(0);
 
@@ -166,6 +166,7 @@ test.describe('Extract code from board', () => {
     await expect(editor.toast('The program from the board is open (20 bytes).')).toBeVisible();
     await expect(editor.logoEditor()).toBeVisible();
     expect(await editor.logoText()).toBe(SENSOR_MOTOR_LOGO);
+    await expect(board.sim().getByTestId('sim-program')).toContainText('running');
     // The importer rebuilt the blocks: back in blocks mode they generate the same Logo.
     await editor.switchTo('blocks');
     await expect(editor.workspaceBlock('gogo_forever')).toHaveCount(1);

@@ -59,7 +59,11 @@ export default function OfflineDatalogPage() {
   useEffect(() => installBenchHook(setConfirmed), []);
 
   const connected = live.link.status === 'connected' && live.status !== null;
-  const large = log !== null && log.records > LARGE_LOG_POINTS && confirmed !== handleId;
+  // The spec's question is asked once, when the read (or import) has finished and the count
+  // is final; the decimated chart draws meanwhile (it never draws more than a few thousand
+  // points, whatever the log's size).
+  const large =
+    log !== null && busy === null && log.records > LARGE_LOG_POINTS && confirmed !== handleId;
   const loadedAt = log?.loadedAt ?? 0;
   const { dateMode, start } = config;
   const offsetFor = useCallback(
@@ -175,7 +179,7 @@ export default function OfflineDatalogPage() {
               </Button>
             </Alert>
           )}
-          {log && !large && log.records > 0 && (
+          {log && log.records > 0 && (
             <Card>
               <Card.Body>
                 <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
