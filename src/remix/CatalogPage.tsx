@@ -7,13 +7,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import {
-  DEFAULT_PAGE_SIZE,
-  imageSrc,
-  type Catalog,
-  type Project,
-  type ProjectList,
-} from '../contract/projects.ts';
+import { imageSrc, type Catalog, type ProjectList } from '../contract/projects.ts';
 import { confirm } from '../app/modals/confirm.ts';
 import { useDocumentTitle } from '../app/use-document-title.ts';
 import { askProjectDetails } from '../project/project-dialog.ts';
@@ -22,9 +16,9 @@ import Markdown from '../ui/markdown/Markdown.tsx';
 import { session } from '../state/session.ts';
 import { showToast } from '../state/ui.ts';
 import { useLoader } from './loader.ts';
-import { CardGrid, ProjectCard } from './ui/cards.tsx';
+import { ProjectGrid } from './ui/cards.tsx';
 import LoginPrompt from './ui/LoginPrompt.tsx';
-import Pager from '../ui/pager/Pager.tsx';
+import { usePaging } from '../ui/pager/use-paging.ts';
 import { useDebouncedValue } from '../ui/use-debounced-value.ts';
 
 export default function CatalogPage({ screen }: { screen: 'catalog' }) {
@@ -166,8 +160,8 @@ function CatalogProjects({
   const { data } = useSnapshot(loader.state);
   const [typed, setTyped] = useState('');
   const query = useDebouncedValue(typed);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
+  const { page, perPage, setPage } = paging;
   const searchId = useId();
   useEffect(() => {
     void loader.run(() =>
@@ -197,40 +191,23 @@ function CatalogProjects({
           />
         </div>
       </div>
-      {data && data.data.length > 0 ? (
-        <>
-          <CardGrid label={t('catalog.projects')}>
-            {data.data.map((project) => (
-              <li className="col" key={project.uuid}>
-                <ProjectCard
-                  project={project as Project}
-                  actions={
-                    editable && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-danger w-100"
-                        onClick={() => onRemove(project.uuid)}
-                      >
-                        {t('catalog.remove')}
-                      </button>
-                    )
-                  }
-                />
-              </li>
-            ))}
-          </CardGrid>
-          <Pager
-            pagination={data.links.pagination}
-            onPage={setPage}
-            onPerPage={(n) => {
-              setPerPage(n);
-              setPage(1);
-            }}
-          />
-        </>
-      ) : (
-        data && <p className="text-body-secondary">{t('empty.projects')}</p>
-      )}
+      <ProjectGrid
+        list={data as ProjectList | null}
+        label={t('catalog.projects')}
+        emptyText={t('empty.projects')}
+        paging={paging}
+        actions={(project) =>
+          editable && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger w-100"
+              onClick={() => onRemove(project.uuid)}
+            >
+              {t('catalog.remove')}
+            </button>
+          )
+        }
+      />
     </section>
   );
 }

@@ -8,13 +8,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import {
-  DEFAULT_PAGE_SIZE,
-  imageSrc,
-  type Catalog,
-  type Project,
-  type ProjectList,
-} from '../contract/projects.ts';
+import { imageSrc, type Catalog, type Project, type ProjectList } from '../contract/projects.ts';
 import { confirm } from '../app/modals/confirm.ts';
 import { useDocumentTitle } from '../app/use-document-title.ts';
 import { askProjectDetails } from '../project/project-dialog.ts';
@@ -24,10 +18,10 @@ import { program } from '../state/program.ts';
 import { session } from '../state/session.ts';
 import { showToast } from '../state/ui.ts';
 import { useLoader } from './loader.ts';
-import { CardGrid, ProjectCard } from './ui/cards.tsx';
+import { ProjectGrid } from './ui/cards.tsx';
 import { appLink, copyLink } from './ui/copy-link.ts';
 import LoginPrompt from './ui/LoginPrompt.tsx';
-import Pager from '../ui/pager/Pager.tsx';
+import { usePaging } from '../ui/pager/use-paging.ts';
 
 /** Keeps the open program's project details in step with edits made on this page. */
 function followOpenProgram(project: Project | null, uuid: string): void {
@@ -257,8 +251,8 @@ function Remixes({ uuid, count }: { uuid: string; count: number }) {
   const { t } = useTranslation('remix');
   const loader = useLoader<ProjectList>();
   const { data } = useSnapshot(loader.state);
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
+  const { page, perPage } = paging;
   useEffect(() => {
     void loader.run(() => projectApi.remixes(uuid, { page, per_page: perPage }));
   }, [loader, uuid, page, perPage, count]);
@@ -267,27 +261,12 @@ function Remixes({ uuid, count }: { uuid: string; count: number }) {
       <h2 id="remixes-title" className="h5">
         {t('project.remixList')} <span className="badge text-bg-secondary">{count}</span>
       </h2>
-      {data && data.data.length > 0 ? (
-        <>
-          <CardGrid label={t('project.remixList')}>
-            {data.data.map((remix) => (
-              <li className="col" key={remix.uuid}>
-                <ProjectCard project={remix as Project} />
-              </li>
-            ))}
-          </CardGrid>
-          <Pager
-            pagination={data.links.pagination}
-            onPage={setPage}
-            onPerPage={(n) => {
-              setPerPage(n);
-              setPage(1);
-            }}
-          />
-        </>
-      ) : (
-        data && <p className="text-body-secondary">{t('project.noRemixes')}</p>
-      )}
+      <ProjectGrid
+        list={data as ProjectList | null}
+        label={t('project.remixList')}
+        emptyText={t('project.noRemixes')}
+        paging={paging}
+      />
     </section>
   );
 }

@@ -2,7 +2,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { imageSrc, type Catalog, type Project } from '../../contract/projects.ts';
+import { imageSrc, type Catalog, type Project, type ProjectList } from '../../contract/projects.ts';
+import Pager from '../../ui/pager/Pager.tsx';
+import type { Paging } from '../../ui/pager/use-paging.ts';
 import HeaderImage from '../../ui/header-image/HeaderImage.tsx';
 
 function CardImage({ url, className = '' }: { url: string; className?: string }) {
@@ -95,5 +97,39 @@ export function CardGrid({ children, label }: { children: ReactNode; label: stri
     >
       {children}
     </ul>
+  );
+}
+
+/** A page of projects as cards with the Pager under them, or `emptyText` when it has none. */
+export function ProjectGrid({
+  list,
+  label,
+  emptyText,
+  paging,
+  actions,
+}: {
+  list: Readonly<ProjectList> | null;
+  label: string;
+  emptyText: string;
+  paging: Paging;
+  actions?: (project: Project) => ReactNode;
+}) {
+  if (!list) return null;
+  if (list.data.length === 0) return <p className="text-body-secondary">{emptyText}</p>;
+  return (
+    <>
+      <CardGrid label={label}>
+        {list.data.map((project) => (
+          <li className="col" key={project.uuid}>
+            <ProjectCard project={project as Project} actions={actions?.(project as Project)} />
+          </li>
+        ))}
+      </CardGrid>
+      <Pager
+        pagination={list.links.pagination}
+        onPage={paging.setPage}
+        onPerPage={paging.setPerPage}
+      />
+    </>
   );
 }
