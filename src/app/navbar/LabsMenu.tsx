@@ -4,10 +4,10 @@
 // and remix open here.
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { isLoggedIn, session } from '../../state/session.ts';
 import { appRouteHref, WEB_UI_URL } from '../links.ts';
+import MenuItem from './MenuItem.tsx';
 
 export default function LabsMenu() {
   const { t } = useTranslation(['shell', 'screens']);
@@ -20,40 +20,32 @@ export default function LabsMenu() {
         <span className="label-from-lg">{t('labs.menu')}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu>
-        <Dropdown.Item href={appRouteHref('/datalog')} {...newTab}>
-          <i className="bi bi-graph-up me-2" aria-hidden="true" />
+        <MenuItem icon="graph-up" href={appRouteHref('/datalog')} {...newTab}>
           {t('labs.datalog')}
-        </Dropdown.Item>
-        <Dropdown.Item as={Link} to="/datalog/offline">
-          <i className="bi bi-device-ssd me-2" aria-hidden="true" />
+        </MenuItem>
+        <MenuItem icon="device-ssd" to="/datalog/offline">
           {t('screens:datalogOffline.title')}
-        </Dropdown.Item>
-        <Dropdown.Item as={Link} to="/datalog/plotban">
-          <i className="bi bi-activity me-2" aria-hidden="true" />
+        </MenuItem>
+        <MenuItem icon="activity" to="/datalog/plotban">
           {t('screens:plotban.title')}
-        </Dropdown.Item>
-        <Dropdown.Item href={WEB_UI_URL} target="_blank" rel="noopener noreferrer">
-          <i className="bi bi-grid me-2" aria-hidden="true" />
+        </MenuItem>
+        <MenuItem icon="grid" href={WEB_UI_URL} target="_blank" rel="noopener noreferrer">
           {t('labs.webUi')}
-        </Dropdown.Item>
-        <Dropdown.Item as={Link} to="/classroom">
-          <i className="bi bi-mortarboard me-2" aria-hidden="true" />
+        </MenuItem>
+        <MenuItem icon="mortarboard" to="/classroom">
           {t('labs.classroom')}
-        </Dropdown.Item>
-        <Dropdown.Item as={Link} to="/remix">
-          <i className="bi bi-shuffle me-2" aria-hidden="true" />
+        </MenuItem>
+        <MenuItem icon="shuffle" to="/remix">
           {t('labs.remix')}
-        </Dropdown.Item>
-        <Dropdown.Item as={Link} to="/remote-lab">
-          <i className="bi bi-broadcast me-2" aria-hidden="true" />
+        </MenuItem>
+        <MenuItem icon="broadcast" to="/remote-lab">
           {t('labs.remoteLab')}
-        </Dropdown.Item>
+        </MenuItem>
         {signedIn && (
           // Teachers (and anyone sharing a board) run a station for their lab boards here.
-          <Dropdown.Item as={Link} to="/lab-station" data-testid="labs-station">
-            <i className="bi bi-pc-display me-2" aria-hidden="true" />
+          <MenuItem icon="pc-display" to="/lab-station" data-testid="labs-station">
             {t('labs.labStation')}
-          </Dropdown.Item>
+          </MenuItem>
         )}
       </Dropdown.Menu>
     </Dropdown>

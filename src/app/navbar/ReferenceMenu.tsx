@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { openModal } from '../../state/ui.ts';
 import { DOCS_URLS } from '../links.ts';
 import { useCurrentLanguage } from './use-current-language.ts';
+import MenuItem from './MenuItem.tsx';
 
 export default function ReferenceMenu() {
   const { t } = useTranslation('shell');
@@ -15,14 +16,17 @@ export default function ReferenceMenu() {
         <span className="label-from-lg">{t('reference.menu')}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu>
-        <Dropdown.Item as="button" onClick={() => openModal('examples')}>
-          <i className="bi bi-journal-code me-2" aria-hidden="true" />
+        <MenuItem icon="journal-code" onClick={() => openModal('examples')}>
           {t('reference.examples')}
-        </Dropdown.Item>
-        <Dropdown.Item href={DOCS_URLS[language.code]} target="_blank" rel="noopener noreferrer">
-          <i className="bi bi-question-circle me-2" aria-hidden="true" />
+        </MenuItem>
+        <MenuItem
+          icon="question-circle"
+          href={DOCS_URLS[language.code]}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {t('reference.documentation')}
-        </Dropdown.Item>
+        </MenuItem>
       </Dropdown.Menu>
     </Dropdown>
   );

@@ -1,0 +1,40 @@
+// One entry of a navbar menu: an icon and its label, opening a route of the app (`to`), an
+// address (`href`, with its own target), or running `onClick`.
+import type { ReactNode } from 'react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { Link } from 'react-router-dom';
+
+export interface MenuItemProps {
+  /** The Bootstrap icon's name, e.g. "mortarboard". */
+  icon: string;
+  children: ReactNode;
+  to?: string;
+  href?: string;
+  target?: string;
+  rel?: string;
+  onClick?: () => void;
+}
+
+export default function MenuItem({ icon, children, to, onClick, ...link }: MenuItemProps) {
+  const content = (
+    <>
+      <i className={`bi bi-${icon} me-2`} aria-hidden="true" />
+      {children}
+    </>
+  );
+  if (to !== undefined) {
+    return (
+      <Dropdown.Item as={Link} to={to}>
+        {content}
+      </Dropdown.Item>
+    );
+  }
+  if (onClick) {
+    return (
+      <Dropdown.Item as="button" onClick={onClick}>
+        {content}
+      </Dropdown.Item>
+    );
+  }
+  return <Dropdown.Item {...link}>{content}</Dropdown.Item>;
+}
