@@ -9,7 +9,6 @@ import {
   dropdownArg,
   msg,
   NUMBER,
-  reporter,
   STATEMENT,
   style,
   textArg,
