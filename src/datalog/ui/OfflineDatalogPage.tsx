@@ -17,7 +17,6 @@ import { useSnapshot } from 'valtio';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { board } from '../../state/board.ts';
 import type { ChartView, DatalogChart } from '../chart/datalog-chart.ts';
-import { tagColour } from '../chart/colours.ts';
 import { datalogConfig, dateOffsetMs, type DateMode } from '../datalog-config.ts';
 import type { DatalogState } from '../datalog-service.ts';
 import { datalogStore, getDatalogService } from '../datalog-store.ts';
@@ -27,6 +26,7 @@ import DatalogChartView from './DatalogChartView.tsx';
 import { installBenchHook, trackChart } from './bench-hook.ts';
 import { outcomeMessage } from './messages.ts';
 import Screen from '../../app/layout/Screen.tsx';
+import SeriesChecks from './SeriesChecks.tsx';
 
 /** Spec classroom §9 "Datalog warning above 10,000 points". */
 export const LARGE_LOG_POINTS = 10_000;
@@ -297,30 +297,13 @@ export default function OfflineDatalogPage() {
               {labels.length > 0 && (
                 <fieldset>
                   <legend className="small mb-0">{t('config.series')}</legend>
-                  {labels.map((label, i) => (
-                    <Form.Check
-                      key={`${i}-${label}`}
-                      id={`datalog-series-${i}`}
-                      className="small"
-                      checked={!hidden.has(i)}
-                      onChange={(e) => {
-                        const next = new Set(hidden);
-                        if (e.target.checked) next.delete(i);
-                        else next.add(i);
-                        setHidden(next);
-                      }}
-                      label={
-                        <>
-                          <span
-                            className="d-inline-block me-1 rounded-1"
-                            style={{ width: '0.8rem', height: '0.8rem', background: tagColour(i) }}
-                            aria-hidden="true"
-                          />
-                          {label}
-                        </>
-                      }
-                    />
-                  ))}
+                  <SeriesChecks
+                    idPrefix="datalog-series"
+                    series={labels.map((_, i) => i)}
+                    label={(i) => labels[i] ?? ''}
+                    hidden={hidden}
+                    onHidden={setHidden}
+                  />
                 </fieldset>
               )}
             </Card.Body>
