@@ -20,32 +20,36 @@ export default function LabsMenu() {
         <span className="label-from-lg">{t('labs.menu')}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu>
-        <MenuItem icon="graph-up" href={appRouteHref('/datalog')} {...newTab}>
-          {t('labs.datalog')}
-        </MenuItem>
-        <MenuItem icon="device-ssd" to="/datalog/offline">
-          {t('screens:datalogOffline.title')}
-        </MenuItem>
-        <MenuItem icon="activity" to="/datalog/plotban">
-          {t('screens:plotban.title')}
-        </MenuItem>
-        <MenuItem icon="grid" href={WEB_UI_URL} target="_blank" rel="noopener noreferrer">
-          {t('labs.webUi')}
-        </MenuItem>
-        <MenuItem icon="mortarboard" to="/classroom">
-          {t('labs.classroom')}
-        </MenuItem>
-        <MenuItem icon="shuffle" to="/remix">
-          {t('labs.remix')}
-        </MenuItem>
-        <MenuItem icon="broadcast" to="/remote-lab">
-          {t('labs.remoteLab')}
-        </MenuItem>
+        <MenuItem
+          icon="graph-up"
+          href={appRouteHref('/datalog')}
+          {...newTab}
+          label={t('labs.datalog')}
+        />
+        <MenuItem
+          icon="device-ssd"
+          to="/datalog/offline"
+          label={t('screens:datalogOffline.title')}
+        />
+        <MenuItem icon="activity" to="/datalog/plotban" label={t('screens:plotban.title')} />
+        <MenuItem
+          icon="grid"
+          href={WEB_UI_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          label={t('labs.webUi')}
+        />
+        <MenuItem icon="mortarboard" to="/classroom" label={t('labs.classroom')} />
+        <MenuItem icon="shuffle" to="/remix" label={t('labs.remix')} />
+        <MenuItem icon="broadcast" to="/remote-lab" label={t('labs.remoteLab')} />
         {signedIn && (
           // Teachers (and anyone sharing a board) run a station for their lab boards here.
-          <MenuItem icon="pc-display" to="/lab-station" data-testid="labs-station">
-            {t('labs.labStation')}
-          </MenuItem>
+          <MenuItem
+            icon="pc-display"
+            to="/lab-station"
+            data-testid="labs-station"
+            label={t('labs.labStation')}
+          />
         )}
       </Dropdown.Menu>
     </Dropdown>

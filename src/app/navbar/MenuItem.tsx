@@ -7,34 +7,35 @@ import { Link } from 'react-router-dom';
 export interface MenuItemProps {
   /** The Bootstrap icon's name, e.g. "mortarboard". */
   icon: string;
-  children: ReactNode;
+  label: ReactNode;
   to?: string;
   href?: string;
   target?: string;
   rel?: string;
   onClick?: () => void;
+  'data-testid'?: string;
 }
 
-export default function MenuItem({ icon, children, to, onClick, ...link }: MenuItemProps) {
+export default function MenuItem({ icon, label, to, onClick, ...rest }: MenuItemProps) {
   const content = (
     <>
       <i className={`bi bi-${icon} me-2`} aria-hidden="true" />
-      {children}
+      {label}
     </>
   );
   if (to !== undefined) {
     return (
-      <Dropdown.Item as={Link} to={to}>
+      <Dropdown.Item as={Link} to={to} {...rest}>
         {content}
       </Dropdown.Item>
     );
   }
   if (onClick) {
     return (
-      <Dropdown.Item as="button" onClick={onClick}>
+      <Dropdown.Item as="button" onClick={onClick} {...rest}>
         {content}
       </Dropdown.Item>
     );
   }
-  return <Dropdown.Item {...link}>{content}</Dropdown.Item>;
+  return <Dropdown.Item {...rest}>{content}</Dropdown.Item>;
 }

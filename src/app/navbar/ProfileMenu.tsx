@@ -50,12 +50,8 @@ export default function ProfileMenu() {
               <div className="small">{user.email}</div>
             </Dropdown.Header>
             <Dropdown.Divider />
-            <MenuItem icon="person-badge" to="/profile">
-              {t('profile.myProfile')}
-            </MenuItem>
-            <MenuItem icon="box-arrow-right" to="/logout">
-              {t('profile.logout')}
-            </MenuItem>
+            <MenuItem icon="person-badge" to="/profile" label={t('profile.myProfile')} />
+            <MenuItem icon="box-arrow-right" to="/logout" label={t('profile.logout')} />
           </>
         )}
         {online && !user && (
@@ -71,9 +67,11 @@ export default function ProfileMenu() {
             {t('profile.login')}
           </Dropdown.Item>
         )}
-        <MenuItem icon="translate" onClick={() => openModal('language')}>
-          {t('profile.changeLanguage')}
-        </MenuItem>
+        <MenuItem
+          icon="translate"
+          onClick={() => openModal('language')}
+          label={t('profile.changeLanguage')}
+        />
         <Dropdown.Item
           as="button"
           role="menuitemcheckbox"
@@ -87,9 +85,11 @@ export default function ProfileMenu() {
           />
           {t('offline:workOffline')}
         </Dropdown.Item>
-        <MenuItem icon="info-circle" onClick={() => openModal('about')}>
-          {t('profile.about')}
-        </MenuItem>
+        <MenuItem
+          icon="info-circle"
+          onClick={() => openModal('about')}
+          label={t('profile.about')}
+        />
       </Dropdown.Menu>
     </Dropdown>
   );

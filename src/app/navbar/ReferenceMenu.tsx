@@ -16,17 +16,18 @@ export default function ReferenceMenu() {
         <span className="label-from-lg">{t('reference.menu')}</span>
       </Dropdown.Toggle>
       <Dropdown.Menu>
-        <MenuItem icon="journal-code" onClick={() => openModal('examples')}>
-          {t('reference.examples')}
-        </MenuItem>
+        <MenuItem
+          icon="journal-code"
+          onClick={() => openModal('examples')}
+          label={t('reference.examples')}
+        />
         <MenuItem
           icon="question-circle"
           href={DOCS_URLS[language.code]}
           target="_blank"
           rel="noopener noreferrer"
-        >
-          {t('reference.documentation')}
-        </MenuItem>
+          label={t('reference.documentation')}
+        />
       </Dropdown.Menu>
     </Dropdown>
   );
