@@ -1,7 +1,6 @@
 // /catalog/{uuid}: a catalog's description and its projects (search, pages); its owner adds
 // projects (from their own), removes them, edits the details or deletes the catalog.
 import './remix.css';
-import '../ui/header-image/header-image.css';
 import { useEffect, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +16,7 @@ import { session } from '../state/session.ts';
 import { showToast } from '../state/ui.ts';
 import { useLoader } from './loader.ts';
 import { ProjectGrid } from './ui/cards.tsx';
-import LoginPrompt from './ui/LoginPrompt.tsx';
+import ItemScreen from './ui/ItemScreen.tsx';
 import { usePaging } from '../ui/pager/use-paging.ts';
 import { useDebouncedValue } from '../ui/use-debounced-value.ts';
 
@@ -62,85 +61,74 @@ export default function CatalogPage({ screen }: { screen: 'catalog' }) {
     }
   }
 
-  const banner = catalog ? imageSrc(catalog.headerImage) : null;
   return (
-    <section className="container-xl py-3" aria-labelledby="screen-title" data-screen={screen}>
-      {banner && (
-        <img
-          src={banner}
-          alt=""
-          className="header-banner remix-banner mb-3"
-          referrerPolicy="no-referrer"
-        />
-      )}
-      <h1 id="screen-title" className="h3">
-        {catalog?.name ?? t('screens:catalog.title')}
-      </h1>
-      {!userId ? (
-        <LoginPrompt />
-      ) : !catalog ? (
-        loading || error === null ? (
-          <div className="py-5 text-center" role="status">
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('common:loading')}
-          </div>
-        ) : (
-          <div className="alert alert-warning">
-            {error === 'catalog_not_found' ? t('catalog.notFound') : t('loadFailed')}
-          </div>
-        )
-      ) : (
-        <>
-          <p className="text-body-secondary mb-2">
-            {t('project.by', { name: catalog.author.name || t('card.anonymous') })}
-          </p>
-          {catalog.isEditable && (
-            <div
-              className="d-flex flex-wrap gap-2 mb-3 p-2 border rounded bg-body-tertiary"
-              role="group"
-              aria-label={t('project.ownerTools')}
-            >
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
-                onClick={() => setPicking(true)}
+    <ItemScreen
+      screen={screen}
+      banner={catalog ? imageSrc(catalog.headerImage) : null}
+      title={catalog?.name ?? t('screens:catalog.title')}
+      signedIn={Boolean(userId)}
+      loading={loading}
+      errorText={
+        error === null
+          ? null
+          : error === 'catalog_not_found'
+            ? t('catalog.notFound')
+            : t('loadFailed')
+      }
+    >
+      {catalog &&
+        (() => (
+          <>
+            <p className="text-body-secondary mb-2">
+              {t('project.by', { name: catalog.author.name || t('card.anonymous') })}
+            </p>
+            {catalog.isEditable && (
+              <div
+                className="d-flex flex-wrap gap-2 mb-3 p-2 border rounded bg-body-tertiary"
+                role="group"
+                aria-label={t('project.ownerTools')}
               >
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                {t('catalog.addProject')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary ms-auto"
-                onClick={() => void edit()}
-              >
-                {t('catalog.edit')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-danger"
-                onClick={() => void remove()}
-              >
-                {t('catalog.delete')}
-              </button>
-            </div>
-          )}
-          {catalog.desc.trim() && <Markdown text={catalog.desc} className="mb-3" />}
-          <CatalogProjects
-            uuid={uuid}
-            editable={catalog.isEditable}
-            version={changes}
-            onRemove={(p) => void removeProject(p)}
-          />
-          {picking && (
-            <AddProjectModal
-              catalog={catalog as Catalog}
-              onAdded={() => setChanges((n) => n + 1)}
-              onHide={() => setPicking(false)}
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary"
+                  onClick={() => setPicking(true)}
+                >
+                  <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                  {t('catalog.addProject')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-secondary ms-auto"
+                  onClick={() => void edit()}
+                >
+                  {t('catalog.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-danger"
+                  onClick={() => void remove()}
+                >
+                  {t('catalog.delete')}
+                </button>
+              </div>
+            )}
+            {catalog.desc.trim() && <Markdown text={catalog.desc} className="mb-3" />}
+            <CatalogProjects
+              uuid={uuid}
+              editable={catalog.isEditable}
+              version={changes}
+              onRemove={(p) => void removeProject(p)}
             />
-          )}
-        </>
-      )}
-    </section>
+            {picking && (
+              <AddProjectModal
+                catalog={catalog as Catalog}
+                onAdded={() => setChanges((n) => n + 1)}
+                onHide={() => setPicking(false)}
+              />
+            )}
+          </>
+        ))}
+    </ItemScreen>
   );
 }
 

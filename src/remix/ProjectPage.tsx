@@ -2,7 +2,6 @@
 // with open in editor, remix, like, and for its owner publish, edit, add to catalog and
 // delete. Copy buttons give the two shared link forms, #/project/{uuid} and #/code/{uuid}.
 import './remix.css';
-import '../ui/header-image/header-image.css';
 import { useEffect, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +19,7 @@ import { showToast } from '../state/ui.ts';
 import { useLoader } from './loader.ts';
 import { ProjectGrid } from './ui/cards.tsx';
 import { appLink, copyLink } from './ui/copy-link.ts';
-import LoginPrompt from './ui/LoginPrompt.tsx';
+import ItemScreen from './ui/ItemScreen.tsx';
 import { usePaging } from '../ui/pager/use-paging.ts';
 
 /** Keeps the open program's project details in step with edits made on this page. */
@@ -113,136 +112,128 @@ export default function ProjectPage({ screen }: { screen: 'project' }) {
     });
 
   const heading = project?.name ?? t('screens:project.title');
-  const banner = project ? imageSrc(project.headerImage) : null;
 
   return (
-    <section className="container-xl py-3" aria-labelledby="screen-title" data-screen={screen}>
-      {banner && (
-        <img
-          src={banner}
-          alt=""
-          className="header-banner remix-banner mb-3"
-          referrerPolicy="no-referrer"
-        />
-      )}
-      <h1 id="screen-title" className="h3">
-        {heading}
-      </h1>
-      {!userId ? (
-        <LoginPrompt />
-      ) : !project ? (
-        loading || error === null ? (
-          <div className="py-5 text-center" role="status">
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('common:loading')}
-          </div>
-        ) : (
-          <div className="alert alert-warning">
-            {error === 'project_not_found' ? t('project.notFound') : t('loadFailed')}
-          </div>
-        )
-      ) : (
-        <>
-          <p className="text-body-secondary mb-2" data-testid="project-author">
-            {t('project.by', { name: project.author.name || t('card.anonymous') })}
-            {project.parent && (
-              <>
-                {' · '}
-                {t('project.remixedFrom')}{' '}
-                <Link to={`/project/${project.parent.uuid}`}>{project.parent.name}</Link>
-              </>
-            )}
-          </p>
-          <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-            <Link to={`/code/${project.uuid}`} className="btn btn-primary">
-              <i className="bi bi-code-square me-1" aria-hidden="true" />
-              {t('project.open')}
-            </Link>
-            <button
-              type="button"
-              className={`btn ${project.liked ? 'btn-danger' : 'btn-outline-danger'}`}
-              aria-pressed={project.liked}
-              disabled={busy}
-              onClick={() => void like()}
-            >
-              <i className={`bi bi-heart${project.liked ? '-fill' : ''} me-1`} aria-hidden="true" />
-              {project.liked ? t('project.unlike') : t('project.like')}
-              <span className="badge text-bg-light ms-2" data-testid="like-count">
-                {project.likes}
-              </span>
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              disabled={busy}
-              onClick={() => void remix()}
-            >
-              <i className="bi bi-shuffle me-1" aria-hidden="true" />
-              {t('project.remix')}
-            </button>
-            <AddToCatalog uuid={project.uuid} />
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              onClick={() => void copyLink(appLink(`/project/${project.uuid}`))}
-            >
-              <i className="bi bi-link-45deg me-1" aria-hidden="true" />
-              {t('project.copyLink')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              onClick={() => void copyLink(appLink(`/code/${project.uuid}`))}
-            >
-              <i className="bi bi-link me-1" aria-hidden="true" />
-              {t('project.copyCodeLink')}
-            </button>
-          </div>
-          {project.isEditable && (
-            <div
-              className="d-flex flex-wrap align-items-center gap-2 mb-3 p-2 border rounded bg-body-tertiary"
-              aria-label={t('project.ownerTools')}
-              role="group"
-            >
-              <span className="small me-auto">
-                {project.isPublished ? t('project.published') : t('project.unpublished')}
-              </span>
+    <ItemScreen
+      screen={screen}
+      banner={project ? imageSrc(project.headerImage) : null}
+      title={heading}
+      signedIn={Boolean(userId)}
+      loading={loading}
+      errorText={
+        error === null
+          ? null
+          : error === 'project_not_found'
+            ? t('project.notFound')
+            : t('loadFailed')
+      }
+    >
+      {project &&
+        (() => (
+          <>
+            <p className="text-body-secondary mb-2" data-testid="project-author">
+              {t('project.by', { name: project.author.name || t('card.anonymous') })}
+              {project.parent && (
+                <>
+                  {' · '}
+                  {t('project.remixedFrom')}{' '}
+                  <Link to={`/project/${project.parent.uuid}`}>{project.parent.name}</Link>
+                </>
+              )}
+            </p>
+            <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+              <Link to={`/code/${project.uuid}`} className="btn btn-primary">
+                <i className="bi bi-code-square me-1" aria-hidden="true" />
+                {t('project.open')}
+              </Link>
               <button
                 type="button"
-                className="btn btn-sm btn-outline-success"
+                className={`btn ${project.liked ? 'btn-danger' : 'btn-outline-danger'}`}
+                aria-pressed={project.liked}
                 disabled={busy}
-                onClick={() => void publish()}
+                onClick={() => void like()}
               >
-                {project.isPublished ? t('project.unpublish') : t('project.publish')}
+                <i
+                  className={`bi bi-heart${project.liked ? '-fill' : ''} me-1`}
+                  aria-hidden="true"
+                />
+                {project.liked ? t('project.unlike') : t('project.like')}
+                <span className="badge text-bg-light ms-2" data-testid="like-count">
+                  {project.likes}
+                </span>
               </button>
               <button
                 type="button"
-                className="btn btn-sm btn-outline-secondary"
+                className="btn btn-outline-secondary"
                 disabled={busy}
-                onClick={() => void edit()}
+                onClick={() => void remix()}
               >
-                {t('project.edit')}
+                <i className="bi bi-shuffle me-1" aria-hidden="true" />
+                {t('project.remix')}
+              </button>
+              <AddToCatalog uuid={project.uuid} />
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                onClick={() => void copyLink(appLink(`/project/${project.uuid}`))}
+              >
+                <i className="bi bi-link-45deg me-1" aria-hidden="true" />
+                {t('project.copyLink')}
               </button>
               <button
                 type="button"
-                className="btn btn-sm btn-outline-danger"
-                disabled={busy}
-                onClick={() => void remove()}
+                className="btn btn-outline-secondary"
+                onClick={() => void copyLink(appLink(`/code/${project.uuid}`))}
               >
-                {t('project.delete')}
+                <i className="bi bi-link me-1" aria-hidden="true" />
+                {t('project.copyCodeLink')}
               </button>
             </div>
-          )}
-          <h2 className="h5">{t('project.description')}</h2>
-          {project.desc.trim() ? (
-            <Markdown text={project.desc} className="mb-4" />
-          ) : (
-            <p className="text-body-secondary">{t('project.noDescription')}</p>
-          )}
-          <Remixes uuid={project.uuid} count={project.remixes} />
-        </>
-      )}
-    </section>
+            {project.isEditable && (
+              <div
+                className="d-flex flex-wrap align-items-center gap-2 mb-3 p-2 border rounded bg-body-tertiary"
+                aria-label={t('project.ownerTools')}
+                role="group"
+              >
+                <span className="small me-auto">
+                  {project.isPublished ? t('project.published') : t('project.unpublished')}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-success"
+                  disabled={busy}
+                  onClick={() => void publish()}
+                >
+                  {project.isPublished ? t('project.unpublish') : t('project.publish')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-secondary"
+                  disabled={busy}
+                  onClick={() => void edit()}
+                >
+                  {t('project.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-danger"
+                  disabled={busy}
+                  onClick={() => void remove()}
+                >
+                  {t('project.delete')}
+                </button>
+              </div>
+            )}
+            <h2 className="h5">{t('project.description')}</h2>
+            {project.desc.trim() ? (
+              <Markdown text={project.desc} className="mb-4" />
+            ) : (
+              <p className="text-body-secondary">{t('project.noDescription')}</p>
+            )}
+            <Remixes uuid={project.uuid} count={project.remixes} />
+          </>
+        ))}
+    </ItemScreen>
   );
 }
 
