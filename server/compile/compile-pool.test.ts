@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpError } from '../http/errors.ts';
 import { CompilePool, type CompilePoolOptions } from './compile-pool.ts';
 import { LogoCompiler } from './logo-compiler.ts';
-import { goldenSamples } from '../../src/core/testing/logo-golden.node.ts';
+import { goldenSamples, type GoldenSample } from '../../src/core/testing/logo-golden.node.ts';
 
 const golden = goldenSamples;
 
