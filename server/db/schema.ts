@@ -318,6 +318,19 @@ export interface LabSessionsTable {
   end_reason: string | null;
 }
 
+/** Web UI dashboards (src/contract/webui.ts). */
+export interface WebuiDashboardsTable {
+  uuid: string;
+  owner_id: string;
+  name: string;
+  /** JSON array of Widget. */
+  widgets: string;
+  /** The read-only link's token; null while sharing is off. */
+  share_token: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -344,6 +357,7 @@ export interface Database {
   lab_groups: LabGroupsTable;
   lab_group_boards: LabGroupBoardsTable;
   lab_sessions: LabSessionsTable;
+  webui_dashboards: WebuiDashboardsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -151,6 +151,24 @@ describe('API access control', () => {
           payload: { board_id, key: key.json<{ key: string }>().key },
         });
       },
+      // A web UI dashboard's read-only link, shared by its owner.
+      [`GET ${API_BASE_PATH}/webui/shared/:token`]: async () => {
+        const auth = { ...bearer(userToken), 'content-type': 'application/json' };
+        const made = await t.app.inject({
+          method: 'POST',
+          url: `${API_BASE_PATH}/webui/dashboards`,
+          headers: auth,
+          payload: { name: 'Shared', widgets: [] },
+        });
+        const shared = await t.app.inject({
+          method: 'PUT',
+          url: `${API_BASE_PATH}/webui/dashboards/${made.json<{ uuid: string }>().uuid}/share`,
+          headers: auth,
+          payload: { shared: true },
+        });
+        const token = shared.json<{ shareToken: string }>().shareToken;
+        return t.app.inject({ url: `${API_BASE_PATH}/webui/shared/${token}` });
+      },
       // A class header image a signed-in user uploaded: <img> tags fetch it without a token.
       [`GET ${API_BASE_PATH}/classroom/image/:id`]: async () => {
         const gif = Buffer.from('R0lGODlhAQABAAAAACwAAAAAAQABAAA=', 'base64');

@@ -20,6 +20,7 @@ import { projectsRoutes } from './projects.ts';
 import { sessionsRoutes } from './sessions.ts';
 import { storageRoutes } from './storage.ts';
 import { usersRoutes } from './users.ts';
+import { sharedDashboardRoutes, webuiRoutes } from './webui.ts';
 
 /** Groups anyone may call. */
 export const publicGroups: RouteGroup[] = [
@@ -35,6 +36,8 @@ publicGroups.push(datalogRoutes, datalogEventRoutes);
 publicGroups.push(stationRoutes);
 /** Uploaded class header images: an <img> sends no token (ids are random UUIDs). */
 publicGroups.push(classroomImageRoutes);
+/** A web UI dashboard's read-only link: the token is the permission (routes/webui.ts). */
+publicGroups.push(sharedDashboardRoutes);
 
 /** Public groups with paths of their own outside the API base (`/api/compile`). */
 export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
@@ -46,3 +49,4 @@ protectedGroups.push(datalogOwnerRoutes);
 protectedGroups.push(sessionsRoutes, labsRoutes);
 protectedGroups.push(classesRoutes, lessonsRoutes, classroomImageUploadRoutes);
 protectedGroups.push(extensionsRoutes, messagesRoutes);
+protectedGroups.push(webuiRoutes);

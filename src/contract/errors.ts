@@ -8,6 +8,7 @@ import { CLASSROOM_ERRORS } from './classroom.ts';
 import { EXTENSION_ERRORS } from './extensions.ts';
 import { MESSAGE_ERRORS } from './messages.ts';
 import { REMOTE_LAB_ERRORS } from './remote-lab.ts';
+import { WEBUI_ERRORS } from './webui.ts';
 
 /** Answers any route may give, by HTTP status (validation, sign-in, roles, limits). */
 export const HTTP_STATUS_ERRORS = {
@@ -88,7 +89,8 @@ export type ApiErrorCode =
   | (typeof REMOTE_LAB_ERRORS)[number]
   | keyof typeof CLASSROOM_ERRORS
   | Values<typeof EXTENSION_ERRORS>['error']
-  | Values<typeof MESSAGE_ERRORS>['error'];
+  | Values<typeof MESSAGE_ERRORS>['error']
+  | Values<typeof WEBUI_ERRORS>['error'];
 
 /** Every `ApiErrorCode`, for checks at run time (translations, unknown answers). */
 export const API_ERROR_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
@@ -102,6 +104,7 @@ export const API_ERROR_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>(
   ...(Object.keys(CLASSROOM_ERRORS) as (keyof typeof CLASSROOM_ERRORS)[]),
   ...Object.values(EXTENSION_ERRORS).map((e) => e.error),
   ...Object.values(MESSAGE_ERRORS).map((e) => e.error),
+  ...Object.values(WEBUI_ERRORS).map((e) => e.error),
 ]);
 
 export function isApiErrorCode(code: string): code is ApiErrorCode {

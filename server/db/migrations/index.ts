@@ -10,6 +10,7 @@ import { messages } from './0006-messages.ts';
 import { remoteLab } from './0007-remote-lab.ts';
 import { classroomLookups } from './0008-classroom-lookups.ts';
 import { limitsAndSummaries } from './0009-limits-and-summaries.ts';
+import { webuiDashboards } from './0010-webui-dashboards.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007-remote-lab': remoteLab,
   '0008-classroom-lookups': classroomLookups,
   '0009-limits-and-summaries': limitsAndSummaries,
+  '0010-webui-dashboards': webuiDashboards,
 };

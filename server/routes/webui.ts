@@ -1,0 +1,74 @@
+// Web UI dashboards: a signed-in user's own dashboards, and the read-only view of a shared
+// one that anyone with its link may open. Shapes and rules: src/contract/webui.ts.
+import { Type } from '@sinclair/typebox';
+import { UuidParams } from '../../src/contract/projects.ts';
+import {
+  Dashboard,
+  DashboardDeleted,
+  DashboardInput,
+  DashboardList,
+  SharedDashboard,
+  ShareBody,
+  ShareParams,
+} from '../../src/contract/webui.ts';
+import { currentUser } from '../http/access.ts';
+import type { RouteGroup } from '../http/type-provider.ts';
+import { DashboardStore } from '../webui/dashboard-store.ts';
+
+const NoQuery = Type.Object({}, { additionalProperties: false });
+
+export const webuiRoutes: RouteGroup = async (app) => {
+  const store = new DashboardStore(app.services.db.kysely);
+  const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
+
+  app.get(
+    '/webui/dashboards',
+    { schema: { querystring: NoQuery, response: { 200: DashboardList } } },
+    async (request) => ({ data: await store.list(me(request)) }),
+  );
+
+  app.post(
+    '/webui/dashboards',
+    { schema: { body: DashboardInput, response: { 201: Dashboard } } },
+    async (request, reply) => reply.code(201).send(await store.create(me(request), request.body)),
+  );
+
+  app.get(
+    '/webui/dashboards/:uuid',
+    { schema: { params: UuidParams, querystring: NoQuery, response: { 200: Dashboard } } },
+    async (request) => store.get(me(request), request.params.uuid),
+  );
+
+  app.put(
+    '/webui/dashboards/:uuid',
+    { schema: { params: UuidParams, body: DashboardInput, response: { 200: Dashboard } } },
+    async (request) => store.update(me(request), request.params.uuid, request.body),
+  );
+
+  app.delete(
+    '/webui/dashboards/:uuid',
+    {
+      schema: { params: UuidParams, querystring: NoQuery, response: { 200: DashboardDeleted } },
+    },
+    async (request) => {
+      await store.remove(me(request), request.params.uuid);
+      return { uuid: request.params.uuid };
+    },
+  );
+
+  app.put(
+    '/webui/dashboards/:uuid/share',
+    { schema: { params: UuidParams, body: ShareBody, response: { 200: Dashboard } } },
+    async (request) => store.share(me(request), request.params.uuid, request.body.shared),
+  );
+};
+
+/** Anyone holding a live link: the dashboard without ids, owner or token. */
+export const sharedDashboardRoutes: RouteGroup = async (app) => {
+  const store = new DashboardStore(app.services.db.kysely);
+  app.get(
+    '/webui/shared/:token',
+    { schema: { params: ShareParams, querystring: NoQuery, response: { 200: SharedDashboard } } },
+    async (request) => (await store.byToken(request.params.token)).dashboard,
+  );
+};
