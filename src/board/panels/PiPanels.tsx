@@ -9,6 +9,7 @@ import { useCommandSender } from '../../device/ui/use-device.ts';
 import { board } from '../../state/board.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
+import WifiForm from './WifiForm.tsx';
 
 export function CameraPanel({ gate }: { gate: BoardGate }) {
   const { t } = useTranslation('board');
@@ -99,45 +100,25 @@ export function PiNetworkPanel({ gate }: { gate: BoardGate }) {
   const { t: td } = useTranslation('device');
   const live = useSnapshot(board);
   const { send, error } = useCommandSender();
-  const [ssid, setSsid] = useState('');
-  const [password, setPassword] = useState('');
   return (
     <Panel id="pi-network" title={t('piNetwork.title')} disabledReason={gate.reason} error={error}>
-      <Form
-        className="d-flex flex-column gap-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send(cmd.piWifiConnect(ssid, password));
-        }}
-      >
-        <Form.Control
-          size="sm"
-          placeholder={t('network.ssid')}
-          aria-label={t('network.ssid')}
-          value={ssid}
-          onChange={(e) => setSsid(e.target.value)}
-        />
-        <Form.Control
-          size="sm"
-          type="password"
-          placeholder={t('network.password')}
-          aria-label={t('network.password')}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <div className="d-flex gap-2">
-          <Button size="sm" type="submit" disabled={ssid.trim() === ''}>
-            {t('piNetwork.connect')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            onClick={() => void send(cmd.piWifiDisconnect())}
-          >
-            {t('piNetwork.disconnect')}
-          </Button>
-        </div>
-      </Form>
+      <WifiForm
+        onSubmit={(ssid, password) => void send(cmd.piWifiConnect(ssid, password))}
+        actions={(hasSsid) => (
+          <div className="d-flex gap-2">
+            <Button size="sm" type="submit" disabled={!hasSsid}>
+              {t('piNetwork.connect')}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              onClick={() => void send(cmd.piWifiDisconnect())}
+            >
+              {t('piNetwork.disconnect')}
+            </Button>
+          </div>
+        )}
+      />
       <p className="small mb-0" data-testid="pi-wifi-status">
         {td(`pi.wifiStatus.${wifiStatusKey(live.pi?.wifiStatus ?? 0)}`)}
       </p>
