@@ -2,56 +2,45 @@
 // (its data log, the live plot) open in this tab, where the board is connected (a board
 // connection belongs to the tab that made it). The web UI is an external page; classroom
 // and remix open here.
-import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isLoggedIn, session } from '../../state/session.ts';
 import { appRouteHref, WEB_UI_URL } from '../links.ts';
-import MenuItem from './MenuItem.tsx';
+import MenuItem, { NavMenu } from './MenuItem.tsx';
 
 export default function LabsMenu() {
   const { t } = useTranslation(['shell', 'screens']);
   const newTab = { target: '_blank', rel: 'noopener' } as const;
   const signedIn = isLoggedIn(useSnapshot(session));
   return (
-    <Dropdown align="end">
-      <Dropdown.Toggle variant="link" className="text-body text-decoration-none">
-        <i className="bi bi-flask me-1" aria-hidden="true" />
-        <span className="label-from-lg">{t('labs.menu')}</span>
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
+    <NavMenu icon="flask" label={t('labs.menu')}>
+      <MenuItem
+        icon="graph-up"
+        href={appRouteHref('/datalog')}
+        {...newTab}
+        label={t('labs.datalog')}
+      />
+      <MenuItem icon="device-ssd" to="/datalog/offline" label={t('screens:datalogOffline.title')} />
+      <MenuItem icon="activity" to="/datalog/plotban" label={t('screens:plotban.title')} />
+      <MenuItem
+        icon="grid"
+        href={WEB_UI_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        label={t('labs.webUi')}
+      />
+      <MenuItem icon="mortarboard" to="/classroom" label={t('labs.classroom')} />
+      <MenuItem icon="shuffle" to="/remix" label={t('labs.remix')} />
+      <MenuItem icon="broadcast" to="/remote-lab" label={t('labs.remoteLab')} />
+      {signedIn && (
+        // Teachers (and anyone sharing a board) run a station for their lab boards here.
         <MenuItem
-          icon="graph-up"
-          href={appRouteHref('/datalog')}
-          {...newTab}
-          label={t('labs.datalog')}
+          icon="pc-display"
+          to="/lab-station"
+          data-testid="labs-station"
+          label={t('labs.labStation')}
         />
-        <MenuItem
-          icon="device-ssd"
-          to="/datalog/offline"
-          label={t('screens:datalogOffline.title')}
-        />
-        <MenuItem icon="activity" to="/datalog/plotban" label={t('screens:plotban.title')} />
-        <MenuItem
-          icon="grid"
-          href={WEB_UI_URL}
-          target="_blank"
-          rel="noopener noreferrer"
-          label={t('labs.webUi')}
-        />
-        <MenuItem icon="mortarboard" to="/classroom" label={t('labs.classroom')} />
-        <MenuItem icon="shuffle" to="/remix" label={t('labs.remix')} />
-        <MenuItem icon="broadcast" to="/remote-lab" label={t('labs.remoteLab')} />
-        {signedIn && (
-          // Teachers (and anyone sharing a board) run a station for their lab boards here.
-          <MenuItem
-            icon="pc-display"
-            to="/lab-station"
-            data-testid="labs-station"
-            label={t('labs.labStation')}
-          />
-        )}
-      </Dropdown.Menu>
-    </Dropdown>
+      )}
+    </NavMenu>
   );
 }

@@ -1,5 +1,5 @@
-// One entry of a navbar menu: an icon and its label, opening a route of the app (`to`), an
-// address (`href`, with its own target), or running `onClick`.
+// A navbar menu, and one entry of it: an icon and its label, opening a route of the app
+// (`to`), an address (`href`, with its own target), or running `onClick`.
 import type { ReactNode } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router-dom';
@@ -38,4 +38,25 @@ export default function MenuItem({ icon, label, to, onClick, ...rest }: MenuItem
     );
   }
   return <Dropdown.Item {...rest}>{content}</Dropdown.Item>;
+}
+
+/** A labelled navbar menu (the label shows from large screens on) holding `children`. */
+export function NavMenu({
+  icon,
+  label,
+  children,
+}: {
+  icon: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dropdown align="end">
+      <Dropdown.Toggle variant="link" className="text-body text-decoration-none">
+        <i className={`bi bi-${icon} me-1`} aria-hidden="true" />
+        <span className="label-from-lg">{label}</span>
+      </Dropdown.Toggle>
+      <Dropdown.Menu>{children}</Dropdown.Menu>
+    </Dropdown>
+  );
 }
