@@ -12,7 +12,7 @@ import * as cmd from '../protocol/commands.ts';
 import type { Framer } from '../protocol/framer.ts';
 import { FakeTransport, report, statusReport } from '../testing/fake-transport.ts';
 import { testFramer } from '../testing/test-core.ts';
-import { GoGoConnection, type Timers } from './gogo-connection.ts';
+import { GoGoConnection, type ConnectionDeps, type Timers } from './gogo-connection.ts';
 
 let framer: Framer;
 let transports: FakeTransport[];
@@ -44,13 +44,9 @@ beforeAll(async () => {
   framer = await testFramer();
 });
 
-beforeEach(() => {
-  transports = [];
-  nextOpenError = null;
-  displayBoard = BoardType.v7;
-  timers = new ManualTimers();
-  errors = [];
-  conn = new GoGoConnection({
+/** A connection over FakeTransports (each kept in `transports`, failing with `nextOpenError`). */
+function connection(extra: Partial<ConnectionDeps> = {}): GoGoConnection {
+  return new GoGoConnection({
     createTransport: (kind: TransportKind) => {
       const t = new FakeTransport(kind);
       t.openError = nextOpenError;
@@ -61,7 +57,17 @@ beforeEach(() => {
     displayBoard: () => displayBoard,
     schedule: (flush) => queueMicrotask(flush),
     timers,
+    ...extra,
   });
+}
+
+beforeEach(() => {
+  transports = [];
+  nextOpenError = null;
+  displayBoard = BoardType.v7;
+  timers = new ManualTimers();
+  errors = [];
+  conn = connection();
   conn.on('error', (e) => errors.push(e.code));
 });
 
@@ -374,19 +380,7 @@ describe('GoGoConnection (paced sequences)', () => {
 });
 
 describe('GoGoConnection (semantic firmware version)', () => {
-  const identifying = () =>
-    new GoGoConnection({
-      createTransport: (kind: TransportKind) => {
-        const t = new FakeTransport(kind);
-        transports.push(t);
-        return t;
-      },
-      framer,
-      displayBoard: () => displayBoard,
-      schedule: (flush) => queueMicrotask(flush),
-      timers,
-      identifyFirmware: true,
-    });
+  const identifying = () => connection({ identifyFirmware: true });
   /** Query 203's answer: version byte, then the semantic version (firmware-update.md §3). */
   const identity = (version: number, semver: string) =>
     report({ 0: [20], 1: [1 + semver.length], 2: [203], 3: [2], 4: [version], 5: semver });
