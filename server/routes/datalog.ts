@@ -12,7 +12,7 @@ import {
   ChannelList,
   ChannelParams,
   ChannelUpdate,
-  Deleted,
+  DeletedChannel,
   Field,
   FieldDeleted,
   FieldList,
@@ -254,7 +254,7 @@ export const datalogOwnerRoutes: RouteGroup = async (app) => {
 
   app.delete(
     '/datalog/channels/:id',
-    { schema: { params: ChannelParams, querystring: NoQuery, response: { 200: Deleted } } },
+    { schema: { params: ChannelParams, querystring: NoQuery, response: { 200: DeletedChannel } } },
     async (request) => {
       await channels.remove(viewer(request), request.params.id);
       return { id: request.params.id };

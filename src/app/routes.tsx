@@ -25,7 +25,7 @@ function editor(variant: EditorVariantId) {
 /** The remix site's screens (shared projects and catalogs). */
 function remix(screen: 'remixMyProjects' | 'remixMyCatalogs' | 'remixProjects' | 'remixCatalogs') {
   return async () => {
-    const { default: RemixPage } = await import('../remix/RemixPage.tsx');
+    const { default: RemixPage } = await import('../remix/ui/RemixPage.tsx');
     return { element: <RemixPage screen={screen} /> };
   };
 }
@@ -36,12 +36,12 @@ async function cloudDatalogPage() {
 }
 
 async function projectPage() {
-  const { default: ProjectPage } = await import('../remix/ProjectPage.tsx');
+  const { default: ProjectPage } = await import('../remix/ui/ProjectPage.tsx');
   return { element: <ProjectPage screen="project" /> };
 }
 
 async function catalogPage() {
-  const { default: CatalogPage } = await import('../remix/CatalogPage.tsx');
+  const { default: CatalogPage } = await import('../remix/ui/CatalogPage.tsx');
   return { element: <CatalogPage screen="catalog" /> };
 }
 
@@ -94,8 +94,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...to('/auth/login') },
               { path: 'logout', lazy: logout },
-              { path: 'login', lazy: page(() => import('../auth/LoginPage.tsx')) },
-              { path: 'signup', lazy: page(() => import('../auth/SignupPage.tsx')) },
+              { path: 'login', lazy: page(() => import('../auth/ui/LoginPage.tsx')) },
+              { path: 'signup', lazy: page(() => import('../auth/ui/SignupPage.tsx')) },
             ],
           },
         ],
@@ -117,7 +117,7 @@ export const routes: RouteObject[] = [
           { path: 'editor/:id?', lazy: editor('editor') },
           { path: 'view/:id?', lazy: editor('view') },
           { path: 'view-v1/:id?', lazy: editor('viewV1') },
-          { path: 'gogobright', lazy: page(() => import('../board/BrightPage.tsx')) },
+          { path: 'gogobright', lazy: page(() => import('../board/ui/BrightPage.tsx')) },
           {
             path: 'datalog',
             children: [
@@ -221,17 +221,17 @@ export const routes: RouteObject[] = [
             path: 'update-firmware',
             lazy: page(() => import('../firmware/ui/UpdateFirmwarePage.tsx')),
           },
-          { path: 'gogoboard', lazy: page(() => import('../board/GogoboardPage.tsx')) },
-          { path: 'raspberry', lazy: page(() => import('../board/RaspberryPage.tsx')) },
+          { path: 'gogoboard', lazy: page(() => import('../board/ui/GogoboardPage.tsx')) },
+          { path: 'raspberry', lazy: page(() => import('../board/ui/RaspberryPage.tsx')) },
           { path: 'program-v1/:id?', lazy: editor('programV1') },
           { path: 'program-v2/:id?', lazy: editor('programV2') },
           { path: 'program-blockly', lazy: editor('programBlockly') },
           {
             path: 'profile',
             loader: guard('login'),
-            lazy: page(() => import('../auth/ProfilePage.tsx')),
+            lazy: page(() => import('../auth/ui/ProfilePage.tsx')),
           },
-          { path: 'developer-mode', lazy: page(() => import('../dev/DeveloperPage.tsx')) },
+          { path: 'developer-mode', lazy: page(() => import('../dev/ui/DeveloperPage.tsx')) },
           { path: 'remote-lab', lazy: page(() => import('../remote-lab/ui/RemoteLabPage.tsx')) },
           { path: 'dashboard', lazy: page(() => import('./pages/DashboardPage.tsx')) },
           { path: '*', ...to('/program') },

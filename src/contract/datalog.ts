@@ -9,7 +9,7 @@
 //   POST   /datalog/channels       ChannelInput      → 201 Channel                 (login)
 //   GET    /datalog/channels/{id}                    → Channel (private: owner only)
 //   PUT    /datalog/channels/{id}  ChannelUpdate     → Channel                     (owner)
-//   DELETE /datalog/channels/{id}                    → Deleted                     (owner)
+//   DELETE /datalog/channels/{id}                    → DeletedChannel              (owner)
 //   POST   /datalog/channels/{id}/records  RecordBatch → Ingested  (owner; the public log: anyone)
 //   GET    /datalog/channels/{id}/fields   FieldQuery  → FieldList
 //   PUT    /datalog/channels/{id}/fields/{name} FieldUpdate → Field   (owner; tag name, colour)
@@ -248,8 +248,8 @@ export type Channel = Static<typeof Channel>;
 export const ChannelList = Type.Object({ data: Type.Array(Channel) });
 export type ChannelList = Static<typeof ChannelList>;
 
-export const Deleted = Type.Object({ id: Uuid });
-export type Deleted = Static<typeof Deleted>;
+export const DeletedChannel = Type.Object({ id: Uuid });
+export type DeletedChannel = Static<typeof DeletedChannel>;
 
 export const Ingested = Type.Object({
   channel: Uuid,

@@ -117,7 +117,7 @@ export const DisconnectBody = Type.Object(
 export type DisconnectBody = Static<typeof DisconnectBody>;
 
 export const SESSION_STATES = ['waiting', 'active', 'ended'] as const;
-export type SessionState = (typeof SESSION_STATES)[number];
+export type LabSessionState = (typeof SESSION_STATES)[number];
 
 export const END_REASONS = [
   'disconnected',

@@ -38,7 +38,7 @@ export type HexStartKind = (typeof HEX_START_KINDS)[number];
 export type LogoVersion = keyof typeof LOGO_VERSION_NUMBERS;
 export const LOGO_VERSIONS = Object.keys(LOGO_VERSION_NUMBERS) as readonly LogoVersion[];
 /** A version by its number (`gg_logo_pick_version`'s answer). */
-export const LOGO_VERSION_CODES: Record<number, LogoVersion> = Object.fromEntries(
+export const LOGO_VERSION_BY_NUMBER: Record<number, LogoVersion> = Object.fromEntries(
   LOGO_VERSIONS.map((v) => [LOGO_VERSION_NUMBERS[v], v]),
 );
 /** The number `gg_vm_load` takes for a version. */

@@ -23,4 +23,4 @@ export type HexOrFlashPlanErrorCode = HexErrorCode | FlashPlanErrorCode;
 
 /** Misuse of the datalog API. `stale-handle` (TypeScript side): the module was reset after
  * a panic; reopen the log. */
-export type DatalogCallErrorCode = CoreDatalogCallErrorCode | 'stale-handle';
+export type DatalogApiErrorCode = CoreDatalogCallErrorCode | 'stale-handle';

@@ -4,7 +4,7 @@
 import { columnsToCsv, CsvError, csvToColumns } from './datalog-csv.ts';
 import type {
   CoreResult,
-  DatalogCallErrorCode,
+  DatalogApiErrorCode,
   DatalogColumns,
   DatalogFormat,
   DatalogHandle,
@@ -13,7 +13,7 @@ import type {
   WasmCore,
 } from './wasm-core.ts';
 
-type DatalogResult<T, C extends string = DatalogCallErrorCode> = CoreResult<T, C>;
+type DatalogResult<T, C extends string = DatalogApiErrorCode> = CoreResult<T, C>;
 
 export interface DecodeOptions {
   format?: DatalogFormat;
@@ -86,7 +86,7 @@ export function datalogOps(core: WasmCore) {
 
     /** Opens a log from a CSV file (this app's export or the plot lab's), with the chart's
      * index built. Bad files give `bad-csv` with the line. */
-    datalogFromCsv(bytes: Uint8Array): DatalogResult<CsvImport, DatalogCallErrorCode | 'bad-csv'> {
+    datalogFromCsv(bytes: Uint8Array): DatalogResult<CsvImport, DatalogApiErrorCode | 'bad-csv'> {
       let parsed;
       try {
         parsed = csvToColumns(bytes);

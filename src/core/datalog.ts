@@ -3,7 +3,7 @@
 // closed, for downsampling and export. Types and byte layouts in datalog-layout.ts.
 import type { CoreAbi } from './core-abi.ts';
 import { DATALOG_FORMAT_CODES, type DatalogFormat } from './core-enums.ts';
-import type { DatalogCallErrorCode } from './core-errors.ts';
+import type { DatalogApiErrorCode } from './core-errors.ts';
 import { coreError, type CoreResult } from './core-result.ts';
 import {
   decodeDatalogProgress,
@@ -20,7 +20,7 @@ import {
   type DownsampleRequest,
 } from './datalog-layout.ts';
 
-type DatalogResult<T> = CoreResult<T, DatalogCallErrorCode>;
+type DatalogResult<T> = CoreResult<T, DatalogApiErrorCode>;
 
 /** Opens a datalog decoder; feed it packets with `datalogPush`, then `datalogFinish`. */
 export function datalogOpen(
@@ -47,7 +47,7 @@ export function datalogPush(
 ): DatalogResult<DatalogProgress> {
   return (
     stale(abi, handle) ??
-    abi.call<DatalogProgress, DatalogCallErrorCode>(
+    abi.call<DatalogProgress, DatalogApiErrorCode>(
       (p, n) => abi.exports.gg_datalog_push(handle.id, p, n, packetSize),
       packets,
       decodeDatalogProgress,
@@ -59,7 +59,7 @@ export function datalogPush(
 export function datalogSummary(abi: CoreAbi, handle: DatalogHandle): DatalogResult<DatalogSummary> {
   return (
     stale(abi, handle) ??
-    abi.callEmpty<DatalogSummary, DatalogCallErrorCode>(
+    abi.callEmpty<DatalogSummary, DatalogApiErrorCode>(
       () => abi.exports.gg_datalog_summary(handle.id),
       decodeDatalogSummary,
     )
@@ -85,7 +85,7 @@ export function datalogFinish(abi: CoreAbi, handle: DatalogHandle): DatalogResul
 export function datalogEnd(abi: CoreAbi, handle: DatalogHandle): DatalogResult<DatalogSummary> {
   return (
     stale(abi, handle) ??
-    abi.callEmpty<DatalogSummary, DatalogCallErrorCode>(
+    abi.callEmpty<DatalogSummary, DatalogApiErrorCode>(
       () => abi.exports.gg_datalog_finish(handle.id),
       decodeDatalogSummary,
     )
@@ -107,7 +107,7 @@ export function datalogDownsample(
 ): DatalogResult<Downsampled> {
   return (
     stale(abi, handle) ??
-    abi.call<Downsampled, DatalogCallErrorCode>(
+    abi.call<Downsampled, DatalogApiErrorCode>(
       (p, n) => abi.exports.gg_datalog_downsample(handle.id, p, n),
       encodeDownsampleRequest(request),
       decodeDownsampled,
@@ -120,7 +120,7 @@ export function datalogFromColumns(
   abi: CoreAbi,
   columns: DatalogColumns,
 ): DatalogResult<DatalogHandle> {
-  const r = abi.call<number, DatalogCallErrorCode>(
+  const r = abi.call<number, DatalogApiErrorCode>(
     (p, n) => abi.exports.gg_datalog_from_columns(p, n),
     encodeColumns(columns),
     (out) => new DataView(out.buffer, out.byteOffset, 4).getUint32(0, true),
@@ -132,7 +132,7 @@ export function datalogFromColumns(
 export function datalogClose(abi: CoreAbi, handle: DatalogHandle): DatalogResult<null> {
   return (
     stale(abi, handle) ??
-    abi.callEmpty<null, DatalogCallErrorCode>(
+    abi.callEmpty<null, DatalogApiErrorCode>(
       () => abi.exports.gg_datalog_close(handle.id),
       () => null,
     )

@@ -2,7 +2,7 @@
 // (core-rs/src/logo/, ABI core-rs/src/abi/logo.rs).
 import { Reader } from './byte-reader.ts';
 import type { CoreAbi } from './core-abi.ts';
-import { LOGO_VERSION_CODES, type LogoVersion } from './core-enums.ts';
+import { LOGO_VERSION_BY_NUMBER, type LogoVersion } from './core-enums.ts';
 import type { DecompileErrorCode, LogoErrorCode } from './core-errors.ts';
 import type { CoreResult } from './core-result.ts';
 import type { LogoParseResult, LogoTree } from './logo-tree.ts';
@@ -73,7 +73,7 @@ export function pickLogoVersion(
   firmwareVersion: number,
 ): LogoVersion {
   const code = abi.exports.gg_logo_pick_version(boardType >>> 0, firmwareVersion >>> 0);
-  return LOGO_VERSION_CODES[code] ?? '1.4';
+  return LOGO_VERSION_BY_NUMBER[code] ?? '1.4';
 }
 
 /**

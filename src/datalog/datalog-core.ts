@@ -5,7 +5,7 @@
 import { datalogOps } from '../core/datalog-ops.ts';
 import type {
   CoreResult,
-  DatalogCallErrorCode,
+  DatalogApiErrorCode,
   DatalogFormat,
   DatalogHandle,
   DatalogLog,
@@ -16,7 +16,7 @@ import type {
   WasmCore,
 } from '../core/wasm-core.ts';
 
-type R<T, C extends string = DatalogCallErrorCode> = Promise<CoreResult<T, C>>;
+type R<T, C extends string = DatalogApiErrorCode> = Promise<CoreResult<T, C>>;
 
 export interface DatalogCore {
   datalogOpen(format?: DatalogFormat): R<DatalogHandle>;
@@ -33,7 +33,7 @@ export interface DatalogCore {
     bytes: Uint8Array,
   ): R<
     { handle: DatalogHandle; names: string[]; records: number },
-    DatalogCallErrorCode | 'bad-csv'
+    DatalogApiErrorCode | 'bad-csv'
   >;
   datalogCsv(handle: DatalogHandle, labels: string[], offsetMs: number): R<Uint8Array>;
   datalogDownsample(handle: DatalogHandle, request: DownsampleRequest): R<Downsampled>;

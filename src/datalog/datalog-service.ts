@@ -1,6 +1,6 @@
 // The offline datalog (spec classroom §2 `/datalog/offline`, board-protocol §5): reads the
 // board's log (category 20, command 2), clears it (command 3), imports a saved log file and
-// exports CSV. Framework-free; the UI reads it through `datalog-store.ts`.
+// exports CSV. Framework-free; the UI reads it through `runtime.ts`.
 //
 // During a read, response packets are rebuilt into 64-byte reports and pushed to the core
 // worker in batches (at most every 100 ms), where core-rs reassembles the sections and

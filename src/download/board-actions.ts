@@ -7,7 +7,7 @@ import { registerActions } from '../app/actions.ts';
 import { confirm } from '../app/modals/confirm.ts';
 import { API_BASE_PATH } from '../contract/base-path.ts';
 import { coreBridge } from '../bridge/core-bridge.ts';
-import { getDevice } from '../device/device-service.ts';
+import { getDevice } from '../device/runtime.ts';
 import { DeviceError } from '../device/device.ts';
 import { translateError } from '../device/ui/messages.ts';
 import { clearLogoErrors, showLogoErrors } from '../editor/program/diagnostics.ts';

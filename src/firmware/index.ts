@@ -5,7 +5,7 @@ import { subscribe } from 'valtio/vanilla';
 import { registerActions } from '../app/actions.ts';
 import { connection } from '../state/connection.ts';
 
-const service = () => import('./firmware-module.ts').then((m) => m.getFirmwareService());
+const service = () => import('./runtime.ts').then((m) => m.getFirmwareService());
 
 export function startFirmware(): void {
   registerActions({

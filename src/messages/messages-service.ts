@@ -22,7 +22,7 @@ export interface MessagesState {
   failed: boolean;
 }
 
-export const messages = proxy<MessagesState>({
+export const messagesStore = proxy<MessagesState>({
   unread: 0,
   items: [],
   more: false,
@@ -41,7 +41,7 @@ const active = () => Boolean(session.user && session.idToken) && !ui.offline;
 export async function refreshUnread(): Promise<void> {
   if (!active()) return;
   try {
-    messages.unread = (await messagesApi.unread({ quiet: true })).unread;
+    messagesStore.unread = (await messagesApi.unread({ quiet: true })).unread;
   } catch {
     // Polling is quiet; the menu shows a failure when it is opened.
   }
@@ -52,8 +52,8 @@ let page = 0;
 /** Loads the first page (replacing the list) or the next one. */
 export async function loadMessages(next = false): Promise<void> {
   if (!active()) return;
-  messages.loading = true;
-  messages.failed = false;
+  messagesStore.loading = true;
+  messagesStore.failed = false;
   try {
     const wanted = next ? page + 1 : 1;
     const answer = await messagesApi.list(
@@ -61,9 +61,9 @@ export async function loadMessages(next = false): Promise<void> {
       { quiet: true },
     );
     page = wanted;
-    messages.items = next ? [...messages.items, ...answer.data] : answer.data;
-    messages.unread = answer.unread;
-    messages.more = answer.links.pagination.current_page < answer.links.pagination.last_page;
+    messagesStore.items = next ? [...messagesStore.items, ...answer.data] : answer.data;
+    messagesStore.unread = answer.unread;
+    messagesStore.more = answer.links.pagination.current_page < answer.links.pagination.last_page;
     // An extension the user added changed: fetch its new blocks.
     if (answer.data.some((m) => m.kind === 'extension_updated' && !m.read)) {
       void import('../extensions/extensions-service.ts')
@@ -71,22 +71,22 @@ export async function loadMessages(next = false): Promise<void> {
         .catch(() => {});
     }
   } catch {
-    messages.failed = true;
+    messagesStore.failed = true;
   } finally {
-    messages.loading = false;
+    messagesStore.loading = false;
   }
 }
 
 function replace(message: Message): void {
-  const i = messages.items.findIndex((m) => m.id === message.id);
-  if (i >= 0) messages.items[i] = message;
+  const i = messagesStore.items.findIndex((m) => m.id === message.id);
+  if (i >= 0) messagesStore.items[i] = message;
 }
 
 export async function markRead(message: Message): Promise<void> {
   if (message.read) return;
   try {
     replace(await messagesApi.markRead(message.id));
-    messages.unread = Math.max(0, messages.unread - 1);
+    messagesStore.unread = Math.max(0, messagesStore.unread - 1);
   } catch {
     // The client showed why.
   }
@@ -94,8 +94,8 @@ export async function markRead(message: Message): Promise<void> {
 
 export async function markAllRead(): Promise<void> {
   try {
-    messages.unread = (await messagesApi.markAllRead()).unread;
-    messages.items = messages.items.map((m) => ({ ...m, read: true }));
+    messagesStore.unread = (await messagesApi.markAllRead()).unread;
+    messagesStore.items = messagesStore.items.map((m) => ({ ...m, read: true }));
   } catch {
     // The client showed why.
   }
@@ -122,8 +122,8 @@ export function startMessages(): () => void {
     user = now;
     if (timer) clearInterval(timer);
     timer = null;
-    messages.items = [];
-    messages.unread = 0;
+    messagesStore.items = [];
+    messagesStore.unread = 0;
     page = 0;
     if (now) {
       void refreshUnread();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConnectivityService, healthUrl, RETRY_MS } from './connectivity.ts';
+import { ConnectivityService, healthUrl, HEALTH_RETRY_MS } from './connectivity.ts';
 
 function setup(answers: (number | 'fail')[], online = true) {
   const asked: string[] = [];
@@ -30,11 +30,11 @@ describe('the health checks that switch offline mode', () => {
     expect(s.timers).toEqual([]);
   });
 
-  it('reports an unreachable or failing server and tries again every RETRY_MS until it answers', async () => {
+  it('reports an unreachable or failing server and tries again every HEALTH_RETRY_MS until it answers', async () => {
     const s = setup(['fail', 503, 200]);
     await s.service.check();
     expect(s.reports).toEqual([false]);
-    expect(s.timers.map((t) => t.ms)).toEqual([RETRY_MS]);
+    expect(s.timers.map((t) => t.ms)).toEqual([HEALTH_RETRY_MS]);
     s.timers.shift()?.fn();
     await new Promise((r) => setTimeout(r, 0));
     expect(s.reports).toEqual([false, false]);

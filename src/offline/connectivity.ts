@@ -1,10 +1,10 @@
 // Finds out whether the API can be reached (docs/offline.md): a health check at start, when
 // the browser says it is back online or the page becomes visible again, after an API call
-// failed to reach the server, and every RETRY_MS while it cannot be reached. The answer goes
+// failed to reach the server, and every HEALTH_RETRY_MS while it cannot be reached. The answer goes
 // to the connectivity store, which turns offline mode on and off.
 import { API_BASE_PATH } from '../contract/base-path.ts';
 
-export const RETRY_MS = 10_000;
+export const HEALTH_RETRY_MS = 10_000;
 export const CHECK_TIMEOUT_MS = 5_000;
 
 export interface ConnectivityDeps {
@@ -67,7 +67,7 @@ export class ConnectivityService {
     this.timer = set(() => {
       this.timer = null;
       void this.check();
-    }, RETRY_MS);
+    }, HEALTH_RETRY_MS);
   }
 
   private cancelRetry(): void {

@@ -52,7 +52,7 @@ function open(opened: OpenedProgram): void {
 export function connectEditorToProjects(): void {
   setWorkspacePort({ getWorkspaceXml: storedText, loadProgram: open });
   setProjectLoader(async (id, variant) => {
-    const { cloudProgram } = await import('./projects-service.ts');
+    const { cloudProgram } = await import('./runtime.ts');
     const loaded = await cloudProgram.load(
       id,
       PROJECT_VARIANTS.has(variant) ? 'project' : 'storage',

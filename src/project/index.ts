@@ -4,7 +4,7 @@ import { registerActions } from '../app/actions.ts';
 import { SaveMode } from './cloud-program.ts';
 import { clearProjectLists } from './project-lists.ts';
 
-const service = () => import('./projects-service.ts');
+const service = () => import('./runtime.ts');
 
 /** Registers the project actions; returns a function that removes them again. */
 export function registerProjectActions(): () => void {

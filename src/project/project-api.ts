@@ -1,7 +1,7 @@
 // Typed access to the project, catalog and storage services (spec core §7). Every answer is
 // checked against the contract (src/contract/projects.ts) before anyone uses it: a
 // server that answers something else fails with a 'bad_response' ApiError instead of
-// rendering half a page. Framework-free; the app's instance is in projects-service.ts.
+// rendering half a page. Framework-free; the app's instance is in runtime.ts.
 import {
   Catalog,
   CatalogAll,

@@ -21,9 +21,9 @@ export const STORAGE_KEYS = {
   clientConfig: 'clientConfig',
 } as const;
 
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+export type LocalStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
-export function readStorage(key: StorageKey): string | null {
+export function readStorage(key: LocalStorageKey): string | null {
   try {
     return localStorage.getItem(key);
   } catch {
@@ -31,7 +31,7 @@ export function readStorage(key: StorageKey): string | null {
   }
 }
 
-export function writeStorage(key: StorageKey, value: string | null): void {
+export function writeStorage(key: LocalStorageKey, value: string | null): void {
   try {
     if (value === null) localStorage.removeItem(key);
     else localStorage.setItem(key, value);

@@ -7,7 +7,7 @@ import { closeModal, ui } from '../../state/ui.ts';
 
 const AboutModal = lazy(() => import('./AboutModal.tsx'));
 const LanguageModal = lazy(() => import('./LanguageModal.tsx'));
-const ExamplesModal = lazy(() => import('../../project/examples/ExamplesModal.tsx'));
+const ExamplesModal = lazy(() => import('../../project/ui/ExamplesModal.tsx'));
 const ReleaseNotesModal = lazy(() => import('../../firmware/ui/ReleaseNotesModal.tsx'));
 const FirmwareUpdaterModal = lazy(() => import('../../firmware/ui/FirmwareUpdaterModal.tsx'));
 const FirmwareGuideModal = lazy(() => import('../../firmware/ui/FirmwareGuideModal.tsx'));

@@ -1,6 +1,6 @@
 // Chart tag colours cycle through ten (spec classroom §9). Chosen to stay apart from each
 // other on white and for the common colour-vision deficiencies.
-export const TAG_COLOURS = [
+export const TAG_PALETTE = [
   '#1f77b4',
   '#ff7f0e',
   '#2ca02c',
@@ -15,6 +15,6 @@ export const TAG_COLOURS = [
 
 /** The colour of series (or tag) `index`: the ten colours again and again. */
 export function tagColour(index: number): string {
-  const n = TAG_COLOURS.length;
-  return TAG_COLOURS[((Math.floor(index) % n) + n) % n] ?? TAG_COLOURS[0];
+  const n = TAG_PALETTE.length;
+  return TAG_PALETTE[((Math.floor(index) % n) + n) % n] ?? TAG_PALETTE[0];
 }

@@ -6,7 +6,7 @@
 //
 // Live refresh is pushed: the service follows the channel's event stream and reloads when
 // the server tells of a change (several changes during a reload make one more reload). A
-// broken stream is opened again after RECONNECT_MS; named ranges move with the clock, so
+// broken stream is opened again after LIVE_RECONNECT_MS; named ranges move with the clock, so
 // without changes the view is still refreshed every STALE_MS.
 import {
   POINTS_WARNING,
@@ -25,7 +25,7 @@ import { ApiError } from '../../api/errors.ts';
 import type { CloudDatalogApi } from './cloud-datalog-api.ts';
 
 /** A stream that failed or ended is opened again this much later. */
-export const RECONNECT_MS = 5000;
+export const LIVE_RECONNECT_MS = 5000;
 /** Without changes the series is still refreshed this often (the range moves on). */
 export const STALE_MS = 30_000;
 
@@ -65,7 +65,7 @@ export interface CloudDatalogState {
   streaming: boolean;
 }
 
-export const DEFAULT_SETTINGS: DatalogSettings = {
+export const DEFAULT_CHANNEL_SETTINGS: DatalogSettings = {
   aggregation: 'mean',
   period: 'minute',
   range: 'last_hour',
@@ -80,7 +80,7 @@ export function initialDatalogState(): CloudDatalogState {
     channel: null,
     fields: [],
     hidden: [],
-    settings: { ...DEFAULT_SETTINGS },
+    settings: { ...DEFAULT_CHANNEL_SETTINGS },
     series: null,
     awaitingContinue: false,
     loading: false,
@@ -363,7 +363,7 @@ export class CloudDatalogService {
       if (stop.signal.aborted) return;
       this.state.streaming = false;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.deps.reconnectMs ?? RECONNECT_MS);
+        const timer = setTimeout(resolve, this.deps.reconnectMs ?? LIVE_RECONNECT_MS);
         stop.signal.addEventListener('abort', () => {
           clearTimeout(timer);
           resolve();

@@ -14,7 +14,7 @@ export const FLUSH_MS = 500;
 /** Records held while waiting (logged out, offline); the oldest go first beyond this. */
 export const QUEUE_MAX = 10_000;
 /** After a network failure the queue is tried again this much later. */
-export const RETRY_MS = 5000;
+export const UPLOAD_RETRY_MS = 5000;
 
 export interface CloudRecord {
   name: string;
@@ -203,7 +203,7 @@ export class CloudRecorder {
     // Records the server refused (bad name, too many fields) are dropped; network failures
     // keep them for the next record or retry.
     if (problem.kind === 'network') {
-      this.schedule(RETRY_MS);
+      this.schedule(UPLOAD_RETRY_MS);
     } else {
       this.queue = [];
       this.state.waiting = 0;

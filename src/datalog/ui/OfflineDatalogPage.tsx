@@ -19,7 +19,7 @@ import { board } from '../../state/board.ts';
 import type { ChartView, DatalogChart } from '../chart/datalog-chart.ts';
 import { datalogConfig, dateOffsetMs, type DateMode } from '../datalog-config.ts';
 import type { DatalogState } from '../datalog-service.ts';
-import { datalogStore, getDatalogService } from '../datalog-store.ts';
+import { datalogStore, getDatalogService } from '../runtime.ts';
 import { exportFileName } from './download.ts';
 import { saveFile } from '../../ui/save-file.ts';
 import DatalogChartView from './DatalogChartView.tsx';

@@ -7,7 +7,7 @@ import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
-import { getDevice } from '../../device/device-service.ts';
+import { getDevice } from '../../device/runtime.ts';
 import { board } from '../../state/board.ts';
 import { tagColour } from '../chart/colours.ts';
 import { createLineChart } from '../chart/line-chart.ts';

@@ -5,7 +5,7 @@
 // for long tasks and long animation frames meanwhile.
 import { SimDatalog } from '../../virtual-board/board/sim-datalog.ts';
 import type { DatalogChart } from '../chart/datalog-chart.ts';
-import { getDatalogService } from '../datalog-store.ts';
+import { getDatalogService } from '../runtime.ts';
 
 export const BENCH_COOKIE = 'gogo-bench';
 

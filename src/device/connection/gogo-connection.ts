@@ -42,7 +42,7 @@ import { TimerPacer, type Pacer } from '../protocol/pacer.ts';
 import type { Transport } from '../transport.ts';
 
 /** Websocket reconnect delay (spec core §9). */
-export const RECONNECT_MS = 5000;
+export const BOARD_RECONNECT_MS = 5000;
 /** The firmware identity query (docs/firmware-update.md §3). */
 const IDENTITY_COMMAND = 203;
 
@@ -393,7 +393,7 @@ export class GoGoConnection implements DeviceConnection {
     this.reconnectTimer = this.timers.setTimeout(() => {
       this.reconnectTimer = null;
       void this.reconnect();
-    }, this.deps.reconnectMs ?? RECONNECT_MS);
+    }, this.deps.reconnectMs ?? BOARD_RECONNECT_MS);
   }
 
   private async reconnect(): Promise<void> {

@@ -6,7 +6,7 @@ import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import RemoteConnect, { RemoteSessionPanel } from '../../remote-lab/ui/RemoteConnect.tsx';
-import { getRemoteSession } from '../../remote-lab/session-service.ts';
+import { getRemoteSession } from '../../remote-lab/runtime.ts';
 import { board } from '../../state/board.ts';
 import { remoteLab } from '../../state/remote-lab.ts';
 import { connection, isBoardMatch, setDisplayBoard } from '../../state/connection.ts';

@@ -2,7 +2,7 @@
 // helper that sends a command and turns a failure into the spec's message.
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getDevice } from '../device-service.ts';
+import { getDevice } from '../runtime.ts';
 import {
   DeviceError,
   type DeviceConnection,

@@ -12,7 +12,7 @@ import {
   setRunAfterDownload,
 } from '../download-store.ts';
 
-export function DownloadProgress() {
+export function DownloadProgressBar() {
   const { t } = useTranslation('download');
   const s = useSnapshot(downloadStatus);
   if (s.extracting) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { runAction } from '../../app/actions.ts';
-import { DownloadProgress, DownloadSettingsMenu } from '../../download/ui/DownloadControls.tsx';
+import { DownloadProgressBar, DownloadSettingsMenu } from '../../download/ui/DownloadControls.tsx';
 import { downloadStatus } from '../../download/download-store.ts';
 import {
   contractWidget,
@@ -97,7 +97,7 @@ export default function EditorToolbar({
         </Link>
       )}
       <div className="d-flex align-items-center gap-2 ms-auto">
-        <DownloadProgress />
+        <DownloadProgressBar />
         <div className="btn-group">
           <button
             type="button"

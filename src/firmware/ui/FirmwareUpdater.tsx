@@ -9,7 +9,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { connection } from '../../state/connection.ts';
-import { getFirmwareService } from '../firmware-module.ts';
+import { getFirmwareService } from '../runtime.ts';
 import { firmware } from '../firmware-state.ts';
 import './firmware.css';
 import ProgressRing from './ProgressRing.tsx';

@@ -11,14 +11,14 @@ import { isLoggedIn, session } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
 import { MESSAGE_ICONS, messageTitle } from '../message-text.ts';
-import { loadMessages, markAllRead, markRead, messages } from '../messages-service.ts';
+import { loadMessages, markAllRead, markRead, messagesStore } from '../messages-service.ts';
 import AnnouncementDialog from './AnnouncementDialog.tsx';
 
 export default function MessagesMenu() {
   const { t, i18n } = useTranslation('messages');
   const s = useSnapshot(session);
   const { offline } = useSnapshot(ui);
-  const m = useSnapshot(messages);
+  const m = useSnapshot(messagesStore);
   const navigate = useNavigate();
   const [announcing, setAnnouncing] = useState(false);
   if (!isLoggedIn(s) || offline) return null;

@@ -1,6 +1,6 @@
 // The frame of a project's or a catalog's screen: its banner and title, then the login
 // prompt, a spinner while it loads, what went wrong, or (once loaded) its content.
-import '../remix.css';
+import './remix.css';
 import '../../ui/header-image/header-image.css';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

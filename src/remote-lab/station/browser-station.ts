@@ -4,14 +4,14 @@
 // background tab keeps a download's 10 ms pauses.
 import { api } from '../../api/client.ts';
 import type { StationGrant } from '../../contract/remote-lab.ts';
-import { getDevice } from '../../device/device-service.ts';
+import { getDevice } from '../../device/runtime.ts';
 import { WorkerFramer } from '../../device/protocol/worker-framer.ts';
 import { WorkerPacer } from '../../device/protocol/worker-pacer.ts';
 import type { Transport } from '../../device/transport.ts';
 import { WebHidTransport } from '../../device/webhid/webhid-transport.ts';
 import { getSimHost } from '../../virtual-board/host/sim-host.ts';
 import { SimulatedTransport } from '../../virtual-board/host/simulated-transport.ts';
-import { brokerUrl } from '../session-service.ts';
+import { brokerUrl } from '../runtime.ts';
 import {
   LabStation,
   type JournalState,

@@ -11,7 +11,7 @@ import { useSnapshot } from 'valtio';
 import { ApiError } from '../../api/errors.ts';
 import { BOARD_ID_PATTERN, PIN_PATTERN } from '../../contract/remote-lab.ts';
 import { remoteLab, remoteLabLesson } from '../../state/remote-lab.ts';
-import { getRemoteSession } from '../session-service.ts';
+import { getRemoteSession } from '../runtime.ts';
 
 type Form = 'lab' | 'access';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ApiError } from '../../api/errors.ts';
 import { initI18n } from '../../i18n/index.ts';
 import DataTable, { type Column } from './DataTable.tsx';
-import type { TableQuery } from './table-query.ts';
+import type { DataTableQuery } from './table-query.ts';
 import { localPage, type TablePage, type TableSource } from './table-source.ts';
 
 interface User {
@@ -24,8 +24,8 @@ const COLUMNS: Column<User>[] = [
 ];
 
 /** A source over USERS that records every query it is asked. */
-function recordingSource(answer?: (q: TableQuery) => Promise<TablePage<User>>) {
-  const queries: TableQuery[] = [];
+function recordingSource(answer?: (q: DataTableQuery) => Promise<TablePage<User>>) {
+  const queries: DataTableQuery[] = [];
   const source: TableSource<User> = (q) => {
     queries.push(q);
     return answer
@@ -37,7 +37,7 @@ function recordingSource(answer?: (q: TableQuery) => Promise<TablePage<User>>) {
           }),
         );
   };
-  const last = (): TableQuery => {
+  const last = (): DataTableQuery => {
     const q = queries[queries.length - 1];
     if (!q) throw new Error('the table asked nothing');
     return q;

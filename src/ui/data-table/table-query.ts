@@ -12,7 +12,7 @@ export interface SortKey {
   dir: SortDir;
 }
 
-export interface TableQuery {
+export interface DataTableQuery {
   sort: SortKey[];
   page: number;
   perPage: number;
@@ -22,7 +22,7 @@ export interface TableQuery {
 export function initialQuery(
   sort: SortKey[] = [],
   perPage: number = DEFAULT_PAGE_SIZE,
-): TableQuery {
+): DataTableQuery {
   return { sort, page: 1, perPage: validPerPage(perPage), filter: '' };
 }
 
@@ -47,21 +47,21 @@ export function toggleSort(sort: SortKey[], field: string, multi: boolean): Sort
   return sort.filter((s) => s.field !== field);
 }
 
-export function withSort(query: TableQuery, field: string, multi: boolean): TableQuery {
+export function withSort(query: DataTableQuery, field: string, multi: boolean): DataTableQuery {
   return { ...query, sort: toggleSort(query.sort, field, multi), page: 1 };
 }
 
 /** Visits `page` only when it lies within 1..lastPage; otherwise the query stays as it is. */
-export function withPage(query: TableQuery, page: number, lastPage: number): TableQuery {
+export function withPage(query: DataTableQuery, page: number, lastPage: number): DataTableQuery {
   if (!Number.isInteger(page) || page < 1 || page > Math.max(1, lastPage)) return query;
   return page === query.page ? query : { ...query, page };
 }
 
-export function withPerPage(query: TableQuery, perPage: number): TableQuery {
+export function withPerPage(query: DataTableQuery, perPage: number): DataTableQuery {
   return { ...query, perPage: validPerPage(perPage), page: 1 };
 }
 
-export function withFilter(query: TableQuery, filter: string): TableQuery {
+export function withFilter(query: DataTableQuery, filter: string): DataTableQuery {
   return filter === query.filter ? query : { ...query, filter, page: 1 };
 }
 
@@ -71,7 +71,7 @@ export function sortParam(sort: SortKey[]): string {
 }
 
 /** The query string of a server-driven table. */
-export function toParams(query: TableQuery): Record<string, string | number> {
+export function toParams(query: DataTableQuery): Record<string, string | number> {
   const params: Record<string, string | number> = { page: query.page, per_page: query.perPage };
   if (query.sort.length > 0) params.sort = sortParam(query.sort);
   const filter = query.filter.trim();

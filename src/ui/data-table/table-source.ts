@@ -3,7 +3,7 @@
 // applies the same query to rows already in memory (short lists such as a class's people),
 // so both kinds of list behave the same way on screen.
 import type { Pagination } from '../../contract/common.ts';
-import { toParams, type TableQuery } from './table-query.ts';
+import { toParams, type DataTableQuery } from './table-query.ts';
 
 export interface TablePage<Row> {
   rows: Row[];
@@ -11,7 +11,10 @@ export interface TablePage<Row> {
   pagination: Pagination | null;
 }
 
-export type TableSource<Row> = (query: TableQuery, signal: AbortSignal) => Promise<TablePage<Row>>;
+export type TableSource<Row> = (
+  query: DataTableQuery,
+  signal: AbortSignal,
+) => Promise<TablePage<Row>>;
 
 /** The part of the API client a server source needs (src/api/client.ts). */
 export interface TableClient {
@@ -67,7 +70,7 @@ function compare(a: string | number, b: string | number): number {
 /** Pages, sorts and filters `rows` in memory, answering like a server would. */
 export function localPage<Row>(
   rows: readonly Row[],
-  query: TableQuery,
+  query: DataTableQuery,
   options: LocalSourceOptions<Row>,
 ): TablePage<Row> {
   const needle = query.filter.trim().toLocaleLowerCase();

@@ -12,7 +12,7 @@ import {
   withPerPage,
   withSort,
   type SortKey,
-  type TableQuery,
+  type DataTableQuery,
 } from './table-query.ts';
 import type { TableSource } from './table-source.ts';
 
@@ -27,7 +27,7 @@ interface Answer<Row> {
 }
 
 export interface TableState<Row> {
-  query: TableQuery;
+  query: DataTableQuery;
   rows: Row[];
   pagination: Pagination | null;
   loading: boolean;

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { defaultMotorCount, PORT_NAMES } from '../../device/board-state.ts';
-import * as cmd from '../../device/protocol/commands.ts';
-import { useCommandSender } from '../../device/ui/use-device.ts';
-import { board } from '../../state/board.ts';
+import { defaultMotorCount, PORT_NAMES } from '../../../device/board-state.ts';
+import * as cmd from '../../../device/protocol/commands.ts';
+import { useCommandSender } from '../../../device/ui/use-device.ts';
+import { board } from '../../../state/board.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
 

@@ -7,20 +7,20 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { imageSrc, type Catalog, type Project, type ProjectList } from '../contract/projects.ts';
-import { confirm } from '../app/modals/confirm.ts';
-import { useDocumentTitle } from '../app/use-document-title.ts';
-import { askProjectDetails } from '../project/project-dialog.ts';
-import { projectApi } from '../project/projects-service.ts';
-import Markdown from '../ui/markdown/Markdown.tsx';
-import { program } from '../state/program.ts';
-import { session } from '../state/session.ts';
-import { showToast } from '../state/ui.ts';
-import { useLoader } from './loader.ts';
-import { ProjectGrid } from './ui/cards.tsx';
-import { appLink, copyLink } from './ui/copy-link.ts';
-import ItemScreen from './ui/ItemScreen.tsx';
-import { usePaging } from '../ui/pager/use-paging.ts';
+import { imageSrc, type Catalog, type Project, type ProjectList } from '../../contract/projects.ts';
+import { confirm } from '../../app/modals/confirm.ts';
+import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { askProjectDetails } from '../../project/project-dialog.ts';
+import { projectApi } from '../../project/runtime.ts';
+import Markdown from '../../ui/markdown/Markdown.tsx';
+import { program } from '../../state/program.ts';
+import { session } from '../../state/session.ts';
+import { showToast } from '../../state/ui.ts';
+import { useLoader } from '../loader.ts';
+import { ProjectGrid } from './cards.tsx';
+import { appLink, copyLink } from './copy-link.ts';
+import ItemScreen from './ItemScreen.tsx';
+import { usePaging } from '../../ui/pager/use-paging.ts';
 
 /** Keeps the open program's project details in step with edits made on this page. */
 function followOpenProgram(project: Project | null, uuid: string): void {

@@ -1,9 +1,9 @@
 // Developer tools: parse an Intel HEX file in the core worker and show what it holds.
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HexImage, CoreError } from '../core/wasm-core.ts';
-import { coreBridge } from '../bridge/core-bridge.ts';
-import Screen from '../app/layout/Screen.tsx';
+import type { HexImage, CoreError } from '../../core/wasm-core.ts';
+import { coreBridge } from '../../bridge/core-bridge.ts';
+import Screen from '../../app/layout/Screen.tsx';
 
 type State =
   | { kind: 'idle' }

@@ -1,7 +1,7 @@
 // The app's one remote-lab session client, created on first use, with the app's API client,
 // board connection and store.
 import { api } from '../api/client.ts';
-import { getDevice } from '../device/device-service.ts';
+import { getDevice } from '../device/runtime.ts';
 import { remoteLab } from '../state/remote-lab.ts';
 import { RemoteSession } from './remote-session.ts';
 

@@ -2,7 +2,7 @@
 // renders the buttons (a submit among them), told whether a network name is filled in.
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CompactField, CompactForm } from '../../ui/compact-form/CompactForm.tsx';
+import { CompactField, CompactForm } from '../../../ui/compact-form/CompactForm.tsx';
 
 export default function WifiForm({
   onSubmit,

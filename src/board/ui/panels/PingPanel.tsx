@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import * as cmd from '../../device/protocol/commands.ts';
-import { useCommandSender } from '../../device/ui/use-device.ts';
+import * as cmd from '../../../device/protocol/commands.ts';
+import { useCommandSender } from '../../../device/ui/use-device.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
 

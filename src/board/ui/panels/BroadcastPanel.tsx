@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { isEspFamily } from '../../device/board-state.ts';
-import * as cmd from '../../device/protocol/commands.ts';
-import { useCommandSender } from '../../device/ui/use-device.ts';
-import { board } from '../../state/board.ts';
+import { isEspFamily } from '../../../device/board-state.ts';
+import * as cmd from '../../../device/protocol/commands.ts';
+import { useCommandSender } from '../../../device/ui/use-device.ts';
+import { board } from '../../../state/board.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
-import { CompactField, CompactForm } from '../../ui/compact-form/CompactForm.tsx';
+import { CompactField, CompactForm } from '../../../ui/compact-form/CompactForm.tsx';
 
 /**
  * Broadcast and key-value messages the board relays (packet type 7), and a broadcast sent

@@ -2,7 +2,7 @@
 // board link, the API client, the flash worker and the shell. Loaded on first use.
 import i18next from 'i18next';
 import { api } from '../api/client.ts';
-import { getDevice } from '../device/device-service.ts';
+import { getDevice } from '../device/runtime.ts';
 import { fakeHidRequested } from '../virtual-board/host/install-fake-hid.ts';
 import { getSimHost } from '../virtual-board/host/sim-host.ts';
 import { browserHid } from '../device/webhid/hid-types.ts';

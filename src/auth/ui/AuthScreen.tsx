@@ -9,9 +9,9 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session } from '../state/session.ts';
-import { authErrorText } from './auth-error-text.ts';
-import type { AuthService, SocialProvider } from './auth-service.ts';
+import { session } from '../../state/session.ts';
+import { authErrorText } from '../auth-error-text.ts';
+import type { AuthService, SocialProvider } from '../auth-service.ts';
 import { useAuthService } from './use-auth-service.ts';
 
 const MAIN_PROVIDERS: { id: SocialProvider; icon: string; label: string }[] = [

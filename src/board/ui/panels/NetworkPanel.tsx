@@ -1,10 +1,10 @@
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { isEspFamily, wifiStatusKey } from '../../device/board-state.ts';
-import * as cmd from '../../device/protocol/commands.ts';
-import { useCommandSender } from '../../device/ui/use-device.ts';
-import { board } from '../../state/board.ts';
+import { isEspFamily, wifiStatusKey } from '../../../device/board-state.ts';
+import * as cmd from '../../../device/protocol/commands.ts';
+import { useCommandSender } from '../../../device/ui/use-device.ts';
+import { board } from '../../../state/board.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
 import WifiForm from './WifiForm.tsx';

@@ -15,18 +15,18 @@ import {
   type MyProjectType,
   type Project,
   type ProjectOrder,
-} from '../contract/projects.ts';
-import type { ScreenId } from '../app/screens.ts';
-import { useDocumentTitle } from '../app/use-document-title.ts';
-import { askProjectDetails } from '../project/project-dialog.ts';
-import { loadList, projectLists, type ListEntry } from '../project/project-lists.ts';
-import { projectApi } from '../project/projects-service.ts';
-import { session } from '../state/session.ts';
-import { CardGrid, CatalogCard, ProjectCard } from './ui/cards.tsx';
-import LoginPrompt from './ui/LoginPrompt.tsx';
-import ListToolbar from '../ui/pager/ListToolbar.tsx';
-import PagedList from '../ui/pager/PagedList.tsx';
-import { pageParam, perPageParam, pick, useAddressPaging } from '../ui/pager/address-paging.ts';
+} from '../../contract/projects.ts';
+import type { ScreenId } from '../../app/screens.ts';
+import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { askProjectDetails } from '../../project/project-dialog.ts';
+import { loadList, projectLists, type ListEntry } from '../../project/project-lists.ts';
+import { projectApi } from '../../project/runtime.ts';
+import { session } from '../../state/session.ts';
+import { CardGrid, CatalogCard, ProjectCard } from './cards.tsx';
+import LoginPrompt from './LoginPrompt.tsx';
+import ListToolbar from '../../ui/pager/ListToolbar.tsx';
+import PagedList from '../../ui/pager/PagedList.tsx';
+import { pageParam, perPageParam, pick, useAddressPaging } from '../../ui/pager/address-paging.ts';
 
 export type RemixScreen = Extract<
   ScreenId,

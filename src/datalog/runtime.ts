@@ -2,7 +2,7 @@
 // DatalogService, and the page's one service over the app's board link and core worker.
 import { proxy, ref } from 'valtio';
 import { coreBridge } from '../bridge/core-bridge.ts';
-import { getDevice } from '../device/device-service.ts';
+import { getDevice } from '../device/runtime.ts';
 import { DatalogService, type DatalogState } from './datalog-service.ts';
 
 export const datalogStore = proxy<{ state: DatalogState | null }>({ state: null });

@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { emailStatusKey, smsStatusKey, wifiStatusKey } from '../../device/board-state.ts';
-import * as cmd from '../../device/protocol/commands.ts';
-import { useCommandSender } from '../../device/ui/use-device.ts';
-import { board } from '../../state/board.ts';
+import { emailStatusKey, smsStatusKey, wifiStatusKey } from '../../../device/board-state.ts';
+import * as cmd from '../../../device/protocol/commands.ts';
+import { useCommandSender } from '../../../device/ui/use-device.ts';
+import { board } from '../../../state/board.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
 import WifiForm from './WifiForm.tsx';
-import { CompactField, CompactForm } from '../../ui/compact-form/CompactForm.tsx';
+import { CompactField, CompactForm } from '../../../ui/compact-form/CompactForm.tsx';
 
 export function CameraPanel({ gate }: { gate: BoardGate }) {
   const { t } = useTranslation('board');

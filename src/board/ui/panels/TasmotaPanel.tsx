@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { isEspFamily } from '../../device/board-state.ts';
-import { DeviceError } from '../../device/device.ts';
-import { translateError } from '../../device/ui/messages.ts';
-import { useDevice } from '../../device/ui/use-device.ts';
+import { isEspFamily } from '../../../device/board-state.ts';
+import { DeviceError } from '../../../device/device.ts';
+import { translateError } from '../../../device/ui/messages.ts';
+import { useDevice } from '../../../device/ui/use-device.ts';
 import Panel from '../Panel.tsx';
-import { sendTasmota, type TasmotaAnswer } from '../tasmota.ts';
+import { sendTasmota, type TasmotaAnswer } from '../../tasmota.ts';
 import type { BoardGate } from '../use-board-gate.ts';
 
 const COMMANDS = ['Power On', 'Power Off', 'Power Toggle', 'Power'] as const;

@@ -2,9 +2,9 @@
 // matches the display board) and, when not, the reason to show.
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { translateError } from '../device/ui/messages.ts';
-import { board } from '../state/board.ts';
-import { connection, isBoardMatch } from '../state/connection.ts';
+import { translateError } from '../../device/ui/messages.ts';
+import { board } from '../../state/board.ts';
+import { connection, isBoardMatch } from '../../state/connection.ts';
 
 export interface BoardGate {
   /**

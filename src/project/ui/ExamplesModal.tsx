@@ -1,7 +1,7 @@
 // The project examples dialog: the examples page for the interface language in a frame, with
 // a loading overlay until it has loaded. Choosing an example there closes the dialog and,
 // after a confirmation, opens the example in the editor.
-import '../ui/project.css';
+import './project.css';
 import { useEffect, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
@@ -11,12 +11,12 @@ import { confirm } from '../../app/modals/confirm.ts';
 import type { LoadProjectMessage } from '../../contract/projects.ts';
 import i18next from 'i18next';
 import { navigateTo } from '../navigation.ts';
-import { acceptLoadProject, examplesOrigin, examplesPageUrl } from './examples-source.ts';
+import { acceptLoadProject, examplesOrigin, examplesPageUrl } from '../examples/examples-source.ts';
 
 async function openExample(example: LoadProjectMessage): Promise<void> {
   const ok = await confirm(i18next.t('project:examples.confirm', { name: example.name }));
   if (!ok) return;
-  const { cloudProgram } = await import('../projects-service.ts');
+  const { cloudProgram } = await import('../runtime.ts');
   cloudProgram.openUnsaved(example.code, example.name);
   navigateTo('/program');
 }

@@ -7,8 +7,8 @@ import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { session, type User } from '../state/session.ts';
-import { providerName } from '../app/provider-name.ts';
+import { session, type User } from '../../state/session.ts';
+import { providerName } from '../../app/provider-name.ts';
 import { useAuthService } from './use-auth-service.ts';
 
 function Avatar({ user }: { user: Readonly<User> }) {

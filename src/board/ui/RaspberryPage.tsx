@@ -4,7 +4,7 @@
 // panels themselves stay disabled without repeating it.
 import { Alert } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { BoardType } from '../device/device.ts';
+import { BoardType } from '../../device/device.ts';
 import BroadcastPanel from './panels/BroadcastPanel.tsx';
 import DisplayPanel from './panels/DisplayPanel.tsx';
 import {
@@ -16,7 +16,7 @@ import {
   PiPowerPanel,
 } from './panels/PiPanels.tsx';
 import { quiet, useBoardGate, usePiGate } from './use-board-gate.ts';
-import Screen from '../app/layout/Screen.tsx';
+import Screen from '../../app/layout/Screen.tsx';
 
 export default function RaspberryPage() {
   const { t } = useTranslation('board');
