@@ -32,6 +32,8 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // A fake camera (the Teachable Machine lab); each test grants or denies its use.
+        '--use-fake-device-for-media-stream',
       ],
     },
   },

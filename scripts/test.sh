@@ -21,8 +21,8 @@ step "unit tests (vitest; server suites on SQLite, real Auth emulator)"
 npx vitest run
 step "server suites again on PostgreSQL (throw-away cluster)"
 node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node server src
-step "remote-lab suites on Mosquitto with dynamic security (throw-away broker)"
-node --import tsx scripts/mosquitto-temp.ts run -- npx vitest run --project node server/remote-lab src/remote-lab
+step "remote-lab and web UI broker suites on Mosquitto with dynamic security (throw-away broker)"
+node --import tsx scripts/mosquitto-temp.ts run -- npx vitest run --project node server/remote-lab server/webui src/remote-lab
 step "durability: SIGKILL during a burst of saves (SQLite, then PostgreSQL)"
 node --import tsx scripts/durability.ts
 step "build (vite)"

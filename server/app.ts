@@ -31,6 +31,7 @@ import { subscribeClassroomMessages } from './messages/classroom-messages.ts';
 import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
+import { poolChecker } from './classroom/lesson-checker.ts';
 import { classroomLink, remoteLabGrader } from './classroom/remote-lab-link.ts';
 
 /** One API route as registered, for the route-table tests. */
@@ -270,11 +271,13 @@ export async function createServer(
     messages,
     classroom,
     remoteLab,
+    webuiBroker: { access: brokers.webui, url: brokers.publicUrl },
   });
   log = app.log;
   remoteLab.setLog(app.log);
   remoteLab.setClassroom(classroomLink(classroom, users));
   classroom.submissions.setSessionGrader(remoteLabGrader(remoteLab));
+  classroom.submissions.setChecker(poolChecker(compilePool));
   // The embedded brokers answer WebSocket upgrades on the API's own port.
   brokers.attach(app.server);
   await remoteLab.start(brokers);

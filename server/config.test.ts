@@ -74,8 +74,31 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'code.example.org' }, /PUBLIC_URL must be an http\(s\) URL/],
     [{ PUBLIC_URL: 'ftp://code.example.org' }, /PUBLIC_URL must be an http\(s\) URL/],
     [{ PUBLIC_URL: 'https://code.example.org/?x=1' }, /without query or fragment/],
+    [
+      { MQTT_PUBLIC_URL: 'wss://mqtt.example.org', MQTT_PUBLIC_ADMIN_USERNAME: 'admin' },
+      /MQTT_PUBLIC_ADMIN_USERNAME and MQTT_PUBLIC_ADMIN_PASSWORD go together/,
+    ],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads a dynamic-security admin of an external public broker (the web UI needs one)', () => {
+    const url = 'wss://mqtt.example.org';
+    expect(loadConfig({ MQTT_PUBLIC_URL: url }).mqtt.public).toEqual({
+      kind: 'external',
+      clientUrl: url,
+      admin: null,
+    });
+    const withAdmin = loadConfig({
+      MQTT_PUBLIC_URL: url,
+      MQTT_PUBLIC_ADMIN_USERNAME: 'admin',
+      MQTT_PUBLIC_ADMIN_PASSWORD: 'secret',
+    });
+    expect(withAdmin.mqtt.public).toEqual({
+      kind: 'external',
+      clientUrl: url,
+      admin: { username: 'admin', password: 'secret' },
+    });
   });
 });

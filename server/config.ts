@@ -92,7 +92,14 @@ export interface MqttConfig {
         /** The URL handed to browsers and stations (default: url). */
         clientUrl: string;
       };
-  public: { kind: 'embedded'; port: number | null } | { kind: 'external'; clientUrl: string };
+  public:
+    | { kind: 'embedded'; port: number | null }
+    | {
+        kind: 'external';
+        clientUrl: string;
+        /** A dynamic-security admin of that broker: without one the web UI is off. */
+        admin: { username: string; password: string } | null;
+      };
   /** Alive period of a session holding its board (ms); sessions expire after 3 missed. */
   aliveMs: number;
   /** A held board whose station stays offline this long ends its session. */
@@ -196,12 +203,23 @@ function mqttConfig(env: Env): MqttConfig {
     prefix,
     lab,
     public: publicUrl
-      ? { kind: 'external', clientUrl: publicUrl }
+      ? { kind: 'external', clientUrl: publicUrl, admin: publicAdmin(env) }
       : { kind: 'embedded', port: optionalPort(env, 'MQTT_PUBLIC_PORT') },
     aliveMs,
     stationGraceMs: intVar(env, 'LAB_STATION_GRACE_MS', 30_000, 100, 600_000),
     stationSilentMs: intVar(env, 'LAB_STATION_SILENT_MS', 6000, 100, 600_000),
   };
+}
+
+/** MQTT_PUBLIC_ADMIN_USERNAME / _PASSWORD: both or neither. */
+function publicAdmin(env: Env): { username: string; password: string } | null {
+  const username = env.MQTT_PUBLIC_ADMIN_USERNAME?.trim() ?? '';
+  const password = env.MQTT_PUBLIC_ADMIN_PASSWORD ?? '';
+  if (username === '' && password === '') return null;
+  if (username === '' || password === '') {
+    throw new ConfigError('MQTT_PUBLIC_ADMIN_USERNAME and MQTT_PUBLIC_ADMIN_PASSWORD go together');
+  }
+  return { username, password };
 }
 
 function optionalPort(env: Env, name: string): number | null {

@@ -11,6 +11,7 @@ import type { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { MessageStore } from './messages/message-store.ts';
 import type { UserStore } from './users/user-store.ts';
 import type { Classroom } from './classroom/classroom.ts';
+import type { WebuiAccess } from './webui/webui-access.ts';
 
 export interface Services {
   config: ServerConfig;
@@ -36,6 +37,8 @@ export interface Services {
    * about a grade, a note, a lesson or an updated extension.
    */
   messages: MessageStore;
+  /** Web UI namespaces on the public broker at `url` (access null: the web UI is off). */
+  webuiBroker: { access: WebuiAccess | null; url: string };
 }
 
 declare module 'fastify' {

@@ -17,12 +17,19 @@ import {
   type LessonPermissions,
   type LessonUpdate,
 } from '../../src/contract/lessons.ts';
+import {
+  checkProblem,
+  checkProblemText,
+  type LessonCheck,
+} from '../../src/contract/lesson-check.ts';
 import { now } from '../db/clock.ts';
+import { HttpError } from '../http/errors.ts';
 import { contains, toBool } from '../db/paging.ts';
 import type { Database, LessonRow, LessonsTable } from '../db/schema.ts';
 import { isAdmin, isModerator, memberOf, type Caller } from './caller.ts';
 import { assertCanCreate, type ClassroomPolicy } from './class-store.ts';
 import { classroomError } from './errors.ts';
+import { storedCheck } from './lesson-checker.ts';
 import { parseSort, readPage, tablePage } from '../db/paging.ts';
 
 export interface LessonView {
@@ -92,7 +99,7 @@ export class LessonStore {
         is_official: 0,
         max_points: input.maxPoints ?? DEFAULT_MAX_POINTS,
         time_limit: input.timeLimit ?? null,
-        auto_check: null,
+        auto_check: checkText(input.check),
         created_at: time,
         updated_at: time,
       })
@@ -109,6 +116,7 @@ export class LessonStore {
     if (patch.logo !== undefined) changes.logo = patch.logo;
     if (patch.timeLimit !== undefined) changes.time_limit = patch.timeLimit;
     if (patch.maxPoints !== undefined) changes.max_points = patch.maxPoints;
+    if (patch.check !== undefined) changes.auto_check = checkText(patch.check);
     await this.db.updateTable('lessons').set(changes).where('uuid', '=', uuid).execute();
     return this.get(caller, uuid);
   }
@@ -296,8 +304,17 @@ export class LessonStore {
   }
 }
 
+/** A check as stored (JSON text); 400 with the reason when it breaks a rule of its format. */
+function checkText(check: LessonCheck | null | undefined): string | null {
+  if (!check) return null;
+  const problem = checkProblem(check);
+  if (problem) throw new HttpError(400, 'bad_request', checkProblemText(problem));
+  return JSON.stringify(check);
+}
+
 export function toLesson(view: LessonView): Lesson {
   const { row } = view;
+  const check = storedCheck(row.auto_check);
   return {
     uuid: row.uuid,
     name: row.name,
@@ -308,6 +325,8 @@ export function toLesson(view: LessonView): Lesson {
     owner: { id: row.owner_id, name: view.ownerName, photoUrl: view.ownerPhoto },
     timeLimit: row.time_limit,
     maxPoints: row.max_points,
+    ...(view.permissions.edit ? { check } : {}),
+    hasCheck: check !== null,
     permissions: view.permissions,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -12,6 +12,8 @@ import type {
   LessonProgress,
   SubmissionState,
 } from '../../src/contract/grades.ts';
+import type { CheckReport } from '../../src/contract/lesson-check.ts';
+import { reportGrade } from '../../src/core/check/run-check.ts';
 import { now } from '../db/clock.ts';
 import type { Database, SubmissionsTable } from '../db/schema.ts';
 import { memberOf, type Caller } from './caller.ts';
@@ -19,6 +21,12 @@ import type { ClassLessonStore } from './class-lessons.ts';
 import { isUniqueViolation, type ClassStore, type ClassView } from './class-store.ts';
 import { classroomError } from './errors.ts';
 import type { ClassroomEventMap, ClassroomEvents } from './events.ts';
+import {
+  programLogo,
+  storedCheck,
+  storedReport,
+  type SubmissionChecker,
+} from './lesson-checker.ts';
 import type { LessonStore } from './lesson-store.ts';
 import type { PeopleStore } from './people-store.ts';
 
@@ -50,6 +58,7 @@ interface NewSubmission {
   grade: number | null;
   gradedBy: string | null;
   state: SubmissionState;
+  checkReport?: CheckReport | null;
 }
 
 /** Grades keep two decimals. */
@@ -57,6 +66,7 @@ const points = (grade: number) => Math.round(grade * 100) / 100;
 
 export class SubmissionStore {
   private sessionGrader: SessionGrader | null = null;
+  private checker: SubmissionChecker | null = null;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -69,6 +79,11 @@ export class SubmissionStore {
 
   setSessionGrader(grader: SessionGrader | null): void {
     this.sessionGrader = grader;
+  }
+
+  /** Runs lessons' automatic checks on Submit (none: submissions wait for the teacher). */
+  setChecker(checker: SubmissionChecker | null): void {
+    this.checker = checker;
   }
 
   // Student side
@@ -128,6 +143,16 @@ export class SubmissionStore {
       });
       if (verified !== null) grade = points(Math.min(Math.max(verified, 0), lesson.row.max_points));
     }
+    // The lesson's automatic check grades what the program does on the VM; a run the server
+    // could not finish leaves the grade to the teacher.
+    let checkReport: CheckReport | null = null;
+    const check = grade === null && this.checker ? storedCheck(lesson.row.auto_check) : null;
+    if (check && this.checker) {
+      checkReport = await this.checker(programLogo(body.code), check);
+      if (checkReport.outcome !== 'not_run' && checkReport.outcome !== 'too_long') {
+        grade = reportGrade(checkReport, lesson.row.max_points);
+      }
+    }
     const suuid = await this.insertCurrent({
       classUuid: seat.classUuid,
       lessonUuid,
@@ -139,6 +164,7 @@ export class SubmissionStore {
       grade,
       gradedBy: null,
       state: grade === null ? 'submitted' : 'graded',
+      checkReport,
     });
     const event = { classUuid: seat.classUuid, lessonUuid, suuid, studentEmail: seat.email };
     await this.emitFor('submitted', { ...event, by: caller.id });
@@ -525,6 +551,7 @@ export class SubmissionStore {
       gradedAt: row.graded_at,
       completedAt: row.completed_at,
       updatedAt: row.updated_at,
+      check: storedReport(row.check_report),
     };
   }
 
@@ -710,6 +737,7 @@ export class SubmissionStore {
         graded_by: s.gradedBy,
         completed_at: s.state === 'complete' ? time : null,
         updated_at: time,
+        check_report: s.checkReport ? JSON.stringify(s.checkReport) : null,
       };
       try {
         await this.db.transaction().execute(async (tx: Transaction<Database>) => {

@@ -9,26 +9,27 @@
 //   interrupted otherwise), answers 422 compile_timeout, and a fresh worker takes its place;
 // - a worker that dies is replaced, and its compile answers 503 compile_failed.
 // `workers: 0` compiles on the event loop: the benchmark's reference, not for servers.
+// The same workers run lessons' automatic checks (compile, then the VM over the scenario's
+// virtual time) under their own budget, `checkBudgetMs`.
 import { Worker } from 'node:worker_threads';
+import type { CheckReport, LessonCheck } from '../../src/contract/lesson-check.ts';
 import type { LogoCompileResponse } from '../../src/core/logo-response.ts';
 import { HttpError } from '../http/errors.ts';
 import type { LogoCompiler } from './logo-compiler.ts';
 
-export interface CompileJob {
-  id: number;
-  source: string;
-  version: string;
-}
+export type CompileJob =
+  | { id: number; kind?: 'compile'; source: string; version: string }
+  | { id: number; kind: 'check'; logo: string; check: LessonCheck };
 
-export interface CompileAnswer {
-  id: number;
-  response: LogoCompileResponse;
-}
+export type CompileAnswer =
+  { id: number; response: LogoCompileResponse } | { id: number; report: CheckReport };
 
 export interface CompilePoolOptions {
   workers: number;
   queueMax: number;
   budgetMs: number;
+  /** CPU budget of one automatic check (default 10 s). */
+  checkBudgetMs?: number;
   /** The worker entry (tests start a stand-in that can be slow or crash). */
   threadUrl?: URL;
 }
@@ -46,7 +47,7 @@ const compileFailed = () =>
 
 interface Pending {
   job: CompileJob;
-  resolve: (response: LogoCompileResponse) => void;
+  resolve: (answer: CompileAnswer) => void;
   reject: (error: Error) => void;
 }
 
@@ -81,15 +82,32 @@ export class CompilePool {
   }
 
   /** Compiles `source` for `version`; rejects with an HttpError when busy or too slow. */
-  compile(source: string, version: string): Promise<LogoCompileResponse> {
-    if (this.options.workers === 0) return Promise.resolve(this.compiler.compile(source, version));
+  async compile(source: string, version: string): Promise<LogoCompileResponse> {
+    if (this.options.workers === 0) return this.compiler.compile(source, version);
+    const answer = await this.submit({ id: this.nextId++, source, version });
+    if (!('response' in answer)) throw compileFailed();
+    return answer.response;
+  }
+
+  /**
+   * Runs `logo` against a lesson's automatic check in a worker; rejects like `compile`
+   * (busy, over the check budget: compile_timeout, a worker lost).
+   */
+  async check(logo: string, check: LessonCheck): Promise<CheckReport> {
+    if (this.options.workers === 0) return this.compiler.check(logo, check);
+    const answer = await this.submit({ id: this.nextId++, kind: 'check', logo, check });
+    if (!('report' in answer)) throw compileFailed();
+    return answer.report;
+  }
+
+  private submit(job: CompileJob): Promise<CompileAnswer> {
     if (this.closed || this.slots.length === 0) return Promise.reject(compileFailed());
     const free = this.slots.find((s) => s.started && s.busy === null);
     if (!free && this.queue.length >= this.options.queueMax) {
       return Promise.reject(compileBusy());
     }
     return new Promise((resolve, reject) => {
-      const pending = { job: { id: this.nextId++, source, version }, resolve, reject };
+      const pending = { job, resolve, reject };
       if (free) this.run(free, pending);
       else this.queue.push(pending);
     });
@@ -145,15 +163,19 @@ export class CompilePool {
 
   private run(slot: Slot, pending: Pending): void {
     slot.busy = pending;
-    slot.timer = setTimeout(() => this.overBudget(slot), this.options.budgetMs);
+    slot.timer = setTimeout(() => this.overBudget(slot), this.budgetOf(pending.job));
     slot.worker.postMessage(pending.job);
+  }
+
+  private budgetOf(job: CompileJob): number {
+    return job.kind === 'check' ? (this.options.checkBudgetMs ?? 10_000) : this.options.budgetMs;
   }
 
   private answered(slot: Slot, answer: CompileAnswer): void {
     const pending = slot.busy;
     if (!pending || pending.job.id !== answer.id) return;
     this.finish(slot);
-    pending.resolve(answer.response);
+    pending.resolve(answer);
     this.next(slot);
   }
 
@@ -161,7 +183,7 @@ export class CompilePool {
     const pending = slot.busy;
     if (!pending) return;
     this.finish(slot);
-    pending.reject(compileTimeout(this.options.budgetMs));
+    pending.reject(compileTimeout(this.budgetOf(pending.job)));
     this.replace(slot);
   }
 

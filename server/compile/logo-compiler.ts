@@ -3,6 +3,8 @@
 // and the `logoc` CLI answer (src/core/logo-response.ts shapes all three).
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import type { CheckReport, LessonCheck } from '../../src/contract/lesson-check.ts';
+import { runCheck } from '../../src/core/check/run-check.ts';
 import { toCompileResponse, type LogoCompileResponse } from '../../src/core/logo-response.ts';
 import { loadCore, type LogoVersion, type WasmCore } from '../../src/core/wasm-core.ts';
 
@@ -34,6 +36,11 @@ export class LogoCompiler {
   /** Filters and compiles `source` for `version`; never throws (a core panic is a 500). */
   compile(source: string, version: string): LogoCompileResponse {
     return toCompileResponse(this.core.compileLogo(source, version));
+  }
+
+  /** Runs `logo` against a lesson's automatic check on this thread (CompilePool with no workers). */
+  check(logo: string, check: LessonCheck): CheckReport {
+    return runCheck(this.core, logo, check);
   }
 
   /** The board's Logo version (spec core §9). */

@@ -226,6 +226,8 @@ export interface SubmissionsTable {
   graded_by: string | null;
   completed_at: string | null;
   updated_at: string;
+  /** The automatic check's report (JSON CheckReport), null when none ran. */
+  check_report: string | null;
 }
 
 export interface ClassroomImagesTable {

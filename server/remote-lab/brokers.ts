@@ -25,6 +25,7 @@ import {
   PUBLIC_PATH,
   publicBrokerOptions,
 } from './embedded-broker.ts';
+import { AedesWebuiAccess, DynsecWebuiAccess, type WebuiAccess } from '../webui/webui-access.ts';
 
 /** Publish and subscribe as the server. */
 export interface LabBus {
@@ -40,6 +41,8 @@ export interface LabBrokers {
   publicUrl: string;
   bus: LabBus;
   access: LabAccess;
+  /** Web UI namespaces on the public broker; null when an external one has no admin. */
+  webui: WebuiAccess | null;
   /** Serves the embedded brokers on the API server's port (no-op for external ones). */
   attach(server: http.Server): void;
   /** Stops serving them there and closes their WebSockets. */
@@ -210,8 +213,12 @@ export async function startBrokers(options: BrokerOptions): Promise<LabBrokers> 
   };
   try {
     let publicUrl: string;
+    let webui: WebuiAccess | null = null;
     if (cfg.public.kind === 'embedded') {
-      const broker = await createBroker(publicBrokerOptions());
+      const webuiAccess = new AedesWebuiAccess(cfg.prefix, cfg.prefix);
+      const broker = await createBroker(webuiAccess.options(publicBrokerOptions()));
+      webuiAccess.track(broker);
+      webui = webuiAccess;
       closers.push(() => closeBroker(broker));
       ws.push({ path: PUBLIC_PATH, broker });
       publicUrl = PUBLIC_PATH;
@@ -221,6 +228,15 @@ export async function startBrokers(options: BrokerOptions): Promise<LabBrokers> 
       }
     } else {
       publicUrl = cfg.public.clientUrl;
+      if (cfg.public.admin) {
+        const channel = await MqttDynsecChannel.connect(
+          cfg.public.clientUrl,
+          cfg.public.admin.username,
+          cfg.public.admin.password,
+        );
+        closers.push(() => channel.close());
+        webui = new DynsecWebuiAccess(cfg.prefix, cfg.prefix, channel);
+      }
     }
 
     let labUrl: string;
@@ -261,6 +277,7 @@ export async function startBrokers(options: BrokerOptions): Promise<LabBrokers> 
       publicUrl,
       bus,
       access,
+      webui,
       attach(server) {
         if (ws.length > 0 && !detach) detach = attachWebSockets(server, ws);
       },

@@ -169,6 +169,27 @@ describe('API access control', () => {
         const token = shared.json<{ shareToken: string }>().shareToken;
         return t.app.inject({ url: `${API_BASE_PATH}/webui/shared/${token}` });
       },
+      [`POST ${API_BASE_PATH}/webui/shared/:token/broker`]: async () => {
+        const auth = { ...bearer(userToken), 'content-type': 'application/json' };
+        const made = await t.app.inject({
+          method: 'POST',
+          url: `${API_BASE_PATH}/webui/dashboards`,
+          headers: auth,
+          payload: { name: 'Viewed', widgets: [] },
+        });
+        const shared = await t.app.inject({
+          method: 'PUT',
+          url: `${API_BASE_PATH}/webui/dashboards/${made.json<{ uuid: string }>().uuid}/share`,
+          headers: auth,
+          payload: { shared: true },
+        });
+        const token = shared.json<{ shareToken: string }>().shareToken;
+        return t.app.inject({
+          method: 'POST',
+          url: `${API_BASE_PATH}/webui/shared/${token}/broker`,
+          payload: {},
+        });
+      },
       // A class header image a signed-in user uploaded: <img> tags fetch it without a token.
       [`GET ${API_BASE_PATH}/classroom/image/:id`]: async () => {
         const gif = Buffer.from('R0lGODlhAQABAAAAACwAAAAAAQABAAA=', 'base64');

@@ -2,7 +2,11 @@
 // one that anyone with its link may open. Shapes and rules: src/contract/webui.ts.
 import { Type } from '@sinclair/typebox';
 import { UuidParams } from '../../src/contract/projects.ts';
+import { EmptyBody } from '../../src/contract/users.ts';
 import {
+  WEBUI_ERRORS,
+  WebuiBrokerGrant,
+  webuiNamespace,
   Dashboard,
   DashboardDeleted,
   DashboardInput,
@@ -12,13 +16,32 @@ import {
   ShareParams,
 } from '../../src/contract/webui.ts';
 import { currentUser } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import type { App } from '../http/type-provider.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 import { DashboardStore } from '../webui/dashboard-store.ts';
 
 const NoQuery = Type.Object({}, { additionalProperties: false });
 
+/** The dashboards, telling the broker when a link's viewers must lose access. */
+const storeOf = (app: App) => {
+  const access = app.services.webuiBroker.access;
+  return new DashboardStore(app.services.db.kysely, (token) =>
+    access ? access.revokeViewer(token) : Promise.resolve(),
+  );
+};
+
+/** The broker's access control, or 503 when this server has none (external, no admin). */
+const brokerOf = (app: App) => {
+  const { access, url } = app.services.webuiBroker;
+  if (!access) {
+    throw new HttpError(503, WEBUI_ERRORS.noBroker.error, WEBUI_ERRORS.noBroker.message);
+  }
+  return { access, url, prefix: app.services.config.mqtt.prefix };
+};
+
 export const webuiRoutes: RouteGroup = async (app) => {
-  const store = new DashboardStore(app.services.db.kysely);
+  const store = storeOf(app);
   const me = (request: Parameters<typeof currentUser>[0]) => currentUser(request).id;
 
   app.get(
@@ -61,14 +84,37 @@ export const webuiRoutes: RouteGroup = async (app) => {
     { schema: { params: UuidParams, body: ShareBody, response: { 200: Dashboard } } },
     async (request) => store.share(me(request), request.params.uuid, request.body.shared),
   );
+
+  app.post(
+    '/webui/broker',
+    { schema: { body: EmptyBody, response: { 200: WebuiBrokerGrant } } },
+    async (request) => {
+      const { access, url, prefix } = brokerOf(app);
+      const login = await access.grantUser(me(request));
+      return { url, ...login, root: webuiNamespace(prefix, me(request)) };
+    },
+  );
 };
 
 /** Anyone holding a live link: the dashboard without ids, owner or token. */
 export const sharedDashboardRoutes: RouteGroup = async (app) => {
-  const store = new DashboardStore(app.services.db.kysely);
+  const store = storeOf(app);
   app.get(
     '/webui/shared/:token',
     { schema: { params: ShareParams, querystring: NoQuery, response: { 200: SharedDashboard } } },
     async (request) => (await store.byToken(request.params.token)).dashboard,
+  );
+
+  app.post(
+    '/webui/shared/:token/broker',
+    { schema: { params: ShareParams, body: EmptyBody, response: { 200: WebuiBrokerGrant } } },
+    async (request) => {
+      const { access, url, prefix } = brokerOf(app);
+      const { owner, dashboard } = await store.byToken(request.params.token);
+      const root = webuiNamespace(prefix, owner);
+      const topics = [...new Set(dashboard.widgets.map((w) => `${root}/${w.topic}`))];
+      const login = await access.grantViewer(request.params.token, topics);
+      return { url, ...login, root };
+    },
   );
 };

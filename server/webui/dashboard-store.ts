@@ -49,7 +49,11 @@ function checked(input: DashboardInput): DashboardInput {
 }
 
 export class DashboardStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** A live link stopped showing what its viewers were granted (off, replaced, changed). */
+    private readonly linkEnded: (token: string) => Promise<void> = () => Promise.resolve(),
+  ) {}
 
   async list(owner: string): Promise<DashboardSummary[]> {
     const rows = await this.db
@@ -106,34 +110,38 @@ export class DashboardStore {
 
   async update(owner: string, uuid: string, input: DashboardInput): Promise<Dashboard> {
     const { name, widgets } = checked(input);
-    await this.own(owner, uuid);
+    const before = await this.own(owner, uuid);
     await this.db
       .updateTable('webui_dashboards')
       .set({ name, widgets: JSON.stringify(widgets), updated_at: now() })
       .where('uuid', '=', uuid)
       .where('owner_id', '=', owner)
       .execute();
+    // Viewers may have been granted topics the dashboard no longer shows.
+    if (before.share_token) await this.linkEnded(before.share_token);
     return this.get(owner, uuid);
   }
 
   async remove(owner: string, uuid: string): Promise<void> {
-    await this.own(owner, uuid);
+    const before = await this.own(owner, uuid);
     await this.db
       .deleteFrom('webui_dashboards')
       .where('uuid', '=', uuid)
       .where('owner_id', '=', owner)
       .execute();
+    if (before.share_token) await this.linkEnded(before.share_token);
   }
 
   /** Turning sharing on makes a new token (an old link stays dead); off clears it. */
   async share(owner: string, uuid: string, shared: boolean): Promise<Dashboard> {
-    await this.own(owner, uuid);
+    const before = await this.own(owner, uuid);
     await this.db
       .updateTable('webui_dashboards')
       .set({ share_token: shared ? newToken() : null })
       .where('uuid', '=', uuid)
       .where('owner_id', '=', owner)
       .execute();
+    if (before.share_token) await this.linkEnded(before.share_token);
     return this.get(owner, uuid);
   }
 

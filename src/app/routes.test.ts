@@ -47,8 +47,7 @@ const TABLE: [string, string, string][] = [
     '/catalog/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
     'catalog',
   ],
-  // Not built yet: no route, so no placeholder a user can reach.
-  ['/teachable-machine', '/program', 'EditorPage:program'],
+  ['/teachable-machine', '/teachable-machine', 'TeachableMachinePage'],
   ['/', '/program', 'EditorPage:program'],
   ['/program', '/program', 'EditorPage:program'],
   ['/program/p1', '/program/p1', 'EditorPage:program'],

@@ -131,6 +131,10 @@ export const routes: RouteObject[] = [
           },
           { path: 'datalog/plotban', lazy: page(() => import('../datalog/ui/PlotLabPage.tsx')) },
           {
+            path: 'teachable-machine',
+            lazy: page(() => import('../labs/teachable-machine/ui/TeachableMachinePage.tsx')),
+          },
+          {
             path: 'classroom',
             // Signed-in users see the screens; visitors a way to sign in (ClassroomGate).
             loader: untilSessionKnown,

@@ -24,6 +24,7 @@ export const SCREENS = [
   'remixCatalogs',
   'project',
   'catalog',
+  'teachableMachine',
   'program',
   'submission',
   'code',

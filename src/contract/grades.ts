@@ -27,6 +27,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Uuid } from './common.ts';
 import { Email } from './classroom.ts';
+import { CheckReport } from './lesson-check.ts';
 import { LESSON_CODE_MAX, MAX_POINTS_MAX } from './lessons.ts';
 
 export const NOTE_MAX = 4000;
@@ -137,6 +138,8 @@ export const Grade = Type.Object({
   gradedAt: Type.Union([Type.String(), Type.Null()]),
   completedAt: Type.Union([Type.String(), Type.Null()]),
   updatedAt: Type.String(),
+  /** The lesson's automatic check on this program (null: the lesson had none). */
+  check: Type.Optional(Type.Union([CheckReport, Type.Null()])),
 });
 export type Grade = Static<typeof Grade>;
 

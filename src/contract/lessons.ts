@@ -18,6 +18,7 @@
 // The grade calls under /lesson/{uuid}/grade are listed in grades.ts.
 import { Type, type Static } from '@sinclair/typebox';
 import { NOT_BLANK_PATTERN, Pagination, Uuid } from './common.ts';
+import { LessonCheck } from './lesson-check.ts';
 import { Author, CODE_MAX } from './projects.ts';
 
 export const LESSON_NAME_MAX = 100;
@@ -46,6 +47,8 @@ const TimeLimit = Type.Union([Type.Integer({ minimum: 1, maximum: TIME_LIMIT_MAX
   description: 'Minutes; null: no limit',
 });
 const MaxPoints = Type.Integer({ minimum: 1, maximum: MAX_POINTS_MAX });
+/** The automatic check (lesson-check.ts); null: none. */
+const Check = Type.Union([LessonCheck, Type.Null()]);
 
 export const LessonInput = Type.Object(
   {
@@ -56,6 +59,7 @@ export const LessonInput = Type.Object(
     timeLimit: Type.Optional(TimeLimit),
     /** Default DEFAULT_MAX_POINTS. */
     maxPoints: Type.Optional(MaxPoints),
+    check: Type.Optional(Check),
   },
   { additionalProperties: false },
 );
@@ -69,6 +73,7 @@ export const LessonUpdate = Type.Object(
     logo: Type.Optional(Logo),
     timeLimit: Type.Optional(TimeLimit),
     maxPoints: Type.Optional(MaxPoints),
+    check: Type.Optional(Check),
   },
   { additionalProperties: false },
 );
@@ -123,6 +128,10 @@ export const Lesson = Type.Object({
   owner: Author,
   timeLimit: Type.Union([Type.Integer(), Type.Null()]),
   maxPoints: Type.Integer(),
+  /** The automatic check, for those who may edit the lesson (others: absent). */
+  check: Type.Optional(Check),
+  /** The lesson has an automatic check (Submit is graded by it). */
+  hasCheck: Type.Optional(Type.Boolean()),
   permissions: LessonPermissions,
   createdAt: Type.String({ description: 'ISO 8601 UTC' }),
   updatedAt: Type.String({ description: 'ISO 8601 UTC' }),

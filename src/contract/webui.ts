@@ -13,6 +13,10 @@
 //   PUT    /webui/dashboards/{uuid}/share  ShareBody     → Dashboard      (owner; a new token
 //                                                           each time sharing is turned on)
 //   GET    /webui/shared/{token}     (no sign-in)         → SharedDashboard
+//   POST   /webui/broker             {}                  → WebuiBrokerGrant (the caller's
+//                                                           namespace, read and write)
+//   POST   /webui/shared/{token}/broker {} (no sign-in)  → WebuiBrokerGrant (that dashboard's
+//                                                           topics, read only)
 import { Type, type Static } from '@sinclair/typebox';
 import { NOT_BLANK_PATTERN, Uuid } from './common.ts';
 
@@ -62,7 +66,29 @@ export const WEBUI_ERRORS = {
     message: `You can keep at most ${DASHBOARDS_MAX} dashboards`,
   },
   badDashboard: { error: 'bad_dashboard', message: 'The dashboard is not valid' },
+  noBroker: {
+    error: 'webui_broker_unavailable',
+    message: 'This server does not control access to its public broker, so the web UI is off',
+  },
 } as const;
+
+/** The level under the topic prefix that holds every user's namespace. */
+export const WEBUI_NAMESPACES = 'u';
+
+/** A user's topic namespace on the public broker: widget topics are relative to it. */
+export const webuiNamespace = (prefix: string, userId: string) =>
+  `${prefix}/${WEBUI_NAMESPACES}/${userId}`;
+
+/** Where and as whom to connect to the public broker for the web UI. */
+export const WebuiBrokerGrant = Type.Object({
+  /** A path on the API's origin (`/mqtt/public`) or a ws(s):// URL. */
+  url: Type.String(),
+  username: Type.String(),
+  password: Type.String(),
+  /** The owner's namespace: a widget's full topic is `{root}/{widget.topic}`. */
+  root: Type.String(),
+});
+export type WebuiBrokerGrant = Static<typeof WebuiBrokerGrant>;
 
 const Value = Type.Number({ minimum: -WIDGET_VALUE_LIMIT, maximum: WIDGET_VALUE_LIMIT });
 

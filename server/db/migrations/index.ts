@@ -11,6 +11,7 @@ import { remoteLab } from './0007-remote-lab.ts';
 import { classroomLookups } from './0008-classroom-lookups.ts';
 import { limitsAndSummaries } from './0009-limits-and-summaries.ts';
 import { webuiDashboards } from './0010-webui-dashboards.ts';
+import { submissionChecks } from './0011-submission-checks.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008-classroom-lookups': classroomLookups,
   '0009-limits-and-summaries': limitsAndSummaries,
   '0010-webui-dashboards': webuiDashboards,
+  '0011-submission-checks': submissionChecks,
 };

@@ -1,5 +1,5 @@
 // Labs: the cloud data log opens in a new tab (spec core §2); the labs that use the board
-// (its data log, the live plot) open in this tab, where the board is connected (a board
+// (its data log, the live plot, Teachable Machine) open in this tab, where the board is connected (a board
 // connection belongs to the tab that made it). The web UI is an external page; classroom
 // and remix open here.
 import { useTranslation } from 'react-i18next';
@@ -29,6 +29,7 @@ export default function LabsMenu() {
         rel="noopener noreferrer"
         label={t('labs.webUi')}
       />
+      <MenuItem icon="camera-video" to="/teachable-machine" label={t('labs.teachableMachine')} />
       <MenuItem icon="mortarboard" to="/classroom" label={t('labs.classroom')} />
       <MenuItem icon="shuffle" to="/remix" label={t('labs.remix')} />
       <MenuItem icon="broadcast" to="/remote-lab" label={t('labs.remoteLab')} />

@@ -14,6 +14,7 @@ const AREAS: { to: string; screen: ScreenId; icon: string }[] = [
   { to: '/datalog', screen: 'datalogPublic', icon: 'graph-up' },
   { to: '/datalog/offline', screen: 'datalogOffline', icon: 'device-ssd' },
   { to: '/datalog/plotban', screen: 'plotban', icon: 'activity' },
+  { to: '/teachable-machine', screen: 'teachableMachine', icon: 'camera-video' },
   { to: '/classroom', screen: 'classIndex', icon: 'mortarboard' },
   { to: '/remix', screen: 'remixProjects', icon: 'shuffle' },
 ];

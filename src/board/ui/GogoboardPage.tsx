@@ -15,6 +15,7 @@ import { ServoPanel, ServoRelayPanel } from './panels/ServoPanel.tsx';
 import VoicePanel from './panels/VoicePanel.tsx';
 import { useBoardGate } from './use-board-gate.ts';
 import Screen from '../../app/layout/Screen.tsx';
+import TmBoardPanel from '../../labs/teachable-machine/ui/TmBoardPanel.tsx';
 
 export default function GogoboardPage() {
   const { t } = useTranslation('board');
@@ -33,6 +34,7 @@ export default function GogoboardPage() {
     <TasmotaPanel key="tasmota" gate={gate} />,
     <PingPanel key="ping" gate={gate} />,
     <NetworkPanel key="network" gate={gate} />,
+    <TmBoardPanel key="teachable" gate={gate} />,
   ];
   return (
     <Screen titleId="gogoboard-title" title={t('gogoboard.title')}>

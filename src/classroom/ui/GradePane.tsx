@@ -9,6 +9,7 @@ import { NOTE_MAX, type Grade } from '../../contract/grades.ts';
 import { showToast } from '../../state/ui.ts';
 import { classroom } from '../runtime.ts';
 import { submissionView } from '../submission-view.ts';
+import CheckReportView from './CheckReportView.tsx';
 import { formatDate, formatPoints } from './format.ts';
 import StateBadge from './StateBadge.tsx';
 import './classroom.css';
@@ -126,6 +127,7 @@ export default function GradePane() {
           </blockquote>
         </figure>
       )}
+      {g.check && <CheckReportView report={g.check} />}
       {g.canGrade ? (
         <GradeForm key={g.suuid} grade={g} />
       ) : (

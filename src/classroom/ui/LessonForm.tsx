@@ -1,6 +1,7 @@
 // Creates or edits a lesson: name (required), Markdown description, starter program (Logo
-// text, or the program open in the editor), points and an optional time limit. A failed
-// save keeps every field ('Unable to Save' with the reason in a toast).
+// text, or the program open in the editor), points, an optional time limit and an optional
+// automatic check (JSON, checked as it is typed; docs/classroom.md "Automatic check"). A
+// failed save keeps every field ('Unable to Save' with the reason in a toast).
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../app/modals/confirm.ts';
@@ -16,6 +17,7 @@ import {
 } from '../../contract/lessons.ts';
 import { program } from '../../state/program.ts';
 import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
+import { checkText, EXAMPLE_CHECK, parseCheckText } from '../check-text.ts';
 import { currentProgramFile } from '../lesson-session.ts';
 import { classroom } from '../runtime.ts';
 import TextField from './TextField.tsx';
@@ -27,6 +29,7 @@ interface Draft {
   code: string;
   maxPoints: string;
   timeLimit: string;
+  check: string;
 }
 
 const draftOf = (l: Lesson | null): Draft => ({
@@ -36,6 +39,7 @@ const draftOf = (l: Lesson | null): Draft => ({
   code: l?.code ?? '',
   maxPoints: String(l?.maxPoints ?? DEFAULT_MAX_POINTS),
   timeLimit: l?.timeLimit ? String(l.timeLimit) : '',
+  check: checkText(l?.check),
 });
 
 const whole = (text: string, min: number, max: number): number | null => {
@@ -53,7 +57,7 @@ export default function LessonForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['classroom', 'shell']);
-  const ids = { logo: useId(), points: useId(), limit: useId() };
+  const ids = { logo: useId(), points: useId(), limit: useId(), check: useId() };
   const [initial] = useState(() => draftOf(lesson));
   const [draft, setDraft] = useState(initial);
   const [tried, setTried] = useState(false);
@@ -64,6 +68,7 @@ export default function LessonForm({
   const points = whole(draft.maxPoints, 1, MAX_POINTS_MAX);
   const limit = draft.timeLimit.trim() === '' ? null : whole(draft.timeLimit, 1, TIME_LIMIT_MAX);
   const limitBad = draft.timeLimit.trim() !== '' && limit === null;
+  const check = parseCheckText(draft.check);
 
   const takeEditorProgram = () => {
     const code = currentProgramFile();
@@ -72,7 +77,7 @@ export default function LessonForm({
 
   const save = async () => {
     setTried(true);
-    if (!draft.name.trim() || points === null || limitBad) return;
+    if (!draft.name.trim() || points === null || limitBad || !check.ok) return;
     const input: LessonInput = {
       name: draft.name.trim(),
       desc: draft.desc,
@@ -80,6 +85,7 @@ export default function LessonForm({
       code: draft.code,
       maxPoints: points,
       timeLimit: limit,
+      check: check.ok ? check.check : null,
     };
     setBusy(true);
     setFailed(false);
@@ -193,6 +199,39 @@ export default function LessonForm({
           />
           <div className="invalid-feedback">{t('lesson.limitRange', { max: TIME_LIMIT_MAX })}</div>
         </div>
+      </div>
+      <div>
+        <label className="form-label" htmlFor={ids.check}>
+          {t('fields.check')}
+        </label>
+        <textarea
+          id={ids.check}
+          className={`form-control font-monospace${check.ok ? '' : ' is-invalid'}`}
+          rows={draft.check ? 10 : 2}
+          value={draft.check}
+          spellCheck={false}
+          data-testid="lesson-check"
+          aria-invalid={!check.ok}
+          aria-describedby={`${ids.check}-help${check.ok ? '' : ` ${ids.check}-error`}`}
+          onChange={(e) => set({ check: e.target.value })}
+        />
+        {!check.ok && (
+          <div id={`${ids.check}-error`} className="invalid-feedback" role="alert">
+            {t(check.key, { path: check.path })}
+          </div>
+        )}
+        <div id={`${ids.check}-help`} className="form-text">
+          {t('lesson.checkHelp')}
+        </div>
+        {!draft.check.trim() && (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary mt-1"
+            onClick={() => set({ check: checkText(EXAMPLE_CHECK) })}
+          >
+            {t('lesson.checkExample')}
+          </button>
+        )}
       </div>
       {failed && (
         <p className="alert alert-danger py-2 mb-0" role="alert">

@@ -2,13 +2,15 @@
 // submission. Nothing for someone who does not study the lesson.
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { Snapshot } from 'valtio';
 import type { LessonProgress } from '../../contract/grades.ts';
 import { classroom } from '../runtime.ts';
+import CheckReportView from './CheckReportView.tsx';
 import { formatPoints } from './format.ts';
 import StateBadge from './StateBadge.tsx';
 import { useLoad } from './use-load.ts';
 
-export function ProgressDetails({ progress }: { progress: LessonProgress }) {
+export function ProgressDetails({ progress }: { progress: Snapshot<LessonProgress> }) {
   const { t } = useTranslation('classroom');
   const grade = progress.grade;
   return (
@@ -34,6 +36,7 @@ export function ProgressDetails({ progress }: { progress: LessonProgress }) {
           </blockquote>
         </figure>
       )}
+      {grade?.check && <CheckReportView report={grade.check} />}
       {grade && (
         <Link to={`/program/submission/${grade.suuid}`} className="small">
           {t('progress.openSubmission')}

@@ -14,6 +14,7 @@ import { localeFontsReady, onScriptFontLoaded, scriptFontsLoaded } from '../../i
 import { ensureBlockLocale } from '../blocks/messages.ts';
 import { BlocksEditor } from '../workspace/blocks-editor.ts';
 import { setBlockShower, setIncompleteBlocks } from './incomplete-notice.ts';
+import { openKeyboardHelp } from './keyboard-help.ts';
 
 /** Pause after an edit before the store gets the new XML and Logo. */
 const SYNC_DELAY_MS = 250;
@@ -95,6 +96,7 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
         locale: i18next.language || 'en',
         onChange,
         onIncomplete: setIncompleteBlocks,
+        onKeyboardHelp: openKeyboardHelp,
       });
       const shown = editor;
       setBlockShower((id) => shown.showBlock(id));

@@ -25,6 +25,7 @@ import BlocksPane from './BlocksPane.tsx';
 import EditorToolbar from './EditorToolbar.tsx';
 import LogoPane from './LogoPane.tsx';
 import LogoPanel from './LogoPanel.tsx';
+import KeyboardHelp from './KeyboardHelp.tsx';
 import PromptHost from './PromptHost.tsx';
 import { hostWidgetArea } from './widget-panes.ts';
 import './editor.css';
@@ -108,6 +109,7 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
         mode={mode}
         logo={config.logo}
         extensions={!config.readOnly && variant !== 'extension'}
+        keyboardHelp={!config.readOnly && mode === 'blocks'}
         onMode={(m) => void switchMode(m)}
       />
       {config.readOnly && (
@@ -146,6 +148,7 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
         {config.logo && widgetVisible && <LogoPanel mode={mode} />}
       </div>
       <PromptHost />
+      <KeyboardHelp />
     </section>
   );
 }

@@ -14,6 +14,7 @@ import {
   setWidgetVisible,
   type ProgramMode,
 } from '../../state/program.ts';
+import { openKeyboardHelp } from './keyboard-help.ts';
 
 export interface EditorToolbarProps {
   mode: ProgramMode;
@@ -21,6 +22,8 @@ export interface EditorToolbarProps {
   extensions?: boolean;
   /** The Blocks/Logo switch and Logo panel are offered. */
   logo: boolean;
+  /** Offer the list of keys for building blocks by keyboard. */
+  keyboardHelp?: boolean;
   onMode: (mode: ProgramMode) => void;
 }
 
@@ -53,6 +56,7 @@ export default function EditorToolbar({
   logo,
   onMode,
   extensions = false,
+  keyboardHelp = false,
 }: EditorToolbarProps) {
   const { t } = useTranslation('editor');
   const { widgetVisible, expandState } = useSnapshot(program);
@@ -95,6 +99,18 @@ export default function EditorToolbar({
           <i className="bi bi-boxes me-1" aria-hidden="true" />
           {t('toolbar.extensions')}
         </Link>
+      )}
+      {keyboardHelp && (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          aria-label={t('keyboard.title')}
+          title={t('keyboard.title')}
+          data-testid="keyboard-help-button"
+          onClick={openKeyboardHelp}
+        >
+          <i className="bi bi-keyboard" aria-hidden="true" />
+        </button>
       )}
       <div className="d-flex align-items-center gap-2 ms-auto">
         <DownloadProgressBar />

@@ -15,6 +15,7 @@ import { buildToolbox } from '../toolbox/toolbox.ts';
 import { installBlocklyDialogs } from './dialogs.ts';
 import { parseXml, workspaceXml } from './headless.ts';
 import { markIncompleteBlocks, type IncompleteBlock } from './incomplete.ts';
+import { attachKeyboard, registerKeyboardNavigation, type KeyboardAccess } from './keyboard.ts';
 
 /** The toolbox for a board with the added extensions, in the interface language. */
 function toolboxFor(board: ReturnType<typeof setActiveBoard>) {
@@ -36,6 +37,8 @@ export interface BlocksEditorOptions {
   onChange: () => void;
   /** Called with the program's incomplete blocks after each edit and each load(). */
   onIncomplete?: (blocks: IncompleteBlock[]) => void;
+  /** Opens the list of keyboard shortcuts (the / key in the workspace). */
+  onKeyboardHelp?: () => void;
 }
 
 export class BlocksEditor {
@@ -43,10 +46,12 @@ export class BlocksEditor {
   private readonly onChange: () => void;
   private readonly onIncomplete: (blocks: IncompleteBlock[]) => void;
   private readonly readOnly: boolean;
+  private keyboard: KeyboardAccess | null = null;
 
   constructor(host: HTMLElement, options: BlocksEditorOptions) {
     registerGogoBlocks();
     installBlocklyDialogs();
+    registerKeyboardNavigation();
     this.readOnly = options.readOnly;
     this.onChange = options.onChange;
     this.onIncomplete = options.onIncomplete ?? (() => undefined);
@@ -63,7 +68,10 @@ export class BlocksEditor {
       move: { scrollbars: true, drag: true, wheel: true },
       zoom: { controls: true, wheel: false, startScale: 0.75, maxScale: 2, minScale: 0.3 },
     });
-    if (!options.readOnly) registerDynamicCategories(this.workspace);
+    if (!options.readOnly) {
+      registerDynamicCategories(this.workspace);
+      this.keyboard = attachKeyboard(this.workspace, options.onKeyboardHelp ?? (() => undefined));
+    }
     this.workspace.addChangeListener(Blockly.Events.disableOrphans);
     this.workspace.addChangeListener((event) => this.handleEvent(event));
   }
@@ -158,6 +166,8 @@ export class BlocksEditor {
   }
 
   dispose(): void {
+    this.keyboard?.dispose();
+    this.keyboard = null;
     this.workspace.dispose();
   }
 }

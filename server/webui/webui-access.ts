@@ -1,0 +1,228 @@
+// Who may do what with web UI topics on the public broker (docs/labs.md "Web UI topics"):
+//
+// - a signed-in user (broker user `{ns}:wu:{userId}`) publishes and subscribes only inside
+//   their own namespace `{prefix}/u/{userId}/…`;
+// - a read-only link's viewer (`{ns}:wv:{hash of the link token}`) only subscribes to the
+//   exact topics of that dashboard, and loses access when the link is turned off, replaced,
+//   or its dashboard changed or deleted;
+// - anonymous clients of the embedded broker (broadcast) keep every other topic and never
+//   reach a namespace.
+//
+// A broker user's password is derived from a secret the server draws at start, so every
+// grant of one user (two tabs) or one link gives the same password and setting it never
+// disconnects anyone; after a restart the first grant sets the new one.
+//
+// Two implementations: the embedded aedes broker checks connects, publishes and subscribes
+// here; an external Mosquitto enforces the same rules with dynamic security (one role per
+// user and per link).
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { AedesOptions, Client } from 'aedes';
+import { webuiNamespace, WEBUI_NAMESPACES } from '../../src/contract/webui.ts';
+import type { DynsecChannel, DynsecResponse } from '../remote-lab/lab-access.ts';
+import { secretMatches, sha256 } from '../remote-lab/lab-access.ts';
+
+export interface BrokerLogin {
+  username: string;
+  password: string;
+}
+
+export interface WebuiAccess {
+  /** Lets the user connect and use their namespace. */
+  grantUser(userId: string): Promise<BrokerLogin>;
+  /** Lets a link's viewers connect and read `topics` (full topic names). */
+  grantViewer(token: string, topics: readonly string[]): Promise<BrokerLogin>;
+  /** Ends the access of a link's viewers (their connections are closed). */
+  revokeViewer(token: string): Promise<void>;
+}
+
+export const webuiUsernames = {
+  user: (ns: string, userId: string) => `${ns}:wu:${userId}`,
+  /** Never the token itself: broker logs and admin lists must not leak live links. */
+  viewer: (ns: string, token: string) =>
+    `${ns}:wv:${createHash('sha256').update(token).digest('base64url').slice(0, 24)}`,
+};
+
+/** Passwords of this server process: one per broker user name. */
+class Passwords {
+  private readonly secret = randomBytes(32);
+  of(username: string): string {
+    return createHmac('sha256', this.secret).update(username).digest('base64url');
+  }
+}
+
+/** Every namespace of a prefix: what anonymous clients may not touch. */
+const namespaceRoot = (prefix: string) => `${prefix}/${WEBUI_NAMESPACES}`;
+
+type Identity =
+  | { role: 'user'; hash: string; root: string }
+  | { role: 'viewer'; hash: string; topics: ReadonlySet<string> };
+
+const notAuthorized = () => Object.assign(new Error('not authorized'), { returnCode: 5 as const });
+const badLogin = () =>
+  Object.assign(new Error('bad user name or password'), { returnCode: 4 as const });
+
+/** Does `filter` (a subscription, wildcards allowed) reach into `root`? */
+function reaches(filter: string, root: string): boolean {
+  const f = filter.split('/');
+  const r = root.split('/');
+  for (let i = 0; i < r.length; i++) {
+    if (i >= f.length) return false;
+    if (f[i] === '#') return true;
+    if (f[i] !== '+' && f[i] !== r[i]) return false;
+  }
+  return true;
+}
+
+/** Inside `root` (a topic or filter that starts with it cannot climb above it). */
+const within = (topic: string, root: string) => topic.startsWith(`${root}/`);
+
+/** Access control inside the embedded aedes public broker. */
+export class AedesWebuiAccess implements WebuiAccess {
+  private readonly grants = new Map<string, Identity>();
+  private readonly identities = new WeakMap<Client, { username: string; who: Identity }>();
+  private readonly clients = new Map<string, Set<Client>>();
+  private readonly passwords = new Passwords();
+
+  constructor(
+    private readonly ns: string,
+    private readonly prefix: string,
+  ) {}
+
+  /** Wraps the public broker's own hooks (topic and size limits) with the namespace rules. */
+  options(base: AedesOptions): AedesOptions {
+    const guarded = namespaceRoot(this.prefix);
+    return {
+      ...base,
+      authenticate: (client, username, password, done) => {
+        if (!username) return done(null, true);
+        const who = this.grants.get(username);
+        if (!who || !password || !secretMatches(password.toString('utf8'), who.hash)) {
+          return done(badLogin(), false);
+        }
+        this.identities.set(client, { username, who });
+        let set = this.clients.get(username);
+        if (!set) this.clients.set(username, (set = new Set()));
+        set.add(client);
+        done(null, true);
+      },
+      authorizePublish: (client, packet, callback) => {
+        const check = (error?: Error | null) => {
+          if (error || !client) return callback(error ?? null);
+          const who = this.identities.get(client)?.who;
+          if (!who) return callback(reaches(packet.topic, guarded) ? notAuthorized() : null);
+          if (who.role === 'viewer') return callback(notAuthorized());
+          callback(within(packet.topic, who.root) ? null : notAuthorized());
+        };
+        if (base.authorizePublish) base.authorizePublish(client, packet, check);
+        else check(null);
+      },
+      authorizeSubscribe: (client, subscription, callback) => {
+        const check = (error: Error | null, sub?: typeof subscription | null) => {
+          if (error || !sub || !client) return callback(error, sub ?? null);
+          const who = this.identities.get(client)?.who;
+          let ok: boolean;
+          if (!who) ok = !reaches(sub.topic, guarded);
+          else if (who.role === 'viewer') ok = who.topics.has(sub.topic);
+          else ok = within(sub.topic, who.root);
+          callback(null, ok ? sub : null);
+        };
+        if (base.authorizeSubscribe) base.authorizeSubscribe(client, subscription, check);
+        else check(null, subscription);
+      },
+    };
+  }
+
+  /** Follows connections so a link's viewers can be closed. */
+  track(broker: { on(event: 'clientDisconnect', listener: (client: Client) => void): unknown }) {
+    broker.on('clientDisconnect', (client) => {
+      const known = this.identities.get(client);
+      if (known) this.clients.get(known.username)?.delete(client);
+    });
+  }
+
+  grantUser(userId: string): Promise<BrokerLogin> {
+    const username = webuiUsernames.user(this.ns, userId);
+    const password = this.passwords.of(username);
+    this.grants.set(username, {
+      role: 'user',
+      hash: sha256(password),
+      root: webuiNamespace(this.prefix, userId),
+    });
+    return Promise.resolve({ username, password });
+  }
+
+  grantViewer(token: string, topics: readonly string[]): Promise<BrokerLogin> {
+    const username = webuiUsernames.viewer(this.ns, token);
+    const password = this.passwords.of(username);
+    this.grants.set(username, { role: 'viewer', hash: sha256(password), topics: new Set(topics) });
+    return Promise.resolve({ username, password });
+  }
+
+  revokeViewer(token: string): Promise<void> {
+    const username = webuiUsernames.viewer(this.ns, token);
+    this.grants.delete(username);
+    const clients = this.clients.get(username);
+    this.clients.delete(username);
+    for (const c of clients ?? []) c.close();
+    return Promise.resolve();
+  }
+}
+
+const check = (allowed: string[]) => (r: DynsecResponse) => {
+  if (r.error && !allowed.some((a) => r.error?.includes(a))) {
+    throw new Error(`dynamic security ${r.command}: ${r.error}`);
+  }
+};
+
+/** Access control by an external Mosquitto's dynamic-security plugin. */
+export class DynsecWebuiAccess implements WebuiAccess {
+  private readonly passwords = new Passwords();
+  /** Users whose client and password this process has set already. */
+  private readonly ready = new Set<string>();
+
+  constructor(
+    private readonly ns: string,
+    private readonly prefix: string,
+    private readonly channel: DynsecChannel,
+  ) {}
+
+  /** Creates the client and its role when missing and sets this process's password, once. */
+  private async upsert(username: string, acls: object[]): Promise<BrokerLogin> {
+    const password = this.passwords.of(username);
+    if (this.ready.has(username)) return { username, password };
+    const rolename = `${username}:role`;
+    const responses = await this.channel.command([
+      { command: 'createRole', rolename, acls },
+      { command: 'createClient', username, password, roles: [{ rolename }] },
+      { command: 'setClientPassword', username, password },
+    ]);
+    responses.forEach(check(['already exists']));
+    this.ready.add(username);
+    return { username, password };
+  }
+
+  grantUser(userId: string): Promise<BrokerLogin> {
+    const root = webuiNamespace(this.prefix, userId);
+    return this.upsert(webuiUsernames.user(this.ns, userId), [
+      { acltype: 'publishClientSend', topic: `${root}/#`, allow: true },
+      { acltype: 'subscribePattern', topic: `${root}/#`, allow: true },
+    ]);
+  }
+
+  grantViewer(token: string, topics: readonly string[]): Promise<BrokerLogin> {
+    return this.upsert(
+      webuiUsernames.viewer(this.ns, token),
+      topics.map((topic) => ({ acltype: 'subscribeLiteral', topic, allow: true })),
+    );
+  }
+
+  async revokeViewer(token: string): Promise<void> {
+    const username = webuiUsernames.viewer(this.ns, token);
+    this.ready.delete(username);
+    const responses = await this.channel.command([
+      { command: 'deleteClient', username },
+      { command: 'deleteRole', rolename: `${username}:role` },
+    ]);
+    responses.forEach(check(['not found']));
+  }
+}

@@ -1,0 +1,44 @@
+// The lesson editor's automatic check, typed as JSON (docs/classroom.md "Automatic check"):
+// parsed and checked here with the same schema and rules as the server, so a mistake shows
+// at once with a translated message (i18n keys under classroom:check.errors) and nothing is
+// sent until it is fixed.
+import { Value } from '@sinclair/typebox/value';
+import { checkProblem, LessonCheck, type CheckProblem } from '../contract/lesson-check.ts';
+
+export type CheckTextResult =
+  | { ok: true; check: LessonCheck | null }
+  | { ok: false; key: `check.errors.${'json' | 'format' | CheckProblem['reason']}`; path: string };
+
+/** '' is no check; anything else must be a valid check. */
+export function parseCheckText(text: string): CheckTextResult {
+  if (text.trim() === '') return { ok: true, check: null };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, key: 'check.errors.json', path: '' };
+  }
+  if (!Value.Check(LessonCheck, parsed)) {
+    const first = Value.Errors(LessonCheck, parsed).First();
+    return { ok: false, key: 'check.errors.format', path: first?.path || '/' };
+  }
+  const problem = checkProblem(parsed);
+  if (problem) return { ok: false, key: `check.errors.${problem.reason}`, path: problem.path };
+  return { ok: true, check: parsed };
+}
+
+export const checkText = (check: LessonCheck | null | undefined): string =>
+  check ? JSON.stringify(check, null, 2) : '';
+
+/** What "Insert an example" puts in an empty check. */
+export const EXAMPLE_CHECK: LessonCheck = {
+  duration: 4,
+  inputs: [
+    { t: 0, sensor: 1, value: 200 },
+    { t: 2, sensor: 1, value: 800 },
+  ],
+  expect: [
+    { t: 1, motor: 'a', on: false },
+    { t: 3, motor: 'a', on: true },
+  ],
+};

@@ -1,0 +1,181 @@
+// Runs a lesson's automatic check (src/contract/lesson-check.ts) on the core-rs VM without a
+// board: the program is compiled, started at virtual time 0 and stepped once per virtual
+// millisecond with the firmware's instruction budget, as the virtual board does; the
+// scenario's inputs are applied from their time on, and the outputs are sampled right after
+// the step of each expectation's time. Virtual time is bounded by the scenario (at most
+// CHECK_DURATION_MAX s); CPU time by the caller (the server runs this in a worker thread it
+// ends when over budget).
+import {
+  MOTOR_PORTS,
+  type CheckExpect,
+  type CheckOutput,
+  type CheckReport,
+  type CheckResult,
+  type LessonCheck,
+} from '../../contract/lesson-check.ts';
+import type { LogoVersion, VmSnapshot, WasmCore } from '../wasm-core.ts';
+
+export interface RunCheckOptions {
+  /** The Logo version the program is compiled and run for (default '1.4', the virtual board's). */
+  version?: LogoVersion;
+  /** Instructions per virtual millisecond (default 2000, as the virtual board). */
+  budgetPerTick?: number;
+}
+
+/** What the board shows at one moment, as the expectations read it. */
+interface BoardOutputs {
+  snapshot: VmSnapshot | null;
+  beeps: number;
+  display: string;
+  answer: number;
+  sent: Map<string, string>;
+}
+
+const ms = (seconds: number) => Math.round(seconds * 1000);
+
+/** How many outputs an expectation compares (each counts once in the grade). */
+export function expectationOutputs(e: CheckExpect): CheckOutput[] {
+  const out: CheckOutput[] = [];
+  if (e.on !== undefined) out.push('on');
+  if (e.direction !== undefined) out.push('direction');
+  if (e.power !== undefined) out.push('power');
+  if (e.led !== undefined) out.push('led');
+  if (e.beeps !== undefined) out.push('beeps');
+  if (e.display !== undefined) out.push('display');
+  if (e.answer !== undefined) out.push('answer');
+  if (e.value !== undefined) out.push('value');
+  return out;
+}
+
+export function countOutputs(check: LessonCheck): number {
+  return check.expect.reduce((n, e) => n + expectationOutputs(e).length, 0);
+}
+
+/** A report for a run that did not happen (`not_run`, `too_long`, `compile_error`). */
+export function emptyReport(
+  check: LessonCheck,
+  outcome: CheckReport['outcome'],
+  detail: string,
+): CheckReport {
+  return { outcome, detail, passed: 0, total: countOutputs(check), results: [] };
+}
+
+function sample(e: CheckExpect, board: BoardOutputs): CheckResult[] {
+  const t = e.t;
+  const motorIndex = e.motor === undefined ? -1 : MOTOR_PORTS.indexOf(e.motor);
+  const motor = board.snapshot?.motors[motorIndex];
+  const results: CheckResult[] = [];
+  const add = (
+    output: CheckOutput,
+    expected: boolean | number | string,
+    actual: boolean | number | string | null,
+    extra: Partial<CheckResult> = {},
+  ) => results.push({ t, ...extra, output, expected, actual, pass: expected === actual });
+  const m = { motor: e.motor };
+  if (e.on !== undefined) add('on', e.on, motor?.on ?? false, m);
+  if (e.direction !== undefined) {
+    add('direction', e.direction, (motor?.thisWay ?? true) ? 'thisway' : 'thatway', m);
+  }
+  if (e.power !== undefined) add('power', e.power, motor?.power ?? 100, m);
+  if (e.led !== undefined) add('led', e.led, board.snapshot?.userLed ?? false);
+  if (e.beeps !== undefined) add('beeps', e.beeps, board.beeps);
+  if (e.display !== undefined) add('display', e.display.trim(), board.display.trim());
+  if (e.answer !== undefined) add('answer', e.answer, board.answer);
+  if (e.key !== undefined && e.value !== undefined) {
+    add('value', e.value, board.sent.get(e.key.toLowerCase()) ?? null, { key: e.key });
+  }
+  return results;
+}
+
+function value<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+/** Compiles `logo` and runs it against `check`; the report says what passed and failed. */
+export function runCheck(
+  core: WasmCore,
+  logo: string,
+  check: LessonCheck,
+  options: RunCheckOptions = {},
+): CheckReport {
+  const version = options.version ?? '1.4';
+  const compiled = core.compileLogo(logo, version);
+  if (!compiled.ok) return emptyReport(check, 'compile_error', compiled.error.message);
+  const budget = options.budgetPerTick ?? 2000;
+  const h = value(core.vmCreate());
+  try {
+    value(core.vmLoad(h, compiled.value.data, version));
+    value(core.vmControl(h, 'run', 0));
+    const inputs = check.inputs
+      .map((input, i) => ({ input, i, at: ms(input.t) }))
+      .sort((a, b) => a.at - b.at || a.i - b.i);
+    const expects = check.expect
+      .map((e, i) => ({ e, i, at: ms(e.t) }))
+      .sort((a, b) => a.at - b.at || a.i - b.i);
+    const byIndex: CheckResult[][] = check.expect.map(() => []);
+    const board: BoardOutputs = {
+      snapshot: null,
+      beeps: 0,
+      display: '',
+      answer: 0,
+      sent: new Map(),
+    };
+    const sensors = [0, 0, 0, 0, 0, 0, 0, 0];
+    let nextInput = 0;
+    let nextExpect = 0;
+    let fault = '';
+    const end = ms(check.duration);
+    for (let now = 0; now <= end && nextExpect < expects.length; now++) {
+      let sensorsChanged = now === 0;
+      for (; nextInput < inputs.length && (inputs[nextInput]?.at ?? Infinity) <= now; nextInput++) {
+        const { input } = inputs[nextInput] as (typeof inputs)[number];
+        if (input.sensor !== undefined && typeof input.value === 'number') {
+          sensors[input.sensor - 1] = input.value;
+          sensorsChanged = true;
+        } else if (input.key !== undefined) {
+          value(core.vmReceiveKeyValue(h, input.key, String(input.value)));
+        }
+      }
+      if (sensorsChanged) value(core.vmSetInputs(h, { sensors }));
+      const state = board.snapshot?.state;
+      if (state !== 'done' && state !== 'faulted' && state !== 'stopped') {
+        const s = value(core.vmStep(h, budget, now)).snapshot;
+        board.snapshot = s;
+        for (const event of s.events) {
+          if (event.type === 'beep' || event.type === 'note') board.beeps++;
+          else if (event.type === 'show-short' || event.type === 'show-long') {
+            board.display = event.text;
+          } else if (event.type === 'clear-display') board.display = '';
+          else if (event.type === 'answer') board.answer = event.value;
+          else if (event.type === 'send-message') {
+            board.sent.set(event.topic.toLowerCase(), event.text);
+          }
+        }
+        if (s.state === 'faulted' && s.fault) {
+          fault = `${s.fault.code} at ${s.fault.pc}: ${s.fault.message}`;
+        }
+      }
+      for (; nextExpect < expects.length && (expects[nextExpect]?.at ?? Infinity) <= now;) {
+        const { e, i } = expects[nextExpect++] as (typeof expects)[number];
+        byIndex[i] = sample(e, board);
+      }
+    }
+    const results = byIndex.flat();
+    return {
+      outcome: fault ? 'fault' : 'ran',
+      detail: fault,
+      passed: results.filter((r) => r.pass).length,
+      total: results.length,
+      results,
+    };
+  } finally {
+    core.vmDestroy(h);
+  }
+}
+
+/** The grade a report earns: the share of outputs that matched, of `maxPoints`. */
+export function reportGrade(report: CheckReport, maxPoints: number): number {
+  if (report.total === 0) return 0;
+  return Math.round((maxPoints * report.passed * 100) / report.total) / 100;
+}

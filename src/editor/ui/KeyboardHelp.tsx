@@ -1,0 +1,88 @@
+// The keys for building a program without a mouse, translated (the navigation plugin's own
+// list is English only).
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import { closeKeyboardHelp, keyboardHelp } from './keyboard-help.ts';
+
+/** Each row: the keys (as written on the keyboard) and the catalogue key of what they do. */
+const GROUPS: { title: string; rows: [string[], string][] }[] = [
+  {
+    title: 'keyboard.general',
+    rows: [
+      [['Tab'], 'keyboard.tab'],
+      [['T'], 'keyboard.toolbox'],
+      [['↑', '↓', '←', '→'], 'keyboard.arrows'],
+      [['Enter'], 'keyboard.enter'],
+      [['Esc'], 'keyboard.escape'],
+      [['/'], 'keyboard.help'],
+    ],
+  },
+  {
+    title: 'keyboard.editing',
+    rows: [
+      [['M'], 'keyboard.move'],
+      [['Ctrl', '↑ ↓ ← →'], 'keyboard.moveFreely'],
+      [['X'], 'keyboard.disconnect'],
+      [['Delete'], 'keyboard.delete'],
+      [['D'], 'keyboard.duplicate'],
+      [['Ctrl', 'C'], 'keyboard.copy'],
+      [['Ctrl', 'V'], 'keyboard.paste'],
+      [['Ctrl', 'Z'], 'keyboard.undo'],
+      [['Ctrl', 'Enter'], 'keyboard.menu'],
+    ],
+  },
+  {
+    title: 'keyboard.program',
+    rows: [
+      [['N'], 'keyboard.nextStack'],
+      [['B'], 'keyboard.previousStack'],
+      [['C'], 'keyboard.cleanUp'],
+    ],
+  },
+];
+
+export default function KeyboardHelp() {
+  const { t } = useTranslation(['editor', 'shell']);
+  const { open } = useSnapshot(keyboardHelp);
+  return (
+    <Modal show={open} onHide={closeKeyboardHelp} size="lg" aria-labelledby="keyboard-help-title">
+      <Modal.Header closeButton closeLabel={t('shell:close')}>
+        <Modal.Title id="keyboard-help-title" as="h2" className="h5">
+          {t('editor:keyboard.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body data-testid="keyboard-help">
+        <p className="small">{t('editor:keyboard.intro')}</p>
+        {GROUPS.map((group) => (
+          <table key={group.title} className="table table-sm small mb-3">
+            <caption className="caption-top fw-semibold text-body">
+              {t(`editor:${group.title}`)}
+            </caption>
+            <tbody>
+              {group.rows.map(([keys, what]) => (
+                <tr key={what}>
+                  <th scope="row" className="text-nowrap fw-normal">
+                    {keys.map((key, i) => (
+                      <span key={key}>
+                        {i > 0 && (keys[0] === 'Ctrl' ? ' + ' : ' ')}
+                        <kbd>{key}</kbd>
+                      </span>
+                    ))}
+                  </th>
+                  <td>{t(`editor:${what}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={closeKeyboardHelp}>
+          {t('shell:close')}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,93 @@
+// Building blocks without a mouse, with @blockly/keyboard-navigation: Tab reaches the
+// workspace, T opens the toolbox, arrows move, Enter places or edits, / opens our
+// translated list of keys (docs/accessibility.md).
+import { KeyboardNavigation } from '@blockly/keyboard-navigation';
+import * as Blockly from 'blockly/core';
+import i18next from 'i18next';
+
+/** The plugin's name for its "list the keys" shortcut (the / key). */
+const LIST_SHORTCUTS = 'list_shortcuts';
+
+/**
+ * The plugin's own KeyboardNavigation.registerNavigationDeferringToolbox() calls itself
+ * forever (3.0.x), which threw before Blockly.inject and left the editor empty. This is the
+ * toolbox it means to register: arrow keys in the toolbox go to the plugin, not to Blockly.
+ */
+class KeyDeferringToolbox extends Blockly.Toolbox {
+  protected override onKeyDown_(): void {
+    // The plugin's shortcuts handle the keys.
+  }
+}
+
+let registered = false;
+
+/**
+ * Styles and toolbox class; both must be in place before the first Blockly.inject (Blockly
+ * writes its CSS once, at the first inject), whether that workspace is editable or not.
+ */
+export function registerKeyboardNavigation(): void {
+  if (registered) return;
+  KeyboardNavigation.registerKeyboardNavigationStyles();
+  KeyboardNavigation.registerFlyoutCursor();
+  Blockly.registry.register(
+    Blockly.registry.Type.TOOLBOX,
+    Blockly.registry.DEFAULT,
+    KeyDeferringToolbox,
+    true,
+  );
+  installTranslatedHints();
+  registered = true;
+}
+
+/** The plugin's hints (toasts, English in the plugin) by id, as keys of our catalogue. */
+const HINTS: Record<string, string> = {
+  unconstrainedMoveHint: 'keyboard.hint.moveFreely',
+  constrainedMoveHint: 'keyboard.hint.move',
+  copiedHint: 'keyboard.hint.copied',
+  cutHint: 'keyboard.hint.cut',
+  helpHint: 'keyboard.hint.help',
+};
+
+function installTranslatedHints(): void {
+  const show = Blockly.Toast.show.bind(Blockly.Toast);
+  Blockly.Toast.show = (workspace, options) => {
+    const key = options.id ? HINTS[options.id] : undefined;
+    show(workspace, key ? { ...options, message: i18next.t(key, { ns: 'editor' }) } : options);
+  };
+}
+
+/**
+ * The plugin's shortcuts live in Blockly's one global registry, so one editable workspace
+ * at a time has them; a second one (while the first is alive) goes without.
+ */
+let inUse = false;
+
+export interface KeyboardAccess {
+  dispose(): void;
+}
+
+/** Keyboard navigation on `workspace`; `onHelp` opens the list of keys (the / key). */
+export function attachKeyboard(
+  workspace: Blockly.WorkspaceSvg,
+  onHelp: () => void,
+): KeyboardAccess | null {
+  if (inUse) return null;
+  const navigation = new KeyboardNavigation(workspace);
+  inUse = true;
+  Blockly.ShortcutRegistry.registry.unregister(LIST_SHORTCUTS);
+  Blockly.ShortcutRegistry.registry.register({
+    name: LIST_SHORTCUTS,
+    keyCodes: [Blockly.utils.KeyCodes.SLASH],
+    callback: () => {
+      onHelp();
+      return true;
+    },
+  });
+  return {
+    dispose() {
+      // The plugin removes its shortcuts by name, this one included.
+      navigation.dispose();
+      inUse = false;
+    },
+  };
+}

@@ -1,0 +1,109 @@
+// Runs a Teachable Machine image model with TensorFlow.js, in the lab's worker or, when the
+// worker cannot run tfjs, on the page. A frame is cropped to its centre square, scaled to
+// the model's image size and mapped to -1..1, as Teachable Machine does before its model.
+import * as tf from '@tensorflow/tfjs';
+import { checkTmShapes, TmError, type TmMetadata, type TmModelFiles } from './tm-model.ts';
+
+export type TmLoadResult =
+  { ok: true; backend: string } | { ok: false; code: TmError['code']; detail: string };
+
+/** WebGL first (OffscreenCanvas in a worker), else the plain CPU backend. */
+async function pickBackend(): Promise<string> {
+  if (tf.getBackend()) return tf.getBackend();
+  for (const name of ['webgl', 'cpu']) {
+    try {
+      if (await tf.setBackend(name)) {
+        await tf.ready();
+        return name;
+      }
+    } catch {
+      // the next one
+    }
+  }
+  throw new TmError('no-backend');
+}
+
+export class TmClassifier {
+  private model: tf.LayersModel | null = null;
+  private size = 0;
+  private canvas: OffscreenCanvas | null = null;
+
+  async load(files: TmModelFiles, meta: Pick<TmMetadata, 'imageSize' | 'labels'>) {
+    this.dispose();
+    try {
+      const backend = await pickBackend();
+      let model: tf.LayersModel;
+      try {
+        model = await tf.loadLayersModel(
+          tf.io.fromMemory({
+            modelTopology: files.modelTopology,
+            weightSpecs: files.weightSpecs as tf.io.WeightsManifestEntry[],
+            weightData: files.weightData,
+          }),
+        );
+      } catch (e) {
+        throw new TmError('not-a-model', e instanceof Error ? e.message : String(e));
+      }
+      const input = model.inputs[0]?.shape ?? [];
+      const output = model.outputs[0]?.shape ?? [];
+      try {
+        checkTmShapes(input, output, meta);
+      } catch (e) {
+        model.dispose();
+        throw e;
+      }
+      this.model = model;
+      this.size = meta.imageSize;
+      this.canvas = new OffscreenCanvas(this.size, this.size);
+      return { ok: true, backend } satisfies TmLoadResult;
+    } catch (e) {
+      const err = e instanceof TmError ? e : new TmError('not-a-model', String(e));
+      return { ok: false, code: err.code, detail: err.message } satisfies TmLoadResult;
+    }
+  }
+
+  /** One probability per label for the frame (which is closed afterwards). */
+  async classify(frame: ImageBitmap): Promise<number[]> {
+    const model = this.model;
+    const canvas = this.canvas;
+    if (!model || !canvas) {
+      frame.close();
+      throw new TmError('inference-failed', 'no model');
+    }
+    const size = this.size;
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) throw new TmError('no-backend', '2d');
+    const side = Math.min(frame.width, frame.height);
+    context.drawImage(
+      frame,
+      (frame.width - side) / 2,
+      (frame.height - side) / 2,
+      side,
+      side,
+      0,
+      0,
+      size,
+      size,
+    );
+    frame.close();
+    const rgba = context.getImageData(0, 0, size, size).data;
+    const rgb = new Float32Array(size * size * 3);
+    for (let i = 0, j = 0; i < rgba.length; i += 4) {
+      rgb[j++] = (rgba[i] ?? 0) / 127.5 - 1;
+      rgb[j++] = (rgba[i + 1] ?? 0) / 127.5 - 1;
+      rgb[j++] = (rgba[i + 2] ?? 0) / 127.5 - 1;
+    }
+    const out = tf.tidy(() => model.predict(tf.tensor4d(rgb, [1, size, size, 3])) as tf.Tensor);
+    try {
+      return Array.from(await out.data());
+    } finally {
+      out.dispose();
+    }
+  }
+
+  dispose(): void {
+    this.model?.dispose();
+    this.model = null;
+    this.canvas = null;
+  }
+}

@@ -1,0 +1,252 @@
+// The Teachable Machine controls, on the lab page and as a /gogoboard panel: model URL and
+// load, camera (with a picker) or a picture/video file, the frame rate, live class
+// probabilities, threshold and channel, and what was last sent to the board. The URL,
+// threshold, channel and type are the program's `config_tm_*` settings.
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { BoardGate } from '../../../board/ui/use-board-gate.ts';
+import { isEspFamily } from '../../../device/board-state.ts';
+import * as cmd from '../../../device/protocol/commands.ts';
+import { useCommandSender } from '../../../device/ui/use-device.ts';
+import { markChanged, program } from '../../../state/program.ts';
+import { channelProblem, TM_DEFAULT_CHANNEL, tmMessage, type TmMessage } from '../tm-message.ts';
+import { TmSession } from '../tm-session.ts';
+import { parseThreshold } from '../tm-trigger.ts';
+
+interface Props {
+  /** Prefix of element ids (the page and the board panel may both be mounted). */
+  id: string;
+  gate: BoardGate;
+}
+
+function setTm(patch: Partial<typeof program.tmConfig>): void {
+  Object.assign(program.tmConfig, patch);
+  markChanged();
+}
+
+export default function TmControls({ id, gate }: Props) {
+  const { t } = useTranslation('teachable');
+  const tm = useSnapshot(program).tmConfig;
+  const [session] = useState(() => new TmSession());
+  const s = useSnapshot(session.state);
+  const [url, setUrl] = useState(tm.url);
+  const [cameraId, setCameraId] = useState('');
+  const video = useRef<HTMLVideoElement>(null);
+  const image = useRef<HTMLImageElement>(null);
+  const { send, error: sendError } = useCommandSender();
+  const [sent, setSent] = useState<(TmMessage & { at: Date }) | null>(null);
+
+  const threshold = parseThreshold(tm.threshold);
+  const channel = tm.channel === '' ? TM_DEFAULT_CHANNEL : tm.channel;
+  const channelIssue = channelProblem(channel);
+  const canSend = gate.reason === null && isEspFamily(gate.boardType);
+
+  useEffect(() => () => session.dispose(), [session]);
+  useEffect(() => session.setThreshold(threshold), [session, threshold]);
+  useEffect(() => {
+    session.setOnTrigger((label) => {
+      const message = tmMessage(channel, label);
+      if (!message || !canSend) return;
+      void send(cmd.broadcast(message.key, message.value)).then((ok) => {
+        if (ok) setSent({ ...message, at: new Date() });
+      });
+    });
+    return () => session.setOnTrigger(null);
+  }, [session, channel, canSend, send]);
+
+  const load = () => {
+    setTm({ url: url.trim(), type: 'image' });
+    void session.load(url);
+  };
+  const labels = s.meta?.labels ?? [];
+  const percent = Math.round(threshold * 100);
+
+  return (
+    <div className="d-flex flex-column gap-3" data-testid={`${id}-controls`}>
+      <p className="small text-body-secondary mb-0">{t('support')}</p>
+      <Form
+        className="d-flex gap-2 align-items-end flex-wrap"
+        onSubmit={(e) => {
+          e.preventDefault();
+          load();
+        }}
+      >
+        <Form.Group controlId={`${id}-url`} className="flex-grow-1">
+          <Form.Label className="small mb-1">{t('url')}</Form.Label>
+          <Form.Control
+            size="sm"
+            inputMode="url"
+            spellCheck={false}
+            value={url}
+            placeholder="https://teachablemachine.withgoogle.com/models/…/"
+            onChange={(e) => setUrl(e.target.value)}
+          />
+        </Form.Group>
+        <Button size="sm" type="submit" disabled={url.trim() === '' || s.phase === 'loading'}>
+          {t('load')}
+        </Button>
+      </Form>
+      {s.phase === 'loading' && (
+        <p className="small mb-0" role="status">
+          <Spinner size="sm" className="me-2" aria-hidden="true" />
+          {t('loading')}
+        </p>
+      )}
+      {s.phase === 'ready' && s.meta && (
+        <p className="small mb-0" role="status" data-testid={`${id}-model`}>
+          {t('loaded', {
+            classes: s.meta.labels.length,
+            size: s.meta.imageSize,
+            where: t(s.mode === 'worker' ? 'inWorker' : 'onPage'),
+            backend: s.backend,
+          })}
+        </p>
+      )}
+      {s.error && (
+        <Alert
+          variant="danger"
+          className="small py-2 mb-0"
+          role="alert"
+          data-testid={`${id}-error`}
+        >
+          {t(`errors.${s.error.code}`)}
+        </Alert>
+      )}
+
+      <fieldset className="d-flex gap-2 align-items-end flex-wrap">
+        <legend className="small mb-1">{t('input')}</legend>
+        {s.cameras.length > 1 && (
+          <Form.Group controlId={`${id}-camera`}>
+            <Form.Label className="small mb-1">{t('camera')}</Form.Label>
+            <Form.Select
+              size="sm"
+              value={cameraId}
+              onChange={(e) => {
+                setCameraId(e.target.value);
+                if (video.current) void session.startCamera(video.current, e.target.value);
+              }}
+            >
+              {s.cameras.map((c) => (
+                <option key={c.deviceId} value={c.deviceId}>
+                  {c.label}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => video.current && void session.startCamera(video.current, cameraId)}
+        >
+          <i className="bi bi-camera-video me-1" aria-hidden="true" />
+          {t('startCamera')}
+        </Button>
+        <Form.Group controlId={`${id}-file`}>
+          <Form.Label className="small mb-1">{t('file')}</Form.Label>
+          <Form.Control
+            size="sm"
+            type="file"
+            accept="image/*,video/*"
+            onChange={(e) => {
+              const file = (e.target as HTMLInputElement).files?.[0];
+              if (file && image.current && video.current) {
+                session.useFile(file, image.current, video.current);
+              }
+            }}
+          />
+        </Form.Group>
+        {s.source && (
+          <Button size="sm" variant="outline-secondary" onClick={() => session.stopInput()}>
+            {t('stop')}
+          </Button>
+        )}
+      </fieldset>
+
+      <div className="d-flex gap-3 flex-wrap align-items-start">
+        <div className="tm-preview">
+          <video
+            ref={video}
+            muted
+            playsInline
+            hidden={s.source !== 'camera' && s.source !== 'video'}
+            aria-label={t('preview')}
+            width={224}
+          />
+          <img ref={image} alt={t('preview')} hidden={s.source !== 'image'} width={224} />
+          {s.source && (
+            <p className="small mb-0" data-testid={`${id}-fps`}>
+              {t('fps', { fps: s.fps.toFixed(1) })}
+            </p>
+          )}
+        </div>
+        {labels.length > 0 && (
+          <ul className="list-unstyled flex-grow-1 mb-0" aria-label={t('classes')}>
+            {labels.map((label, i) => {
+              const p = Math.round((s.probabilities[i] ?? 0) * 100);
+              return (
+                <li key={label} className="mb-1" data-testid={`${id}-class`}>
+                  <div className="d-flex justify-content-between small">
+                    <span>{label}</span>
+                    <span>{p} %</span>
+                  </div>
+                  <ProgressBar
+                    now={p}
+                    variant={p >= percent ? 'success' : 'info'}
+                    aria-label={label}
+                    style={{ height: '0.6rem' }}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+
+      <div className="d-flex gap-3 flex-wrap align-items-end">
+        <Form.Group controlId={`${id}-threshold`}>
+          <Form.Label className="small mb-1">{t('threshold', { percent })}</Form.Label>
+          <Form.Range
+            min={50}
+            max={99}
+            value={percent}
+            onChange={(e) => setTm({ threshold: String(Number(e.target.value) / 100) })}
+          />
+        </Form.Group>
+        <Form.Group controlId={`${id}-channel`}>
+          <Form.Label className="small mb-1">{t('channel')}</Form.Label>
+          <Form.Control
+            size="sm"
+            value={channel}
+            isInvalid={channelIssue !== null}
+            onChange={(e) => setTm({ channel: e.target.value })}
+          />
+          {channelIssue && (
+            <Form.Control.Feedback type="invalid">
+              {t(`channelProblem.${channelIssue}`)}
+            </Form.Control.Feedback>
+          )}
+        </Form.Group>
+      </div>
+      <p className="small mb-0" data-testid={`${id}-board`}>
+        {gate.reason !== null
+          ? t('notSending', { reason: gate.reason || t('connectBoard') })
+          : !isEspFamily(gate.boardType)
+            ? t('needsWifiBoard')
+            : t('howSent', { channel: channel.trim().toLowerCase() })}
+      </p>
+      {sent && (
+        <p className="small mb-0" role="status" data-testid={`${id}-sent`}>
+          {t('sent', { key: sent.key, value: sent.value, time: sent.at.toLocaleTimeString() })}
+        </p>
+      )}
+      {sendError && (
+        <Alert variant="warning" className="small py-1 px-2 mb-0" role="alert">
+          {sendError}
+        </Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+// The Teachable Machine lab with a real tfjs model built by scripts/make-tm-model.ts (its
+// class is the dominant colour), served from files on disk; inference in the lab's worker;
+// the class reaches the virtual board as a key-value message, which the board echoes.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { App } from './app.ts';
+import { expect, test } from './fixtures/board-link.ts';
+import { text } from './locales.ts';
+
+const t = (ref: string) => text('en', ref);
+const RED_PICTURE = {
+  name: 'red.svg',
+  mimeType: 'image/svg+xml',
+  buffer: Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">' +
+      '<rect width="64" height="64" fill="#e00000"/></svg>',
+  ),
+};
+
+let modelDir = '';
+
+test.beforeAll(() => {
+  modelDir = test.info().outputPath('tm-models');
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/make-tm-model.ts', modelDir], {
+    stdio: 'ignore',
+  });
+});
+
+/** The models, at /tm-models/<name>/ on the app's own origin. */
+async function serveModels(page: Page): Promise<void> {
+  await page.route('**/tm-models/**', async (route) => {
+    const rel = new URL(route.request().url()).pathname.replace(/^\/tm-models\//, '');
+    const file = path.join(modelDir, rel);
+    if (!file.startsWith(modelDir) || rel.includes('..')) return route.fulfill({ status: 403 });
+    try {
+      await route.fulfill({ body: readFileSync(file), contentType: contentType(file) });
+    } catch {
+      await route.fulfill({ status: 404, body: 'not found' });
+    }
+  });
+}
+
+function contentType(file: string): string {
+  return file.endsWith('.json') ? 'application/json' : 'application/octet-stream';
+}
+
+test.describe('Teachable Machine', () => {
+  test('a red picture is "Red" above the threshold and reaches the virtual board', async ({
+    page,
+    board,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().includes('Content Security Policy')) violations.push(m.text());
+    });
+    await serveModels(page);
+    await board.open();
+    await board.connectVirtual();
+    await board.expectBoard('GoGo Board 7', 42);
+    await board.closeDialog();
+
+    const panel = board.panel('teachable');
+    await panel.getByLabel(t('teachable:url')).fill('/tm-models/colours/');
+    await panel.getByRole('button', { name: t('teachable:load') }).click();
+    await expect(panel.getByTestId('board-tm-model')).toContainText('3 classes');
+    await expect(panel.getByTestId('board-tm-model')).toContainText(t('teachable:inWorker'));
+    await panel.getByLabel(t('teachable:file')).setInputFiles(RED_PICTURE);
+
+    const red = panel.getByTestId('board-tm-class').filter({ hasText: 'Red' });
+    await expect(red).toContainText(/(9[0-9]|100) %/);
+    await expect(panel.getByTestId('board-tm-fps')).toContainText(/[1-9][0-9.]* frames per second/);
+    await expect(panel.getByTestId('board-tm-sent')).toContainText('tm = Red');
+    // The board received it: it echoes the key-value message it handed to its program.
+    await expect(page.getByTestId('broadcast-latest')).toHaveText('tm = Red');
+    expect(violations).toEqual([]);
+  });
+
+  test('a wrong URL and a model of the wrong input shape get their messages', async ({ page }) => {
+    await serveModels(page);
+    const app = new App(page);
+    await app.open('/program');
+    const menu = await app.openMenu(t('shell:labs.menu'));
+    await menu.getByRole('link', { name: t('shell:labs.teachableMachine') }).click();
+    await app.expectPath('/teachable-machine');
+    await expect(
+      page.getByRole('heading', { name: t('screens:teachableMachine.title') }),
+    ).toBeVisible();
+    await expect(page.getByText(t('teachable:support'))).toBeVisible();
+
+    const url = page.getByLabel(t('teachable:url'));
+    const load = page.getByRole('button', { name: t('teachable:load') });
+    await url.fill('/tm-models/nothing-here/');
+    await load.click();
+    await expect(page.getByTestId('tm-error')).toHaveText(t('teachable:errors.not-found'));
+
+    await url.fill('/tm-models/wrong-shape/');
+    await load.click();
+    await expect(page.getByTestId('tm-error')).toHaveText(t('teachable:errors.wrong-input-shape'));
+  });
+
+  test('a denied camera is explained; a granted one runs', async ({ page, context }) => {
+    await serveModels(page);
+    await page.goto('/#/teachable-machine');
+    await page.getByLabel(t('teachable:url')).fill('/tm-models/colours/');
+    await page.getByRole('button', { name: t('teachable:load') }).click();
+    await expect(page.getByTestId('tm-model')).toBeVisible();
+    const camera = page.getByRole('button', { name: t('teachable:startCamera') });
+    await camera.click();
+    await expect(page.getByTestId('tm-error')).toHaveText(t('teachable:errors.camera-denied'));
+
+    await context.grantPermissions(['camera']);
+    await camera.click();
+    await expect(page.getByTestId('tm-error')).toBeHidden();
+    await expect(page.getByTestId('tm-fps')).toContainText(/[1-9][0-9.]* frames per second/);
+  });
+});
