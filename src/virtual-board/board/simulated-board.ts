@@ -2,9 +2,10 @@
 // behaviour checklist"): it takes 63-byte command payloads, keeps motor, servo, LED,
 // display, RTC, voice, relay and program-area state, and produces status packets (and Pi
 // status packets when the Pi companion is on) encoded by core-rs, on a virtual clock.
-// It is a plain class: the worker (src/virtual-board/worker/board-sim-worker-api.ts) drives it through a
-// UsbLink in real time, tests drive it frame by frame.
-import type { MemReadPacket, WasmCore } from '../../core/wasm-core.ts';
+// It is a plain class: the worker (src/virtual-board/worker/board-sim-worker-api.ts) drives
+// it through a UsbLink in real time, tests drive it frame by frame. Its settings and panel
+// state (sim-state.ts), core-rs encoders (report-encoding.ts), clock (board-rtc.ts) and
+// Tasmota devices (tasmota-devices.ts) live beside it.
 import type {
   HidBuiltinSensors,
   HidPacketToEncode,
@@ -12,167 +13,51 @@ import type {
   RtcFields,
 } from '../../core/hid-layout.ts';
 import { isEspFamily, sensorCount } from '../../device/board-state.ts';
-import { BoardType } from '../../device/device.ts';
-import {
-  PiCompanion,
-  PI_STATUS_PERIOD_MS,
-  type PiOptions,
-  type PiSimState,
-} from './pi-companion.ts';
+import { BoardRtc } from './board-rtc.ts';
+import { ascii, clamp, lengthText, u16 } from './payload-fields.ts';
+import { PiCompanion, PI_STATUS_PERIOD_MS, type PiOptions } from './pi-companion.ts';
 import type { BoardIo, ProgramRunner } from './program-runner.ts';
-import { SimDatalog, type DatalogReadStream, type SimDatalogInfo } from './sim-datalog.ts';
+import type { MemReadReplier, ReportEncoder } from './report-encoding.ts';
+import { SimDatalog, type DatalogReadStream } from './sim-datalog.ts';
+import {
+  DEFAULT_SIM_CONFIG,
+  KEY_VALUE_CLEAR_MS,
+  MEM_READ_COMMAND,
+  PROGRAM_AREA_BYTES,
+  REPORT_QUEUE_LIMIT,
+  TASMOTA_COMMAND,
+  WIFI_CONNECTED,
+  type SimConfig,
+  type SimEvent,
+  type SimMotor,
+  type SimServo,
+  type SimState,
+} from './sim-state.ts';
+import { tasmotaReply } from './tasmota-devices.ts';
 import type { LinkDevice } from './usb-link.ts';
 
-/**
- * Routes a running program's data-log events (VM `record`, `erase`) into the board's
- * offline data log. The VM runner is made before the board, hence the getter.
- */
-export function programDatalogEvents(
-  board: () => SimulatedBoard | null,
-): (event: { type: string; value?: number }) => void {
-  return (e) => {
-    if (e.type === 'record') board()?.recordFromProgram(e.value ?? 0);
-    else if (e.type === 'erase') board()?.datalog.clear();
-  };
-}
-
-/** Encodes input reports (core-rs `gg_hid_encode` through a WasmCore). */
-export interface ReportEncoder {
-  encode(packet: HidPacketToEncode): Uint8Array;
-}
-
-/**
- * The board side of MEM_READ (docs/protocol-extensions.md): the reply packets to a request
- * payload over the program area, of which the last download wrote `programLength` bytes.
- */
-export type MemReadReplier = (
-  area: Uint8Array,
-  programLength: number,
-  autorun: boolean,
-  request: Uint8Array,
-) => MemReadPacket[];
-
-/** MEM_READ replies built by core-rs (`memReadReply`). */
-export function wasmMemRead(core: WasmCore): MemReadReplier {
-  return (area, programLength, autorun, request) => {
-    const r = core.memReadReply(area, programLength, autorun, request);
-    // A request core-rs cannot read is answered like a bad range: one failure packet.
-    return r.ok ? r.value : [{ status: 2, payload: new Uint8Array(5) }];
-  };
-}
-
-/** The encoder backed by core-rs (the same layout tables as the decoder). */
-export function wasmEncoder(core: WasmCore): ReportEncoder {
-  return {
-    encode(packet) {
-      const r = core.encodeHidReport(packet);
-      if (!r.ok) throw new Error(`encode ${packet.type}: ${r.error.message}`);
-      return r.value;
-    },
-  };
-}
-
-export interface SimConfig {
-  /** Numeric board type (spec core §3); default 6 = GoGo board 7. */
-  boardType: number;
-  boardVersion: number;
-  /** Default 42 (spec core §3 "The default board is version 7 with firmware 42"). */
-  firmwareVersion: number;
-  /** GoGo 6 communication CPU (STM32) firmware, status byte 21. */
-  stmFirmwareVersion: number;
-  /** Virtual ms between status packets (the real rate is unknown, §10 question 2). */
-  statusPeriodMs: number;
-  /** Without an RTC module the board reports day-of-week 100 (§3.2). */
-  rtcPresent: boolean;
-  /** A Raspberry Pi companion (Pi-topping) is attached. */
-  pi: boolean;
-}
-
-export const DEFAULT_SIM_CONFIG: SimConfig = {
-  boardType: BoardType.v7,
-  boardVersion: 1,
-  firmwareVersion: 42,
-  stmFirmwareVersion: 10,
-  statusPeriodMs: 20,
-  rtcPresent: true,
-  pi: false,
-};
-
-/** The program area the download fills (spec core §9 "Max byte code length 2048"). */
-export const PROGRAM_AREA_BYTES = 2048;
-/** Reports the board buffers for the host; when full, the oldest status is dropped. */
-export const REPORT_QUEUE_LIMIT = 64;
-/** The Pi daemon repeats a key with an empty value shortly after (board-protocol §3.4). */
-export const KEY_VALUE_CLEAR_MS = 100;
-/** Response packet command IDs of this project's extensions (docs/protocol-extensions.md). */
-export const MEM_READ_COMMAND = 4;
-export const TASMOTA_COMMAND = 21;
-/** The board's Wi-Fi status once it joined a network (the simulator's join ends here). */
-const WIFI_CONNECTED = 2;
-
-/** A pretend Tasmota device the virtual board reaches over its Wi-Fi. */
-export interface SimTasmota {
-  host: string;
-  on: boolean;
-}
-
-export interface SimMotor {
-  active: boolean;
-  on: boolean;
-  /** This way (CW). */
-  cw: boolean;
-  /** 0..100 as commanded. */
-  power: number;
-}
-
-export interface SimServo {
-  active: boolean;
-  /** Drives its output: holds an angle (servo) or has power above 0 (relay). */
-  on: boolean;
-  /** Used as a relay (a power output, command 19) rather than a servo. */
-  relay: boolean;
-  angle: number;
-  power: number;
-}
-
-/** Everything the simulator panel shows. Plain data (crosses the worker boundary). */
-export interface SimState {
-  config: SimConfig;
-  clockMs: number;
-  sensors: number[];
-  builtin: HidBuiltinSensors;
-  ir: number;
-  answer: number;
-  motors: SimMotor[];
-  servos: SimServo[];
-  leds: { id: number; on: boolean }[];
-  display: { short: string; long: string };
-  rtc: RtcFields;
-  voice: { playing: boolean; track: number; tracks: number };
-  wifi: { ssid: string; status: number };
-  autorun: boolean;
-  program: {
-    length: number;
-    running: boolean;
-    preview: number[];
-    overflow: number;
-    /** Why the program stopped with an error (a VM fault), or null. */
-    fault: string | null;
-    /** Program runs started (by the host, the panel or autorun). */
-    runs: number;
-  };
-  tasmota: SimTasmota[];
-  /** Bytes written through the absolute memory pointer (legacy firmware path). */
-  flashBytes: number;
-  beeps: number;
-  commands: number;
-  unknownCommands: number;
-  lastCommand: string;
-  pi: PiSimState | null;
-  datalog: SimDatalogInfo;
-}
-
-export type SimEvent = { type: 'beep' };
+// The board's neighbours, under the names its callers and tests have always imported.
+export { programDatalogEvents } from './program-datalog.ts';
+export {
+  wasmEncoder,
+  wasmMemRead,
+  type MemReadReplier,
+  type ReportEncoder,
+} from './report-encoding.ts';
+export {
+  DEFAULT_SIM_CONFIG,
+  KEY_VALUE_CLEAR_MS,
+  MEM_READ_COMMAND,
+  PROGRAM_AREA_BYTES,
+  REPORT_QUEUE_LIMIT,
+  TASMOTA_COMMAND,
+  type SimConfig,
+  type SimEvent,
+  type SimMotor,
+  type SimServo,
+  type SimState,
+  type SimTasmota,
+} from './sim-state.ts';
 
 const ZERO_BUILTIN: HidBuiltinSensors = {
   gesture: 0,
@@ -189,32 +74,6 @@ const ZERO_BUILTIN: HidBuiltinSensors = {
   accelY: 0,
   accelZ: 1000,
 };
-
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-const u16 = (p: Uint8Array, at: number) => ((p[at] ?? 0) << 8) | (p[at + 1] ?? 0);
-const ascii = (p: Uint8Array, from: number, max: number) => {
-  let s = '';
-  for (let i = from; i < Math.min(p.length, from + max); i++) {
-    const b = p[i] ?? 0;
-    if (b === 0) break;
-    s += String.fromCharCode(b);
-  }
-  return s;
-};
-
-/** RTC fields held as "what the host set" plus the virtual time it was set at. */
-interface RtcBase {
-  epochMs: number;
-  weekday: number;
-  setAtMs: number;
-}
-
-const DAY_MS = 86_400_000;
-
-/** A length-prefixed UTF-8 text (p1 = length, text from payload offset 3). */
-function lengthText(p: Uint8Array): string {
-  return new TextDecoder().decode(p.subarray(3, 3 + Math.min(p[2] ?? 0, 60)));
-}
 
 export interface SimulatedBoardOptions {
   config?: Partial<SimConfig>;
@@ -243,7 +102,7 @@ export class SimulatedBoard implements LinkDevice {
   private servos: SimServo[] = [];
   private leds = new Map<number, boolean>();
   private display = { short: '', long: '' };
-  private rtc: RtcBase = { epochMs: Date.UTC(2000, 0, 1), weekday: 6, setAtMs: 0 };
+  private readonly rtc = new BoardRtc();
   private voice = { playing: false, track: 1, tracks: 10 };
   private wifi = { ssid: '', password: '', status: 0 };
   private wifiReadyAt = 0;
@@ -361,7 +220,7 @@ export class SimulatedBoard implements LinkDevice {
    * time in seconds — its clock when it has an RTC, else the time since power-on.
    */
   recordFromProgram(value: number, name = 'record'): void {
-    const ms = this.config.rtcPresent ? this.rtc.epochMs + (this.now - this.rtc.setAtMs) : this.now;
+    const ms = this.config.rtcPresent ? this.rtc.timeMs(this.now) : this.now;
     this.datalog.append(Math.floor(ms / 1000), name, value);
   }
 
@@ -789,42 +648,14 @@ export class SimulatedBoard implements LinkDevice {
 
   /** NET_TASMOTA against pretend devices (docs/protocol-extensions.md). */
   private tasmotaCommand(text: string): void {
-    const reply = (status: 1 | 2, body: string) =>
-      this.enqueue({
-        type: 'response',
-        command: TASMOTA_COMMAND,
-        status,
-        payload: new TextEncoder().encode(body).subarray(0, 60),
-      });
-    const comma = text.indexOf(',');
-    const host = comma < 0 ? '' : text.slice(0, comma).trim().toLowerCase();
-    const command =
-      comma < 0
-        ? ''
-        : text
-            .slice(comma + 1)
-            .trim()
-            .toLowerCase();
-    if (host === '' || command === '') return reply(2, 'bad-request');
-    if (this.wifi.status !== WIFI_CONNECTED) return reply(2, 'no-wifi');
-    if (host.startsWith('unreachable')) return reply(2, 'unreachable');
-    const was = this.tasmota.get(host) ?? false;
-    const words = command.split(/\s+/);
-    if (words[0] !== 'power' || words.length > 2) return reply(1, '{"Command":"Unknown"}');
-    const arg = words[1];
-    const on =
-      arg === undefined
-        ? was
-        : arg === 'on' || arg === '1'
-          ? true
-          : arg === 'off' || arg === '0'
-            ? false
-            : arg === 'toggle' || arg === '2'
-              ? !was
-              : null;
-    if (on === null) return reply(1, '{"Command":"Unknown"}');
-    this.tasmota.set(host, on);
-    return reply(1, `{"POWER":"${on ? 'ON' : 'OFF'}"}`);
+    const connected = this.wifi.status === WIFI_CONNECTED;
+    const { status, body } = tasmotaReply(this.tasmota, connected, text);
+    this.enqueue({
+      type: 'response',
+      command: TASMOTA_COMMAND,
+      status,
+      payload: new TextEncoder().encode(body).subarray(0, 60),
+    });
   }
 
   private joinBoardWifi(): void {
@@ -858,35 +689,12 @@ export class SimulatedBoard implements LinkDevice {
   }
 
   private syncRtc(p: Uint8Array): void {
-    const [second, minute, hour, weekday, date, month, year] = Array.from(p.subarray(2, 9));
-    this.rtc = {
-      epochMs: Date.UTC(
-        2000 + (year ?? 0),
-        (month ?? 1) - 1,
-        date ?? 1,
-        hour ?? 0,
-        minute ?? 0,
-        second ?? 0,
-      ),
-      weekday: weekday ?? 0,
-      setAtMs: this.now,
-    };
+    this.rtc.set(p, this.now);
     this.nextStatusAt = this.now;
   }
 
   private rtcFields(): RtcFields {
-    const t = this.rtc.epochMs + (this.now - this.rtc.setAtMs);
-    const d = new Date(t);
-    const days = Math.floor(t / DAY_MS) - Math.floor(this.rtc.epochMs / DAY_MS);
-    return {
-      second: d.getUTCSeconds(),
-      minute: d.getUTCMinutes(),
-      hour: d.getUTCHours(),
-      weekday: this.config.rtcPresent ? (this.rtc.weekday + days) % 7 : 100,
-      date: d.getUTCDate(),
-      month: d.getUTCMonth() + 1,
-      year: d.getUTCFullYear() - 2000,
-    };
+    return this.rtc.fields(this.now, this.config.rtcPresent);
   }
 
   private reboot(): void {

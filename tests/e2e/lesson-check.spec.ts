@@ -1,0 +1,108 @@
+// A lesson's automatic check end to end: the teacher writes the scenario in the lesson form
+// (mistakes named as typed), a student's Submit is run on the server's VM and graded, the
+// student reads which expectation failed, and the teacher sees the report with the
+// submission.
+import { expect, test } from '@playwright/test';
+import { c, newUser, unique } from './classroom-page.ts';
+
+const CHECK = {
+  duration: 4,
+  inputs: [
+    { t: 0, sensor: 1, value: 200 },
+    { t: 2, sensor: 1, value: 800 },
+  ],
+  expect: [
+    { t: 1, motor: 'a', on: false },
+    { t: 3, motor: 'a', on: true, power: 60 },
+    { t: 3, led: true },
+  ],
+};
+const PASSING = 'to main\nwaituntil [ sensor1 > 500 ]\na, on setpower 60\nledon\nend';
+const FAILING = 'to main\nwaituntil [ sensor1 > 500 ]\na, on setpower 30\nend';
+
+test('a lesson with an automatic check grades each Submit with a report', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const teacher = await newUser(browser, baseURL);
+  const student = await newUser(browser, baseURL);
+  const tag = unique();
+  const lessonName = `Light start ${tag}`;
+  const className = `Sensors ${tag}`;
+  let classUuid = '';
+
+  await test.step('the teacher writes the check; mistakes are named before saving', async () => {
+    await teacher.signUp('Tara Teacher');
+    classUuid = await teacher.createClass(className, 'Light and motors.');
+    await teacher.open('/classroom/lesson');
+    await teacher.setCreatorMode(true);
+    await teacher.page.getByRole('link', { name: c('lesson.new') }).click();
+    const form = teacher.page.getByTestId('lesson-form');
+    await form.getByLabel(c('fields.lessonName')).fill(lessonName);
+    await form.getByLabel(c('fields.starter')).fill('to main\nend');
+    const check = form.getByLabel(c('fields.check'));
+    await teacher.button(c('lesson.checkExample'), form).click();
+    await expect(check).toHaveValue(/"duration": 4/);
+    await check.fill('{ "duration": 4,');
+    await expect(form.getByRole('alert')).toHaveText(c('check.errors.json'));
+    await check.fill(JSON.stringify({ ...CHECK, expect: [{ t: 1, power: 60 }] }));
+    await expect(form.getByRole('alert')).toHaveText(
+      c('check.errors.field_needs_motor', { path: '/expect/0' }),
+    );
+    await check.fill(JSON.stringify(CHECK, null, 2));
+    await expect(check).toHaveAttribute('aria-invalid', 'false');
+    await teacher.button(c('lesson.create'), form).click();
+    await expect.poll(() => teacher.path()).toMatch(/^\/classroom\/lessond\/[0-9a-f-]{36}$/);
+    await teacher.addLessonToClass(className);
+    const code = await teacher.accessCode(classUuid);
+    await student.signUp('Sid Student');
+    await student.enroll(code);
+    await student.expectPath(`/classroom/classd/${classUuid}/overview`);
+  });
+
+  await test.step('a passing program is graded in full', async () => {
+    await student.startLesson(lessonName);
+    await student.writeProgram(PASSING);
+    await student.submit();
+    const pane = student.lessonPane();
+    await expect(pane.getByTestId('lesson-grade')).toHaveText(
+      c('progress.grade', { grade: '100', max: 100 }),
+    );
+    await expect(pane.getByTestId('check-summary')).toHaveText(
+      c('check.summary', { passed: 4, total: 4 }),
+    );
+    await expect(pane.getByTestId('check-fail')).toHaveCount(0);
+  });
+
+  await test.step('a failing program shows which expectation failed', async () => {
+    await student.writeProgram(FAILING);
+    await student.submit();
+    const pane = student.lessonPane();
+    await expect(pane.getByTestId('check-summary')).toHaveText(
+      c('check.summary', { passed: 2, total: 4 }),
+    );
+    await expect(pane.getByTestId('lesson-grade')).toHaveText(
+      c('progress.grade', { grade: '50', max: 100 }),
+    );
+    const failed = pane.getByTestId('check-fail');
+    await expect(failed).toHaveCount(2);
+    await expect(failed.nth(0)).toContainText(c('check.outputs.power', { motor: 'a' }));
+    await expect(failed.nth(0)).toContainText('60');
+    await expect(failed.nth(0)).toContainText('30');
+    await expect(failed.nth(1)).toContainText(c('check.outputs.led'));
+    await expect(failed.nth(1)).toContainText(c('check.values.off'));
+  });
+
+  await test.step('the teacher sees the grade in the gradebook and the report with the submission', async () => {
+    await teacher.openClass(classUuid, 'gradebook');
+    const cell = teacher.gradebookCell(student.email);
+    await expect(cell).toContainText('50');
+    await cell.getByRole('link').click();
+    const pane = teacher.page.getByTestId('grade-pane');
+    await expect(pane.getByTestId('check-summary')).toHaveText(
+      c('check.summary', { passed: 2, total: 4 }),
+    );
+    await expect(pane.getByTestId('check-fail')).toHaveCount(2);
+  });
+});
