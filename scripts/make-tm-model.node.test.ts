@@ -48,7 +48,9 @@ describe('make-tm-model', () => {
       [1, [-1, 0.6, -0.9]],
       [2, [-0.8, -1, 1]],
     ] as const) {
-      const picture = tf.tensor4d([...rgb], [1, 1, 1, 3]).tile([1, TM_IMAGE_SIZE, TM_IMAGE_SIZE, 1]);
+      const picture = tf
+        .tensor4d([...rgb], [1, 1, 1, 3])
+        .tile([1, TM_IMAGE_SIZE, TM_IMAGE_SIZE, 1]);
       const p = Array.from(await (model.predict(picture) as tf.Tensor).data());
       expect(p[i]).toBeGreaterThan(0.99);
     }

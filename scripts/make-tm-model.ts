@@ -6,7 +6,7 @@
 // average pooling, then a dense softmax whose kernel is 12 × the identity: the class is the
 // dominant mean colour, so a red picture is "Red" with a probability above 0.99.
 // `wrong-shape/`: a model whose input is a flat vector of 10, with valid metadata: the lab
-// must refuse it.
+// must refuse it. `bench/` (makeTmBenchModel): TM's 224 × 224 input and some convolutions.
 //
 // Usage: node --import tsx scripts/make-tm-model.ts <out-dir>
 import fs from 'node:fs';
@@ -64,6 +64,34 @@ function wrongShapeModel(): tf.Sequential {
   const model = tf.sequential();
   model.add(tf.layers.dense({ inputShape: [10], units: 2, activation: 'softmax' }));
   return model;
+}
+
+/**
+ * A model with Teachable Machine's 224 × 224 input and a few convolutions, so one frame
+ * costs real work (the benchmark's model; its weights are random, its verdict irrelevant).
+ */
+function benchModel(): tf.Sequential {
+  const model = tf.sequential();
+  model.add(
+    tf.layers.conv2d({
+      inputShape: [224, 224, 3],
+      filters: 16,
+      kernelSize: 3,
+      strides: 2,
+      activation: 'relu',
+    }),
+  );
+  model.add(tf.layers.conv2d({ filters: 32, kernelSize: 3, strides: 2, activation: 'relu' }));
+  model.add(tf.layers.conv2d({ filters: 64, kernelSize: 3, strides: 2, activation: 'relu' }));
+  model.add(tf.layers.globalAveragePooling2d({}));
+  model.add(tf.layers.dense({ units: 3, activation: 'softmax' }));
+  return model;
+}
+
+/** Writes `bench/` (224 × 224, a few convolutions) under `outDir`. */
+export async function makeTmBenchModel(outDir: string): Promise<void> {
+  await tf.setBackend('cpu');
+  await save(benchModel(), path.join(outDir, 'bench'), metadata(['A', 'B', 'C'], 224, 'bench'));
 }
 
 /** Writes `colours/` and `wrong-shape/` under `outDir`. */

@@ -10,4 +10,5 @@ export const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   download: () => import('./download.ts'),
   pwa: () => import('./pwa.ts'),
   'first-load': () => import('./first-load.ts'),
+  tm: () => import('./tm.ts'),
 };

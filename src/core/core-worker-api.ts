@@ -1,7 +1,7 @@
 // The core worker: owns the core-rs WebAssembly instance and exposes one typed API via
 // Comlink. The page imports only `CoreWorkerApi` (a type), never this module's code; its
 // side is src/bridge/core-bridge.ts. Byte results move back by transfer, not copy.
-import { datalogOps, type DecodeOptions } from './datalog-ops.ts';
+import { datalogOps, type CsvLayout, type DecodeOptions } from './datalog-ops.ts';
 import { fetchCore } from './fetch-core.ts';
 import { transferResult } from './transfer.ts';
 import type {
@@ -148,8 +148,9 @@ export const coreWorkerApi = {
     return (await datalog()).datalogEnd(handle);
   },
   /** The whole log as CSV bytes, transferred. */
-  async datalogCsv(handle: DatalogHandle, labels: string[], offsetMs: number) {
-    return transferResult((await datalog()).datalogCsv(handle, labels, offsetMs), (csv) => [csv]);
+  async datalogCsv(handle: DatalogHandle, labels: string[], offsetMs: number, layout?: CsvLayout) {
+    const r = (await datalog()).datalogCsv(handle, labels, offsetMs, layout);
+    return transferResult(r, (csv) => [csv]);
   },
   /** Opens a log from a CSV file; `bytes` is transferred in. Bad files give `bad-csv`. */
   async datalogFromCsv(bytes: Uint8Array) {

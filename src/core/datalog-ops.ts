@@ -2,6 +2,7 @@
 // worker exposes them (core-worker-api.ts, adding only transfers), and tests and the Node
 // benchmarks call them in the same thread, so both run exactly this code.
 import { columnsToCsv, CsvError, csvToColumns } from './datalog-csv.ts';
+import { columnsToWideCsv } from './datalog-wide-csv.ts';
 import type {
   CoreResult,
   DatalogApiErrorCode,
@@ -19,6 +20,9 @@ export interface DecodeOptions {
   format?: DatalogFormat;
   packetSize?: number;
 }
+
+/** `long`: time, board_ms, series, value per record; `wide`: one column per series. */
+export type CsvLayout = 'long' | 'wide';
 
 export interface CsvImport {
   handle: DatalogHandle;
@@ -70,17 +74,20 @@ export function datalogOps(core: WasmCore) {
     },
 
     /**
-     * The whole log as CSV bytes (datalog-csv.ts). `labels[i]` names series i; `offsetMs`
+     * The whole log as CSV bytes: `long`, one row per record (datalog-csv.ts), or `wide`,
+     * one column per series (datalog-wide-csv.ts). `labels[i]` names series i; `offsetMs`
      * (0 when not a finite number) is added to the board's times in the `time` column.
      */
     datalogCsv(
       handle: DatalogHandle,
       labels: string[],
       offsetMs: number,
+      layout: CsvLayout = 'long',
     ): DatalogResult<Uint8Array> {
       const columns = core.datalogColumns(handle);
       if (!columns.ok) return columns;
-      const csv = columnsToCsv(columns.value, labels, Number.isFinite(offsetMs) ? offsetMs : 0);
+      const write = layout === 'wide' ? columnsToWideCsv : columnsToCsv;
+      const csv = write(columns.value, labels, Number.isFinite(offsetMs) ? offsetMs : 0);
       return { ok: true, value: csv };
     },
 

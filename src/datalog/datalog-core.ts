@@ -2,7 +2,7 @@
 // In the app it is the bridge (a worker + WASM); in tests and the Node benchmark it is the
 // same operations (src/core/datalog-ops.ts) on a WasmCore in this thread, so both run the
 // same code.
-import { datalogOps } from '../core/datalog-ops.ts';
+import { datalogOps, type CsvLayout } from '../core/datalog-ops.ts';
 import type {
   CoreResult,
   DatalogApiErrorCode,
@@ -35,7 +35,12 @@ export interface DatalogCore {
     { handle: DatalogHandle; names: string[]; records: number },
     DatalogApiErrorCode | 'bad-csv'
   >;
-  datalogCsv(handle: DatalogHandle, labels: string[], offsetMs: number): R<Uint8Array>;
+  datalogCsv(
+    handle: DatalogHandle,
+    labels: string[],
+    offsetMs: number,
+    layout?: CsvLayout,
+  ): R<Uint8Array>;
   datalogDownsample(handle: DatalogHandle, request: DownsampleRequest): R<Downsampled>;
   datalogClose(handle: DatalogHandle): R<null>;
 }
@@ -50,7 +55,7 @@ export function wasmDatalogCore(core: WasmCore): DatalogCore {
     datalogEnd: async (h) => ops.datalogEnd(h),
     datalogDecode: async (packets, options) => ops.datalogDecode(packets, options),
     datalogFromCsv: async (bytes) => ops.datalogFromCsv(bytes),
-    datalogCsv: async (h, labels, offsetMs) => ops.datalogCsv(h, labels, offsetMs),
+    datalogCsv: async (h, labels, offsetMs, layout) => ops.datalogCsv(h, labels, offsetMs, layout),
     datalogDownsample: async (h, request) => ops.datalogDownsample(h, request),
     datalogClose: async (h) => ops.datalogClose(h),
   };

@@ -15,6 +15,7 @@ import type {
   DatalogSeries,
   DatalogSummary,
 } from '../core/wasm-core.ts';
+import type { CsvLayout } from '../core/datalog-ops.ts';
 import type { DatalogCore } from './datalog-core.ts';
 
 /** How a read, clear or import ended (the page's message comes from it). */
@@ -233,12 +234,13 @@ export class DatalogService {
     });
   }
 
-  /** The whole log as CSV bytes (built in the worker), or null when it failed. */
-  async exportCsv(offsetMs: number): Promise<Uint8Array | null> {
+  /** The whole log as CSV bytes (built in the worker), or null when it failed: `long` one
+   * row per record (what import reads), `wide` one column per series. */
+  async exportCsv(offsetMs: number, layout: CsvLayout = 'long'): Promise<Uint8Array | null> {
     const log = this.state.log;
     if (!log || this.state.busy) return null;
     this.set({ busy: 'exporting' });
-    const r = await this.core.datalogCsv(log.handle, log.labels, offsetMs);
+    const r = await this.core.datalogCsv(log.handle, log.labels, offsetMs, layout);
     if (!r.ok) {
       this.set({ busy: null, outcome: 'export-failed', detail: { code: r.error.code } });
       return null;

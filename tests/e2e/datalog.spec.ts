@@ -51,20 +51,22 @@ test.describe('Offline datalog', () => {
     await expect(large).toBeHidden();
     await expect(page.getByTestId('datalog-chart')).toBeVisible();
     const view = page.getByTestId('datalog-view');
-    await expect(view).toContainText('for 50,000 in view (50,000 in the log)');
+    await expect(view).toContainText(
+      /^50,000 of 50,000 records in view \(simplified to [\d,]+ points for the chart\)$/,
+    );
     const drawn = async () =>
-      Number(/^([\d,]+) points/.exec(await view.innerText())?.[1]?.replace(/,/g, ''));
+      Number(/simplified to ([\d,]+) points/.exec(await view.innerText())?.[1]?.replace(/,/g, ''));
     const canvasWidth = await page.getByTestId('datalog-chart').evaluate((c) => c.clientWidth);
     // Four series, at most 4 points per pixel each (plus the two edge points).
     expect(await drawn()).toBeLessThanOrEqual(4 * (4 * canvasWidth + 2));
 
     await page.getByTestId('datalog-zoom-in').click();
-    await expect(view).toContainText(/for 2\d,\d{3} in view/);
+    await expect(view).toContainText(/^2\d,\d{3} of 50,000 records in view/);
     await page.getByTestId('datalog-chart').focus();
     await page.keyboard.press('+');
-    await expect(view).toContainText(/for 1\d,\d{3} in view/);
+    await expect(view).toContainText(/^1\d,\d{3} of 50,000 records in view/);
     await page.keyboard.press('0');
-    await expect(view).toContainText('for 50,000 in view');
+    await expect(view).toContainText(/^50,000 of 50,000 records in view/);
 
     const lines = await downloadedLines(page, () => page.getByTestId('datalog-export').click());
     expect(lines[0]).toBe('time,board_ms,series,value');
@@ -122,8 +124,16 @@ test.describe('Offline datalog', () => {
       buffer: Buffer.from(csv),
     });
     await expect(page.getByTestId('datalog-message')).toHaveText('Opened saved.csv: 3 records.');
-    await expect(page.getByTestId('datalog-view')).toContainText('(3 in the log)');
+    await expect(page.getByTestId('datalog-view')).toHaveText('3 of 3 records in view');
     await expect(page.getByRole('checkbox', { name: 'sound' })).toBeChecked();
+
+    // The wide CSV: one column per series, one row per time, empty where a series has none.
+    const wide = await downloadedLines(page, () => page.getByTestId('datalog-export-wide').click());
+    expect(wide[0]).toBe('time,board_ms,light,sound');
+    expect(wide.slice(1).map((l) => l.split(',').slice(1).join(','))).toEqual([
+      '0,10,',
+      '1000,20,5',
+    ]);
   });
 });
 

@@ -87,6 +87,23 @@ end
     expect([report.passed, report.total]).toEqual([9, 9]);
   });
 
+  it('samples to the millisecond while the program sleeps between steps', () => {
+    const report = runCheck(core, 'to main\nrepeat 3 [ beep wait 5 ]\nend\n', {
+      duration: 2,
+      inputs: [],
+      expect: [
+        { t: 0, beeps: 1 },
+        { t: 0.509, beeps: 1 },
+        { t: 0.51, beeps: 2 },
+        { t: 1.019, beeps: 2 },
+        { t: 1.02, beeps: 3 },
+        { t: 2, beeps: 3 },
+      ],
+    });
+    expect(report.results.filter((r) => !r.pass)).toEqual([]);
+    expect(report.passed).toBe(6);
+  });
+
   it('reports a program that does not compile, with the compiler message', () => {
     const report = runCheck(core, 'to main\nfoo bar\nend\n', DARKNESS);
     expect(report.outcome).toBe('compile_error');

@@ -126,7 +126,22 @@ export function runCheck(
     let nextExpect = 0;
     let fault = '';
     const end = ms(check.duration);
-    for (let now = 0; now <= end && nextExpect < expects.length; now++) {
+    // A program asleep (`wait`, the loop pause) or ended does nothing until it wakes or the
+    // scenario changes an input or samples: those steps are skipped (the VM keeps its timing
+    // on virtual milliseconds whatever the step).
+    const next = (now: number): number => {
+      const state = board.snapshot?.state;
+      const ended = state === 'done' || state === 'faulted' || state === 'stopped';
+      const wake = state === 'waiting' ? (board.snapshot?.wakeAtMs ?? null) : null;
+      if (!ended && wake === null) return now + 1;
+      const at = Math.min(
+        ended ? Infinity : (wake ?? Infinity),
+        ended ? Infinity : (inputs[nextInput]?.at ?? Infinity),
+        expects[nextExpect]?.at ?? Infinity,
+      );
+      return Math.max(now + 1, at);
+    };
+    for (let now = 0; now <= end && nextExpect < expects.length; now = next(now)) {
       let sensorsChanged = now === 0;
       for (; nextInput < inputs.length && (inputs[nextInput]?.at ?? Infinity) <= now; nextInput++) {
         const { input } = inputs[nextInput] as (typeof inputs)[number];

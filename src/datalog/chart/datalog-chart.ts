@@ -10,6 +10,7 @@
 import type { Chart, ChartDataset } from 'chart.js';
 import type { Downsampled, DownsampleRequest } from '../../core/wasm-core.ts';
 import { tagColour } from './colours.ts';
+import { timeTicks } from './time-format.ts';
 import { createLineChart } from './line-chart.ts';
 
 /**
@@ -32,6 +33,8 @@ export interface ChartOptions {
   algorithm: 'min-max' | 'lttb';
   pointRadius: number;
   hidden: ReadonlySet<number>;
+  /** The viewer's language, for the time labels. */
+  locale: string;
 }
 
 export interface ChartView {
@@ -82,10 +85,7 @@ export class DatalogChart {
       interaction: { mode: 'nearest', axis: 'x', intersect: false },
       elements: { line: { borderWidth: 1 }, point: { radius: 0 } },
       scales: {
-        x: {
-          type: 'time',
-          ticks: { maxRotation: 0, autoSkip: true, sampleSize: 8 },
-        },
+        x: { type: 'time', ticks: timeTicks(() => this.options.locale) },
         y: { type: 'linear', ticks: { sampleSize: 8 } },
       },
       plugins: {

@@ -40,6 +40,8 @@ export function createLineChart<Point>(
       parsing: false,
       normalized: true,
       maintainAspectRatio: false,
+      // Room above the plot so the top value label is not cut off.
+      layout: { padding: { top: 10, right: 8 } },
       ...options,
     },
   });

@@ -32,7 +32,7 @@ import { showToast } from '../../state/ui.ts';
 import { cloudDatalog, cloudDatalogState } from './cloud-datalog-store.ts';
 import { cloudRecorder, cloudRecorderState } from './cloud-recorder-store.ts';
 import SeriesChart from './SeriesChart.tsx';
-import { timeFormatter } from './time-format.ts';
+import { timeFormatter } from '../chart/time-format.ts';
 import { tagColour } from '../chart/colours.ts';
 import './cloudlog.css';
 

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { Field, Series } from '../../contract/datalog.ts';
 import { tagColour } from '../chart/colours.ts';
 import { createLineChart } from '../chart/line-chart.ts';
-import { timeFormatter } from './time-format.ts';
+import { timeFormatter } from '../chart/time-format.ts';
 
 export interface SeriesChartProps {
   series: Series;

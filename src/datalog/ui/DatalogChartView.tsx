@@ -22,12 +22,12 @@ export interface DatalogChartViewProps {
 }
 
 export default function DatalogChartView(props: DatalogChartViewProps) {
-  const { t } = useTranslation('datalog');
+  const { t, i18n } = useTranslation('datalog');
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<DatalogChart | null>(null);
-  const latest = useRef(props);
+  const latest = useRef({ ...props, locale: i18n.language });
   useEffect(() => {
-    latest.current = props;
+    latest.current = { ...props, locale: i18n.language };
   });
   const { handle } = props;
 
@@ -47,6 +47,7 @@ export default function DatalogChartView(props: DatalogChartViewProps) {
         algorithm: p.algorithm,
         pointRadius: p.showPoints ? 2 : 0,
         hidden: p.hidden,
+        locale: p.locale,
       },
       (view) => latest.current.onView(view),
     );
@@ -67,8 +68,16 @@ export default function DatalogChartView(props: DatalogChartViewProps) {
       algorithm: props.algorithm,
       pointRadius: props.showPoints ? 2 : 0,
       hidden: props.hidden,
+      locale: i18n.language,
     });
-  }, [props.labels, props.offsetFor, props.algorithm, props.showPoints, props.hidden]);
+  }, [
+    props.labels,
+    props.offsetFor,
+    props.algorithm,
+    props.showPoints,
+    props.hidden,
+    i18n.language,
+  ]);
 
   // More records (a read in progress): new points. The chart's own first request already
   // covers the revision it was made with.

@@ -76,9 +76,10 @@ export default function OfflineDatalogPage() {
   const fmt = (n: number) => n.toLocaleString(i18n.language);
   const message = state ? outcomeMessage(t, state, fmt) : null;
 
-  const exportCsv = async () => {
-    const bytes = await service.exportCsv(offsetMs);
-    if (bytes) saveFile(exportFileName('datalog', new Date()), bytes, 'text/csv');
+  const exportCsv = async (layout: 'long' | 'wide') => {
+    const bytes = await service.exportCsv(offsetMs, layout);
+    const name = layout === 'wide' ? 'datalog-wide' : 'datalog';
+    if (bytes) saveFile(exportFileName(name, new Date()), bytes, 'text/csv');
   };
   const importFile = async (file: File) => {
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -133,12 +134,22 @@ export default function OfflineDatalogPage() {
         />
         <Button
           variant="outline-secondary"
-          onClick={() => void exportCsv()}
+          onClick={() => void exportCsv('long')}
           disabled={!log || busy !== null}
           data-testid="datalog-export"
         >
           <i className="bi bi-filetype-csv me-1" aria-hidden="true" />
           {t('offline.export')}
+        </Button>
+        <Button
+          variant="outline-secondary"
+          onClick={() => void exportCsv('wide')}
+          disabled={!log || busy !== null}
+          title={t('offline.exportWideHint')}
+          data-testid="datalog-export-wide"
+        >
+          <i className="bi bi-table me-1" aria-hidden="true" />
+          {t('offline.exportWide')}
         </Button>
       </div>
       {!connected && (
@@ -219,7 +230,9 @@ export default function OfflineDatalogPage() {
                   </ButtonGroup>
                   <span className="small text-body-secondary" data-testid="datalog-view">
                     {view &&
-                      t('chart.viewInfo', {
+                      // Edge points just outside the window make "drawn" exceed "in view"
+                      // on short windows: only a real simplification is mentioned.
+                      t(view.drawn < view.inWindow ? 'chart.viewSimplified' : 'chart.viewInfo', {
                         drawn: fmt(view.drawn),
                         inWindow: fmt(view.inWindow),
                         total: fmt(log.records),

@@ -11,6 +11,7 @@ import { getDevice } from '../../device/runtime.ts';
 import { board } from '../../state/board.ts';
 import { tagColour } from '../chart/colours.ts';
 import { createLineChart } from '../chart/line-chart.ts';
+import { timeTicks } from '../chart/time-format.ts';
 import { PlotLabService, type SeriesId } from '../plot-lab-service.ts';
 import { exportFileName } from './download.ts';
 import { saveFile } from '../../ui/save-file.ts';
@@ -45,9 +46,11 @@ export default function PlotLabPage() {
       ? t('plot.sensor', { n: id.slice(7) })
       : t('plot.keyValue', { key: id.slice(3) });
   const labelRef = useRef(label);
+  const localeRef = useRef(i18n.language);
   useEffect(() => {
     hiddenRef.current = hidden;
     labelRef.current = label;
+    localeRef.current = i18n.language;
   });
 
   useEffect(() => {
@@ -59,10 +62,11 @@ export default function PlotLabPage() {
       responsive: true,
       elements: { line: { borderWidth: 1.5 }, point: { radius: 0 } },
       scales: {
-        x: { type: 'time', ticks: { maxRotation: 0, autoSkip: true } },
+        x: { type: 'time', ticks: timeTicks(() => localeRef.current) },
         y: { type: 'linear' },
       },
-      plugins: { legend: { display: true, onClick: () => {} } },
+      // The series checkboxes beside the chart, with their colours, are the legend.
+      plugins: { legend: { display: false } },
     });
     chart.current = c;
     let drawn = -1;

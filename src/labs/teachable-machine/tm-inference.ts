@@ -9,6 +9,14 @@ import type { TmWorkerApi } from './worker/tm-worker-api.ts';
 
 export type TmInferenceMode = 'worker' | 'page';
 
+/**
+ * The worker, unless the `gogo-tm-inference=page` cookie asks for the page: the benchmark's
+ * reference (`npm run bench -- tm`) runs the same model on the main thread.
+ */
+export function preferredTmInference(): TmInferenceMode {
+  return /(?:^|;\s*)gogo-tm-inference=page(?:;|$)/.test(document.cookie) ? 'page' : 'worker';
+}
+
 export interface TmInference {
   readonly mode: TmInferenceMode;
   load(files: TmModelFiles, meta: TmMetadata): Promise<TmLoadResult>;

@@ -12,6 +12,7 @@ import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';
 import { markChanged, program } from '../../../state/program.ts';
 import { channelProblem, TM_DEFAULT_CHANNEL, tmMessage, type TmMessage } from '../tm-message.ts';
+import { preferredTmInference } from '../tm-inference.ts';
 import { TmSession } from '../tm-session.ts';
 import { parseThreshold } from '../tm-trigger.ts';
 
@@ -29,9 +30,15 @@ function setTm(patch: Partial<typeof program.tmConfig>): void {
 export default function TmControls({ id, gate }: Props) {
   const { t } = useTranslation('teachable');
   const tm = useSnapshot(program).tmConfig;
-  const [session] = useState(() => new TmSession());
+  const [session] = useState(() => new TmSession(preferredTmInference()));
   const s = useSnapshot(session.state);
   const [url, setUrl] = useState(tm.url);
+  // A program opened meanwhile brings its own model URL.
+  const [programUrl, setProgramUrl] = useState(tm.url);
+  if (programUrl !== tm.url) {
+    setProgramUrl(tm.url);
+    setUrl(tm.url);
+  }
   const [cameraId, setCameraId] = useState('');
   const video = useRef<HTMLVideoElement>(null);
   const image = useRef<HTMLImageElement>(null);
