@@ -183,3 +183,32 @@ describe(`web UI dashboards (${testEngine()})`, () => {
     expect(over.body.error).toBe('dashboard_quota');
   });
 });
+
+describe(`web UI on an external public broker without an admin (${testEngine()})`, () => {
+  let t: TestApp;
+  let call: ApiCall;
+  let alice: string;
+
+  beforeAll(async () => {
+    // Nothing listens there: the server never connects to a public broker it cannot manage.
+    t = await startTestApp({ MQTT_PUBLIC_URL: 'ws://127.0.0.1:9/mqtt' });
+    call = apiCaller(t);
+    alice = (await signInWithGoogle(t.emulatorHost, undefined, 'Alice')).idToken;
+  });
+  afterAll(() => t.close());
+
+  it('keeps dashboards but answers 503 with a clear message for broker access', async () => {
+    const made = await call('POST', '/webui/dashboards', alice, { name: 'Kept', widgets: [] });
+    expect(made.status).toBe(201);
+    const grant = await call('POST', '/webui/broker', alice, {});
+    expect(grant.status).toBe(503);
+    expect(grant.body).toEqual({
+      error: 'webui_broker_unavailable',
+      message: 'This server does not control access to its public broker, so the web UI is off',
+    });
+    const token = (
+      await call('PUT', `/webui/dashboards/${made.body.uuid}/share`, alice, { shared: true })
+    ).body.shareToken as string;
+    expect((await call('POST', `/webui/shared/${token}/broker`, null, {})).status).toBe(503);
+  });
+});

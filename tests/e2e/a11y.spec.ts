@@ -1,0 +1,67 @@
+// No serious or critical accessibility violation (axe-core) on the main screens, in each
+// interface language: one page load per screen, the screens of a language in one test.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/board-link.ts';
+
+/** Each interface language: its locale and the code the language picker stores. */
+const LANGUAGES = [
+  ['en', 'gb'],
+  ['pt-BR', 'br'],
+  ['th', 'th'],
+  ['es', 'es'],
+] as const;
+
+/** The serious and critical violations on the page as it is now, one line each. */
+async function violations(page: Page, screen: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${screen}: ${v.id} (${v.impact}) ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+}
+
+for (const [lng, code] of LANGUAGES) {
+  test(`the main screens have no serious accessibility problem in ${lng}`, async ({ page }) => {
+    // Six screens checked in full: slow on a loaded machine, however correct.
+    test.setTimeout(240_000);
+    await page.addInitScript((stored) => localStorage.setItem('language', stored), code);
+    const found: string[] = [];
+    const visit = async (path: string, ready: () => Promise<void>) => {
+      await page.goto(`/#${path}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lng);
+      await ready();
+      found.push(...(await violations(page, path)));
+    };
+    const heading = async () => {
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    };
+
+    await visit('/program', async () => {
+      await expect(page.getByTestId('blocks-workspace').locator('.blocklyToolbox')).toBeVisible();
+    });
+    // The connect dialog, over the editor, then the virtual board's panel after connecting.
+    await page.getByTestId('connect-button').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('connect-simulated')).toBeVisible();
+    found.push(...(await violations(page, 'connect dialog')));
+    await dialog.getByTestId('connect-simulated').click();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('sim-panel')).toBeVisible();
+    found.push(...(await violations(page, '/program with the virtual board')));
+
+    await visit('/gogoboard', heading);
+    await visit('/datalog/offline', heading);
+    await visit('/remix/projects', heading);
+    await visit('/classroom/class', async () => {
+      await expect(page.getByRole('main')).toBeVisible();
+    });
+    expect(found).toEqual([]);
+  });
+}
