@@ -43,6 +43,7 @@ test('the editor fits the window and the board panels cut no text', async ({ pag
   expect(await clippedText(page)).toEqual([]);
 
   await page.evaluate(() => (location.hash = '#/gogoboard'));
-  await expect(page.getByTestId('motor-state-a')).toBeVisible();
+  // The board page's chunk loads on first visit, which takes a while on a busy machine.
+  await expect(page.getByTestId('motor-state-a')).toBeVisible({ timeout: 30_000 });
   expect(await clippedText(page)).toEqual([]);
 });
