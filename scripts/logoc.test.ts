@@ -1,32 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { goldenSample } from '../src/core/testing/logo-golden.node.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const dir = mkdtempSync(join(tmpdir(), 'logoc-'));
 
-interface GoldenSample {
-  id: string;
-  logo: string;
-  data?: number[];
-  autoRunState?: boolean;
-  compiler_message?: string;
-}
-const samples = (
-  JSON.parse(readFileSync(join(root, 'core-rs/tests/fixtures/logo-1.3-golden.json'), 'utf8')) as {
-    samples: GoldenSample[];
-  }
-).samples;
-
-function sample(id: string): GoldenSample {
-  const s = samples.find((x) => x.id === id);
-  if (!s) throw new Error(`no sample ${id}`);
-  return s;
-}
+const sample = goldenSample;
 
 function logoc(args: string[], input?: string) {
   const r = spawnSync(tsx, ['scripts/logoc.ts', ...args], {

@@ -3,6 +3,16 @@
 // Events are emitted after the change is stored. A listener that throws or rejects is
 // logged and never fails the request that caused the event.
 
+/** Something that happened to one student's work on one lesson. */
+interface StudentLessonEvent {
+  classUuid: string;
+  lessonUuid: string;
+  suuid: string;
+  studentEmail: string;
+  studentUserId: string | null;
+  by: string;
+}
+
 export interface ClassroomEventMap {
   /** A grade was set: by a teacher (`by` their user id), or by the server (`by` null). */
   'grade-posted': {
@@ -33,23 +43,9 @@ export interface ClassroomEventMap {
     by: string;
   };
   /** A student submitted a program. */
-  submitted: {
-    classUuid: string;
-    lessonUuid: string;
-    suuid: string;
-    studentEmail: string;
-    studentUserId: string | null;
-    by: string;
-  };
+  submitted: StudentLessonEvent;
   /** A lesson was marked complete for a student (by the student or a teacher). */
-  completed: {
-    classUuid: string;
-    lessonUuid: string;
-    suuid: string;
-    studentEmail: string;
-    studentUserId: string | null;
-    by: string;
-  };
+  completed: StudentLessonEvent;
   /** People joined a class: added by a teacher, or by code or open enrolment (`by` = them). */
   enrolled: { classUuid: string; emails: string[]; type: 'teacher' | 'student'; by: string };
 }

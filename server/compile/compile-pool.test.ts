@@ -1,21 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpError } from '../http/errors.ts';
 import { CompilePool, type CompilePoolOptions } from './compile-pool.ts';
 import { LogoCompiler } from './logo-compiler.ts';
+import { goldenSamples, type GoldenSample } from '../../src/core/testing/logo-golden.node.ts';
 
-interface GoldenSample {
-  id: string;
-  logo: string;
-}
-const golden = (
-  JSON.parse(
-    readFileSync(
-      new URL('../../core-rs/tests/fixtures/logo-1.3-golden.json', import.meta.url),
-      'utf8',
-    ),
-  ) as { samples: GoldenSample[] }
-).samples;
+const golden = goldenSamples;
 
 const STAND_IN = new URL('../testing/stand-in-compile-thread.mjs', import.meta.url);
 

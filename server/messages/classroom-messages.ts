@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { ClassroomEvents } from '../classroom/events.ts';
 import type { Database } from '../db/schema.ts';
+import type { MessageParams } from '../../src/contract/messages.ts';
 import type { MessageStore } from './message-store.ts';
 
 async function className(db: Kysely<Database>, uuid: string): Promise<string> {
@@ -57,35 +58,29 @@ export function subscribeClassroomMessages(
   db: Kysely<Database>,
   messages: MessageStore,
 ): () => void {
+  /** Tells a student about a grade or note on one of their lessons, linking to it. */
+  async function toStudent(
+    e: { classUuid: string; lessonUuid: string; studentEmail: string; by: string | null },
+    kind: 'grade' | 'note',
+    extra: MessageParams,
+  ): Promise<void> {
+    const [klass, [lesson = ''], to] = await Promise.all([
+      className(db, e.classUuid),
+      lessonNames(db, [e.lessonUuid]),
+      usersByEmail(db, [e.studentEmail]),
+    ]);
+    await messages.notify({
+      to,
+      kind,
+      params: { className: klass, lesson, ...extra },
+      link: `/classroom/lessond/${e.lessonUuid}`,
+      from: e.by,
+    });
+  }
+
   const stops = [
-    events.on('grade-posted', async (e) => {
-      const [klass, [lesson = ''], to] = await Promise.all([
-        className(db, e.classUuid),
-        lessonNames(db, [e.lessonUuid]),
-        usersByEmail(db, [e.studentEmail]),
-      ]);
-      await messages.notify({
-        to,
-        kind: 'grade',
-        params: { className: klass, lesson, grade: e.grade },
-        link: `/classroom/lessond/${e.lessonUuid}`,
-        from: e.by,
-      });
-    }),
-    events.on('note-posted', async (e) => {
-      const [klass, [lesson = ''], to] = await Promise.all([
-        className(db, e.classUuid),
-        lessonNames(db, [e.lessonUuid]),
-        usersByEmail(db, [e.studentEmail]),
-      ]);
-      await messages.notify({
-        to,
-        kind: 'note',
-        params: { className: klass, lesson },
-        link: `/classroom/lessond/${e.lessonUuid}`,
-        from: e.by,
-      });
-    }),
+    events.on('grade-posted', (e) => toStudent(e, 'grade', { grade: e.grade })),
+    events.on('note-posted', (e) => toStudent(e, 'note', {})),
     events.on('lesson-added', async (e) => {
       const [klass, names, to] = await Promise.all([
         className(db, e.classUuid),

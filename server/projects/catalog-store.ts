@@ -12,10 +12,16 @@ import {
   type CatalogOrder,
   type CatalogUpdate,
 } from '../../src/contract/projects.ts';
-import { contains, listOrder, readPage, toCount, type PageRequest } from '../db/paging.ts';
+import { listOrder, readPage, toCount, type PageRequest } from '../db/paging.ts';
 import type { CatalogRow, CatalogsTable, Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { checkImageUrl, type ProjectStore } from './project-store.ts';
+import {
+  checkImageUrl,
+  itemFields,
+  nameOrDescription,
+  type ItemRow,
+  type ProjectStore,
+} from './project-store.ts';
 import { now } from '../db/clock.ts';
 
 const catalogNotFound = () => new HttpError(404, 'catalog_not_found', 'The catalog does not exist');
@@ -203,11 +209,7 @@ export class CatalogStore {
     let base = this.db.selectFrom('catalogs as c');
     if (mineOnly) base = base.where('c.owner_id', '=', viewer);
     const search = options.query?.trim();
-    if (search) {
-      base = base.where((eb) =>
-        eb.or([contains('c.name', search), contains('c.description', search)]),
-      );
-    }
+    if (search) base = base.where(nameOrDescription('c', search));
     const { total } = await base
       .select((eb) => eb.fn.countAll().as('total'))
       .executeTakeFirstOrThrow();
@@ -247,29 +249,10 @@ export class CatalogStore {
   }
 }
 
-interface DetailRow {
-  uuid: string;
-  name: string;
-  header_image: string;
-  description: string;
-  owner_id: string;
-  created_at: string;
-  updated_at: string;
-  author_name: string;
-  author_photo: string;
+interface DetailRow extends ItemRow {
   projects: unknown;
 }
 
 function toCatalog(row: DetailRow, viewer: string): Catalog {
-  return {
-    uuid: row.uuid,
-    name: row.name,
-    headerImage: row.header_image,
-    desc: row.description,
-    author: { id: row.owner_id, name: row.author_name, photoUrl: row.author_photo },
-    isEditable: row.owner_id === viewer,
-    projects: toCount(row.projects),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
+  return { ...itemFields(row, viewer), projects: toCount(row.projects) };
 }

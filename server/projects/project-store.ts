@@ -6,7 +6,14 @@
 // Only the owner edits, publishes or deletes it (403). Likes are one per user. A remix
 // copies the code (and name, image and description) and records its parent.
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder, Kysely, SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import {
   INVALID_URL,
   isValidUrl,
@@ -228,11 +235,7 @@ export class ProjectStore {
         break;
     }
     const search = options.query?.trim();
-    if (search) {
-      base = base.where((eb) =>
-        eb.or([contains('p.name', search), contains('p.description', search)]),
-      );
-    }
+    if (search) base = base.where(nameOrDescription('p', search));
 
     const { total } = await base
       .select((eb) => eb.fn.countAll().as('total'))
@@ -298,17 +301,40 @@ export class ProjectStore {
   }
 }
 
-interface DetailRow {
+/** The columns a project's and a catalog's detail queries both read. */
+export interface ItemRow {
   uuid: string;
   name: string;
   header_image: string;
   description: string;
-  is_published: number;
   owner_id: string;
   created_at: string;
   updated_at: string;
   author_name: string;
   author_photo: string;
+}
+
+/** The fields a project and a catalog share, as `viewer` sees them. */
+export function itemFields(row: ItemRow, viewer: string) {
+  return {
+    uuid: row.uuid,
+    name: row.name,
+    headerImage: row.header_image,
+    desc: row.description,
+    author: { id: row.owner_id, name: row.author_name, photoUrl: row.author_photo },
+    isEditable: row.owner_id === viewer,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Rows whose name or description (of the table known as `alias`) contain `text`. */
+export function nameOrDescription(alias: 'p' | 'c', text: string): Expression<SqlBool> {
+  return sql<SqlBool>`(${contains(`${alias}.name`, text)} or ${contains(`${alias}.description`, text)})`;
+}
+
+interface DetailRow extends ItemRow {
+  is_published: number;
   parent_uuid: string | null;
   parent_name: string | null;
   likes: unknown;
@@ -318,13 +344,8 @@ interface DetailRow {
 
 function toProject(row: DetailRow, viewer: string): Project {
   return {
-    uuid: row.uuid,
-    name: row.name,
-    headerImage: row.header_image,
-    desc: row.description,
-    author: { id: row.owner_id, name: row.author_name, photoUrl: row.author_photo },
+    ...itemFields(row, viewer),
     isPublished: toBool(row.is_published),
-    isEditable: row.owner_id === viewer,
     likes: toCount(row.likes),
     liked: toBool(row.liked),
     remixes: toCount(row.remixes),
@@ -332,7 +353,5 @@ function toProject(row: DetailRow, viewer: string): Project {
       row.parent_uuid !== null && row.parent_name !== null
         ? { uuid: row.parent_uuid, name: row.parent_name }
         : null,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
   };
 }

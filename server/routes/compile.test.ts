@@ -1,27 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import { compilerPath, OFFLINE_COMPILE_PATH } from '../../src/contract/compile.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { goldenSamples, type GoldenSample } from '../../src/core/testing/logo-golden.node.ts';
 
-interface GoldenSample {
-  id: string;
-  logo: string;
-  expect: 'ok' | 'compile_error';
-  data?: number[];
-  autoRunState?: boolean;
-  compiler_message?: string;
-}
-
-const golden = (
-  JSON.parse(
-    readFileSync(
-      new URL('../../core-rs/tests/fixtures/logo-1.3-golden.json', import.meta.url),
-      'utf8',
-    ),
-  ) as { samples: GoldenSample[] }
-).samples;
+const golden = goldenSamples;
 
 const S04 = 'to main\nforever [ if sensor1 > 500 [ a, on ] ]\nend\n';
 const s04 = golden.find((s) => s.id === 's04') as GoldenSample;

@@ -8,7 +8,7 @@ import enAuth from '../../locales/en/auth.json';
 import enGlobal from '../../locales/en/global.json';
 import { startTestApp, type TestApp } from '../../server/testing/test-app.ts';
 import { API_BASE_PATH } from '../contract/base-path.ts';
-import type { SessionState } from '../state/session.ts';
+import { initialSession, type SessionState } from '../state/session.ts';
 import { createFirebaseAuth } from './firebase.ts';
 
 export interface LiveServer extends TestApp {
@@ -28,19 +28,8 @@ export async function englishI18n(): Promise<i18n> {
   return instance;
 }
 
-/** A fresh session store shaped like src/state/session.ts's. */
-export const freshSession = (): SessionState =>
-  proxy<SessionState>({
-    user: null,
-    idToken: null,
-    lastPath: null,
-    userRole: null,
-    isAdmin: false,
-    isModerator: false,
-    lastAuth: 0,
-    loading: true,
-    error: null,
-  });
+/** A fresh session store, signed out like the app's at start. */
+export const freshSession = (): SessionState => proxy<SessionState>(initialSession());
 
 /** A Firebase Auth of its own (separate app) on the emulator, signed out. */
 export const emulatorAuth = (emulatorHost: string) =>

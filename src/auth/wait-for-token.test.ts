@@ -1,21 +1,10 @@
 import { proxy } from 'valtio';
 import { describe, expect, it } from 'vitest';
-import type { SessionState } from '../state/session.ts';
+import { initialSession, type SessionState } from '../state/session.ts';
 import { AUTH_WAIT_TIMEOUT_MS, waitForToken } from './wait-for-token.ts';
 
 const session = (patch: Partial<SessionState> = {}) =>
-  proxy<SessionState>({
-    user: null,
-    idToken: null,
-    lastPath: null,
-    userRole: null,
-    isAdmin: false,
-    isModerator: false,
-    lastAuth: 0,
-    loading: true,
-    error: null,
-    ...patch,
-  });
+  proxy<SessionState>({ ...initialSession(), ...patch });
 
 const ana = { id: 'u1', name: 'Ana', email: 'a@x.org', photoUrl: '', providerId: 'password' };
 

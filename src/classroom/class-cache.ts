@@ -18,15 +18,18 @@ export interface ClassDetailState {
   error: unknown;
 }
 
+/** Nothing loaded, nothing asked. */
+const emptyDetail = (): ClassDetailState => ({
+  uuid: null,
+  data: null,
+  fetchedAt: 0,
+  loading: false,
+  notFound: false,
+  error: null,
+});
+
 export class ClassDetailCache {
-  readonly state: ClassDetailState = proxy<ClassDetailState>({
-    uuid: null,
-    data: null,
-    fetchedAt: 0,
-    loading: false,
-    notFound: false,
-    error: null,
-  });
+  readonly state: ClassDetailState = proxy<ClassDetailState>(emptyDetail());
   private request = 0;
 
   constructor(
@@ -77,13 +80,6 @@ export class ClassDetailCache {
 
   clear(): void {
     this.request++;
-    Object.assign(this.state, {
-      uuid: null,
-      data: null,
-      fetchedAt: 0,
-      loading: false,
-      notFound: false,
-      error: null,
-    });
+    Object.assign(this.state, emptyDetail());
   }
 }

@@ -1,24 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toCompileResponse } from './logo-response.ts';
 import { loadTestCore } from './testing/test-core.node.ts';
 import { LOGO_VERSIONS, type WasmCore } from './wasm-core.ts';
+import { goldenSamples } from './testing/logo-golden.node.ts';
 
-interface GoldenSample {
-  id: string;
-  logo: string;
-  expect: 'ok' | 'compile_error';
-  data?: number[];
-  autoRunState?: boolean;
-  compiler_message?: string;
-}
-
-const fixture = JSON.parse(
-  readFileSync(
-    new URL('../../core-rs/tests/fixtures/logo-1.3-golden.json', import.meta.url),
-    'utf8',
-  ),
-) as { samples: GoldenSample[] };
+const fixture = { samples: goldenSamples };
 
 const CLOUD = 'There is an invalid input in command "cloud record"';
 const PUBLIC_CLOUD = 'There is an invalid input in command "public cloud record"';

@@ -1,23 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCore } from './testing/test-core.node.ts';
 import { VmProgramRunner, type VmBoardIo } from './vm-runner.ts';
 import { memReadRequest, type LogoVersion, type VmEvent, type WasmCore } from './wasm-core.ts';
+import { goldenSamples } from './testing/logo-golden.node.ts';
 
-interface GoldenSample {
-  id: string;
-  logo: string;
-  expect: string;
-  data?: number[];
-  autoRunState?: boolean;
-}
-
-const fixture = JSON.parse(
-  readFileSync(
-    new URL('../../core-rs/tests/fixtures/logo-1.3-golden.json', import.meta.url),
-    'utf8',
-  ),
-) as { samples: GoldenSample[] };
+const fixture = { samples: goldenSamples };
 
 let core: WasmCore;
 

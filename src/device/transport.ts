@@ -1,6 +1,7 @@
 // The transport layer (style anchor 2): open/close a link and move reports. Nothing here
 // knows GoGo commands; the protocol layer (protocol/gogo-protocol.ts) sits on top.
 import type { DeviceError, TransportKind } from './device.ts';
+import { Emitter } from './emitter.ts';
 
 export interface TransportEventMap {
   /** One input report; byte 0 is the packet type (board-protocol §3.1). */
@@ -35,4 +36,16 @@ export interface Transport {
   ): Promise<void>;
   /** WebHID: re-opens an already granted board without a prompt; true when open. */
   restore?(): Promise<boolean>;
+}
+
+/** The event side every transport shares: subclasses emit on `events`, callers use `on`. */
+export abstract class TransportEvents {
+  protected readonly events = new Emitter<TransportEventMap>();
+
+  on<K extends keyof TransportEventMap>(
+    type: K,
+    listener: (event: TransportEventMap[K]) => void,
+  ): () => void {
+    return this.events.on(type, listener);
+  }
 }

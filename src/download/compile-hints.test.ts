@@ -1,11 +1,8 @@
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../locales/en/download.json';
-import es from '../../locales/es/download.json';
-import ptBR from '../../locales/pt-BR/download.json';
-import th from '../../locales/th/download.json';
 import type { WasmCore } from '../core/wasm-core.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
+import { downloadTranslators } from './test-support.ts';
 import {
   compileHintText,
   editDistance,
@@ -15,19 +12,11 @@ import {
 } from './compile-hints.ts';
 
 let core: WasmCore;
-const translators: Record<string, TFunction> = {};
+let translators: Record<string, TFunction>;
 
 beforeAll(async () => {
   core = await loadTestCore();
-  for (const [lng, download] of Object.entries({ en, 'pt-BR': ptBR, th, es })) {
-    const i = i18next.createInstance();
-    await i.init({
-      lng,
-      resources: { [lng]: { download } },
-      interpolation: { escapeValue: false },
-    });
-    translators[lng] = i.t;
-  }
+  translators = await downloadTranslators();
 });
 
 /** The real compiler's message for `source`, and the hint read from both. */

@@ -1,10 +1,7 @@
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../locales/en/download.json';
-import es from '../../locales/es/download.json';
-import ptBR from '../../locales/pt-BR/download.json';
-import th from '../../locales/th/download.json';
 import { loadTestCore } from '../device/testing/test-core.ts';
+import { downloadTranslators } from './test-support.ts';
 import { compileMessageText, translateCompileMessage } from './compile-messages.ts';
 
 const main = (body: string) => `to main\n${body}\nend\n`;
@@ -39,16 +36,7 @@ beforeAll(async () => {
     const r = core.compileLogo(src, version);
     return r.ok ? [] : [r.error.message];
   });
-  translators = {};
-  for (const [lng, download] of Object.entries({ en, 'pt-BR': ptBR, th, es })) {
-    const i = i18next.createInstance();
-    await i.init({
-      lng,
-      resources: { [lng]: { download } },
-      interpolation: { escapeValue: false },
-    });
-    translators[lng] = i.t;
-  }
+  translators = await downloadTranslators();
 });
 
 describe('translateCompileMessage', () => {

@@ -1,7 +1,6 @@
 // The in-browser compile (the real core worker module, in a worker thread over Comlink as
 // in the browser) against the real server's compile endpoints over HTTP: the same answers
 // for every golden sample, version and board.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCoreWorker, type CoreWorkerHandle } from '../../scripts/bench/core-worker.ts';
 import { startTestApp, type TestApp } from '../../server/testing/test-app.ts';
@@ -12,21 +11,9 @@ import {
   type BoardFields,
   type CompileTarget,
 } from './compile-service.ts';
+import { goldenSamples } from '../core/testing/logo-golden.node.ts';
 
-interface GoldenSample {
-  id: string;
-  logo: string;
-  expect: string;
-}
-
-const golden = (
-  JSON.parse(
-    readFileSync(
-      new URL('../../core-rs/tests/fixtures/logo-1.3-golden.json', import.meta.url),
-      'utf8',
-    ),
-  ) as { samples: GoldenSample[] }
-).samples;
+const golden = goldenSamples;
 
 const BOARDS: BoardFields[] = [
   { boardType: 6, boardVersion: 1, firmwareVersion: 42 }, // GoGo 7: dev compiler, 1.4

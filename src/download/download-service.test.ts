@@ -107,6 +107,32 @@ async function failure(p: Promise<unknown>): Promise<DownloadError['reason']> {
   throw new Error('the download did not fail');
 }
 
+/** A connection over FakeTransport, with no board behind it; `openError` fails connecting. */
+function fakeConnection(openError: DeviceError | null = null): GoGoConnection {
+  return new GoGoConnection({
+    createTransport: (kind: TransportKind) => {
+      const t = new FakeTransport(kind);
+      t.openError = openError;
+      return t;
+    },
+    framer: new WasmFramer(core),
+    displayBoard: () => BoardType.v7,
+    timers: noTimers,
+  });
+}
+
+/** A download service on `conn`, compiling with the rig's compiler. */
+async function serviceOn(conn: GoGoConnection): Promise<DownloadService> {
+  const r = await rig({ connect: false });
+  return new DownloadService({
+    device: conn,
+    compiler: r.compiler,
+    filter: { filterLogo: async (s) => core.filterLogo(s) },
+    runAfterDownload: () => false,
+    displayBoard: () => BoardType.v7,
+  });
+}
+
 describe('downloadPlan', () => {
   it('sends 60-byte chunks 10 ms apart, then LED off 15 ms later, a beep and the autorun state', () => {
     const plan = downloadPlan(new Uint8Array(130).fill(1), true);
@@ -196,47 +222,19 @@ describe('DownloadService (spec core §4 download flow)', () => {
   });
 
   it('says the plugin is not connected while the plugin socket is down', async () => {
-    const conn = new GoGoConnection({
-      createTransport: (kind: TransportKind) => {
-        const t = new FakeTransport(kind);
-        t.openError = new DeviceError('plugin-not-connected');
-        return t;
-      },
-      framer: new WasmFramer(core),
-      displayBoard: () => BoardType.v7,
-      timers: noTimers,
-    });
+    const conn = fakeConnection(new DeviceError('plugin-not-connected'));
     await expect(conn.connect('plugin')).rejects.toBeInstanceOf(DeviceError);
-    const r = await rig({ connect: false });
-    const service = new DownloadService({
-      device: conn,
-      compiler: r.compiler,
-      filter: { filterLogo: async (s) => core.filterLogo(s) },
-      runAfterDownload: () => false,
-      displayBoard: () => BoardType.v7,
-    });
+    const service = await serviceOn(conn);
     const reason = await failure(service.download(S04));
     expect(reason).toMatchObject({ type: 'device', error: { code: 'plugin-not-connected' } });
   });
 
   it("says 'The board is not online' while a remote link has no board", async () => {
     // A remote link whose station sent no board yet (or is gone): connected, board type 0.
-    const conn = new GoGoConnection({
-      createTransport: (kind: TransportKind) => new FakeTransport(kind),
-      framer: new WasmFramer(core),
-      displayBoard: () => BoardType.v7,
-      timers: noTimers,
-    });
+    const conn = fakeConnection();
     await conn.connect('remote');
     expect(conn.snapshot).toMatchObject({ status: 'connected', board: { boardType: 0 } });
-    const r = await rig({ connect: false });
-    const service = new DownloadService({
-      device: conn,
-      compiler: r.compiler,
-      filter: { filterLogo: async (s) => core.filterLogo(s) },
-      runAfterDownload: () => false,
-      displayBoard: () => BoardType.v7,
-    });
+    const service = await serviceOn(conn);
     const reason = await failure(service.download(S04));
     expect(reason).toMatchObject({ type: 'device', error: { code: 'board-offline' } });
     await expect(service.control(1)).rejects.toMatchObject({

@@ -17,7 +17,7 @@ import { loadTestCore, testFramer } from '../device/testing/test-core.ts';
 import type { ConnectionState } from '../state/connection.ts';
 import { GOGO7_UPDATE_GUIDE } from './firmware-files.ts';
 import { FirmwareService, type FirmwareServiceDeps, type FlashRunner } from './firmware-service.ts';
-import type { FirmwareState } from './firmware-state.ts';
+import { initialFirmwareState, type FirmwareState } from './firmware-state.ts';
 import { FakeHid } from '../virtual-board/host/fake-hid.ts';
 import type { SocketLike } from '../device/plugin/plugin-transport.ts';
 import { openPluginFlashPort } from './plugin-flash-port.ts';
@@ -104,26 +104,7 @@ function setup(
     displayBoard: boardType,
     firmwareUpdating: false,
   });
-  const state = proxy<FirmwareState>({
-    check: {
-      loading: false,
-      latest: null,
-      notes: '',
-      current: null,
-      upToDate: null,
-      failed: false,
-      source: null,
-    },
-    board: null,
-    phase: 'idle',
-    stage: null,
-    percent: 0,
-    error: null,
-    result: null,
-    canRetry: false,
-    needsBootloaderPermission: false,
-    promptsPostponed: false,
-  });
+  const state = proxy<FirmwareState>(initialFirmwareState());
   const device = new GoGoConnection({
     createTransport: (kind) => new FakeTransport(kind),
     framer,

@@ -23,7 +23,7 @@ import {
   legacyFiles,
   targetFor,
 } from './firmware-files.ts';
-import type { FirmwareState } from './firmware-state.ts';
+import { emptyCheck, type FirmwareState } from './firmware-state.ts';
 import { causeKey } from './messages.ts';
 import type {
   FlashFailureCode,
@@ -136,15 +136,7 @@ export class FirmwareService {
   /** Loads the latest release and compares it with the board's firmware. */
   async checkLatest(): Promise<void> {
     const s = this.state;
-    s.check = {
-      loading: true,
-      latest: null,
-      notes: '',
-      current: null,
-      upToDate: null,
-      failed: false,
-      source: null,
-    };
+    s.check = emptyCheck(true);
     const check = await this.compareWithLatest();
     s.check = { ...check, loading: false };
   }

@@ -46,16 +46,20 @@ export interface FirmwareState {
   promptsPostponed: boolean;
 }
 
-export const firmware = proxy<FirmwareState>({
-  check: {
-    loading: false,
-    latest: null,
-    notes: '',
-    current: null,
-    upToDate: null,
-    failed: false,
-    source: null,
-  },
+/** No release check yet, or one `loading`. */
+export const emptyCheck = (loading: boolean): FirmwareState['check'] => ({
+  loading,
+  latest: null,
+  notes: '',
+  current: null,
+  upToDate: null,
+  failed: false,
+  source: null,
+});
+
+/** Before any check or update: idle, nothing known. */
+export const initialFirmwareState = (): FirmwareState => ({
+  check: emptyCheck(false),
   board: null,
   phase: 'idle',
   stage: null,
@@ -66,3 +70,5 @@ export const firmware = proxy<FirmwareState>({
   needsBootloaderPermission: false,
   promptsPostponed: false,
 });
+
+export const firmware = proxy<FirmwareState>(initialFirmwareState());

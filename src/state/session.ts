@@ -27,7 +27,8 @@ export interface SessionState {
   error: string | null;
 }
 
-export const session = proxy<SessionState>({
+/** The session before the first answer from Firebase Auth: nobody signed in yet. */
+export const initialSession = (): SessionState => ({
   user: null,
   idToken: null,
   lastPath: null,
@@ -38,6 +39,8 @@ export const session = proxy<SessionState>({
   loading: true,
   error: null,
 });
+
+export const session = proxy<SessionState>(initialSession());
 
 export const isLoggedIn = (s: Pick<SessionState, 'user'>): boolean => Boolean(s.user?.id);
 

@@ -16,9 +16,7 @@ const MIN = 60_000;
 async function runOnVirtualBoard(page: Page, board: BoardLink, logo: string): Promise<void> {
   const editor = new EditorPage(page);
   await editor.open('/program');
-  await board.connectVirtual();
-  await board.expectBoard('GoGo Board 7', 42);
-  await board.closeDialog();
+  await board.connectVirtualBoard7();
   await openLogoProgram(editor, logo);
   await page.getByTestId('download-settings').click();
   await page.getByLabel(t('download:settings.compileInBrowser')).check();

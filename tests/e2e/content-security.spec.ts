@@ -42,9 +42,7 @@ test.describe('Content security policy', () => {
     const editor = new EditorPage(page);
     await editor.open('/program');
     await buildSensorMotorProgram(editor);
-    await board.connectVirtual();
-    await board.expectBoard('GoGo Board 7', 42);
-    await board.closeDialog();
+    await board.connectVirtualBoard7();
     await page.getByRole('button', { name: t('editor:toolbar.download'), exact: true }).click();
     await expect(editor.toast(t('download:success'))).toBeVisible();
 

@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { EditorPage } from './editor-page.ts';
 import { text } from './locales.ts';
+import { buildSensorMotorProgram } from './programs.ts';
 
 const t = (ref: string) => text('en', ref);
 
@@ -12,28 +13,7 @@ test.describe('Program editor', () => {
   }) => {
     const editor = new EditorPage(page);
     await editor.open('/program');
-    const start = editor.workspaceBlock('gogo_start');
-
-    await editor.addBlock(t('blocks:category.control'), 'gogo_forever', {
-      into: start,
-      label: 1, // below "also run when the board is switched on"
-    });
-    const forever = editor.workspaceBlock('gogo_forever');
-    await editor.addBlock(t('blocks:category.control'), 'gogo_if', { into: forever });
-    const ifBlock = editor.workspaceBlock('gogo_if');
-    await editor.addBlock(t('blocks:category.operators'), 'gogo_compare', { rightOf: ifBlock });
-    const compare = editor.workspaceBlock('gogo_compare');
-    await editor.addBlock(t('blocks:category.sensors'), 'gogo_sensor', {
-      onto: compare.locator('> g.gogo_number').first(),
-    });
-    await editor.chooseOption(compare.locator('> g.blocklyField').first(), '>');
-    await editor.setField(compare.locator('> g.gogo_number'), '500');
-    await editor.addBlock(t('blocks:category.motors'), 'gogo_talkto', { into: ifBlock });
-    const talk = editor.workspaceBlock('gogo_talkto');
-    await editor.chooseOption(talk.locator('> g.blocklyField').last(), 'a');
-    await editor.addBlock(t('blocks:category.motors'), 'gogo_motor_on', { after: talk });
-
-    await editor.expectGeneratedLogo('to main\nforever [ if sensor1 > 500 [ a, on ] ]\nend\n');
+    await buildSensorMotorProgram(editor);
 
     // Edited blocks are unsaved changes: leaving asks first.
     const dialog = page.waitForEvent('dialog');

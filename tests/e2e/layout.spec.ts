@@ -35,9 +35,7 @@ function clippedText(page: Page): Promise<string[]> {
 test('the editor fits the window and the board panels cut no text', async ({ page, board }) => {
   const editor = new EditorPage(page);
   await editor.open('/program');
-  await board.connectVirtual();
-  await board.expectBoard('GoGo Board 7', 42);
-  await board.closeDialog();
+  await board.connectVirtualBoard7();
   await expect(board.sim()).toBeVisible();
 
   const height = await page.evaluate(() => document.documentElement.scrollHeight);

@@ -48,9 +48,7 @@ test('offline: reload without network or server, build, compile, download and ru
   await expect(page.getByRole('button', { name: t('shell:share.button') })).toHaveCount(0);
 
   await buildSensorMotorProgram(editor);
-  await board.connectVirtual();
-  await board.expectBoard('GoGo Board 7', 42);
-  await board.closeDialog();
+  await board.connectVirtualBoard7();
   await page.getByRole('button', { name: t('editor:toolbar.download'), exact: true }).click();
   await expect(editor.toast(t('download:success'))).toBeVisible();
   const sim = board.sim();

@@ -15,9 +15,7 @@ test('on a phone the editor keeps Download, Run, Stop and a full-width workspace
 }) => {
   const editor = new EditorPage(page);
   await editor.open('/program');
-  await board.connectVirtual();
-  await board.expectBoard('GoGo Board 7', 42);
-  await board.closeDialog();
+  await board.connectVirtualBoard7();
   await expect(board.sim()).toBeVisible();
 
   for (const name of ['editor:toolbar.download', 'editor:toolbar.run', 'editor:toolbar.stop']) {

@@ -10,6 +10,7 @@ import { isLoggedIn, session } from '../../state/session.ts';
 import { openModal, ui } from '../../state/ui.ts';
 import { LOGIN_PATH } from '../guards.ts';
 import { providerName } from '../provider-name.ts';
+import MenuItem from './MenuItem.tsx';
 
 export default function ProfileMenu() {
   const { t } = useTranslation('shell');
@@ -49,14 +50,8 @@ export default function ProfileMenu() {
               <div className="small">{user.email}</div>
             </Dropdown.Header>
             <Dropdown.Divider />
-            <Dropdown.Item as={Link} to="/profile">
-              <i className="bi bi-person-badge me-2" aria-hidden="true" />
-              {t('profile.myProfile')}
-            </Dropdown.Item>
-            <Dropdown.Item as={Link} to="/logout">
-              <i className="bi bi-box-arrow-right me-2" aria-hidden="true" />
-              {t('profile.logout')}
-            </Dropdown.Item>
+            <MenuItem icon="person-badge" to="/profile" label={t('profile.myProfile')} />
+            <MenuItem icon="box-arrow-right" to="/logout" label={t('profile.logout')} />
           </>
         )}
         {online && !user && (
@@ -72,10 +67,11 @@ export default function ProfileMenu() {
             {t('profile.login')}
           </Dropdown.Item>
         )}
-        <Dropdown.Item as="button" onClick={() => openModal('language')}>
-          <i className="bi bi-translate me-2" aria-hidden="true" />
-          {t('profile.changeLanguage')}
-        </Dropdown.Item>
+        <MenuItem
+          icon="translate"
+          onClick={() => openModal('language')}
+          label={t('profile.changeLanguage')}
+        />
         <Dropdown.Item
           as="button"
           role="menuitemcheckbox"
@@ -89,10 +85,11 @@ export default function ProfileMenu() {
           />
           {t('offline:workOffline')}
         </Dropdown.Item>
-        <Dropdown.Item as="button" onClick={() => openModal('about')}>
-          <i className="bi bi-info-circle me-2" aria-hidden="true" />
-          {t('profile.about')}
-        </Dropdown.Item>
+        <MenuItem
+          icon="info-circle"
+          onClick={() => openModal('about')}
+          label={t('profile.about')}
+        />
       </Dropdown.Menu>
     </Dropdown>
   );

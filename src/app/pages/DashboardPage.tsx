@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ScreenId } from '../screens.ts';
 import { useDocumentTitle } from '../use-document-title.ts';
+import Screen from '../layout/Screen.tsx';
 
 const AREAS: { to: string; screen: ScreenId; icon: string }[] = [
   { to: '/program', screen: 'program', icon: 'puzzle' },
@@ -22,11 +23,13 @@ export default function DashboardPage() {
   const { t } = useTranslation(['shell', 'screens', 'dev']);
   useDocumentTitle(t('shell:dashboard.title'));
   return (
-    <section className="container py-4" aria-labelledby="screen-title">
-      <h1 id="screen-title" className="h3">
-        {t('shell:dashboard.title')}
-      </h1>
-      <p className="lead">{t('shell:dashboard.intro')}</p>
+    <Screen
+      titleId="screen-title"
+      title={t('shell:dashboard.title')}
+      intro={t('shell:dashboard.intro')}
+      width="fixed"
+      lead
+    >
       <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled">
         {AREAS.map((a) => (
           <li key={a.to} className="col">
@@ -55,6 +58,6 @@ export default function DashboardPage() {
           </Link>
         </li>
       </ul>
-    </section>
+    </Screen>
   );
 }

@@ -16,6 +16,7 @@ import MotorsPanel from './panels/MotorsPanel.tsx';
 import SensorsPanel from './panels/SensorsPanel.tsx';
 import { ServoPanel } from './panels/ServoPanel.tsx';
 import { quiet, useBoardGate, type BoardGate } from './use-board-gate.ts';
+import Screen from '../../app/layout/Screen.tsx';
 
 const INPUTS = [1, 2, 3, 4];
 
@@ -111,11 +112,11 @@ export default function BrightPage() {
     defaultValue: t('device:boards.other', { type: conn.board.boardType }),
   });
   return (
-    <section className="container-fluid py-3" aria-labelledby="gogobright-title">
-      <h1 id="gogobright-title" className="h3">
-        {t('screens:gogobright.title')}
-      </h1>
-      <p className="text-body-secondary">{t('bright.intro')}</p>
+    <Screen
+      titleId="gogobright-title"
+      title={t('screens:gogobright.title')}
+      intro={t('bright.intro')}
+    >
       {blocker !== null && (
         <Alert variant="light" className="border" data-testid="bright-help">
           <p className="fw-semibold mb-1" data-testid="bright-reason">
@@ -153,6 +154,6 @@ export default function BrightPage() {
           <ServoPanel gate={panelGate} />
         </div>
       </div>
-    </section>
+    </Screen>
   );
 }

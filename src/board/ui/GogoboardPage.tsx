@@ -14,6 +14,7 @@ import TasmotaPanel from './panels/TasmotaPanel.tsx';
 import { ServoPanel, ServoRelayPanel } from './panels/ServoPanel.tsx';
 import VoicePanel from './panels/VoicePanel.tsx';
 import { useBoardGate } from './use-board-gate.ts';
+import Screen from '../../app/layout/Screen.tsx';
 import TmBoardPanel from '../../labs/teachable-machine/ui/TmBoardPanel.tsx';
 
 export default function GogoboardPage() {
@@ -36,10 +37,7 @@ export default function GogoboardPage() {
     <TmBoardPanel key="teachable" gate={gate} />,
   ];
   return (
-    <section className="container-fluid py-3" aria-labelledby="gogoboard-title">
-      <h1 id="gogoboard-title" className="h3">
-        {t('gogoboard.title')}
-      </h1>
+    <Screen titleId="gogoboard-title" title={t('gogoboard.title')}>
       {gate.reason && (
         <p className="text-body-secondary" data-testid="gogoboard-reason">
           {gate.reason}
@@ -50,6 +48,6 @@ export default function GogoboardPage() {
           <div key={p.key}>{p}</div>
         ))}
       </div>
-    </section>
+    </Screen>
   );
 }

@@ -16,6 +16,7 @@ import {
   PiPowerPanel,
 } from './panels/PiPanels.tsx';
 import { quiet, useBoardGate, usePiGate } from './use-board-gate.ts';
+import Screen from '../../app/layout/Screen.tsx';
 
 export default function RaspberryPage() {
   const { t } = useTranslation('board');
@@ -36,10 +37,7 @@ export default function RaspberryPage() {
   const notPiBoard =
     boardGate.reason === null && piGate.reason !== null && boardGate.boardType !== BoardType.fifth;
   return (
-    <section className="container-fluid py-3" aria-labelledby="raspberry-title">
-      <h1 id="raspberry-title" className="h3">
-        {t('raspberry.title')}
-      </h1>
+    <Screen titleId="raspberry-title" title={t('raspberry.title')}>
       {piGate.reason !== null && (
         <Alert variant="light" className="border" data-testid="raspberry-help">
           <p className="fw-semibold mb-1" data-testid="raspberry-reason">
@@ -54,6 +52,6 @@ export default function RaspberryPage() {
           <div key={p.key}>{p}</div>
         ))}
       </div>
-    </section>
+    </Screen>
   );
 }

@@ -2,16 +2,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { headerImageSrc, type Class } from '../../contract/classroom.ts';
+import HeaderImage from '../../ui/header-image/HeaderImage.tsx';
 
 export function ClassImage({ url, className }: { url: string; className: string }) {
-  const src = headerImageSrc(url);
-  return src ? (
-    <img src={src} alt="" className={className} referrerPolicy="no-referrer" loading="lazy" />
-  ) : (
-    <div className={`${className} classroom-card-noimage`} aria-hidden="true">
-      <i className="bi bi-mortarboard" />
-    </div>
-  );
+  return <HeaderImage src={headerImageSrc(url)} className={className} icon="mortarboard" />;
 }
 
 export default function ClassCard({ klass }: { klass: Class }) {

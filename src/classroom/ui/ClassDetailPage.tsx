@@ -144,7 +144,7 @@ export default function ClassDetailPage() {
       actions={<ClassActions klass={klass} onEdit={() => setEditing(true)} />}
     >
       {klass.headerImage && (
-        <ClassImage url={klass.headerImage} className="classroom-banner mb-3" />
+        <ClassImage url={klass.headerImage} className="header-banner classroom-banner mb-3" />
       )}
       <p className="small text-body-secondary">
         {t('card.owner', { name: klass.owner.name || t('unnamed') })}

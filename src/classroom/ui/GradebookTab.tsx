@@ -7,7 +7,7 @@ import { buildGradebook, gradebookCsv } from '../gradebook.ts';
 import { classroom } from '../runtime.ts';
 import { Loading, Problem } from './ClassroomShell.tsx';
 import GradebookTable from './GradebookTable.tsx';
-import { saveTextFile } from './save-file.ts';
+import { saveFile } from '../../ui/save-file.ts';
 import { useLoad } from './use-load.ts';
 
 export default function GradebookTab({ klass }: { klass: Class }) {
@@ -27,7 +27,7 @@ export default function GradebookTab({ klass }: { klass: Class }) {
     });
     const safeName =
       klass.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'class';
-    saveTextFile(`${safeName}-gradebook.csv`, `\uFEFF${csv}`, 'text/csv');
+    saveFile(`${safeName}-gradebook.csv`, `\uFEFF${csv}`, 'text/csv');
   };
 
   if (book.error) {

@@ -114,7 +114,7 @@ export default function NewClassDialog({ onClose }: { onClose: () => void }) {
               content: (
                 <div data-testid="new-class-review">
                   {headerImage && (
-                    <ClassImage url={headerImage} className="classroom-banner mb-2" />
+                    <ClassImage url={headerImage} className="header-banner classroom-banner mb-2" />
                   )}
                   <h3 className="h5 text-break">{name.trim()}</h3>
                   {desc.trim() ? (

@@ -17,14 +17,16 @@ import { useSnapshot } from 'valtio';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { board } from '../../state/board.ts';
 import type { ChartView, DatalogChart } from '../chart/datalog-chart.ts';
-import { tagColour } from '../chart/colours.ts';
 import { datalogConfig, dateOffsetMs, type DateMode } from '../datalog-config.ts';
 import type { DatalogState } from '../datalog-service.ts';
 import { datalogStore, getDatalogService } from '../runtime.ts';
-import { downloadBytes, exportFileName } from './download.ts';
+import { exportFileName } from './download.ts';
+import { saveFile } from '../../ui/save-file.ts';
 import DatalogChartView from './DatalogChartView.tsx';
 import { installBenchHook, trackChart } from './bench-hook.ts';
 import { outcomeMessage } from './messages.ts';
+import Screen from '../../app/layout/Screen.tsx';
+import SeriesChecks from './SeriesChecks.tsx';
 
 /** Spec classroom §9 "Datalog warning above 10,000 points". */
 export const LARGE_LOG_POINTS = 10_000;
@@ -77,7 +79,7 @@ export default function OfflineDatalogPage() {
   const exportCsv = async (layout: 'long' | 'wide') => {
     const bytes = await service.exportCsv(offsetMs, layout);
     const name = layout === 'wide' ? 'datalog-wide' : 'datalog';
-    if (bytes) downloadBytes(bytes, exportFileName(name, new Date()), 'text/csv');
+    if (bytes) saveFile(exportFileName(name, new Date()), bytes, 'text/csv');
   };
   const importFile = async (file: File) => {
     const bytes = new Uint8Array(await file.arrayBuffer());
@@ -85,12 +87,11 @@ export default function OfflineDatalogPage() {
   };
 
   return (
-    <section className="container-fluid py-3" aria-labelledby="datalog-offline-title">
-      <h1 id="datalog-offline-title" className="h3">
-        {t('screens:datalogOffline.title')}
-      </h1>
-      <p className="text-body-secondary">{t('offline.intro')}</p>
-
+    <Screen
+      titleId="datalog-offline-title"
+      title={t('screens:datalogOffline.title')}
+      intro={t('offline.intro')}
+    >
       <div className="d-flex flex-wrap gap-2 mb-3" role="toolbar" aria-label={t('offline.actions')}>
         <Button
           onClick={() => void service.read()}
@@ -309,30 +310,13 @@ export default function OfflineDatalogPage() {
               {labels.length > 0 && (
                 <fieldset>
                   <legend className="small mb-0">{t('config.series')}</legend>
-                  {labels.map((label, i) => (
-                    <Form.Check
-                      key={`${i}-${label}`}
-                      id={`datalog-series-${i}`}
-                      className="small"
-                      checked={!hidden.has(i)}
-                      onChange={(e) => {
-                        const next = new Set(hidden);
-                        if (e.target.checked) next.delete(i);
-                        else next.add(i);
-                        setHidden(next);
-                      }}
-                      label={
-                        <>
-                          <span
-                            className="d-inline-block me-1 rounded-1"
-                            style={{ width: '0.8rem', height: '0.8rem', background: tagColour(i) }}
-                            aria-hidden="true"
-                          />
-                          {label}
-                        </>
-                      }
-                    />
-                  ))}
+                  <SeriesChecks
+                    idPrefix="datalog-series"
+                    series={labels.map((_, i) => i)}
+                    label={(i) => labels[i] ?? ''}
+                    hidden={hidden}
+                    onHidden={setHidden}
+                  />
                 </fieldset>
               )}
             </Card.Body>
@@ -367,6 +351,6 @@ export default function OfflineDatalogPage() {
           </Button>
         </Modal.Footer>
       </Modal>
-    </section>
+    </Screen>
   );
 }

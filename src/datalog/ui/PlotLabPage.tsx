@@ -3,7 +3,7 @@
 // five times a second from the service's ring buffers.
 import type { Chart } from 'chart.js';
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Form } from 'react-bootstrap';
+import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
@@ -13,7 +13,10 @@ import { tagColour } from '../chart/colours.ts';
 import { createLineChart } from '../chart/line-chart.ts';
 import { timeTicks } from '../chart/time-format.ts';
 import { PlotLabService, type SeriesId } from '../plot-lab-service.ts';
-import { downloadBytes, exportFileName } from './download.ts';
+import { exportFileName } from './download.ts';
+import { saveFile } from '../../ui/save-file.ts';
+import Screen from '../../app/layout/Screen.tsx';
+import SeriesChecks from './SeriesChecks.tsx';
 
 const REDRAW_MS = 200;
 type Point = { x: number; y: number };
@@ -106,15 +109,11 @@ export default function PlotLabPage() {
   const connected = live.link.status === 'connected' && live.status !== null;
   const exportCsv = () => {
     const bytes = new TextEncoder().encode(lab.toCsv(label));
-    downloadBytes(bytes, exportFileName('plot-lab', new Date()), 'text/csv');
+    saveFile(exportFileName('plot-lab', new Date()), bytes, 'text/csv');
   };
 
   return (
-    <section className="container-fluid py-3" aria-labelledby="plotlab-title">
-      <h1 id="plotlab-title" className="h3">
-        {t('screens:plotban.title')}
-      </h1>
-      <p className="text-body-secondary">{t('plot.intro')}</p>
+    <Screen titleId="plotlab-title" title={t('screens:plotban.title')} intro={t('plot.intro')}>
       {!connected && (
         <p className="small text-body-secondary" data-testid="plotlab-connect-hint">
           {t('plot.connectHint')}
@@ -162,30 +161,13 @@ export default function PlotLabPage() {
           {series.length > 0 && (
             <fieldset className="d-flex flex-wrap gap-3 mb-2">
               <legend className="visually-hidden">{t('plot.series')}</legend>
-              {series.map((id, i) => (
-                <Form.Check
-                  key={id}
-                  id={`plotlab-series-${i}`}
-                  className="small"
-                  checked={!hidden.has(id)}
-                  onChange={(e) => {
-                    const next = new Set(hidden);
-                    if (e.target.checked) next.delete(id);
-                    else next.add(id);
-                    setHidden(next);
-                  }}
-                  label={
-                    <>
-                      <span
-                        className="d-inline-block me-1 rounded-1"
-                        style={{ width: '0.8rem', height: '0.8rem', background: tagColour(i) }}
-                        aria-hidden="true"
-                      />
-                      {label(id)}
-                    </>
-                  }
-                />
-              ))}
+              <SeriesChecks
+                idPrefix="plotlab-series"
+                series={series}
+                label={label}
+                hidden={hidden}
+                onHidden={setHidden}
+              />
             </fieldset>
           )}
           <div style={{ height: '24rem' }}>
@@ -198,6 +180,6 @@ export default function PlotLabPage() {
           </div>
         </Card.Body>
       </Card>
-    </section>
+    </Screen>
   );
 }

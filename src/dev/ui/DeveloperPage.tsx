@@ -3,6 +3,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HexImage, CoreError } from '../../core/wasm-core.ts';
 import { coreBridge } from '../../bridge/core-bridge.ts';
+import Screen from '../../app/layout/Screen.tsx';
 
 type State =
   | { kind: 'idle' }
@@ -41,11 +42,7 @@ export default function DeveloperPage() {
   }
 
   return (
-    <section className="container py-3" aria-labelledby="dev-title">
-      <h1 id="dev-title" className="h3">
-        {t('title')}
-      </h1>
-      <p className="text-body-secondary">{t('intro')}</p>
+    <Screen titleId="dev-title" title={t('title')} intro={t('intro')} width="fixed">
       <div className="mb-3">
         <label htmlFor="hex-file" className="form-label">
           {t('hex.choose')}
@@ -106,6 +103,6 @@ export default function DeveloperPage() {
           </table>
         </div>
       )}
-    </section>
+    </Screen>
   );
 }

@@ -12,7 +12,7 @@ import * as cmd from '../protocol/commands.ts';
 import type { Framer } from '../protocol/framer.ts';
 import { FakeTransport, report, statusReport } from '../testing/fake-transport.ts';
 import { testFramer } from '../testing/test-core.ts';
-import { GoGoConnection, type Timers } from './gogo-connection.ts';
+import { GoGoConnection, type ConnectionDeps, type Timers } from './gogo-connection.ts';
 
 let framer: Framer;
 let transports: FakeTransport[];
@@ -44,13 +44,9 @@ beforeAll(async () => {
   framer = await testFramer();
 });
 
-beforeEach(() => {
-  transports = [];
-  nextOpenError = null;
-  displayBoard = BoardType.v7;
-  timers = new ManualTimers();
-  errors = [];
-  conn = new GoGoConnection({
+/** A connection over FakeTransports (each kept in `transports`, failing with `nextOpenError`). */
+function connection(extra: Partial<ConnectionDeps> = {}): GoGoConnection {
+  return new GoGoConnection({
     createTransport: (kind: TransportKind) => {
       const t = new FakeTransport(kind);
       t.openError = nextOpenError;
@@ -61,7 +57,17 @@ beforeEach(() => {
     displayBoard: () => displayBoard,
     schedule: (flush) => queueMicrotask(flush),
     timers,
+    ...extra,
   });
+}
+
+beforeEach(() => {
+  transports = [];
+  nextOpenError = null;
+  displayBoard = BoardType.v7;
+  timers = new ManualTimers();
+  errors = [];
+  conn = connection();
   conn.on('error', (e) => errors.push(e.code));
 });
 
@@ -74,10 +80,15 @@ const current = () => {
 /** Waits for scheduled flushes and decoding to finish. */
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+/** The current transport receives `reports`, and they are decoded. */
+async function receive(...reports: Uint8Array[]) {
+  current().push(...reports);
+  await settle();
+}
+
 async function connectBoard(kind: TransportKind = 'webhid', type = 6, fw = 42) {
   await conn.connect(kind);
-  current().push(statusReport(type, fw));
-  await settle();
+  await receive(statusReport(type, fw));
 }
 
 describe('GoGoConnection (connect)', () => {
@@ -90,8 +101,7 @@ describe('GoGoConnection (connect)', () => {
       status: 'connected',
       board: { boardType: 0 },
     });
-    current().push(statusReport(6, 42, { 18: [3] }));
-    await settle();
+    await receive(statusReport(6, 42, { 18: [3] }));
     expect(conn.snapshot.board).toMatchObject({
       boardType: 6,
       boardVersion: 3,
@@ -256,8 +266,7 @@ describe('GoGoConnection (commands)', () => {
     displayBoard = BoardType.fifth;
     await connectBoard('webhid', BoardType.fifth, 40);
     await expect(conn.send(cmd.piCamera(true))).rejects.toMatchObject({ code: 'pi-not-alive' });
-    current().push(report({ 0: [2], 1: [14] }));
-    await settle();
+    await receive(report({ 0: [2], 1: [14] }));
     await conn.send(cmd.piCamera(true));
     expect(current().writes).toHaveLength(1);
   });
@@ -268,8 +277,7 @@ describe('GoGoConnection (stream)', () => {
     const statuses: BoardStatus[] = [];
     conn.on('status', (s) => statuses.push(s));
     await conn.connect('webhid');
-    current().push(statusReport(6, 42, { 1: [0x03, 0xff], 22: [1], 23: [1], 24: [1], 25: [255] }));
-    await settle();
+    await receive(statusReport(6, 42, { 1: [0x03, 0xff], 22: [1], 23: [1], 24: [1], 25: [255] }));
     expect(statuses[0]?.sensors).toEqual([1023, 0, 0, 0]);
     expect(statuses[0]?.motors[0]).toEqual({
       name: 'a',
@@ -282,10 +290,8 @@ describe('GoGoConnection (stream)', () => {
 
   it('warns once about an unknown board type', async () => {
     await conn.connect('webhid');
-    current().push(statusReport(9, 1));
-    await settle();
-    current().push(statusReport(9, 1));
-    await settle();
+    await receive(statusReport(9, 1));
+    await receive(statusReport(9, 1));
     expect(errors).toEqual(['unknown-board-type']);
   });
 
@@ -374,19 +380,7 @@ describe('GoGoConnection (paced sequences)', () => {
 });
 
 describe('GoGoConnection (semantic firmware version)', () => {
-  const identifying = () =>
-    new GoGoConnection({
-      createTransport: (kind: TransportKind) => {
-        const t = new FakeTransport(kind);
-        transports.push(t);
-        return t;
-      },
-      framer,
-      displayBoard: () => displayBoard,
-      schedule: (flush) => queueMicrotask(flush),
-      timers,
-      identifyFirmware: true,
-    });
+  const identifying = () => connection({ identifyFirmware: true });
   /** Query 203's answer: version byte, then the semantic version (firmware-update.md §3). */
   const identity = (version: number, semver: string) =>
     report({ 0: [20], 1: [1 + semver.length], 2: [203], 3: [2], 4: [version], 5: semver });
@@ -394,36 +388,29 @@ describe('GoGoConnection (semantic firmware version)', () => {
   it('asks a newly seen board for its firmware and fills the semantic version', async () => {
     const c = identifying();
     await c.connect('webhid');
-    current().push(statusReport(6, 42));
-    await settle();
+    await receive(statusReport(6, 42));
     // The query goes out once for this board: category 0, command 203, the ESP32 chip.
     expect(current().writes.map((w) => [w[0], w[1], w[2]])).toEqual([[0, 203, 2]]);
     expect(c.snapshot.board.semanticFirmwareVersion).toBe('');
-    current().push(identity(42, '1.0.42'));
-    await settle();
+    await receive(identity(42, '1.0.42'));
     expect(c.snapshot.board).toMatchObject({
       firmwareVersion: 42,
       semanticFirmwareVersion: '1.0.42',
     });
-    current().push(statusReport(6, 42));
-    await settle();
+    await receive(statusReport(6, 42));
     expect(current().writes).toHaveLength(1);
   });
 
   it('ignores an answer for another firmware and asks again after an update', async () => {
     const c = identifying();
     await c.connect('webhid');
-    current().push(statusReport(1, 111));
-    await settle();
+    await receive(statusReport(1, 111));
     expect(current().writes.map((w) => [w[1], w[2]])).toEqual([[203, 3]]);
-    current().push(identity(110, '110'));
-    await settle();
+    await receive(identity(110, '110'));
     expect(c.snapshot.board.semanticFirmwareVersion).toBe('');
-    current().push(identity(111, '111'));
-    await settle();
+    await receive(identity(111, '111'));
     expect(c.snapshot.board.semanticFirmwareVersion).toBe('111');
-    current().push(statusReport(1, 112));
-    await settle();
+    await receive(statusReport(1, 112));
     expect(c.snapshot.board.semanticFirmwareVersion).toBe('');
     expect(current().writes).toHaveLength(2);
   });
@@ -431,8 +418,7 @@ describe('GoGoConnection (semantic firmware version)', () => {
   it('keeps an unknown version when the board does not answer', async () => {
     const c = identifying();
     await c.connect('webhid');
-    current().push(statusReport(3, 5));
-    await settle();
+    await receive(statusReport(3, 5));
     // The wireless board has no identity chip: nothing is asked.
     expect(current().writes).toHaveLength(0);
     expect(c.snapshot.board.semanticFirmwareVersion).toBe('');

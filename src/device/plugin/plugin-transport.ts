@@ -4,8 +4,7 @@
 // A message without a stream means no board is behind the plugin. The connection layer
 // reconnects every 5 s (spec core §7, §9).
 import { DeviceError, type TransportKind } from '../device.ts';
-import { Emitter } from '../emitter.ts';
-import type { Transport, TransportEventMap } from '../transport.ts';
+import { TransportEvents, type Transport } from '../transport.ts';
 
 /** §7.1: the plugin listens on localhost:8317. */
 export const PLUGIN_URL = 'ws://localhost:8317';
@@ -43,19 +42,13 @@ function streamBytes(stream: unknown[]): Uint8Array {
   return ok ? Uint8Array.from(stream as number[]) : new Uint8Array(0);
 }
 
-export class PluginTransport implements Transport {
+export class PluginTransport extends TransportEvents implements Transport {
   readonly kind: TransportKind = 'plugin';
-  private readonly events = new Emitter<TransportEventMap>();
   private socket: SocketLike | null = null;
   private closing = false;
 
-  constructor(private readonly options: PluginOptions = {}) {}
-
-  on<K extends keyof TransportEventMap>(
-    type: K,
-    listener: (event: TransportEventMap[K]) => void,
-  ): () => void {
-    return this.events.on(type, listener);
+  constructor(private readonly options: PluginOptions = {}) {
+    super();
   }
 
   open(): Promise<void> {

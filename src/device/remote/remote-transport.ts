@@ -11,8 +11,7 @@
 import type { IClientOptions, MqttClient } from 'mqtt';
 import { parsePresence } from '../../contract/lab-topics.ts';
 import { DeviceError, type RemoteLink, type TransportKind } from '../device.ts';
-import { Emitter } from '../emitter.ts';
-import type { Transport, TransportEventMap } from '../transport.ts';
+import { TransportEvents, type Transport } from '../transport.ts';
 import { decodeUp, encodeCommand, encodeSequence, SequenceStatus } from './wire.ts';
 
 /** mqtt.js takes any Uint8Array as a payload (its Buffer type is Node's, or its polyfill). */
@@ -41,9 +40,8 @@ interface PendingSequence {
   timer: ReturnType<typeof setTimeout>;
 }
 
-export class RemoteTransport implements Transport {
+export class RemoteTransport extends TransportEvents implements Transport {
   readonly kind: TransportKind = 'remote';
-  private readonly events = new Emitter<TransportEventMap>();
   private client: MqttClient | null = null;
   private closing = false;
   private nextId = 1;
@@ -54,13 +52,8 @@ export class RemoteTransport implements Transport {
   constructor(
     private readonly link: RemoteLink,
     private readonly options: RemoteTransportOptions = {},
-  ) {}
-
-  on<K extends keyof TransportEventMap>(
-    type: K,
-    listener: (event: TransportEventMap[K]) => void,
-  ): () => void {
-    return this.events.on(type, listener);
+  ) {
+    super();
   }
 
   /** True while the broker connection is up. */

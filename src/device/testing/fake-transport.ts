@@ -1,10 +1,9 @@
 // A transport for protocol and connection tests: queues canned input reports, records the
 // payloads written, and can fail writes or drop the link on demand.
 import { DeviceError, type TransportKind } from '../device.ts';
-import { Emitter } from '../emitter.ts';
-import type { Transport, TransportEventMap } from '../transport.ts';
+import { TransportEvents, type Transport } from '../transport.ts';
 
-export class FakeTransport implements Transport {
+export class FakeTransport extends TransportEvents implements Transport {
   readonly writes: Uint8Array[] = [];
   opened = false;
   openError: DeviceError | null = null;
@@ -12,15 +11,9 @@ export class FakeTransport implements Transport {
   restorable = false;
   /** Set to give the transport a clock of its own (like the simulated board). */
   writePaced?: Transport['writePaced'];
-  private readonly events = new Emitter<TransportEventMap>();
 
-  constructor(readonly kind: TransportKind = 'webhid') {}
-
-  on<K extends keyof TransportEventMap>(
-    type: K,
-    listener: (event: TransportEventMap[K]) => void,
-  ): () => void {
-    return this.events.on(type, listener);
+  constructor(readonly kind: TransportKind = 'webhid') {
+    super();
   }
 
   async open(): Promise<void> {

@@ -2,15 +2,13 @@
 // no worker and no timers. Virtual time moves only as far as the writes need (one frame per
 // write, a paced sequence's pauses on the virtual clock), or when the caller advances it.
 import { DeviceError } from '../device.ts';
-import { Emitter } from '../emitter.ts';
 import type { SimulatedBoard } from '../../virtual-board/board/simulated-board.ts';
 import { UsbLink } from '../../virtual-board/board/usb-link.ts';
-import type { Transport, TransportEventMap } from '../transport.ts';
+import { TransportEvents, type Transport } from '../transport.ts';
 
-export class VirtualLinkTransport implements Transport {
+export class VirtualLinkTransport extends TransportEvents implements Transport {
   readonly kind = 'simulated' as const;
   readonly link: UsbLink;
-  private readonly events = new Emitter<TransportEventMap>();
   private opened = false;
   /** Set to make the next writes fail (a pulled cable). */
   unplugged = false;
@@ -18,14 +16,8 @@ export class VirtualLinkTransport implements Transport {
   afterWriteMs = 0;
 
   constructor(readonly board: SimulatedBoard) {
+    super();
     this.link = new UsbLink(board);
-  }
-
-  on<K extends keyof TransportEventMap>(
-    type: K,
-    listener: (event: TransportEventMap[K]) => void,
-  ): () => void {
-    return this.events.on(type, listener);
   }
 
   async open(): Promise<void> {

@@ -4,9 +4,8 @@
 // payloads with report ID 0, retries a failed write up to 5 times, and reports an unplug.
 // A Web Lock per board tells a second tab that the board is in use.
 import { DeviceError } from '../device.ts';
-import { Emitter } from '../emitter.ts';
 import { toDeviceError, withDeviceErrors } from '../errors.ts';
-import type { Transport, TransportEventMap } from '../transport.ts';
+import { TransportEvents, type Transport } from '../transport.ts';
 import {
   browserHid,
   type HIDConnectionEventLike,
@@ -69,23 +68,16 @@ export function pickGoGoInterface(devices: readonly HIDDeviceLike[]): HIDDeviceL
   );
 }
 
-export class WebHidTransport implements Transport {
+export class WebHidTransport extends TransportEvents implements Transport {
   readonly kind = 'webhid' as const;
-  private readonly events = new Emitter<TransportEventMap>();
   private device: HIDDeviceLike | null = null;
   private releaseLock: (() => void) | null = null;
   private writing: Promise<void> = Promise.resolve();
   private readonly filters: HIDDeviceFilterLike[];
 
   constructor(private readonly options: WebHidOptions = {}) {
+    super();
     this.filters = options.bootloader ? [GOGO_FILTER, BOOTLOADER_FILTER] : [GOGO_FILTER];
-  }
-
-  on<K extends keyof TransportEventMap>(
-    type: K,
-    listener: (event: TransportEventMap[K]) => void,
-  ): () => void {
-    return this.events.on(type, listener);
   }
 
   /** The opened interface (for diagnostics and firmware flows). */

@@ -5,8 +5,10 @@ import { CLOUD_NAME } from '../logo/keywords.ts';
 import {
   BOOLEAN,
   collect,
+  command,
   msg,
   NUMBER,
+  reporter,
   STATEMENT,
   style,
   textArg,
@@ -48,42 +50,11 @@ export function registerDataExtensions(): void {
 }
 
 export const data = collect([
-  {
-    definition: {
-      type: 'gogo_record',
-      message0: msg('data.record'),
-      args0: [valueArg('VALUE')],
-      ...STATEMENT,
-      ...style('data'),
-      tooltip: msg('data.recordTip'),
-    },
-    logo: (block, g) => `record ${g.value(block, 'VALUE', Order.NONE)}\n`,
-  },
-  {
-    definition: { type: 'gogo_recall', message0: msg('data.recall'), ...NUMBER, ...style('data') },
-    logo: () => ['recall', Order.ATOMIC],
-  },
+  command('gogo_record', 'data.record', 'data', 'record', 'VALUE', 'data.recordTip'),
+  reporter('gogo_recall', 'data.recall', 'data', 'recall'),
   word('gogo_resetdp', 'data.resetPointer', 'data', 'resetdp'),
-  {
-    definition: {
-      type: 'gogo_setdp',
-      message0: msg('data.setPointer'),
-      args0: [valueArg('POS')],
-      ...STATEMENT,
-      ...style('data'),
-    },
-    logo: (block, g) => `setdp ${g.value(block, 'POS', Order.NONE)}\n`,
-  },
-  {
-    definition: {
-      type: 'gogo_erase',
-      message0: msg('data.erase'),
-      args0: [valueArg('COUNT')],
-      ...STATEMENT,
-      ...style('data'),
-    },
-    logo: (block, g) => `erase ${g.value(block, 'COUNT', Order.NONE)}\n`,
-  },
+  command('gogo_setdp', 'data.setPointer', 'data', 'setdp', 'POS'),
+  command('gogo_erase', 'data.erase', 'data', 'erase', 'COUNT'),
   cloudRecord('gogo_cloud_record', 'data.cloudRecord', 'cloud record'),
   cloudRecord('gogo_public_cloud_record', 'data.publicCloudRecord', 'public cloud record'),
 ]);
@@ -137,17 +108,14 @@ export const messages = collect([
     logo: (block, g) =>
       `sendmessage ${g.text(block.getFieldValue('TOPIC'))} ${g.text(block.getFieldValue('TEXT'))}\n`,
   },
-  {
-    definition: {
-      type: 'gogo_talkto_node',
-      message0: msg('messages.talkToNode'),
-      args0: [valueArg('NODE')],
-      ...STATEMENT,
-      ...style('messages'),
-      tooltip: msg('messages.talkToNodeTip'),
-    },
-    logo: (block, g) => `talkto ${g.value(block, 'NODE', Order.NONE)}\n`,
-  },
+  command(
+    'gogo_talkto_node',
+    'messages.talkToNode',
+    'messages',
+    'talkto',
+    'NODE',
+    'messages.talkToNodeTip',
+  ),
 ]);
 
 export const i2c = collect([

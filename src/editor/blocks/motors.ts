@@ -5,6 +5,7 @@ import { portArg } from './port-field.ts';
 import {
   BOOLEAN,
   collect,
+  command,
   dropdownArg,
   msg,
   NUMBER,
@@ -42,16 +43,7 @@ export const motors = collect([
   },
   word('gogo_motor_on', 'motors.on', 'motors', 'on'),
   word('gogo_motor_off', 'motors.off', 'motors', 'off'),
-  {
-    definition: {
-      type: 'gogo_motor_onfor',
-      message0: msg('motors.onFor'),
-      args0: [valueArg('TIME')],
-      ...STATEMENT,
-      ...style('motors'),
-    },
-    logo: (block, g) => `onfor ${g.value(block, 'TIME', Order.NONE)}\n`,
-  },
+  command('gogo_motor_onfor', 'motors.onFor', 'motors', 'onfor', 'TIME'),
   {
     definition: {
       type: 'gogo_motor_direction',
@@ -62,17 +54,7 @@ export const motors = collect([
     },
     logo: (block) => `${String(block.getFieldValue('DIR'))}\n`,
   },
-  {
-    definition: {
-      type: 'gogo_setpower',
-      message0: msg('motors.setPower'),
-      args0: [valueArg('POWER')],
-      ...STATEMENT,
-      ...style('motors'),
-      tooltip: msg('motors.setPowerTip'),
-    },
-    logo: (block, g) => `setpower ${g.value(block, 'POWER', Order.NONE)}\n`,
-  },
+  command('gogo_setpower', 'motors.setPower', 'motors', 'setpower', 'POWER', 'motors.setPowerTip'),
   {
     definition: {
       type: 'gogo_motor_state',
@@ -99,17 +81,7 @@ export const motors = collect([
 ]);
 
 export const servo = collect([
-  {
-    definition: {
-      type: 'gogo_servo_heading',
-      message0: msg('servo.heading'),
-      args0: [valueArg('HEADING')],
-      ...STATEMENT,
-      ...style('servo'),
-      tooltip: msg('servo.tip'),
-    },
-    logo: (block, g) => `seth ${g.value(block, 'HEADING', Order.NONE)}\n`,
-  },
+  command('gogo_servo_heading', 'servo.heading', 'servo', 'seth', 'HEADING', 'servo.tip'),
   {
     definition: {
       type: 'gogo_servo_turn',

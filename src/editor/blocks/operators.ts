@@ -4,11 +4,13 @@ import type * as Blockly from 'blockly/core';
 import { leftOf, numberCode, Order, PRIMARY, type LogoGenerator } from '../logo/generator.ts';
 import {
   BOOLEAN,
+  type BlockJson,
   collect,
   conditionArg,
   dropdownArg,
   msg,
   NUMBER,
+  type Output,
   style,
   valueArg,
 } from './shared.ts';
@@ -33,6 +35,18 @@ function binary(
   return [`${g.value(block, 'A', leftOf(order))} ${op} ${g.value(block, 'B', order)}`, order];
 }
 
+/** `A op B` with the operator chosen from `options` ([label, value]). */
+function infix(type: string, output: Output, options: [string, string][]): BlockJson {
+  return {
+    type,
+    message0: '%1 %2 %3',
+    args0: [valueArg('A'), { type: 'field_dropdown', name: 'OP', options }, valueArg('B')],
+    inputsInline: true,
+    ...output,
+    ...style('operators'),
+  };
+}
+
 export const operators = collect([
   {
     definition: {
@@ -48,57 +62,27 @@ export const operators = collect([
     logo: (block) => numberCode(block.getFieldValue('NUM')),
   },
   {
-    definition: {
-      type: 'gogo_arithmetic',
-      message0: '%1 %2 %3',
-      args0: [
-        valueArg('A'),
-        {
-          type: 'field_dropdown',
-          name: 'OP',
-          options: [
-            ['+', 'ADD'],
-            ['-', 'SUBTRACT'],
-            ['×', 'MULTIPLY'],
-            ['÷', 'DIVIDE'],
-            [msg('operators.modulo'), 'MODULO'],
-          ],
-        },
-        valueArg('B'),
-      ],
-      inputsInline: true,
-      ...NUMBER,
-      ...style('operators'),
-    },
+    definition: infix('gogo_arithmetic', NUMBER, [
+      ['+', 'ADD'],
+      ['-', 'SUBTRACT'],
+      ['×', 'MULTIPLY'],
+      ['÷', 'DIVIDE'],
+      [msg('operators.modulo'), 'MODULO'],
+    ]),
     logo: (block, g) => {
       const [op, order] = ARITHMETIC[String(block.getFieldValue('OP'))] ?? ['+', Order.ADDITIVE];
       return binary(block, g, op, order);
     },
   },
   {
-    definition: {
-      type: 'gogo_compare',
-      message0: '%1 %2 %3',
-      args0: [
-        valueArg('A'),
-        {
-          type: 'field_dropdown',
-          name: 'OP',
-          options: [
-            ['<', 'LT'],
-            ['>', 'GT'],
-            ['=', 'EQ'],
-            ['≠', 'NEQ'],
-            ['≤', 'LTE'],
-            ['≥', 'GTE'],
-          ],
-        },
-        valueArg('B'),
-      ],
-      inputsInline: true,
-      ...BOOLEAN,
-      ...style('operators'),
-    },
+    definition: infix('gogo_compare', BOOLEAN, [
+      ['<', 'LT'],
+      ['>', 'GT'],
+      ['=', 'EQ'],
+      ['≠', 'NEQ'],
+      ['≤', 'LTE'],
+      ['≥', 'GTE'],
+    ]),
     logo: (block, g) => {
       const op = String(block.getFieldValue('OP'));
       if (op === 'NEQ') {

@@ -1,15 +1,14 @@
 // Display, sound and voice module, user LED and relay.
-import { Order } from '../logo/generator.ts';
 import { portArg } from './port-field.ts';
 import {
   collect,
+  command,
   dropdownArg,
   msg,
-  NUMBER,
+  reporter,
   STATEMENT,
   style,
   textArg,
-  valueArg,
   word,
 } from './shared.ts';
 
@@ -28,16 +27,7 @@ const VOICE: [string, string][] = [
 ];
 
 export const display = collect([
-  {
-    definition: {
-      type: 'gogo_show',
-      message0: msg('display.show'),
-      args0: [valueArg('VALUE')],
-      ...STATEMENT,
-      ...style('display'),
-    },
-    logo: (block, g) => `show ${g.value(block, 'VALUE', Order.NONE)}\n`,
-  },
+  command('gogo_show', 'display.show', 'display', 'show', 'VALUE'),
   {
     definition: {
       type: 'gogo_show_text',
@@ -50,25 +40,8 @@ export const display = collect([
     logo: (block, g) => `show ${g.text(block.getFieldValue('TEXT'))}\n`,
   },
   word('gogo_cls', 'display.clear', 'display', 'cls'),
-  {
-    definition: {
-      type: 'gogo_setpos',
-      message0: msg('display.setPosition'),
-      args0: [valueArg('POS')],
-      ...STATEMENT,
-      ...style('display'),
-    },
-    logo: (block, g) => `setpos ${g.value(block, 'POS', Order.NONE)}\n`,
-  },
-  {
-    definition: {
-      type: 'gogo_getpos',
-      message0: msg('display.position'),
-      ...NUMBER,
-      ...style('display'),
-    },
-    logo: () => ['getpos', Order.ATOMIC],
-  },
+  command('gogo_setpos', 'display.setPosition', 'display', 'setpos', 'POS'),
+  reporter('gogo_getpos', 'display.position', 'display', 'getpos'),
   {
     definition: {
       type: 'gogo_display_select',
@@ -94,17 +67,7 @@ export const sound = collect([
     },
     logo: (block) => `${String(block.getFieldValue('ACTION'))}\n`,
   },
-  {
-    definition: {
-      type: 'gogo_voice_track',
-      message0: msg('sound.goToTrack'),
-      args0: [valueArg('TRACK')],
-      ...STATEMENT,
-      ...style('sound'),
-      tooltip: msg('sound.voiceTip'),
-    },
-    logo: (block, g) => `gototrack ${g.value(block, 'TRACK', Order.NONE)}\n`,
-  },
+  command('gogo_voice_track', 'sound.goToTrack', 'sound', 'gototrack', 'TRACK', 'sound.voiceTip'),
 ]);
 
 export const lights = collect([

@@ -5,6 +5,7 @@ import { Order, PRIMARY, type LogoGenerator } from '../logo/generator.ts';
 import {
   BOOLEAN,
   collect,
+  command,
   dropdownArg,
   msg,
   NUMBER,
@@ -110,16 +111,7 @@ export const raspberry = collect([
   ]),
   word('gogo_pi_rfid_beep', 'raspberry.rfidBeep', 'raspberry', 'rfidbeep'),
   reporter('gogo_pi_read_rfid', 'raspberry.readRfid', 'readrfid', NUMBER),
-  {
-    definition: {
-      type: 'gogo_pi_write_rfid',
-      message0: msg('raspberry.writeRfid'),
-      args0: [valueArg('VALUE')],
-      ...STATEMENT,
-      ...style('raspberry'),
-    },
-    logo: (block, g) => `writerfid ${g.value(block, 'VALUE', Order.NONE)}\n`,
-  },
+  command('gogo_pi_write_rfid', 'raspberry.writeRfid', 'raspberry', 'writerfid', 'VALUE'),
   reporter('gogo_pi_rfid_tag_found', 'raspberry.rfidTagFound', 'rfidtagfound?'),
   reporter('gogo_pi_rfid_reader_found', 'raspberry.rfidReaderFound', 'rfidreaderfound?'),
 ]);

@@ -1,7 +1,7 @@
 // Helpers for the GoGo block definitions. Every block is a Blockly JSON definition whose
 // texts are message references (`%{BKY_GOGO_…}`) filled from the `blocks` i18n namespace,
 // plus the function that writes its Logo.
-import type { LogoBlockGenerator } from '../logo/generator.ts';
+import { Order, type LogoBlockGenerator } from '../logo/generator.ts';
 
 export type BlockJson = { type: string } & Record<string, unknown>;
 
@@ -92,6 +92,42 @@ export function word(type: string, key: string, s: BlockStyle, logo: string, too
       ...(tooltip ? { tooltip: msg(tooltip) } : {}),
     } as BlockJson,
     logo: (() => `${logo}\n`) as LogoBlockGenerator,
+  };
+}
+
+/** A statement block with one value input, written as `logo <value>`. */
+export function command(
+  type: string,
+  key: string,
+  s: BlockStyle,
+  logo: string,
+  input: string,
+  tooltip?: string,
+) {
+  return {
+    definition: {
+      type,
+      message0: msg(key),
+      args0: [valueArg(input)],
+      ...STATEMENT,
+      ...style(s),
+      ...(tooltip ? { tooltip: msg(tooltip) } : {}),
+    } as BlockJson,
+    logo: ((block, g) => `${logo} ${g.value(block, input, Order.NONE)}\n`) as LogoBlockGenerator,
+  };
+}
+
+/** A number block that takes nothing and reads one Logo word. */
+export function reporter(type: string, key: string, s: BlockStyle, logo: string, tooltip?: string) {
+  return {
+    definition: {
+      type,
+      message0: msg(key),
+      ...NUMBER,
+      ...style(s),
+      ...(tooltip ? { tooltip: msg(tooltip) } : {}),
+    } as BlockJson,
+    logo: (() => [logo, Order.ATOMIC]) as LogoBlockGenerator,
   };
 }
 

@@ -1,6 +1,6 @@
 // Timer, tick counter and the real-time clock.
 import { Order } from '../logo/generator.ts';
-import { collect, dropdownArg, msg, NUMBER, STATEMENT, style, valueArg, word } from './shared.ts';
+import { collect, command, dropdownArg, msg, NUMBER, reporter, style, word } from './shared.ts';
 
 const RTC_ITEMS: [string, string][] = [
   ['time.seconds', 'seconds'],
@@ -13,31 +13,10 @@ const RTC_ITEMS: [string, string][] = [
 ];
 
 export const time = collect([
-  {
-    definition: { type: 'gogo_timer', message0: msg('time.timer'), ...NUMBER, ...style('time') },
-    logo: () => ['timer', Order.ATOMIC],
-  },
+  reporter('gogo_timer', 'time.timer', 'time', 'timer'),
   word('gogo_resett', 'time.resetTimer', 'time', 'resett'),
-  {
-    definition: {
-      type: 'gogo_settickrate',
-      message0: msg('time.setTickRate'),
-      args0: [valueArg('RATE')],
-      ...STATEMENT,
-      ...style('time'),
-      tooltip: msg('time.tickTip'),
-    },
-    logo: (block, g) => `settickrate ${g.value(block, 'RATE', Order.NONE)}\n`,
-  },
-  {
-    definition: {
-      type: 'gogo_tickcount',
-      message0: msg('time.tickCount'),
-      ...NUMBER,
-      ...style('time'),
-    },
-    logo: () => ['tickcount', Order.ATOMIC],
-  },
+  command('gogo_settickrate', 'time.setTickRate', 'time', 'settickrate', 'RATE', 'time.tickTip'),
+  reporter('gogo_tickcount', 'time.tickCount', 'time', 'tickcount'),
   word('gogo_cleartick', 'time.clearTick', 'time', 'cleartick'),
   word('gogo_rtc_init', 'time.rtcInit', 'time', 'rtc_init'),
   {

@@ -2,27 +2,15 @@
 // compiles goes Logo → blocks → Logo and compiles to the same byte code, or is one of the
 // few programs blocks cannot express and is refused as such. The importer reads with
 // core-rs's parser, so the blocks hold exactly the program the compiler read.
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadTestCore } from '../../core/testing/test-core.node.ts';
 import type { WasmCore } from '../../core/wasm-core.ts';
 import { setUpBlocks } from '../test-support.ts';
 import { logoFromXml } from '../workspace/headless.ts';
 import { LogoImportError, logoToWorkspaceXml } from './logo-import.ts';
+import { goldenSamples } from '../../core/testing/logo-golden.node.ts';
 
-interface GoldenSample {
-  id: string;
-  logo: string;
-  expect: string;
-}
-
-const golden = JSON.parse(
-  readFileSync(
-    new URL('../../../core-rs/tests/fixtures/logo-1.3-golden.json', import.meta.url),
-    'utf8',
-  ),
-) as { samples: GoldenSample[] };
-const compiling = golden.samples.filter((s) => s.expect === 'ok');
+const compiling = goldenSamples.filter((s) => s.expect === 'ok');
 
 /** Programs blocks cannot show, and why: the importer must refuse them, not guess. */
 const NOT_AS_BLOCKS: Record<string, string> = {

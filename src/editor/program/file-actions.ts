@@ -23,6 +23,7 @@ import {
   openProgram,
   replaceWorkspace,
 } from './program-store.ts';
+import { saveFile } from '../../ui/save-file.ts';
 
 /** The browser side of files: choosing one and saving one. */
 export interface FileIo {
@@ -43,14 +44,7 @@ export const browserFileIo: FileIo = {
     });
   },
   save(fileName, text) {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/xml' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    saveFile(fileName, text, 'application/xml');
   },
 };
 

@@ -1,19 +1,13 @@
 import * as Blockly from 'blockly/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DISPLAY_BOARDS } from '../../device/board-state.ts';
 import { BoardType } from '../../state/connection.ts';
 import { GOGO_BLOCK_TYPES } from '../blocks/index.ts';
 import { setUpBlocks } from '../test-support.ts';
 import { boardProfile, motorSets, portOptions, setActiveBoard } from './board-profile.ts';
 import { buildToolbox, toolboxBlockTypes, type Toolbox } from './toolbox.ts';
 
-const ALL_BOARDS = [
-  BoardType.original,
-  BoardType.fifth,
-  BoardType.wireless,
-  BoardType.v6,
-  BoardType.bright,
-  BoardType.v7,
-];
+const ALL_BOARDS = DISPLAY_BOARDS;
 
 const toolboxFor = (board: number) => buildToolbox(boardProfile(board));
 const categories = (toolbox: Toolbox) => toolbox.contents.map((c) => c.toolboxitemid);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ExtensionSummary } from '../../contract/extensions.ts';
 import { headerImageSrc } from '../../contract/classroom.ts';
+import HeaderImage from '../../ui/header-image/HeaderImage.tsx';
 
 export interface ExtensionCardProps {
   extension: ExtensionSummary;
@@ -14,14 +15,7 @@ export interface ExtensionCardProps {
 }
 
 export function ExtensionImage({ url, className }: { url: string; className: string }) {
-  const src = headerImageSrc(url);
-  return src ? (
-    <img src={src} alt="" className={className} referrerPolicy="no-referrer" loading="lazy" />
-  ) : (
-    <div className={`${className} extension-card-noimage`} aria-hidden="true">
-      <i className="bi bi-boxes" />
-    </div>
-  );
+  return <HeaderImage src={headerImageSrc(url)} className={className} icon="boxes" />;
 }
 
 export default function ExtensionCard({

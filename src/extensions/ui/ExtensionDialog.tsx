@@ -4,11 +4,8 @@
 // optional). The blocks themselves come from the workspace's procedures and are listed
 // here; a workspace that cannot be published says why instead of offering Publish.
 import { useId, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import GuardedModal from '../../app/modals/GuardedModal.tsx';
-import { confirm } from '../../app/modals/confirm.ts';
+import FormModal from '../../app/modals/FormModal.tsx';
 import {
   BLOCK_LABEL_MAX,
   CATEGORY_LABEL_MAX,
@@ -25,7 +22,8 @@ import { isValidUrl } from '../../contract/projects.ts';
 import Upload from '../../ui/upload/Upload.tsx';
 import { uploadImage } from '../upload-image.ts';
 import { languageByLocale } from '../../i18n/languages.ts';
-import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
+import MetadataFields from '../../ui/metadata-fields/MetadataFields.tsx';
+import TextField from '../../ui/metadata-fields/TextField.tsx';
 import {
   answerExtensionDialog,
   type ExtensionDetails,
@@ -45,14 +43,7 @@ export default function ExtensionDialog({ view }: { view: Readonly<ExtensionDial
     () => JSON.parse(JSON.stringify(view.initial)) as ExtensionDetails,
   );
   const [locale, setLocale] = useState<ExtensionLocale>('en');
-  const ids = {
-    title: useId(),
-    name: useId(),
-    image: useId(),
-    short: useId(),
-    core: useId(),
-    category: useId(),
-  };
+  const categoryId = useId();
   const dirty = !sameDetails(form, view.initial as ExtensionDetails);
   const imageOk = isValidHeaderImage(form.imageUrl);
   const coreOk = isValidUrl(form.firmwareCore);
@@ -65,7 +56,6 @@ export default function ExtensionDialog({ view }: { view: Readonly<ExtensionDial
     coreOk &&
     englishCategory !== '' &&
     view.issues.length === 0;
-  const preview = headerImageSrc(form.imageUrl);
   const set = (patch: Partial<ExtensionDetails>) => setForm((f) => ({ ...f, ...patch }));
 
   function setText(patch: { category?: string; block?: [string, string] }) {
@@ -82,71 +72,54 @@ export default function ExtensionDialog({ view }: { view: Readonly<ExtensionDial
     });
   }
 
-  async function cancel() {
-    if (!dirty || (await confirm(t('shell:confirm.unsavedData')))) answerExtensionDialog(null);
-  }
-
-  function submit() {
-    if (!canConfirm) return;
-    answerExtensionDialog({
-      ...form,
-      name: form.name.trim(),
-      imageUrl: form.imageUrl.trim(),
-      shortDescription: form.shortDescription.trim(),
-      firmwareCore: form.firmwareCore.trim(),
-    });
-  }
-
   return (
-    <GuardedModal
-      show
+    <FormModal
+      title={t(`dialog.title.${view.kind}`)}
       dirty={dirty}
-      onHide={() => answerExtensionDialog(null)}
-      size="lg"
-      aria-labelledby={ids.title}
-      backdrop="static"
+      canConfirm={canConfirm}
+      confirmLabel={t(`dialog.confirm.${view.kind}`)}
+      cancelLabel={t('dialog.cancel')}
+      onClose={() => answerExtensionDialog(null)}
+      onConfirm={() =>
+        answerExtensionDialog({
+          ...form,
+          name: form.name.trim(),
+          imageUrl: form.imageUrl.trim(),
+          shortDescription: form.shortDescription.trim(),
+          firmwareCore: form.firmwareCore.trim(),
+        })
+      }
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+      {view.issues.length > 0 && (
+        <div className="alert alert-warning mb-0" role="alert" data-testid="extension-issues">
+          <p className="fw-semibold mb-1">{t('dialog.cannotPublish')}</p>
+          <ul className="mb-0">
+            {view.issues.map((issue, i) => (
+              <li key={i}>{t(`issues.${issue.kind}`, issue)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <MetadataFields
+        name={{
+          label: t('dialog.name'),
+          value: form.name,
+          maxLength: EXTENSION_NAME_MAX,
+          help: t('dialog.nameHelp'),
+          onChange: (name) => set({ name }),
         }}
-      >
-        <Modal.Header closeButton closeLabel={t('shell:close')}>
-          <Modal.Title id={ids.title} as="h2" className="h5">
-            {t(`dialog.title.${view.kind}`)}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body className="d-grid gap-3">
-          {view.issues.length > 0 && (
-            <div className="alert alert-warning mb-0" role="alert" data-testid="extension-issues">
-              <p className="fw-semibold mb-1">{t('dialog.cannotPublish')}</p>
-              <ul className="mb-0">
-                {view.issues.map((issue, i) => (
-                  <li key={i}>{t(`issues.${issue.kind}`, issue)}</li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <div>
-            <label className="form-label" htmlFor={ids.name}>
-              {t('dialog.name')}
-            </label>
-            <input
-              id={ids.name}
-              className="form-control"
-              type="text"
-              value={form.name}
-              maxLength={EXTENSION_NAME_MAX}
-              required
-              autoFocus
-              onChange={(e) => set({ name: e.target.value })}
-            />
-            <div className="form-text">{t('dialog.nameHelp')}</div>
-          </div>
-          <div className="row g-3 align-items-start">
-            <div className="col-md d-grid gap-2">
+        image={{
+          label: t('dialog.imageUrl'),
+          labelClassName: 'form-label small mb-1',
+          value: form.imageUrl,
+          maxLength: EXTENSION_URL_MAX,
+          error: imageOk ? undefined : t('dialog.invalidUrl'),
+          onChange: (imageUrl) => set({ imageUrl }),
+          preview: headerImageSrc(form.imageUrl),
+          previewAlt: t('dialog.preview'),
+          previewClassName: 'extension-image-preview',
+          before: (
+            <>
               <span className="form-label mb-0">{t('dialog.image')}</span>
               <Upload
                 mode="single"
@@ -155,144 +128,94 @@ export default function ExtensionDialog({ view }: { view: Readonly<ExtensionDial
                 initialUrls={[]}
                 onChange={(urls) => set({ imageUrl: urls[0] ?? '' })}
               />
-              <label className="form-label small mb-0" htmlFor={ids.image}>
-                {t('dialog.imageUrl')}
-              </label>
-              <input
-                id={ids.image}
-                className={`form-control${imageOk ? '' : ' is-invalid'}`}
-                type="text"
-                inputMode="url"
-                value={form.imageUrl}
-                maxLength={EXTENSION_URL_MAX}
-                placeholder="https://"
-                aria-invalid={!imageOk}
-                onChange={(e) => set({ imageUrl: e.target.value })}
-              />
-              {!imageOk && <div className="invalid-feedback">{t('dialog.invalidUrl')}</div>}
-            </div>
-            {preview && (
-              <div className="col-md-auto">
-                <img
-                  src={preview}
-                  alt={t('dialog.preview')}
-                  className="img-thumbnail extension-image-preview"
-                  referrerPolicy="no-referrer"
-                />
-              </div>
-            )}
-          </div>
-          <div>
-            <label className="form-label" htmlFor={ids.short}>
-              {t('dialog.shortDescription')}
-            </label>
-            <input
-              id={ids.short}
-              className="form-control"
-              type="text"
-              value={form.shortDescription}
-              maxLength={SHORT_DESCRIPTION_MAX}
-              onChange={(e) => set({ shortDescription: e.target.value })}
-            />
-          </div>
-          <MarkdownEditor
-            label={t('dialog.description')}
-            value={form.description}
-            maxLength={EXTENSION_DESCRIPTION_MAX}
-            onChange={(description) => set({ description })}
+            </>
+          ),
+        }}
+        afterImage={
+          <TextField
+            label={t('dialog.shortDescription')}
+            value={form.shortDescription}
+            maxLength={SHORT_DESCRIPTION_MAX}
+            onChange={(shortDescription) => set({ shortDescription })}
           />
+        }
+        description={{
+          label: t('dialog.description'),
+          value: form.description,
+          maxLength: EXTENSION_DESCRIPTION_MAX,
+          onChange: (description) => set({ description }),
+        }}
+      />
+      <TextField
+        label={t('dialog.firmwareCore')}
+        value={form.firmwareCore}
+        maxLength={EXTENSION_URL_MAX}
+        url
+        help={t('dialog.firmwareCoreHelp')}
+        error={coreOk ? undefined : t('dialog.invalidUrl')}
+        onChange={(firmwareCore) => set({ firmwareCore })}
+      />
+      <fieldset>
+        <legend className="h6">{t('dialog.blocks')}</legend>
+        <p className="form-text mt-0">{t('dialog.blocksHelp')}</p>
+        <ul className="nav nav-tabs mb-2" role="tablist">
+          {EXTENSION_LOCALES.map((l) => (
+            <li className="nav-item" key={l} role="presentation">
+              <button
+                type="button"
+                role="tab"
+                aria-selected={locale === l}
+                className={`nav-link${locale === l ? ' active' : ''}`}
+                onClick={() => setLocale(l)}
+              >
+                {languageByLocale(l)?.nativeName ?? l}
+                {l === 'en' && <span aria-hidden="true"> *</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="d-grid gap-2" role="tabpanel">
           <div>
-            <label className="form-label" htmlFor={ids.core}>
-              {t('dialog.firmwareCore')}
+            <label className="form-label small mb-1" htmlFor={categoryId}>
+              {t('dialog.category')}
             </label>
             <input
-              id={ids.core}
-              className={`form-control${coreOk ? '' : ' is-invalid'}`}
+              id={categoryId}
+              className="form-control form-control-sm"
               type="text"
-              inputMode="url"
-              value={form.firmwareCore}
-              maxLength={EXTENSION_URL_MAX}
-              placeholder="https://"
-              aria-invalid={!coreOk}
-              onChange={(e) => set({ firmwareCore: e.target.value })}
+              lang={locale}
+              value={current?.category ?? ''}
+              maxLength={CATEGORY_LABEL_MAX}
+              required={locale === 'en'}
+              placeholder={locale === 'en' ? form.name : texts.en?.category}
+              onChange={(e) => setText({ category: e.target.value })}
             />
-            {coreOk ? (
-              <div className="form-text">{t('dialog.firmwareCoreHelp')}</div>
-            ) : (
-              <div className="invalid-feedback">{t('dialog.invalidUrl')}</div>
-            )}
           </div>
-          <fieldset>
-            <legend className="h6">{t('dialog.blocks')}</legend>
-            <p className="form-text mt-0">{t('dialog.blocksHelp')}</p>
-            <ul className="nav nav-tabs mb-2" role="tablist">
-              {EXTENSION_LOCALES.map((l) => (
-                <li className="nav-item" key={l} role="presentation">
-                  <button
-                    type="button"
-                    role="tab"
-                    aria-selected={locale === l}
-                    className={`nav-link${locale === l ? ' active' : ''}`}
-                    onClick={() => setLocale(l)}
-                  >
-                    {languageByLocale(l)?.nativeName ?? l}
-                    {l === 'en' && <span aria-hidden="true"> *</span>}
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <div className="d-grid gap-2" role="tabpanel">
-              <div>
-                <label className="form-label small mb-1" htmlFor={ids.category}>
-                  {t('dialog.category')}
-                </label>
+          {view.procedures.map((p) => (
+            <div key={p.name} className="row g-2 align-items-center">
+              <label className="col-sm-5 col-form-label col-form-label-sm text-truncate">
+                <i
+                  className={`bi bi-${p.output ? 'circle' : 'puzzle'} me-1`}
+                  aria-label={t(p.output ? 'block.reporter' : 'block.command')}
+                />
+                <code>{[p.name, ...p.params].join(' ')}</code>
+              </label>
+              <div className="col-sm-7">
                 <input
-                  id={ids.category}
                   className="form-control form-control-sm"
                   type="text"
                   lang={locale}
-                  value={current?.category ?? ''}
-                  maxLength={CATEGORY_LABEL_MAX}
-                  required={locale === 'en'}
-                  placeholder={locale === 'en' ? form.name : texts.en?.category}
-                  onChange={(e) => setText({ category: e.target.value })}
+                  aria-label={t('dialog.blockLabel', { procedure: p.name })}
+                  value={current?.blocks[p.name] ?? ''}
+                  maxLength={BLOCK_LABEL_MAX}
+                  placeholder={texts.en?.blocks[p.name] ?? p.label}
+                  onChange={(e) => setText({ block: [p.name, e.target.value] })}
                 />
               </div>
-              {view.procedures.map((p) => (
-                <div key={p.name} className="row g-2 align-items-center">
-                  <label className="col-sm-5 col-form-label col-form-label-sm text-truncate">
-                    <i
-                      className={`bi bi-${p.output ? 'circle' : 'puzzle'} me-1`}
-                      aria-label={t(p.output ? 'block.reporter' : 'block.command')}
-                    />
-                    <code>{[p.name, ...p.params].join(' ')}</code>
-                  </label>
-                  <div className="col-sm-7">
-                    <input
-                      className="form-control form-control-sm"
-                      type="text"
-                      lang={locale}
-                      aria-label={t('dialog.blockLabel', { procedure: p.name })}
-                      value={current?.blocks[p.name] ?? ''}
-                      maxLength={BLOCK_LABEL_MAX}
-                      placeholder={texts.en?.blocks[p.name] ?? p.label}
-                      onChange={(e) => setText({ block: [p.name, e.target.value] })}
-                    />
-                  </div>
-                </div>
-              ))}
             </div>
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={() => void cancel()}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button type="submit" variant="primary" disabled={!canConfirm}>
-            {t(`dialog.confirm.${view.kind}`)}
-          </Button>
-        </Modal.Footer>
-      </form>
-    </GuardedModal>
+          ))}
+        </div>
+      </fieldset>
+    </FormModal>
   );
 }

@@ -108,7 +108,7 @@ export default function ExtensionPage() {
       </Link>
       <div className="row g-4 mt-1">
         <div className="col-md-4">
-          <ExtensionImage url={e.imageUrl} className="extension-banner" />
+          <ExtensionImage url={e.imageUrl} className="header-banner extension-banner" />
         </div>
         <div className="col-md-8 d-grid gap-2 align-content-start">
           <h1 className="h3 mb-0 d-flex flex-wrap align-items-center gap-2">

@@ -3,7 +3,7 @@
 // card. The query lives in the address (?type=&q=&order=&page=&per=), so Back and reload
 // keep it.
 import './extensions.css';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
@@ -16,7 +16,8 @@ import {
   type ExtensionOrder,
 } from '../../contract/extensions.ts';
 import LoginPrompt from '../../remix/ui/LoginPrompt.tsx';
-import Pager from '../../ui/pager/Pager.tsx';
+import ListToolbar from '../../ui/pager/ListToolbar.tsx';
+import PagedList from '../../ui/pager/PagedList.tsx';
 import { pageParam, perPageParam, pick, useAddressPaging } from '../../ui/pager/address-paging.ts';
 import { extensions } from '../../state/extensions.ts';
 import { session } from '../../state/session.ts';
@@ -59,7 +60,6 @@ export default function ExtensionsPage() {
   // The last answer stays on screen (dimmed) while the next one loads.
   const loading = load?.key !== key;
   const { busy, add, remove } = useAddRemove(() => setReload((n) => n + 1));
-  const ids = { search: useId(), order: useId() };
   const addedIds = new Set(added.map((e) => e.uuid));
 
   return (
@@ -89,84 +89,52 @@ export default function ExtensionsPage() {
         <LoginPrompt />
       ) : (
         <>
-          <div className="row g-2 align-items-end mb-3">
-            <div className="col-md">
-              <label className="form-label small mb-1" htmlFor={ids.search}>
-                {t('search')}
-              </label>
-              <input
-                id={ids.search}
-                type="search"
-                className="form-control"
-                placeholder={t('searchPlaceholder')}
-                value={typed}
-                maxLength={EXTENSION_SEARCH_MAX}
-                onChange={(e) => setTyped(e.target.value)}
-              />
-            </div>
-            <div className="col-auto">
-              <label className="form-label small mb-1" htmlFor={ids.order}>
-                {t('order.label')}
-              </label>
-              <select
-                id={ids.order}
-                className="form-select"
-                value={order}
-                onChange={(e) => update({ order: e.target.value, page: null })}
-              >
-                {EXTENSION_ORDERS.map((o) => (
-                  <option key={o} value={o}>
-                    {t(`order.${o}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-          {!load || (loading && !load.data) ? (
-            <div className="text-center py-5" role="status">
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              {t('common:loading')}
-            </div>
-          ) : (load.failed && !loading) || !load.data ? (
-            <div className="alert alert-warning d-flex align-items-center gap-2">
-              {t('loadFailed')}
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary ms-auto"
-                onClick={() => setReload((n) => n + 1)}
-              >
-                {t('retry')}
-              </button>
-            </div>
-          ) : (
-            <div aria-busy={loading}>
-              {load.data.data.length === 0 ? (
-                <p className="text-body-secondary py-4 text-center">{t(`empty.${type}`)}</p>
-              ) : (
-                <ul
-                  className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-3 list-unstyled"
-                  aria-label={t(`tabs.${type}`)}
-                >
-                  {load.data.data.map((e) => (
-                    <li className="col" key={e.uuid}>
-                      <ExtensionCard
-                        extension={e}
-                        added={addedIds.has(e.uuid)}
-                        busy={busy === e.uuid}
-                        onAdd={() => void add(e.uuid)}
-                        onRemove={() => void remove(e.uuid)}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <Pager
-                pagination={load.data.links.pagination}
-                onPage={(p) => update({ page: pageParam(p) })}
-                onPerPage={(n) => update({ per: perPageParam(n), page: null })}
-              />
-            </div>
-          )}
+          <ListToolbar
+            search={{
+              label: t('search'),
+              placeholder: t('searchPlaceholder'),
+              value: typed,
+              maxLength: EXTENSION_SEARCH_MAX,
+              onChange: setTyped,
+            }}
+            choices={[
+              {
+                label: t('order.label'),
+                value: order,
+                options: EXTENSION_ORDERS.map((o) => ({ value: o, label: t(`order.${o}`) })),
+                onChange: (o) => update({ order: o, page: null }),
+              },
+            ]}
+          />
+          <PagedList
+            pending={!load || (loading && !load.data)}
+            failed={(load?.failed === true && !loading) || !load?.data}
+            busy={loading}
+            emptyText={load?.data?.data.length === 0 ? t(`empty.${type}`) : null}
+            failedText={t('loadFailed')}
+            retryText={t('retry')}
+            onRetry={() => setReload((n) => n + 1)}
+            pagination={load?.data?.links.pagination}
+            onPage={(p) => update({ page: pageParam(p) })}
+            onPerPage={(n) => update({ per: perPageParam(n), page: null })}
+          >
+            <ul
+              className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-3 list-unstyled"
+              aria-label={t(`tabs.${type}`)}
+            >
+              {load?.data?.data.map((e) => (
+                <li className="col" key={e.uuid}>
+                  <ExtensionCard
+                    extension={e}
+                    added={addedIds.has(e.uuid)}
+                    busy={busy === e.uuid}
+                    onAdd={() => void add(e.uuid)}
+                    onRemove={() => void remove(e.uuid)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </PagedList>
         </>
       )}
     </section>

@@ -6,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { imageSrc, type Catalog, type Project, type ProjectList } from '../../contract/projects.ts';
+import { imageSrc, type Catalog, type ProjectList } from '../../contract/projects.ts';
 import { confirm } from '../../app/modals/confirm.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
 import { askProjectDetails } from '../../project/project-dialog.ts';
@@ -15,15 +15,15 @@ import Markdown from '../../ui/markdown/Markdown.tsx';
 import { session } from '../../state/session.ts';
 import { showToast } from '../../state/ui.ts';
 import { useLoader } from '../loader.ts';
-import { CardGrid, ProjectCard } from './cards.tsx';
-import LoginPrompt from './LoginPrompt.tsx';
-import Pager from '../../ui/pager/Pager.tsx';
+import { ProjectGrid } from './cards.tsx';
+import ItemScreen from './ItemScreen.tsx';
 import {
   ONE_ORDER,
   pageParam,
   perPageParam,
   useAddressPaging,
 } from '../../ui/pager/address-paging.ts';
+import type { Paging } from '../../ui/pager/use-paging.ts';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 
 export default function CatalogPage({ screen }: { screen: 'catalog' }) {
@@ -67,80 +67,74 @@ export default function CatalogPage({ screen }: { screen: 'catalog' }) {
     }
   }
 
-  const banner = catalog ? imageSrc(catalog.headerImage) : null;
   return (
-    <section className="container-xl py-3" aria-labelledby="screen-title" data-screen={screen}>
-      {banner && (
-        <img src={banner} alt="" className="remix-banner mb-3" referrerPolicy="no-referrer" />
-      )}
-      <h1 id="screen-title" className="h3">
-        {catalog?.name ?? t('screens:catalog.title')}
-      </h1>
-      {!userId ? (
-        <LoginPrompt />
-      ) : !catalog ? (
-        loading || error === null ? (
-          <div className="py-5 text-center" role="status">
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('common:loading')}
-          </div>
-        ) : (
-          <div className="alert alert-warning">
-            {error === 'catalog_not_found' ? t('catalog.notFound') : t('loadFailed')}
-          </div>
-        )
-      ) : (
-        <>
-          <p className="text-body-secondary mb-2">
-            {t('project.by', { name: catalog.author.name || t('card.anonymous') })}
-          </p>
-          {catalog.isEditable && (
-            <div
-              className="d-flex flex-wrap gap-2 mb-3 p-2 border rounded bg-body-tertiary"
-              role="group"
-              aria-label={t('project.ownerTools')}
-            >
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
-                onClick={() => setPicking(true)}
+    <ItemScreen
+      screen={screen}
+      banner={catalog ? imageSrc(catalog.headerImage) : null}
+      title={catalog?.name ?? t('screens:catalog.title')}
+      signedIn={Boolean(userId)}
+      loading={loading}
+      errorText={
+        error === null
+          ? null
+          : error === 'catalog_not_found'
+            ? t('catalog.notFound')
+            : t('loadFailed')
+      }
+    >
+      {catalog &&
+        (() => (
+          <>
+            <p className="text-body-secondary mb-2">
+              {t('project.by', { name: catalog.author.name || t('card.anonymous') })}
+            </p>
+            {catalog.isEditable && (
+              <div
+                className="d-flex flex-wrap gap-2 mb-3 p-2 border rounded bg-body-tertiary"
+                role="group"
+                aria-label={t('project.ownerTools')}
               >
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                {t('catalog.addProject')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-secondary ms-auto"
-                onClick={() => void edit()}
-              >
-                {t('catalog.edit')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-outline-danger"
-                onClick={() => void remove()}
-              >
-                {t('catalog.delete')}
-              </button>
-            </div>
-          )}
-          {catalog.desc.trim() && <Markdown text={catalog.desc} className="mb-3" />}
-          <CatalogProjects
-            uuid={uuid}
-            editable={catalog.isEditable}
-            version={changes}
-            onRemove={(p) => void removeProject(p)}
-          />
-          {picking && (
-            <AddProjectModal
-              catalog={catalog as Catalog}
-              onAdded={() => setChanges((n) => n + 1)}
-              onHide={() => setPicking(false)}
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary"
+                  onClick={() => setPicking(true)}
+                >
+                  <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                  {t('catalog.addProject')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-secondary ms-auto"
+                  onClick={() => void edit()}
+                >
+                  {t('catalog.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-danger"
+                  onClick={() => void remove()}
+                >
+                  {t('catalog.delete')}
+                </button>
+              </div>
+            )}
+            {catalog.desc.trim() && <Markdown text={catalog.desc} className="mb-3" />}
+            <CatalogProjects
+              uuid={uuid}
+              editable={catalog.isEditable}
+              version={changes}
+              onRemove={(p) => void removeProject(p)}
             />
-          )}
-        </>
-      )}
-    </section>
+            {picking && (
+              <AddProjectModal
+                catalog={catalog as Catalog}
+                onAdded={() => setChanges((n) => n + 1)}
+                onHide={() => setPicking(false)}
+              />
+            )}
+          </>
+        ))}
+    </ItemScreen>
   );
 }
 
@@ -159,6 +153,12 @@ function CatalogProjects({
   const loader = useLoader<ProjectList>();
   const { data } = useSnapshot(loader.state);
   const { query, page, perPage, typed, setTyped, update } = useAddressPaging(ONE_ORDER, 'default');
+  const paging: Paging = {
+    page,
+    perPage,
+    setPage: (p) => update({ page: pageParam(p) }),
+    setPerPage: (n) => update({ per: perPageParam(n), page: null }),
+  };
   const searchId = useId();
   useEffect(() => {
     void loader.run(() =>
@@ -185,37 +185,23 @@ function CatalogProjects({
           />
         </div>
       </div>
-      {data && data.data.length > 0 ? (
-        <>
-          <CardGrid label={t('catalog.projects')}>
-            {data.data.map((project) => (
-              <li className="col" key={project.uuid}>
-                <ProjectCard
-                  project={project as Project}
-                  actions={
-                    editable && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-danger w-100"
-                        onClick={() => onRemove(project.uuid)}
-                      >
-                        {t('catalog.remove')}
-                      </button>
-                    )
-                  }
-                />
-              </li>
-            ))}
-          </CardGrid>
-          <Pager
-            pagination={data.links.pagination}
-            onPage={(p) => update({ page: pageParam(p) })}
-            onPerPage={(n) => update({ per: perPageParam(n), page: null })}
-          />
-        </>
-      ) : (
-        data && <p className="text-body-secondary">{t('empty.projects')}</p>
-      )}
+      <ProjectGrid
+        list={data as ProjectList | null}
+        label={t('catalog.projects')}
+        emptyText={t('empty.projects')}
+        paging={paging}
+        actions={(project) =>
+          editable && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger w-100"
+              onClick={() => onRemove(project.uuid)}
+            >
+              {t('catalog.remove')}
+            </button>
+          )
+        }
+      />
     </section>
   );
 }

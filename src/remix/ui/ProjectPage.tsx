@@ -17,16 +17,16 @@ import { program } from '../../state/program.ts';
 import { session } from '../../state/session.ts';
 import { showToast } from '../../state/ui.ts';
 import { useLoader } from '../loader.ts';
-import { CardGrid, ProjectCard } from './cards.tsx';
+import { ProjectGrid } from './cards.tsx';
 import { appLink, copyLink } from './copy-link.ts';
-import LoginPrompt from './LoginPrompt.tsx';
-import Pager from '../../ui/pager/Pager.tsx';
+import ItemScreen from './ItemScreen.tsx';
 import {
   ONE_ORDER,
   pageParam,
   perPageParam,
   useAddressPaging,
 } from '../../ui/pager/address-paging.ts';
+import type { Paging } from '../../ui/pager/use-paging.ts';
 
 /** Keeps the open program's project details in step with edits made on this page. */
 function followOpenProgram(project: Project | null, uuid: string): void {
@@ -118,131 +118,128 @@ export default function ProjectPage({ screen }: { screen: 'project' }) {
     });
 
   const heading = project?.name ?? t('screens:project.title');
-  const banner = project ? imageSrc(project.headerImage) : null;
 
   return (
-    <section className="container-xl py-3" aria-labelledby="screen-title" data-screen={screen}>
-      {banner && (
-        <img src={banner} alt="" className="remix-banner mb-3" referrerPolicy="no-referrer" />
-      )}
-      <h1 id="screen-title" className="h3">
-        {heading}
-      </h1>
-      {!userId ? (
-        <LoginPrompt />
-      ) : !project ? (
-        loading || error === null ? (
-          <div className="py-5 text-center" role="status">
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('common:loading')}
-          </div>
-        ) : (
-          <div className="alert alert-warning">
-            {error === 'project_not_found' ? t('project.notFound') : t('loadFailed')}
-          </div>
-        )
-      ) : (
-        <>
-          <p className="text-body-secondary mb-2" data-testid="project-author">
-            {t('project.by', { name: project.author.name || t('card.anonymous') })}
-            {project.parent && (
-              <>
-                {' · '}
-                {t('project.remixedFrom')}{' '}
-                <Link to={`/project/${project.parent.uuid}`}>{project.parent.name}</Link>
-              </>
-            )}
-          </p>
-          <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-            <Link to={`/code/${project.uuid}`} className="btn btn-primary">
-              <i className="bi bi-code-square me-1" aria-hidden="true" />
-              {t('project.open')}
-            </Link>
-            <button
-              type="button"
-              className={`btn ${project.liked ? 'btn-danger' : 'btn-outline-danger'}`}
-              aria-pressed={project.liked}
-              disabled={busy}
-              onClick={() => void like()}
-            >
-              <i className={`bi bi-heart${project.liked ? '-fill' : ''} me-1`} aria-hidden="true" />
-              {project.liked ? t('project.unlike') : t('project.like')}
-              <span className="badge text-bg-light ms-2" data-testid="like-count">
-                {project.likes}
-              </span>
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              disabled={busy}
-              onClick={() => void remix()}
-            >
-              <i className="bi bi-shuffle me-1" aria-hidden="true" />
-              {t('project.remix')}
-            </button>
-            <AddToCatalog uuid={project.uuid} />
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              onClick={() => void copyLink(appLink(`/project/${project.uuid}`))}
-            >
-              <i className="bi bi-link-45deg me-1" aria-hidden="true" />
-              {t('project.copyLink')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              onClick={() => void copyLink(appLink(`/code/${project.uuid}`))}
-            >
-              <i className="bi bi-link me-1" aria-hidden="true" />
-              {t('project.copyCodeLink')}
-            </button>
-          </div>
-          {project.isEditable && (
-            <div
-              className="d-flex flex-wrap align-items-center gap-2 mb-3 p-2 border rounded bg-body-tertiary"
-              aria-label={t('project.ownerTools')}
-              role="group"
-            >
-              <span className="small me-auto">
-                {project.isPublished ? t('project.published') : t('project.unpublished')}
-              </span>
+    <ItemScreen
+      screen={screen}
+      banner={project ? imageSrc(project.headerImage) : null}
+      title={heading}
+      signedIn={Boolean(userId)}
+      loading={loading}
+      errorText={
+        error === null
+          ? null
+          : error === 'project_not_found'
+            ? t('project.notFound')
+            : t('loadFailed')
+      }
+    >
+      {project &&
+        (() => (
+          <>
+            <p className="text-body-secondary mb-2" data-testid="project-author">
+              {t('project.by', { name: project.author.name || t('card.anonymous') })}
+              {project.parent && (
+                <>
+                  {' · '}
+                  {t('project.remixedFrom')}{' '}
+                  <Link to={`/project/${project.parent.uuid}`}>{project.parent.name}</Link>
+                </>
+              )}
+            </p>
+            <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+              <Link to={`/code/${project.uuid}`} className="btn btn-primary">
+                <i className="bi bi-code-square me-1" aria-hidden="true" />
+                {t('project.open')}
+              </Link>
               <button
                 type="button"
-                className="btn btn-sm btn-outline-success"
+                className={`btn ${project.liked ? 'btn-danger' : 'btn-outline-danger'}`}
+                aria-pressed={project.liked}
                 disabled={busy}
-                onClick={() => void publish()}
+                onClick={() => void like()}
               >
-                {project.isPublished ? t('project.unpublish') : t('project.publish')}
+                <i
+                  className={`bi bi-heart${project.liked ? '-fill' : ''} me-1`}
+                  aria-hidden="true"
+                />
+                {project.liked ? t('project.unlike') : t('project.like')}
+                <span className="badge text-bg-light ms-2" data-testid="like-count">
+                  {project.likes}
+                </span>
               </button>
               <button
                 type="button"
-                className="btn btn-sm btn-outline-secondary"
+                className="btn btn-outline-secondary"
                 disabled={busy}
-                onClick={() => void edit()}
+                onClick={() => void remix()}
               >
-                {t('project.edit')}
+                <i className="bi bi-shuffle me-1" aria-hidden="true" />
+                {t('project.remix')}
+              </button>
+              <AddToCatalog uuid={project.uuid} />
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                onClick={() => void copyLink(appLink(`/project/${project.uuid}`))}
+              >
+                <i className="bi bi-link-45deg me-1" aria-hidden="true" />
+                {t('project.copyLink')}
               </button>
               <button
                 type="button"
-                className="btn btn-sm btn-outline-danger"
-                disabled={busy}
-                onClick={() => void remove()}
+                className="btn btn-outline-secondary"
+                onClick={() => void copyLink(appLink(`/code/${project.uuid}`))}
               >
-                {t('project.delete')}
+                <i className="bi bi-link me-1" aria-hidden="true" />
+                {t('project.copyCodeLink')}
               </button>
             </div>
-          )}
-          <h2 className="h5">{t('project.description')}</h2>
-          {project.desc.trim() ? (
-            <Markdown text={project.desc} className="mb-4" />
-          ) : (
-            <p className="text-body-secondary">{t('project.noDescription')}</p>
-          )}
-          <Remixes uuid={project.uuid} count={project.remixes} />
-        </>
-      )}
-    </section>
+            {project.isEditable && (
+              <div
+                className="d-flex flex-wrap align-items-center gap-2 mb-3 p-2 border rounded bg-body-tertiary"
+                aria-label={t('project.ownerTools')}
+                role="group"
+              >
+                <span className="small me-auto">
+                  {project.isPublished ? t('project.published') : t('project.unpublished')}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-success"
+                  disabled={busy}
+                  onClick={() => void publish()}
+                >
+                  {project.isPublished ? t('project.unpublish') : t('project.publish')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-secondary"
+                  disabled={busy}
+                  onClick={() => void edit()}
+                >
+                  {t('project.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline-danger"
+                  disabled={busy}
+                  onClick={() => void remove()}
+                >
+                  {t('project.delete')}
+                </button>
+              </div>
+            )}
+            <h2 className="h5">{t('project.description')}</h2>
+            {project.desc.trim() ? (
+              <Markdown text={project.desc} className="mb-4" />
+            ) : (
+              <p className="text-body-secondary">{t('project.noDescription')}</p>
+            )}
+            <Remixes uuid={project.uuid} count={project.remixes} />
+          </>
+        ))}
+    </ItemScreen>
   );
 }
 
@@ -252,6 +249,12 @@ function Remixes({ uuid, count }: { uuid: string; count: number }) {
   const loader = useLoader<ProjectList>();
   const { data } = useSnapshot(loader.state);
   const { page, perPage, update } = useAddressPaging(ONE_ORDER, 'default');
+  const paging: Paging = {
+    page,
+    perPage,
+    setPage: (p) => update({ page: pageParam(p) }),
+    setPerPage: (n) => update({ per: perPageParam(n), page: null }),
+  };
   useEffect(() => {
     void loader.run(() => projectApi.remixes(uuid, { page, per_page: perPage }));
   }, [loader, uuid, page, perPage, count]);
@@ -260,24 +263,12 @@ function Remixes({ uuid, count }: { uuid: string; count: number }) {
       <h2 id="remixes-title" className="h5">
         {t('project.remixList')} <span className="badge text-bg-secondary">{count}</span>
       </h2>
-      {data && data.data.length > 0 ? (
-        <>
-          <CardGrid label={t('project.remixList')}>
-            {data.data.map((remix) => (
-              <li className="col" key={remix.uuid}>
-                <ProjectCard project={remix as Project} />
-              </li>
-            ))}
-          </CardGrid>
-          <Pager
-            pagination={data.links.pagination}
-            onPage={(p) => update({ page: pageParam(p) })}
-            onPerPage={(n) => update({ per: perPageParam(n), page: null })}
-          />
-        </>
-      ) : (
-        data && <p className="text-body-secondary">{t('project.noRemixes')}</p>
-      )}
+      <ProjectGrid
+        list={data as ProjectList | null}
+        label={t('project.remixList')}
+        emptyText={t('project.noRemixes')}
+        paging={paging}
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // a search box (250 ms debounce), an order, and pages. The list's query lives in the
 // address (?q=&order=&page=&per=&type=), so Back and reload keep it.
 import './remix.css';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useNavigate, useNavigation } from 'react-router-dom';
 import { useSnapshot, type Snapshot } from 'valtio';
@@ -24,7 +24,8 @@ import { projectApi } from '../../project/runtime.ts';
 import { session } from '../../state/session.ts';
 import { CardGrid, CatalogCard, ProjectCard } from './cards.tsx';
 import LoginPrompt from './LoginPrompt.tsx';
-import Pager from '../../ui/pager/Pager.tsx';
+import ListToolbar from '../../ui/pager/ListToolbar.tsx';
+import PagedList from '../../ui/pager/PagedList.tsx';
 import { pageParam, perPageParam, pick, useAddressPaging } from '../../ui/pager/address-paging.ts';
 
 export type RemixScreen = Extract<
@@ -81,7 +82,6 @@ export default function RemixPage({ screen }: { screen: RemixScreen }) {
   }, [key, userId, screen, query, order, page, perPage, type]);
 
   const entry = useSnapshot(projectLists).byKey[key];
-  const ids = { search: useId(), order: useId(), type: useId() };
 
   async function newCatalog() {
     const details = await askProjectDetails('newCatalog', { name: '', headerImage: '', desc: '' });
@@ -118,58 +118,33 @@ export default function RemixPage({ screen }: { screen: RemixScreen }) {
         <LoginPrompt />
       ) : (
         <>
-          <div className="row g-2 align-items-end mb-3">
-            <div className="col-md">
-              <label className="form-label small mb-1" htmlFor={ids.search}>
-                {t('search')}
-              </label>
-              <input
-                id={ids.search}
-                type="search"
-                className="form-control"
-                placeholder={t('searchPlaceholder')}
-                value={typed}
-                maxLength={200}
-                onChange={(e) => setTyped(e.target.value)}
-              />
-            </div>
-            {screen === 'remixMyProjects' && (
-              <div className="col-auto">
-                <label className="form-label small mb-1" htmlFor={ids.type}>
-                  {t('type.label')}
-                </label>
-                <select
-                  id={ids.type}
-                  className="form-select"
-                  value={type}
-                  onChange={(e) => update({ type: e.target.value, page: null })}
-                >
-                  {MY_PROJECT_TYPES.map((o) => (
-                    <option key={o} value={o}>
-                      {t(`type.${o}`)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-            <div className="col-auto">
-              <label className="form-label small mb-1" htmlFor={ids.order}>
-                {t('order.label')}
-              </label>
-              <select
-                id={ids.order}
-                className="form-select"
-                value={order}
-                onChange={(e) => update({ order: e.target.value, page: null })}
-              >
-                {orders.map((o) => (
-                  <option key={o} value={o}>
-                    {t(`order.${o}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
+          <ListToolbar
+            search={{
+              label: t('search'),
+              placeholder: t('searchPlaceholder'),
+              value: typed,
+              maxLength: 200,
+              onChange: setTyped,
+            }}
+            choices={[
+              ...(screen === 'remixMyProjects'
+                ? [
+                    {
+                      label: t('type.label'),
+                      value: type,
+                      options: MY_PROJECT_TYPES.map((o) => ({ value: o, label: t(`type.${o}`) })),
+                      onChange: (v: string) => update({ type: v, page: null }),
+                    },
+                  ]
+                : []),
+              {
+                label: t('order.label'),
+                value: order,
+                options: orders.map((o) => ({ value: o, label: t(`order.${o}`) })),
+                onChange: (o) => update({ order: o, page: null }),
+              },
+            ]}
+          />
           <ListBody
             catalogs={catalogs}
             showState={screen === 'remixMyProjects'}
@@ -195,50 +170,31 @@ interface ListBodyProps {
 
 function ListBody({ catalogs, showState, entry, onRetry, onPage, onPerPage }: ListBodyProps) {
   const { t } = useTranslation('remix');
-  if (!entry || (entry.loading && !entry.data)) {
-    return (
-      <div className="text-center py-5" role="status">
-        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        {t('common:loading')}
-      </div>
-    );
-  }
-  if (entry.failed || !entry.data) {
-    return (
-      <div className="alert alert-warning d-flex align-items-center gap-2">
-        {t('loadFailed')}
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary ms-auto"
-          onClick={onRetry}
-        >
-          {t('retry')}
-        </button>
-      </div>
-    );
-  }
-  const { data, links } = entry.data;
-  const label = catalogs ? t('tabs.catalogs') : t('tabs.projects');
+  const data = entry?.data?.data ?? [];
   return (
-    <div aria-busy={entry.loading}>
-      {data.length === 0 ? (
-        <p className="text-body-secondary py-4 text-center">
-          {catalogs ? t('empty.catalogs') : t('empty.projects')}
-        </p>
-      ) : (
-        <CardGrid label={label}>
-          {data.map((item) => (
-            <li className="col" key={item.uuid}>
-              {catalogs ? (
-                <CatalogCard catalog={item as Catalog} />
-              ) : (
-                <ProjectCard project={item as Project} showState={showState} />
-              )}
-            </li>
-          ))}
-        </CardGrid>
-      )}
-      <Pager pagination={links.pagination} onPage={onPage} onPerPage={onPerPage} />
-    </div>
+    <PagedList
+      pending={!entry || (entry.loading && !entry.data)}
+      failed={entry?.failed === true || !entry?.data}
+      busy={entry?.loading === true}
+      emptyText={data.length > 0 ? null : catalogs ? t('empty.catalogs') : t('empty.projects')}
+      failedText={t('loadFailed')}
+      retryText={t('retry')}
+      onRetry={onRetry}
+      pagination={entry?.data?.links.pagination}
+      onPage={onPage}
+      onPerPage={onPerPage}
+    >
+      <CardGrid label={catalogs ? t('tabs.catalogs') : t('tabs.projects')}>
+        {data.map((item) => (
+          <li className="col" key={item.uuid}>
+            {catalogs ? (
+              <CatalogCard catalog={item as Catalog} />
+            ) : (
+              <ProjectCard project={item as Project} showState={showState} />
+            )}
+          </li>
+        ))}
+      </CardGrid>
+    </PagedList>
   );
 }

@@ -2,25 +2,18 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { imageSrc, type Catalog, type Project } from '../../contract/projects.ts';
+import { imageSrc, type Catalog, type Project, type ProjectList } from '../../contract/projects.ts';
+import Pager from '../../ui/pager/Pager.tsx';
+import type { Paging } from '../../ui/pager/use-paging.ts';
+import HeaderImage from '../../ui/header-image/HeaderImage.tsx';
 
-function HeaderImage({ url, className = '' }: { url: string; className?: string }) {
-  const src = imageSrc(url);
-  return src ? (
-    <img
-      src={src}
-      alt=""
+function CardImage({ url, className = '' }: { url: string; className?: string }) {
+  return (
+    <HeaderImage
+      src={imageSrc(url)}
       className={`card-img-top remix-card-image ${className}`}
-      referrerPolicy="no-referrer"
-      loading="lazy"
+      icon="puzzle"
     />
-  ) : (
-    <div
-      className={`card-img-top remix-card-image remix-card-noimage ${className}`}
-      aria-hidden="true"
-    >
-      <i className="bi bi-puzzle" />
-    </div>
   );
 }
 
@@ -36,7 +29,7 @@ export function ProjectCard({
   const { t } = useTranslation('remix');
   return (
     <article className="card h-100 remix-card" data-testid="project-card">
-      <HeaderImage url={project.headerImage} />
+      <CardImage url={project.headerImage} />
       <div className="card-body d-flex flex-column gap-1">
         <h2 className="h6 card-title mb-0 text-truncate">
           <Link to={`/project/${project.uuid}`} className="stretched-link text-decoration-none">
@@ -76,7 +69,7 @@ export function CatalogCard({ catalog }: { catalog: Catalog }) {
   const { t } = useTranslation('remix');
   return (
     <article className="card h-100 remix-card" data-testid="catalog-card">
-      <HeaderImage url={catalog.headerImage} />
+      <CardImage url={catalog.headerImage} />
       <div className="card-body d-flex flex-column gap-1">
         <h2 className="h6 card-title mb-0 text-truncate">
           <Link to={`/catalog/${catalog.uuid}`} className="stretched-link text-decoration-none">
@@ -104,5 +97,39 @@ export function CardGrid({ children, label }: { children: ReactNode; label: stri
     >
       {children}
     </ul>
+  );
+}
+
+/** A page of projects as cards with the Pager under them, or `emptyText` when it has none. */
+export function ProjectGrid({
+  list,
+  label,
+  emptyText,
+  paging,
+  actions,
+}: {
+  list: Readonly<ProjectList> | null;
+  label: string;
+  emptyText: string;
+  paging: Paging;
+  actions?: (project: Project) => ReactNode;
+}) {
+  if (!list) return null;
+  if (list.data.length === 0) return <p className="text-body-secondary">{emptyText}</p>;
+  return (
+    <>
+      <CardGrid label={label}>
+        {list.data.map((project) => (
+          <li className="col" key={project.uuid}>
+            <ProjectCard project={project as Project} actions={actions?.(project as Project)} />
+          </li>
+        ))}
+      </CardGrid>
+      <Pager
+        pagination={list.links.pagination}
+        onPage={paging.setPage}
+        onPerPage={paging.setPerPage}
+      />
+    </>
   );
 }

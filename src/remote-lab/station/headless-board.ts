@@ -5,8 +5,7 @@
 import type { WasmCore } from '../../core/wasm-core.ts';
 import { VmProgramRunner } from '../../core/vm-runner.ts';
 import { DeviceError, type TransportKind } from '../../device/device.ts';
-import { Emitter } from '../../device/emitter.ts';
-import type { Transport, TransportEventMap } from '../../device/transport.ts';
+import { TransportEvents, type Transport } from '../../device/transport.ts';
 import {
   programDatalogEvents,
   SimulatedBoard,
@@ -21,12 +20,11 @@ const PUMP_MS = 4;
 /** A stalled process lets virtual time lag rather than run a burst of frames. */
 const MAX_FRAMES_PER_PUMP = 250;
 
-export class HeadlessVirtualBoard implements Transport {
+export class HeadlessVirtualBoard extends TransportEvents implements Transport {
   readonly kind: TransportKind = 'simulated';
   readonly board: SimulatedBoard;
   private readonly runner: VmProgramRunner;
   private readonly link: UsbLink;
-  private readonly events = new Emitter<TransportEventMap>();
   private readonly waiting = new Map<number, { resolve(): void; reject(e: unknown): void }>();
   private readonly sequences = new Set<{
     ids: Set<number>;
@@ -38,6 +36,7 @@ export class HeadlessVirtualBoard implements Transport {
   private origin = 0;
 
   constructor(core: WasmCore, config: Partial<SimConfig> = {}) {
+    super();
     let board: SimulatedBoard | null = null;
     const toDatalog = programDatalogEvents(() => board);
     this.runner = new VmProgramRunner(core, {
@@ -54,13 +53,6 @@ export class HeadlessVirtualBoard implements Transport {
     });
     this.board = board;
     this.link = new UsbLink(board);
-  }
-
-  on<K extends keyof TransportEventMap>(
-    type: K,
-    listener: (event: TransportEventMap[K]) => void,
-  ): () => void {
-    return this.events.on(type, listener);
   }
 
   open(): Promise<void> {

@@ -3,6 +3,7 @@
 // virtual board) to the lab's remote students. docs/remote-lab.md "Stations".
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Badge, Button, Card, Form, ProgressBar, Spinner } from 'react-bootstrap';
+import { BusyButton, LabField } from './LabFields.tsx';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
@@ -93,61 +94,62 @@ function NewLabForm({ onCreated }: { onCreated: () => void }) {
         {t('station.newLab')}
       </h2>
       <div className="row g-2">
-        <Form.Group className="col-md-6" controlId="lab-name">
-          <Form.Label>{t('station.name')}</Form.Label>
-          <Form.Control
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            required
-            maxLength={100}
-          />
-        </Form.Group>
-        <Form.Group className="col-md-3" controlId="lab-board-id">
-          <Form.Label>{t('form.boardId')}</Form.Label>
-          <Form.Control
-            value={boardId}
-            onChange={(e) => setBoardId(e.target.value)}
-            required
-            maxLength={64}
-            autoComplete="off"
-          />
-        </Form.Group>
-        <Form.Group className="col-md-3" controlId="lab-pin">
-          <Form.Label>{t('form.pin')}</Form.Label>
-          <Form.Control
-            value={pin}
-            onChange={(e) => setPin(e.target.value)}
-            required
-            minLength={4}
-            maxLength={12}
-            autoComplete="off"
-          />
-        </Form.Group>
-        <Form.Group className="col-md-8" controlId="lab-description">
-          <Form.Label>{t('station.description')}</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={2}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            maxLength={4000}
-          />
-        </Form.Group>
-        <Form.Group className="col-md-4" controlId="lab-keywords">
-          <Form.Label>{t('station.keywords')}</Form.Label>
-          <Form.Control value={keywords} onChange={(e) => setKeywords(e.target.value)} />
-          <Form.Text>{t('station.keywordsHelp')}</Form.Text>
-        </Form.Group>
+        <LabField
+          id="lab-name"
+          className="col-md-6"
+          label={t('station.name')}
+          value={name}
+          onChange={setName}
+          required
+          maxLength={100}
+        />
+        <LabField
+          id="lab-board-id"
+          className="col-md-3"
+          label={t('form.boardId')}
+          value={boardId}
+          onChange={setBoardId}
+          required
+          code
+          maxLength={64}
+        />
+        <LabField
+          id="lab-pin"
+          className="col-md-3"
+          label={t('form.pin')}
+          value={pin}
+          onChange={setPin}
+          required
+          code
+          minLength={4}
+          maxLength={12}
+        />
+        <LabField
+          id="lab-description"
+          className="col-md-8"
+          label={t('station.description')}
+          value={description}
+          onChange={setDescription}
+          rows={2}
+          maxLength={4000}
+        />
+        <LabField
+          id="lab-keywords"
+          className="col-md-4"
+          label={t('station.keywords')}
+          value={keywords}
+          onChange={setKeywords}
+          help={t('station.keywordsHelp')}
+        />
       </div>
       {error && (
         <Alert variant="warning" className="mt-2" role="alert">
           {error}
         </Alert>
       )}
-      <Button type="submit" className="mt-2" disabled={busy} data-testid="new-lab-submit">
-        {busy && <Spinner size="sm" className="me-2" aria-hidden />}
+      <BusyButton busy={busy} className="mt-2" testId="new-lab-submit">
         {t('station.create')}
-      </Button>
+      </BusyButton>
     </Form>
   );
 }
@@ -466,19 +468,24 @@ function LabCard({
             }}
           >
             <div className="row g-2">
-              <Form.Group className="col-md-6" controlId={`edit-name-${lab.uuid}`}>
-                <Form.Label>{t('station.name')}</Form.Label>
-                <Form.Control value={name} onChange={(e) => setName(e.target.value)} required />
-              </Form.Group>
-              <Form.Group className="col-md-6" controlId={`edit-pin-${lab.uuid}`}>
-                <Form.Label>{t('station.newPin')}</Form.Label>
-                <Form.Control
-                  value={pin}
-                  onChange={(e) => setPin(e.target.value)}
-                  minLength={4}
-                  maxLength={12}
-                />
-              </Form.Group>
+              <LabField
+                id={`edit-name-${lab.uuid}`}
+                className="col-md-6"
+                label={t('station.name')}
+                value={name}
+                onChange={setName}
+                required
+              />
+              <LabField
+                id={`edit-pin-${lab.uuid}`}
+                className="col-md-6"
+                label={t('station.newPin')}
+                value={pin}
+                onChange={setPin}
+                code
+                minLength={4}
+                maxLength={12}
+              />
             </div>
             <Form.Check
               id={`rotate-${lab.uuid}`}

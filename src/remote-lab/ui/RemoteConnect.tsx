@@ -4,6 +4,7 @@
 // the queue; see the session while it holds the board.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
+import { BusyButton, LabField } from './LabFields.tsx';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -188,33 +189,32 @@ export default function RemoteConnect({ disabled }: { disabled: boolean }) {
               />
             )}
             {byId && lesson.uuid ? (
-              <Form.Group controlId="remote-lab-board" className="mb-2">
-                <Form.Label>{t('form.boardId')}</Form.Label>
-                <Form.Control
-                  value={boardId}
-                  onChange={(e) => setBoardId(e.target.value)}
-                  required
-                  autoComplete="off"
-                />
-              </Form.Group>
+              <LabField
+                id="remote-lab-board"
+                className="mb-2"
+                label={t('form.boardId')}
+                value={boardId}
+                onChange={setBoardId}
+                required
+                code
+              />
             ) : (
-              <Form.Group controlId="remote-lab-code" className="mb-2">
-                <Form.Label>{t('form.accessCode')}</Form.Label>
-                <Form.Control
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  placeholder="ABCD-EFGH"
-                  maxLength={32}
-                  required
-                  autoComplete="off"
-                  data-testid="remote-access-code"
-                />
-              </Form.Group>
+              <LabField
+                id="remote-lab-code"
+                className="mb-2"
+                label={t('form.accessCode')}
+                value={code}
+                onChange={setCode}
+                placeholder="ABCD-EFGH"
+                maxLength={32}
+                required
+                code
+                testId="remote-access-code"
+              />
             )}
-            <Button type="submit" disabled={busy} data-testid="remote-lab-submit">
-              {busy && <Spinner size="sm" className="me-2" aria-hidden />}
+            <BusyButton busy={busy} testId="remote-lab-submit">
               {t('form.connect')}
-            </Button>
+            </BusyButton>
           </Form>
         )}
         {choice('access', 'bi-globe2')}
@@ -224,32 +224,31 @@ export default function RemoteConnect({ disabled }: { disabled: boolean }) {
             onSubmit={(e) => void submit(e)}
             className="border rounded p-2"
           >
-            <Form.Group controlId="remote-access-board" className="mb-2">
-              <Form.Label>{t('form.boardId')}</Form.Label>
-              <Form.Control
-                value={boardId}
-                onChange={(e) => setBoardId(e.target.value)}
-                required
-                autoComplete="off"
-                data-testid="remote-board-id"
-              />
-            </Form.Group>
-            <Form.Group controlId="remote-access-pin" className="mb-2">
-              <Form.Label>{t('form.pin')}</Form.Label>
-              <Form.Control
-                type="password"
-                value={pin}
-                onChange={(e) => setPin(e.target.value)}
-                required
-                autoComplete="off"
-                data-testid="remote-pin"
-              />
-              <Form.Text>{t('form.pinHelp')}</Form.Text>
-            </Form.Group>
-            <Button type="submit" disabled={busy} data-testid="remote-access-submit">
-              {busy && <Spinner size="sm" className="me-2" aria-hidden />}
+            <LabField
+              id="remote-access-board"
+              className="mb-2"
+              label={t('form.boardId')}
+              value={boardId}
+              onChange={setBoardId}
+              required
+              code
+              testId="remote-board-id"
+            />
+            <LabField
+              id="remote-access-pin"
+              className="mb-2"
+              label={t('form.pin')}
+              value={pin}
+              onChange={setPin}
+              required
+              code
+              secret
+              help={t('form.pinHelp')}
+              testId="remote-pin"
+            />
+            <BusyButton busy={busy} testId="remote-access-submit">
               {t('form.connect')}
-            </Button>
+            </BusyButton>
           </Form>
         )}
       </div>

@@ -1,22 +1,15 @@
 // The "virtual board" transport: the simulated board through the same Transport interface
 // as a USB board (reports in, 63-byte payloads out, unplug as a close).
 import { DeviceError } from '../../device/device.ts';
-import { Emitter } from '../../device/emitter.ts';
-import type { Transport, TransportEventMap } from '../../device/transport.ts';
+import { TransportEvents, type Transport } from '../../device/transport.ts';
 import type { SimHost } from './sim-host.ts';
 
-export class SimulatedTransport implements Transport {
+export class SimulatedTransport extends TransportEvents implements Transport {
   readonly kind = 'simulated' as const;
-  private readonly events = new Emitter<TransportEventMap>();
   private unsubscribers: (() => void)[] = [];
 
-  constructor(private readonly host: SimHost) {}
-
-  on<K extends keyof TransportEventMap>(
-    type: K,
-    listener: (event: TransportEventMap[K]) => void,
-  ): () => void {
-    return this.events.on(type, listener);
+  constructor(private readonly host: SimHost) {
+    super();
   }
 
   async open(): Promise<void> {

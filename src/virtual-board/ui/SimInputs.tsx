@@ -1,94 +1,13 @@
 // The virtual board's inputs: sensor sliders, the IR code and (ESP boards) the built-in
-// sensors. Every control shows the board's value (board-value.ts), never a value of its own.
+// sensors.
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { GESTURE_LABELS, ORIENTATION_LABELS, sensorCount } from '../../device/board-state.ts';
 import type { HidBuiltinSensors } from '../../core/hid-layout.ts';
 import type { SimState } from '../board/simulated-board.ts';
 import { getSimHost } from '../host/sim-host.ts';
-import { useBoardValue } from './board-value.ts';
+import { Choice, NumberInput, SimRow, Slider } from './SimControls.tsx';
 import SimSection from './SimSection.tsx';
-
-function Slider(props: {
-  id: string;
-  label: string;
-  min: number;
-  max: number;
-  value: number;
-  onChange: (v: number) => void;
-}) {
-  const [value, set] = useBoardValue(props.value, props.onChange);
-  return (
-    <div className="sim-row">
-      <label htmlFor={props.id}>{props.label}</label>
-      <Form.Range
-        id={props.id}
-        min={props.min}
-        max={props.max}
-        value={value}
-        onChange={(e) => set(Number(e.target.value))}
-      />
-      <output htmlFor={props.id} className="sim-value font-monospace">
-        {value}
-      </output>
-    </div>
-  );
-}
-
-function NumberInput(props: {
-  id: string;
-  label: string;
-  min: number;
-  max: number;
-  value: number;
-  onChange: (v: number) => void;
-}) {
-  const [value, set] = useBoardValue(props.value, props.onChange);
-  return (
-    <div className="sim-row">
-      <label htmlFor={props.id}>{props.label}</label>
-      <Form.Control
-        id={props.id}
-        size="sm"
-        type="number"
-        min={props.min}
-        max={props.max}
-        value={value}
-        onChange={(e) => {
-          const n = Math.trunc(Number(e.target.value));
-          if (Number.isFinite(n)) set(Math.min(props.max, Math.max(props.min, n)));
-        }}
-      />
-    </div>
-  );
-}
-
-function Choice(props: {
-  id: string;
-  label: string;
-  value: number;
-  options: readonly string[];
-  onChange: (v: number) => void;
-}) {
-  const [value, set] = useBoardValue(props.value, props.onChange);
-  return (
-    <div className="sim-row">
-      <label htmlFor={props.id}>{props.label}</label>
-      <Form.Select
-        id={props.id}
-        size="sm"
-        value={value}
-        onChange={(e) => set(Number(e.target.value))}
-      >
-        {props.options.map((text, i) => (
-          <option key={i} value={i}>
-            {text}
-          </option>
-        ))}
-      </Form.Select>
-    </div>
-  );
-}
 
 const hex2 = (n: number) => n.toString(16).padStart(2, '0');
 
@@ -156,8 +75,7 @@ export function BuiltinInputs({ state }: { state: SimState }) {
         options={ORIENTATION_LABELS.map((o) => t(`orientation.${o}`))}
         onChange={(v) => host.setBuiltin({ orientation: v })}
       />
-      <div className="sim-row">
-        <label htmlFor="sim-color">{t('builtin.color')}</label>
+      <SimRow id="sim-color" label={t('builtin.color')}>
         <Form.Control
           id="sim-color"
           type="color"
@@ -172,7 +90,7 @@ export function BuiltinInputs({ state }: { state: SimState }) {
             });
           }}
         />
-      </div>
+      </SimRow>
       {slider('light', 'sim-light', t('builtin.light'), 0, 2000)}
       {slider('proximity', 'sim-proximity', t('builtin.proximity'), 0, 255)}
       {slider('loudness', 'sim-loudness', t('builtin.loudness'), 0, 1023)}

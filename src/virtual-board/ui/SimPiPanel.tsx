@@ -1,11 +1,12 @@
 // The virtual Raspberry Pi's part of the simulator panel: its status, the last camera
 // snapshot, a screen tap, and key-value messages from the Pi side.
 import { useState } from 'react';
-import { Button, Form } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { emailStatusKey, smsStatusKey, wifiStatusKey } from '../../device/board-state.ts';
 import type { PiSimState } from '../board/pi-companion.ts';
 import { getSimHost } from '../host/sim-host.ts';
+import { CompactField, CompactForm } from '../../ui/compact-form/CompactForm.tsx';
 
 export default function SimPiPanel({ pi }: { pi: PiSimState }) {
   const { t } = useTranslation('device');
@@ -56,32 +57,19 @@ export default function SimPiPanel({ pi }: { pi: PiSimState }) {
           {t('sim.tap')}
         </Button>
       </div>
-      <Form
-        className="d-flex gap-1"
-        onSubmit={(e) => {
-          e.preventDefault();
+      <CompactForm
+        row
+        onSubmit={() => {
           if (key.trim() === '') return;
           host.sendKeyValue(key.trim(), value);
         }}
       >
-        <Form.Control
-          size="sm"
-          placeholder={t('sim.key')}
-          aria-label={t('sim.key')}
-          value={key}
-          onChange={(e) => setKey(e.target.value)}
-        />
-        <Form.Control
-          size="sm"
-          placeholder={t('sim.value')}
-          aria-label={t('sim.value')}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-        />
+        <CompactField label={t('sim.key')} value={key} onChange={setKey} />
+        <CompactField label={t('sim.value')} value={value} onChange={setValue} />
         <Button size="sm" type="submit" variant="outline-primary">
           {t('sim.sendKeyValue')}
         </Button>
-      </Form>
+      </CompactForm>
     </section>
   );
 }

@@ -14,49 +14,9 @@ import { BuiltinInputs, SensorInputs } from './SimInputs.tsx';
 import { SimMore, SimOutputs } from './SimOutputs.tsx';
 import SimPiPanel from './SimPiPanel.tsx';
 import SimSection from './SimSection.tsx';
+import { Check, NumberInput, SimRow } from './SimControls.tsx';
 import { useBoardValue } from './board-value.ts';
 import './sim-panel.css';
-
-function ConfigNumber(props: {
-  id: string;
-  label: string;
-  value: number;
-  onChange: (v: number) => void;
-}) {
-  const [value, set] = useBoardValue(props.value, props.onChange);
-  return (
-    <div className="sim-row">
-      <label htmlFor={props.id}>{props.label}</label>
-      <Form.Control
-        id={props.id}
-        size="sm"
-        type="number"
-        min={0}
-        max={255}
-        value={value}
-        onChange={(e) => set(Math.min(255, Math.max(0, Math.trunc(Number(e.target.value)) || 0)))}
-      />
-    </div>
-  );
-}
-
-function ConfigCheck(props: {
-  id: string;
-  label: string;
-  value: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  const [value, set] = useBoardValue(props.value, props.onChange);
-  return (
-    <Form.Check
-      id={props.id}
-      className="small"
-      label={props.label}
-      checked={value}
-      onChange={(e) => set(e.target.checked)}
-    />
-  );
-}
 
 function Settings({ config }: { config: SimConfig }) {
   const { t } = useTranslation('device');
@@ -67,8 +27,7 @@ function Settings({ config }: { config: SimConfig }) {
   );
   return (
     <SimSection id="settings" title={t('sim.settings')}>
-      <div className="sim-row">
-        <label htmlFor="sim-board-type">{t('sim.boardType')}</label>
+      <SimRow id="sim-board-type" label={t('sim.boardType')}>
         <Form.Select
           id="sim-board-type"
           size="sm"
@@ -81,26 +40,30 @@ function Settings({ config }: { config: SimConfig }) {
             </option>
           ))}
         </Form.Select>
-      </div>
-      <ConfigNumber
+      </SimRow>
+      <NumberInput
+        min={0}
+        max={255}
         id="sim-board-version"
         label={t('sim.boardVersion')}
         value={config.boardVersion}
         onChange={(boardVersion) => configure({ boardVersion })}
       />
-      <ConfigNumber
+      <NumberInput
+        min={0}
+        max={255}
         id="sim-firmware-version"
         label={t('sim.firmware')}
         value={config.firmwareVersion}
         onChange={(firmwareVersion) => configure({ firmwareVersion })}
       />
-      <ConfigCheck
+      <Check
         id="sim-rtc-present"
         label={t('sim.rtcPresent')}
         value={config.rtcPresent}
         onChange={(rtcPresent) => configure({ rtcPresent })}
       />
-      <ConfigCheck
+      <Check
         id="sim-pi"
         label={t('sim.pi')}
         value={config.pi}

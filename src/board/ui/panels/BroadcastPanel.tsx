@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isEspFamily } from '../../../device/board-state.ts';
@@ -8,6 +8,7 @@ import { useCommandSender } from '../../../device/ui/use-device.ts';
 import { board } from '../../../state/board.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
+import { CompactField, CompactForm } from '../../../ui/compact-form/CompactForm.tsx';
 
 /**
  * Broadcast and key-value messages the board relays (packet type 7), and a broadcast sent
@@ -42,31 +43,18 @@ export default function BroadcastPanel({
         )}
       </p>
       {canSend ? (
-        <Form
-          className="d-flex gap-1"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <CompactForm
+          row
+          onSubmit={() => {
             if (keyOk) void send(cmd.broadcast(key.trim(), value));
           }}
         >
-          <Form.Control
-            size="sm"
-            placeholder={t('broadcast.key')}
-            aria-label={t('broadcast.key')}
-            value={key}
-            onChange={(e) => setKey(e.target.value)}
-          />
-          <Form.Control
-            size="sm"
-            placeholder={t('broadcast.value')}
-            aria-label={t('broadcast.value')}
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-          />
+          <CompactField label={t('broadcast.key')} value={key} onChange={setKey} />
+          <CompactField label={t('broadcast.value')} value={value} onChange={setValue} />
           <Button size="sm" type="submit" disabled={!keyOk || busy}>
             {t('broadcast.send')}
           </Button>
-        </Form>
+        </CompactForm>
       ) : (
         gate.reason === null && <p className="small mb-0">{t('broadcast.sendNotAvailable')}</p>
       )}

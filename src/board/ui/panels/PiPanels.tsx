@@ -1,6 +1,6 @@
 // The Raspberry Pi (Pi-topping) panels of /raspberry (board-protocol §2.5, §3.3).
 import { useState } from 'react';
-import { Button, Form } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { emailStatusKey, smsStatusKey, wifiStatusKey } from '../../../device/board-state.ts';
@@ -9,6 +9,8 @@ import { useCommandSender } from '../../../device/ui/use-device.ts';
 import { board } from '../../../state/board.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
+import WifiForm from './WifiForm.tsx';
+import { CompactField, CompactForm } from '../../../ui/compact-form/CompactForm.tsx';
 
 export function CameraPanel({ gate }: { gate: BoardGate }) {
   const { t } = useTranslation('board');
@@ -99,45 +101,25 @@ export function PiNetworkPanel({ gate }: { gate: BoardGate }) {
   const { t: td } = useTranslation('device');
   const live = useSnapshot(board);
   const { send, error } = useCommandSender();
-  const [ssid, setSsid] = useState('');
-  const [password, setPassword] = useState('');
   return (
     <Panel id="pi-network" title={t('piNetwork.title')} disabledReason={gate.reason} error={error}>
-      <Form
-        className="d-flex flex-column gap-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send(cmd.piWifiConnect(ssid, password));
-        }}
-      >
-        <Form.Control
-          size="sm"
-          placeholder={t('network.ssid')}
-          aria-label={t('network.ssid')}
-          value={ssid}
-          onChange={(e) => setSsid(e.target.value)}
-        />
-        <Form.Control
-          size="sm"
-          type="password"
-          placeholder={t('network.password')}
-          aria-label={t('network.password')}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <div className="d-flex gap-2">
-          <Button size="sm" type="submit" disabled={ssid.trim() === ''}>
-            {t('piNetwork.connect')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline-secondary"
-            onClick={() => void send(cmd.piWifiDisconnect())}
-          >
-            {t('piNetwork.disconnect')}
-          </Button>
-        </div>
-      </Form>
+      <WifiForm
+        onSubmit={(ssid, password) => void send(cmd.piWifiConnect(ssid, password))}
+        actions={(hasSsid) => (
+          <div className="d-flex gap-2">
+            <Button size="sm" type="submit" disabled={!hasSsid}>
+              {t('piNetwork.connect')}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              onClick={() => void send(cmd.piWifiDisconnect())}
+            >
+              {t('piNetwork.disconnect')}
+            </Button>
+          </div>
+        )}
+      />
       <p className="small mb-0" data-testid="pi-wifi-status">
         {td(`pi.wifiStatus.${wifiStatusKey(live.pi?.wifiStatus ?? 0)}`)}
       </p>
@@ -159,98 +141,39 @@ export function EmailSmsPanel({ gate }: { gate: BoardGate }) {
   const [message, setMessage] = useState('');
   return (
     <Panel id="email-sms" title={t('emailSms.title')} disabledReason={gate.reason} error={error}>
-      <Form
-        className="d-flex flex-column gap-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send(cmd.piEmailConfig(user, password));
-        }}
-      >
-        <Form.Control
-          size="sm"
-          type="email"
-          placeholder={t('emailSms.user')}
-          aria-label={t('emailSms.user')}
-          value={user}
-          onChange={(e) => setUser(e.target.value)}
-        />
-        <Form.Control
-          size="sm"
-          type="password"
-          placeholder={t('emailSms.password')}
-          aria-label={t('emailSms.password')}
+      <CompactForm onSubmit={() => void send(cmd.piEmailConfig(user, password))}>
+        <CompactField label={t('emailSms.user')} value={user} onChange={setUser} type="email" />
+        <CompactField
+          label={t('emailSms.password')}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
+          type="password"
         />
         <Button size="sm" type="submit" variant="outline-primary">
           {t('emailSms.configure')}
         </Button>
-      </Form>
-      <Form
-        className="d-flex flex-column gap-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send(cmd.piEmailSend(to, subject, body));
-        }}
-      >
-        <Form.Control
-          size="sm"
-          type="email"
-          placeholder={t('emailSms.to')}
-          aria-label={t('emailSms.to')}
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-        />
-        <Form.Control
-          size="sm"
-          placeholder={t('emailSms.subject')}
-          aria-label={t('emailSms.subject')}
-          value={subject}
-          onChange={(e) => setSubject(e.target.value)}
-        />
-        <Form.Control
-          size="sm"
-          placeholder={t('emailSms.body')}
-          aria-label={t('emailSms.body')}
-          value={body}
-          onChange={(e) => setBody(e.target.value)}
-        />
+      </CompactForm>
+      <CompactForm onSubmit={() => void send(cmd.piEmailSend(to, subject, body))}>
+        <CompactField label={t('emailSms.to')} value={to} onChange={setTo} type="email" />
+        <CompactField label={t('emailSms.subject')} value={subject} onChange={setSubject} />
+        <CompactField label={t('emailSms.body')} value={body} onChange={setBody} />
         <Button size="sm" type="submit">
           {t('emailSms.sendEmail')}
         </Button>
         <p className="small mb-0" data-testid="pi-email-status">
           {td(`pi.emailStatus.${emailStatusKey(live.pi?.emailStatus ?? 0)}`)}
         </p>
-      </Form>
-      <Form
-        className="d-flex flex-column gap-1"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send(cmd.piSmsSend(number, message));
-        }}
-      >
-        <Form.Control
-          size="sm"
-          type="tel"
-          placeholder={t('emailSms.number')}
-          aria-label={t('emailSms.number')}
-          value={number}
-          onChange={(e) => setNumber(e.target.value)}
-        />
-        <Form.Control
-          size="sm"
-          placeholder={t('emailSms.message')}
-          aria-label={t('emailSms.message')}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-        />
+      </CompactForm>
+      <CompactForm onSubmit={() => void send(cmd.piSmsSend(number, message))}>
+        <CompactField label={t('emailSms.number')} value={number} onChange={setNumber} type="tel" />
+        <CompactField label={t('emailSms.message')} value={message} onChange={setMessage} />
         <Button size="sm" type="submit">
           {t('emailSms.sendSms')}
         </Button>
         <p className="small mb-0" data-testid="pi-sms-status">
           {td(`pi.smsStatus.${smsStatusKey(live.pi?.smsStatus ?? 0)}`)}
         </p>
-      </Form>
+      </CompactForm>
     </Panel>
   );
 }

@@ -1,0 +1,56 @@
+// The frame of a project's or a catalog's screen: its banner and title, then the login
+// prompt, a spinner while it loads, what went wrong, or (once loaded) its content.
+import './remix.css';
+import '../../ui/header-image/header-image.css';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import LoginPrompt from './LoginPrompt.tsx';
+
+export interface ItemScreenProps {
+  screen: string;
+  /** The banner's checked address, or null for none. */
+  banner: string | null;
+  title: string;
+  signedIn: boolean;
+  loading: boolean;
+  /** What went wrong, once the load has failed; null otherwise. */
+  errorText: string | null;
+  /** The content, called only once the item has loaded. */
+  children: (() => ReactNode) | null | undefined | false;
+}
+
+export default function ItemScreen(props: ItemScreenProps) {
+  const { t } = useTranslation('common');
+  const { banner, errorText, children } = props;
+  return (
+    <section
+      className="container-xl py-3"
+      aria-labelledby="screen-title"
+      data-screen={props.screen}
+    >
+      {banner && (
+        <img
+          src={banner}
+          alt=""
+          className="header-banner remix-banner mb-3"
+          referrerPolicy="no-referrer"
+        />
+      )}
+      <h1 id="screen-title" className="h3">
+        {props.title}
+      </h1>
+      {!props.signedIn ? (
+        <LoginPrompt />
+      ) : children ? (
+        children()
+      ) : props.loading || errorText === null ? (
+        <div className="py-5 text-center" role="status">
+          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+          {t('loading')}
+        </div>
+      ) : (
+        <div className="alert alert-warning">{errorText}</div>
+      )}
+    </section>
+  );
+}
