@@ -63,6 +63,11 @@ export function columnsToCsv(
     }
   }
   parts.push(encoder.encode(text));
+  return joinParts(parts);
+}
+
+/** One buffer from the encoded pieces of a CSV (built in pieces to keep strings short). */
+export function joinParts(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
   let at = 0;
   for (const p of parts) {

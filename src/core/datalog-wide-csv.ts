@@ -9,7 +9,7 @@
 // empty, and a second record of one series at the same time starts another row with that
 // time, so no record is lost. `time` and `board_ms` are as in the long CSV
 // (datalog-csv.ts), which stays the one that import reads back.
-import { csvField, float32Text } from './datalog-csv.ts';
+import { csvField, float32Text, joinParts } from './datalog-csv.ts';
 import type { DatalogColumns } from './wasm-core.ts';
 
 /** The whole log as wide CSV bytes (UTF-8). `labels[i]` names series i. */
@@ -51,13 +51,7 @@ export function columnsToWideCsv(
   }
   if (filled) endRow();
   parts.push(encoder.encode(text));
-  const out = new Uint8Array(parts.reduce((a, p) => a + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return joinParts(parts);
 }
 
 /** Record indices in time order (stable), or null when the records already are. */
