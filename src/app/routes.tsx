@@ -31,7 +31,7 @@ function remix(screen: 'remixMyProjects' | 'remixMyCatalogs' | 'remixProjects' |
 }
 
 async function cloudDatalogPage() {
-  const { default: CloudDatalogPage } = await import('../datalog/cloud/CloudDatalogPage.tsx');
+  const { default: CloudDatalogPage } = await import('../datalog/cloud/ui/CloudDatalogPage.tsx');
   return { element: <CloudDatalogPage screen="datalogPublic" /> };
 }
 

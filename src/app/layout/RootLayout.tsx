@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { rememberPath } from '../../state/session.ts';
-import CloudRecordSlot from '../../datalog/cloud/CloudRecordSlot.tsx';
+import CloudRecordSlot from '../../datalog/cloud/ui/CloudRecordSlot.tsx';
 import UpdateNotice from '../../offline/ui/UpdateNotice.tsx';
 import ConfirmSlot from '../modals/ConfirmSlot.tsx';
 import ShellModals from '../modals/ShellModals.tsx';

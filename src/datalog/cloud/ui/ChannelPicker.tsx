@@ -2,7 +2,7 @@
 // a new channel form.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHANNEL_NAME_MAX, PUBLIC_LOG_ID, type Channel } from '../../contract/datalog.ts';
+import { CHANNEL_NAME_MAX, PUBLIC_LOG_ID, type Channel } from '../../../contract/datalog.ts';
 
 export default function ChannelPicker(props: {
   channels: readonly Channel[];

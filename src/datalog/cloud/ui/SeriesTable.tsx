@@ -1,7 +1,7 @@
 // The cloud chart's numbers as a table, for keyboard and screen-reader users.
 import { useTranslation } from 'react-i18next';
-import { type Field, type Series } from '../../contract/datalog.ts';
-import { timeFormatter } from '../chart/time-format.ts';
+import { type Field, type Series } from '../../../contract/datalog.ts';
+import { timeFormatter } from '../../chart/time-format.ts';
 
 const TABLE_ROWS = 200;
 /** The chart's numbers, for keyboard and screen-reader users (and exact reading). */

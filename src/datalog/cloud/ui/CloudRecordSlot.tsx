@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
-import { cloudRecordUse } from './board-cloud-records.ts';
+import { cloudRecordUse } from '../board-cloud-records.ts';
 
 const CloudLoginPrompt = lazy(() => import('./CloudLoginPrompt.tsx'));
 

@@ -19,11 +19,11 @@ import {
   type Period,
   type Range,
   type Series,
-} from '../../contract/datalog.ts';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
-import { isLoggedIn, session } from '../../state/session.ts';
-import { cloudDatalog, cloudDatalogState } from './cloud-datalog-store.ts';
-import { cloudRecorder, cloudRecorderState } from './cloud-recorder-store.ts';
+} from '../../../contract/datalog.ts';
+import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { isLoggedIn, session } from '../../../state/session.ts';
+import { cloudDatalog, cloudDatalogState } from '../cloud-datalog-store.ts';
+import { cloudRecorder, cloudRecorderState } from '../cloud-recorder-store.ts';
 import SeriesChart from './SeriesChart.tsx';
 import ChannelPicker from './ChannelPicker.tsx';
 import Choice from './Choice.tsx';

@@ -2,11 +2,11 @@
 // deleting a field (the owner; a moderator on the public log).
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TAG_COLOURS, TAG_NAME_MAX, type Field } from '../../contract/datalog.ts';
-import { confirm } from '../../app/modals/confirm.ts';
-import { showToast } from '../../state/ui.ts';
-import { cloudDatalog } from './cloud-datalog-store.ts';
-import { tagColour } from '../chart/colours.ts';
+import { TAG_COLOURS, TAG_NAME_MAX, type Field } from '../../../contract/datalog.ts';
+import { confirm } from '../../../app/modals/confirm.ts';
+import { showToast } from '../../../state/ui.ts';
+import { cloudDatalog } from '../cloud-datalog-store.ts';
+import { tagColour } from '../../chart/colours.ts';
 
 /** Asks, then deletes a field and its records; a refusal shows 'Delete field error'. */
 async function deleteField(field: Field, texts: { confirm: string; error: string }) {

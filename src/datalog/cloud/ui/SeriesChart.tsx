@@ -3,10 +3,10 @@
 // place, so live refresh does not flash.
 import type { Chart } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import type { Field, Series } from '../../contract/datalog.ts';
-import { tagColour } from '../chart/colours.ts';
-import { createLineChart } from '../chart/line-chart.ts';
-import { timeFormatter } from '../chart/time-format.ts';
+import type { Field, Series } from '../../../contract/datalog.ts';
+import { tagColour } from '../../chart/colours.ts';
+import { createLineChart } from '../../chart/line-chart.ts';
+import { timeFormatter } from '../../chart/time-format.ts';
 
 export interface SeriesChartProps {
   series: Series;
