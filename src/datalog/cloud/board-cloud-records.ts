@@ -13,7 +13,7 @@ export interface CloudRecordSource {
 }
 
 const appRecorder = async (): Promise<CloudRecorder> =>
-  (await import('./cloud-recorder-store.ts')).cloudRecorder;
+  (await import('./runtime.ts')).cloudRecorder;
 
 /** Forwards every cloud record of `source` to the recorder; returns a disconnect function. */
 export function forwardCloudRecords(

@@ -2,7 +2,7 @@
 // "Datalog settings", §5, §8): which channel is open, its fields (tags), the chosen
 // aggregation, period, range and field order, the aggregated series, live refresh while
 // data arrives, and the spec's messages. Framework-free: it writes a plain state object that
-// the app wraps in a Valtio proxy (cloud-datalog-store.ts) and the page reads.
+// the app wraps in a Valtio proxy (runtime.ts) and the page reads.
 //
 // Live refresh is pushed: the service follows the channel's event stream and reloads when
 // the server tells of a change (several changes during a reload make one more reload). A

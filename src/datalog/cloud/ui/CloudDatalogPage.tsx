@@ -22,8 +22,7 @@ import {
 } from '../../../contract/datalog.ts';
 import { useDocumentTitle } from '../../../app/use-document-title.ts';
 import { isLoggedIn, session } from '../../../state/session.ts';
-import { cloudDatalog, cloudDatalogState } from '../cloud-datalog-store.ts';
-import { cloudRecorder, cloudRecorderState } from '../cloud-recorder-store.ts';
+import { cloudDatalog, cloudDatalogState, cloudRecorder, cloudRecorderState } from '../runtime.ts';
 import SeriesChart from './SeriesChart.tsx';
 import ChannelPicker from './ChannelPicker.tsx';
 import Choice from './Choice.tsx';

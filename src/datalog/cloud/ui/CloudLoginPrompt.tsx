@@ -6,7 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { cloudRecorder, cloudRecorderState } from '../cloud-recorder-store.ts';
+import { cloudRecorder, cloudRecorderState } from '../runtime.ts';
 
 export default function CloudLoginPrompt() {
   const { t } = useTranslation(['cloudlog', 'shell']);

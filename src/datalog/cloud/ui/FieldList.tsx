@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TAG_COLOURS, TAG_NAME_MAX, type Field } from '../../../contract/datalog.ts';
 import { confirm } from '../../../app/modals/confirm.ts';
 import { showToast } from '../../../state/ui.ts';
-import { cloudDatalog } from '../cloud-datalog-store.ts';
+import { cloudDatalog } from '../runtime.ts';
 import { tagColour } from '../../chart/colours.ts';
 
 /** Asks, then deletes a field and its records; a refusal shows 'Delete field error'. */
