@@ -1,15 +1,14 @@
 // The navbar's messages (docs/extensions.md, "Messages"): the unread count, checked at
 // sign-in, every POLL_MS while signed in and online, and when the menu opens; the latest
 // messages, more on request; mark one or all read; an admin's announcement.
-// Framework-free; the menu reads the store.
+// Works on the store and API built in runtime.ts; the menu reads the store.
 import i18next from 'i18next';
-import { proxy, subscribe } from 'valtio';
-import { api } from '../api/client.ts';
+import { subscribe } from 'valtio';
 import { MESSAGE_PAGE_SIZE, type AnnouncementInput, type Message } from '../contract/messages.ts';
 import { connectivity } from '../state/connectivity.ts';
 import { session } from '../state/session.ts';
 import { showToast, ui } from '../state/ui.ts';
-import { MessagesApi } from './messages-api.ts';
+import { messagesApi, messagesStore } from './runtime.ts';
 
 export const POLL_MS = 60_000;
 
@@ -21,20 +20,6 @@ export interface MessagesState {
   loading: boolean;
   failed: boolean;
 }
-
-export const messagesStore = proxy<MessagesState>({
-  unread: 0,
-  items: [],
-  more: false,
-  loading: false,
-  failed: false,
-});
-
-export const messagesApi = new MessagesApi({
-  client: api,
-  notify: (message) => showToast('warning', message),
-  translate: (key) => i18next.t(key),
-});
 
 const active = () => Boolean(session.user && session.idToken) && !ui.offline;
 

@@ -11,7 +11,8 @@ import { isLoggedIn, session } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
 import { MESSAGE_ICONS, messageTitle } from '../message-text.ts';
-import { loadMessages, markAllRead, markRead, messagesStore } from '../messages-service.ts';
+import { loadMessages, markAllRead, markRead } from '../messages-service.ts';
+import { messagesStore } from '../runtime.ts';
 import AnnouncementDialog from './AnnouncementDialog.tsx';
 
 export default function MessagesMenu() {
