@@ -2,7 +2,6 @@
 // step with the server, adding and removing, publishing the open workspace, editing an
 // extension's details, and saving code in extension-edit mode. Loaded on first use.
 import i18next from 'i18next';
-import { api } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { confirm } from '../app/modals/confirm.ts';
 import {
@@ -25,17 +24,11 @@ import {
 import { flushWorkspace, program } from '../state/program.ts';
 import { isLoggedIn, session } from '../state/session.ts';
 import { showToast, ui } from '../state/ui.ts';
-import { ExtensionApi } from './extension-api.ts';
 import { askExtensionDetails, type ExtensionDetails } from './extension-dialog.ts';
 import { enterExtensionMode, extensionEdit } from './extension-edit.ts';
+import { extensionApi } from './runtime.ts';
 
 const t = i18next.t.bind(i18next);
-
-export const extensionApi = new ExtensionApi({
-  client: api,
-  notify: (message) => showToast('warning', message),
-  translate: (key) => i18next.t(key),
-});
 
 export function toAdded(e: Extension): AddedExtension {
   return {

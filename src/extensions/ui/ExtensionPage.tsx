@@ -36,7 +36,7 @@ export default function ExtensionPage() {
   useEffect(() => {
     if (!s.user || offline) return;
     let current = true;
-    void import('../extensions-service.ts')
+    void import('../runtime.ts')
       .then(({ extensionApi }) => extensionApi.extension(uuid, { quiet: true }))
       .then(
         (extension) => current && setState({ extension, failed: false }),
@@ -184,7 +184,9 @@ export default function ExtensionPage() {
                 className="btn btn-outline-secondary"
                 disabled={busy}
                 onClick={() =>
-                  void act(async (svc) => svc.extensionApi.archive(e.uuid, !e.isArchived))
+                  void act(async () =>
+                    (await import('../runtime.ts')).extensionApi.archive(e.uuid, !e.isArchived),
+                  )
                 }
               >
                 <i
@@ -200,7 +202,9 @@ export default function ExtensionPage() {
                 className="btn btn-outline-secondary"
                 disabled={busy}
                 onClick={() =>
-                  void act(async (svc) => svc.extensionApi.markAs(e.uuid, !e.isOfficial))
+                  void act(async () =>
+                    (await import('../runtime.ts')).extensionApi.markAs(e.uuid, !e.isOfficial),
+                  )
                 }
               >
                 <i className="bi bi-patch-check me-1" aria-hidden="true" />

@@ -44,7 +44,7 @@ export default function ExtensionsPage() {
   useEffect(() => {
     if (!userId || offline) return;
     let current = true;
-    void import('../extensions-service.ts')
+    void import('../runtime.ts')
       .then(({ extensionApi }) =>
         extensionApi.browse(type, query, { page, per_page: perPage, order }, { quiet: true }),
       )
