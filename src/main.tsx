@@ -30,7 +30,7 @@ registerBoardActions();
 
 // Restore a signed-in user right away, so the session is known on every screen. Firebase
 // loads in its own chunk, next to the first render rather than before it.
-void import('./auth/index.ts').then((auth) => auth.startAuth()).catch(() => {});
+void import('./auth/runtime.ts').then((auth) => auth.startAuth()).catch(() => {});
 void import('./firmware/index.ts').then((f) => f.startFirmware());
 // Programs on the virtual board log to the cloud datalog (`cloud record`), as a board
 // plugin would post them.

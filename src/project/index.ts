@@ -13,7 +13,7 @@ export function registerProjectActions(): () => void {
     saveAsCopy: async () => (await service()).cloudProgram.save(SaveMode.saveAs),
     share: async () => (await service()).cloudProgram.save(SaveMode.share),
   });
-  void import('../auth/index.ts')
+  void import('../auth/runtime.ts')
     .then((auth) => auth.startAuth())
     .then((auth) => auth.onSignOut(clearProjectLists))
     .catch(() => {}); // no sign-in service (server down): nothing to clear on sign-out

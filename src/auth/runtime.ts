@@ -1,4 +1,5 @@
-// The app's auth service, started once (on boot, and by any auth screen that mounts first).
+// The app's auth service (its singleton), started once: on boot, and by any auth screen that
+// mounts first.
 import { api } from '../api/client.ts';
 import { registerActions } from '../app/actions.ts';
 import { Value } from '@sinclair/typebox/value';
@@ -55,5 +56,3 @@ async function clientConfig(): Promise<ClientConfig> {
 
 /** The running service, or null before startAuth() finished. */
 export const authService = (): AuthService | null => service;
-
-export { AuthError, type SocialProvider } from './auth-service.ts';
