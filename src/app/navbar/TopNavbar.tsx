@@ -28,7 +28,7 @@ export default function TopNavbar({ variant }: { variant: 'main' | 'lab' | 'stat
       {main && <ProjectNameField />}
       <div className="ms-auto d-flex align-items-center flex-nowrap gap-1">
         <OfflineBadge
-          onRetry={() => void import('../../offline/index.ts').then((o) => o.checkConnection())}
+          onRetry={() => void import('../../offline/runtime.ts').then((o) => o.checkConnection())}
         />
         {variant !== 'station' && <ConnectButton />}
         {main && !offline && <ShareButton />}

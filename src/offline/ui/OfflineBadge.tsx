@@ -8,7 +8,7 @@ import { connectivity, setWorkOffline } from '../../state/connectivity.ts';
 import { ui } from '../../state/ui.ts';
 
 export interface OfflineBadgeProps {
-  /** Checks the connection now (src/offline/index.ts checkConnection). */
+  /** Checks the connection now (src/offline/runtime.ts checkConnection). */
   onRetry: () => void;
 }
 
