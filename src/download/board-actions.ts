@@ -1,68 +1,26 @@
 // The board actions of the shell (src/app/actions.ts): Download, Run, Stop and Extract code
-// from board. The services are built on first use from the app's device connection, the
-// core worker and the compile settings; this module turns their outcomes into toasts, Logo
-// errors with line numbers, progress and the opened program.
+// from board. The services are built on first use in runtime.ts; this module turns their
+// outcomes into toasts, Logo errors with line numbers, progress and the opened program.
 import i18next from 'i18next';
+import { coreBridge } from '../bridge/core-bridge.ts';
 import { registerActions } from '../app/actions.ts';
 import { confirm } from '../app/modals/confirm.ts';
-import { API_BASE_PATH } from '../contract/base-path.ts';
-import { coreBridge } from '../bridge/core-bridge.ts';
-import { getDevice } from '../device/runtime.ts';
 import { DeviceError } from '../device/device.ts';
 import { translateError } from '../device/ui/messages.ts';
 import { clearLogoErrors, showLogoErrors } from '../editor/program/diagnostics.ts';
 import { mergeExtensionLogo } from '../extensions/merge-logo.ts';
 import { extensions } from '../state/extensions.ts';
-import { connection } from '../state/connection.ts';
 import { flushWorkspace, program } from '../state/program.ts';
-import { showToast, ui } from '../state/ui.ts';
+import { showToast } from '../state/ui.ts';
 import { compileHintText, findCompileHint } from './compile-hints.ts';
 import { translateCompileMessage } from './compile-messages.ts';
-import { CompileService, type CompileTarget } from './compile-service.ts';
-import { downloadSettings, downloadStatus, runsAfterDownload } from './download-store.ts';
-import { DownloadError, DownloadService } from './download-service.ts';
-import { ExtractCodeService, ExtractError, type Extracted } from './extract-code.ts';
+import { downloadStatus } from './download-store.ts';
+import { DownloadError } from './download-service.ts';
+import { ExtractError, type Extracted } from './extract-code.ts';
 import { downloadErrorText, extractErrorText } from './messages.ts';
+import { getBoardServices } from './runtime.ts';
 
 const t = i18next.t.bind(i18next);
-
-/**
- * Which compiler to use: the cloud's, unless the user chose this browser's or the app is
- * offline. Offline mode compiles in the core worker with the offline endpoint's semantics
- * (the Logo version picked from the board, the same answer shape), so it needs no server.
- */
-export function compileTarget(): CompileTarget {
-  if (downloadSettings.compileInBrowser || ui.offline) return 'browser';
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'browser';
-  return 'cloud';
-}
-
-let services: { download: DownloadService; extract: ExtractCodeService } | null = null;
-
-function getServices() {
-  if (!services) {
-    const device = getDevice();
-    const compiler = new CompileService({
-      worker: coreBridge,
-      fetch: (...args) => fetch(...args),
-      cloudBase: import.meta.env.VITE_COMPILE_BASE_URL || API_BASE_PATH,
-      host: '',
-      target: compileTarget,
-      clientId: crypto.randomUUID(),
-    });
-    services = {
-      download: new DownloadService({
-        device,
-        compiler,
-        filter: coreBridge,
-        runAfterDownload: () => runsAfterDownload(downloadSettings, device.snapshot.transport),
-        displayBoard: () => connection.displayBoard,
-      }),
-      extract: new ExtractCodeService({ device, core: coreBridge }),
-    };
-  }
-  return services;
-}
 
 export async function download(): Promise<void> {
   flushWorkspace();
@@ -76,7 +34,7 @@ export async function download(): Promise<void> {
   const ownLines = own.split('\n').length;
   downloadStatus.awaitingRun = false;
   try {
-    const result = await getServices().download.download(logo, (p) => {
+    const result = await getBoardServices().download.download(logo, (p) => {
       downloadStatus.phase = p.phase;
       downloadStatus.done = p.done;
       downloadStatus.total = p.total;
@@ -112,7 +70,7 @@ export async function download(): Promise<void> {
 async function control(action: 0 | 1): Promise<void> {
   downloadStatus.awaitingRun = false;
   try {
-    await getServices().download.control(action);
+    await getBoardServices().download.control(action);
   } catch (e) {
     if (e instanceof DownloadError) showToast('warning', downloadErrorText(t, e));
     else if (e instanceof DeviceError) showToast('warning', translateError(t, e.code, e.detail));
@@ -149,7 +107,7 @@ export async function extractCode(): Promise<void> {
   downloadStatus.extracting = true;
   let found: Extracted;
   try {
-    found = await getServices().extract.extract();
+    found = await getBoardServices().extract.extract();
   } catch (e) {
     if (e instanceof ExtractError) {
       showToast('warning', extractErrorText(t, e));
