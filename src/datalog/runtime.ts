@@ -1,9 +1,11 @@
 // The UI's view of the offline datalog (style anchor 6): one Valtio store that mirrors the
-// DatalogService, and the page's one service over the app's board link and core worker.
+// DatalogService, and the page's one service over the app's board link and core worker; the
+// plot lab's recorder over the same link.
 import { proxy, ref } from 'valtio';
 import { coreBridge } from '../bridge/core-bridge.ts';
 import { getDevice } from '../device/runtime.ts';
 import { DatalogService, type DatalogState } from './datalog-service.ts';
+import { PlotLabService } from './plot-lab-service.ts';
 
 export const datalogStore = proxy<{ state: DatalogState | null }>({ state: null });
 
@@ -18,4 +20,12 @@ export function getDatalogService(): DatalogService {
     service.subscribe((s) => (datalogStore.state = ref(s)));
   }
   return service;
+}
+
+let plotLab: PlotLabService | undefined;
+
+/** One plot-lab recorder for the app: samples keep coming while the page is open. */
+export function getPlotLab(): PlotLabService {
+  plotLab ??= new PlotLabService(getDevice());
+  return plotLab;
 }

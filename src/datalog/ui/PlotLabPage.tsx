@@ -7,12 +7,12 @@ import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
-import { getDevice } from '../../device/runtime.ts';
 import { board } from '../../state/board.ts';
 import { tagColour } from '../chart/colours.ts';
 import { createLineChart } from '../chart/line-chart.ts';
 import { timeTicks } from '../chart/time-format.ts';
-import { PlotLabService, type SeriesId } from '../plot-lab-service.ts';
+import type { SeriesId } from '../plot-lab-service.ts';
+import { getPlotLab } from '../runtime.ts';
 import { exportFileName } from './download.ts';
 import { saveFile } from '../../ui/save-file.ts';
 import Screen from '../../app/layout/Screen.tsx';
@@ -20,13 +20,6 @@ import SeriesChecks from './SeriesChecks.tsx';
 
 const REDRAW_MS = 200;
 type Point = { x: number; y: number };
-
-let service: PlotLabService | undefined;
-/** One recorder for the app: samples keep coming while the page is open. */
-function getPlotLab(): PlotLabService {
-  service ??= new PlotLabService(getDevice());
-  return service;
-}
 
 export default function PlotLabPage() {
   const { t, i18n } = useTranslation('datalog');
