@@ -406,6 +406,12 @@ export class RemoteLabService {
     const s = await this.mine(user, body.session_id);
     if (s.state === 'ended') return this.answer(s);
     await this.sessions.alive(s.id, this.now(), body.session_ans);
+    // A cable board has no station: the student's app is the only witness of its answer.
+    if (s.method === CABLE && s.lessonUuid && body.session_ans > 0) {
+      if (body.session_ans !== s.reportedAnswer) {
+        await this.recordCableAnswer(s, s.lessonUuid, body.session_ans);
+      }
+    }
     let current = s;
     if (s.state === 'waiting') {
       await this.promoteNext(s.boardId);
@@ -415,6 +421,14 @@ export class RemoteLabService {
       { ...current, reportedAnswer: body.session_ans },
       { grant: current.state === 'active' && current.method !== CABLE && body.renew === true },
     );
+  }
+
+  private async recordCableAnswer(s: LabSession, lessonUuid: string, answer: number) {
+    try {
+      await this.classroom.recordAnswer({ sessionId: s.id, userId: s.userId, lessonUuid, answer });
+    } catch (e) {
+      this.log?.error({ err: e, session: s.id }, 'remote lab: recording a cable answer failed');
+    }
   }
 
   async disconnect(user: UserRow, sessionId: number): Promise<SessionAnswer> {

@@ -2,12 +2,14 @@
 // the lesson in the editor, whose pane it registers in the editor's widget area.
 import i18next from 'i18next';
 import { lazy } from 'react';
+import { subscribe } from 'valtio';
 import { api } from '../api/client.ts';
 import { openProgram } from '../editor/program/program-store.ts';
 import { hideWidgetPane, registerWidgetPane, showWidgetPane } from '../editor/ui/widget-panes.ts';
 import { ClassDetailCache } from './class-cache.ts';
 import { classroomApi } from './classroom-api.ts';
-import { currentProgramFile, LessonSession } from './lesson-session.ts';
+import { getCableSession } from '../remote-lab/runtime.ts';
+import { currentProgramFile, lessonSession, LessonSession } from './lesson-session.ts';
 
 export const LESSON_PANE = 'lesson';
 export const SUBMISSION_PANE = 'submission';
@@ -35,4 +37,14 @@ registerWidgetPane({
   id: SUBMISSION_PANE,
   label: () => i18next.t('classroom:submission.tab'),
   Component: lazy(() => import('./ui/GradePane.tsx')),
+});
+
+// A cable board records its answer for the open lesson while the student may submit it.
+let cableStarted = false;
+subscribe(lessonSession, () => {
+  const { active, progress } = lessonSession;
+  const uuid = active && progress?.canSubmit ? active.uuid : null;
+  if (uuid === null && !cableStarted) return;
+  cableStarted = true;
+  getCableSession().setLesson(uuid);
 });

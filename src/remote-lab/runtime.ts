@@ -2,7 +2,8 @@
 // board connection and store.
 import { api } from '../api/client.ts';
 import { getDevice } from '../device/runtime.ts';
-import { remoteLab } from '../state/remote-lab.ts';
+import { cableSession, remoteLab } from '../state/remote-lab.ts';
+import { CableSession } from './cable-session.ts';
 import { RemoteSession } from './remote-session.ts';
 
 let session: RemoteSession | undefined;
@@ -23,4 +24,12 @@ export function getRemoteSession(): RemoteSession {
     state: remoteLab,
   });
   return session;
+}
+
+let cable: CableSession | undefined;
+
+/** The app's cable-board session client (a lesson's answer from a USB board). */
+export function getCableSession(): CableSession {
+  cable ??= new CableSession({ api, device: getDevice(), state: cableSession });
+  return cable;
 }

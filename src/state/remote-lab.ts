@@ -2,6 +2,7 @@
 // sessionToken, sessionId, lastAlive, answer). The session client (src/remote-lab/
 // remote-session.ts) writes it; setting the session id to zero clears the token.
 import { proxy } from 'valtio';
+import { emptyCableSession, type CableSessionState } from '../remote-lab/cable-session.ts';
 import { emptyRemoteLab, type RemoteLabState } from '../remote-lab/remote-session.ts';
 
 export type { RemoteLabState } from '../remote-lab/remote-session.ts';
@@ -19,3 +20,6 @@ export function setRemoteLabLesson(lesson: { uuid: string; name: string } | null
   remoteLabLesson.uuid = lesson?.uuid ?? null;
   remoteLabLesson.name = lesson?.name ?? '';
 }
+
+/** The cable board's session for the open lesson (src/remote-lab/cable-session.ts). */
+export const cableSession = proxy<CableSessionState>(emptyCableSession());

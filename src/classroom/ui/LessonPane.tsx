@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { cableSession } from '../../state/remote-lab.ts';
 import { showToast } from '../../state/ui.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
 import { lessonSession } from '../lesson-session.ts';
@@ -84,6 +85,7 @@ export default function LessonPane() {
       {s.progress && !s.progress.canSubmit && !s.progress.grade && (
         <p className="small text-body-secondary">{t('lessonPane.notStudent')}</p>
       )}
+      <CableAnswer />
       {s.progress && (s.progress.canSubmit || s.progress.grade) && (
         <div className="mb-2">
           <ProgressDetails progress={s.progress} />
@@ -104,5 +106,28 @@ export default function LessonPane() {
         />
       )}
     </div>
+  );
+}
+
+/** A cable board's answer, recorded for the lesson (src/remote-lab/cable-session.ts). */
+function CableAnswer() {
+  const { t } = useTranslation('classroom');
+  const c = useSnapshot(cableSession);
+  if (c.phase === 'off') return null;
+  if (c.problem) {
+    return (
+      <p className="alert alert-warning py-1 px-2 small" role="status" data-testid="cable-answer">
+        {t(`lessonPane.cable.${c.problem}`)}
+      </p>
+    );
+  }
+  return (
+    <p className="small mb-2" role="status" data-testid="cable-answer">
+      <i className="bi bi-usb-plug me-1" aria-hidden="true" />
+      {t(c.phase === 'recording' ? 'lessonPane.cable.recording' : 'lessonPane.cable.opening')}
+      {c.lastSent !== null && (
+        <span className="d-block">{t('lessonPane.cable.lastSent', { answer: c.lastSent })}</span>
+      )}
+    </p>
   );
 }

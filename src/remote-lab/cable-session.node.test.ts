@@ -1,0 +1,131 @@
+// A cable board in a lesson, on real components: the API server (classroom and sessions),
+// the Auth emulator, and the virtual board headless in Node behind the app's connection as
+// a cable board. The session client opens a cable session for the lesson, carries the
+// board's answer byte in its alives, and the teacher's gradebook shows that grade.
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { signUpWithPassword, type TestAccount } from '../../server/testing/emulator-accounts.ts';
+import { ApiClient } from '../api/client.ts';
+import { englishI18n, startLiveServer, until, type LiveServer } from '../auth/live-server.node.ts';
+import { classroomApi } from '../classroom/classroom-api.ts';
+import type { WasmCore } from '../core/wasm-core.ts';
+import { GoGoConnection } from '../device/connection/gogo-connection.ts';
+import * as cmd from '../device/protocol/commands.ts';
+import { loadTestCore, testFramer } from '../device/testing/test-core.ts';
+import { downloadPlan } from '../download/download-plan.ts';
+import { CableSession, cableBoardId, emptyCableSession } from './cable-session.ts';
+import { HeadlessVirtualBoard } from './station/headless-board.ts';
+
+describe('cable board in a lesson (against the real API server)', () => {
+  let server: LiveServer;
+  let core: WasmCore;
+  let teacher: TestAccount;
+
+  beforeAll(async () => {
+    server = await startLiveServer();
+    core = await loadTestCore();
+    teacher = await signUpWithPassword(server.emulatorHost, undefined, undefined, 'Tina');
+  });
+  afterAll(() => server.close());
+
+  const apiOf = async (account: TestAccount) =>
+    new ApiClient({
+      baseURL: server.baseURL,
+      getToken: async () => account.idToken,
+      i18n: await englishI18n(),
+      notify: () => {},
+    });
+
+  /** A class with one lesson, and a student enrolled in it. */
+  async function lessonWithStudent() {
+    const t = classroomApi(await apiOf(teacher));
+    const klass = await t.createClass({ name: 'Robotics' });
+    const lesson = await t.createLesson({ name: 'Answer', logo: 'to main\nend\n' });
+    await t.addLessons(klass.uuid, [lesson.uuid]);
+    const student = await signUpWithPassword(server.emulatorHost, undefined, undefined, 'Sam');
+    const api = await apiOf(student);
+    await classroomApi(api).codeEnroll(klass.access_code ?? '');
+    return { t, klass, lesson, api };
+  }
+
+  /** The student's app: a connection to the virtual board by cable, and the session client. */
+  async function app(api: ApiClient) {
+    const board = new HeadlessVirtualBoard(core);
+    const device = new GoGoConnection({
+      createTransport: () => board,
+      framer: await testFramer(),
+      displayBoard: () => 6,
+      schedule: (f) => setTimeout(f, 0),
+    });
+    const state = emptyCableSession();
+    const session = new CableSession({ api, device, state });
+    onTestFinished(async () => {
+      await session.dispose();
+      await device.dispose();
+    });
+    return { board, device, state, session };
+  }
+
+  const run = async (device: GoGoConnection, logo: string) => {
+    const r = core.compileLogo(logo, '1.4');
+    if (!r.ok) throw new Error(r.error.message);
+    await device.sendSequence(downloadPlan(r.value.data, r.value.autoRunState));
+    await device.send(cmd.logoControl(1));
+  };
+
+  it('records the answer the board sets as the grade and ends with the lesson', async () => {
+    const { t, klass, lesson, api } = await lessonWithStudent();
+    const { device, state, session } = await app(api);
+    session.setLesson(lesson.uuid);
+    // No board yet: no session.
+    expect(state.phase).toBe('off');
+    await device.connect('simulated');
+    await until(() => state.phase === 'recording' && state.lastSent === 0, 10_000);
+    expect(state.boardId).toBe(cableBoardId(device.snapshot));
+    expect(state.boardId).toBe('virtual-gogo6');
+
+    await run(device, 'to main\nsetanswer 9\nforever [ wait 1 ]\nend\n');
+    await until(() => state.lastSent === 9, 10_000);
+    // The alive that carried 9 has been answered, so the grade is written.
+    const book = await t.gradebook(klass.uuid);
+    expect(book.cells.map((c) => c.grade)).toEqual([9]);
+
+    // Closing the lesson ends the session; the board keeps running.
+    const id = state.sessionId;
+    session.setLesson(null);
+    await until(() => state.phase === 'off' && state.sessionId === 0);
+    const ended = await api.post<{ state: string }>('/session/alive', {
+      session_id: id,
+      session_ans: 1,
+    });
+    expect(ended.state).toBe('ended');
+    expect(device.snapshot.status).toBe('connected');
+  });
+
+  it('stops recording with a message for a lesson that is not there, and the board works on', async () => {
+    const { api } = await lessonWithStudent();
+    const { device, state, session } = await app(api);
+    await device.connect('simulated');
+    session.setLesson('00000000-0000-4000-8000-000000000000');
+    await until(() => state.phase === 'stopped');
+    expect(state).toMatchObject({ problem: 'lesson', sessionId: 0, lastSent: null });
+    await run(device, 'to main\nsetanswer 5\nforever [ wait 1 ]\nend\n');
+    await until(() => state.answer === 5, 10_000);
+    expect(state.phase).toBe('stopped');
+  });
+
+  it('ends the session when the board disconnects', async () => {
+    const { lesson, api } = await lessonWithStudent();
+    const { device, state, session } = await app(api);
+    await device.connect('simulated');
+    session.setLesson(lesson.uuid);
+    await until(() => state.phase === 'recording' && state.lastSent !== null, 10_000);
+    const id = state.sessionId;
+    await device.disconnect();
+    await until(() => state.phase === 'off');
+    const ended = await api.post<{ state: string }>('/session/alive', {
+      session_id: id,
+      session_ans: 0,
+    });
+    expect(ended.state).toBe('ended');
+  });
+});
