@@ -9,6 +9,7 @@ import { hideWidgetPane, registerWidgetPane, showWidgetPane } from '../editor/ui
 import { ClassDetailCache } from './class-cache.ts';
 import { classroomApi } from './classroom-api.ts';
 import { getCableSession } from '../remote-lab/runtime.ts';
+import { cableSession } from '../state/remote-lab.ts';
 import { currentProgramFile, lessonSession, LessonSession } from './lesson-session.ts';
 
 export const LESSON_PANE = 'lesson';
@@ -47,4 +48,13 @@ subscribe(lessonSession, () => {
   if (uuid === null && !cableStarted) return;
   cableStarted = true;
   getCableSession().setLesson(uuid);
+});
+
+// A grade the board gave shows in the pane's progress without a Refresh.
+let lastRecorded: number | null = null;
+subscribe(cableSession, () => {
+  const sent = cableSession.lastSent;
+  if (sent === lastRecorded) return;
+  lastRecorded = sent;
+  if (sent !== null && sent > 0) void lessonSessionService.refresh();
 });

@@ -113,6 +113,37 @@ describe('cable board in a lesson (against the real API server)', () => {
     expect(state.phase).toBe('stopped');
   });
 
+  it('says when the server cannot be reached and the board keeps working', async () => {
+    // A server of this test's own, stopped while the lesson's session records.
+    const own = await startLiveServer();
+    const student = await signUpWithPassword(own.emulatorHost, undefined, undefined, 'Kim');
+    const owner = await signUpWithPassword(own.emulatorHost, undefined, undefined, 'Tom');
+    const i18n = await englishI18n();
+    const client = (a: TestAccount) =>
+      new ApiClient({
+        baseURL: own.baseURL,
+        getToken: async () => a.idToken,
+        i18n,
+        notify: () => {},
+      });
+    const t = classroomApi(client(owner));
+    const klass = await t.createClass({ name: 'Offline' });
+    const lesson = await t.createLesson({ name: 'Answer', logo: 'to main\nend\n' });
+    await t.addLessons(klass.uuid, [lesson.uuid]);
+    await classroomApi(client(student)).codeEnroll(klass.access_code ?? '');
+    const { device, state, session } = await app(client(student));
+    await device.connect('simulated');
+    session.setLesson(lesson.uuid);
+    await until(() => state.phase === 'recording' && state.lastSent === 0, 10_000);
+    await own.close();
+    // A new answer goes at once, and finds no server.
+    await run(device, 'to main\nsetanswer 3\nforever [ wait 1 ]\nend\n');
+    await until(() => state.problem === 'server', 10_000);
+    expect(state.answer).toBe(3);
+    expect(state.lastSent).toBe(0);
+    expect(device.snapshot.status).toBe('connected');
+  });
+
   it('ends the session when the board disconnects', async () => {
     const { lesson, api } = await lessonWithStudent();
     const { device, state, session } = await app(api);

@@ -51,6 +51,11 @@ test('a cable board records its answer as the lesson grade', async ({
     timeout: 15_000,
   });
 
+  // The pane's progress shows the grade without a Refresh.
+  await expect(student.lessonPane().getByTestId('lesson-grade')).toHaveText(
+    c('progress.grade', { grade: '42', max: 100 }),
+  );
+
   await teacher.open(`/classroom/classd/${cls.uuid}/gradebook`);
   await expect(
     teacher.page
