@@ -5,15 +5,11 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import GuardedModal from '../../app/modals/GuardedModal.tsx';
 import { confirm } from '../../app/modals/confirm.ts';
-import { CLASS_DESC_MAX, CLASS_NAME_MAX, type Class } from '../../contract/classroom.ts';
+import { CLASS_NAME_MAX, type Class } from '../../contract/classroom.ts';
 import { showToast } from '../../state/ui.ts';
-import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
-import Upload from '../../ui/upload/Upload.tsx';
 import { classCache, classroom } from '../runtime.ts';
+import ClassDetailsFields from './ClassDetailsFields.tsx';
 import TextField from './TextField.tsx';
-
-const uploadImage = async (file: File, onProgress: (f: number) => void, signal: AbortSignal) =>
-  (await classroom.uploadImage(file, onProgress, signal)).url;
 
 export default function EditClassDialog({ klass, onClose }: { klass: Class; onClose: () => void }) {
   const { t } = useTranslation('classroom');
@@ -71,22 +67,12 @@ export default function EditClassDialog({ klass, onClose }: { klass: Class; onCl
           required
           showRequired={tried}
         />
-        <MarkdownEditor
-          label={t('fields.description')}
-          value={desc}
-          maxLength={CLASS_DESC_MAX}
-          onChange={setDesc}
+        <ClassDetailsFields
+          desc={desc}
+          onDescChange={setDesc}
+          initialImage={klass.headerImage}
+          onImageChange={setHeaderImage}
         />
-        <div>
-          <span className="form-label d-block">{t('fields.headerImage')}</span>
-          <Upload
-            mode="single"
-            label={t('upload.chooseImage')}
-            upload={uploadImage}
-            initialUrls={klass.headerImage ? [klass.headerImage] : []}
-            onChange={(urls) => setHeaderImage(urls[0] ?? '')}
-          />
-        </div>
         {klass.permissions.setOfficial && (
           <div className="form-check">
             <input

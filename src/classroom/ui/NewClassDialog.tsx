@@ -6,23 +6,14 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import GuardedModal from '../../app/modals/GuardedModal.tsx';
-import {
-  CLASS_DESC_MAX,
-  CLASS_NAME_MAX,
-  formatAccessCode,
-  type Class,
-} from '../../contract/classroom.ts';
+import { CLASS_NAME_MAX, formatAccessCode, type Class } from '../../contract/classroom.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
-import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
-import Upload from '../../ui/upload/Upload.tsx';
 import { useWizard } from '../../ui/wizard/use-wizard.ts';
 import Wizard from '../../ui/wizard/Wizard.tsx';
 import { classroom } from '../runtime.ts';
 import { ClassImage } from './ClassCard.tsx';
+import ClassDetailsFields from './ClassDetailsFields.tsx';
 import TextField from './TextField.tsx';
-
-const uploadImage = async (file: File, onProgress: (f: number) => void, signal: AbortSignal) =>
-  (await classroom.uploadImage(file, onProgress, signal)).url;
 
 export default function NewClassDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('classroom');
@@ -88,22 +79,12 @@ export default function NewClassDialog({ onClose }: { onClose: () => void }) {
               valid: true,
               content: (
                 <div className="d-flex flex-column gap-3">
-                  <MarkdownEditor
-                    label={t('fields.description')}
-                    value={desc}
-                    maxLength={CLASS_DESC_MAX}
-                    onChange={setDesc}
+                  <ClassDetailsFields
+                    desc={desc}
+                    onDescChange={setDesc}
+                    initialImage={headerImage}
+                    onImageChange={setHeaderImage}
                   />
-                  <div>
-                    <span className="form-label d-block">{t('fields.headerImage')}</span>
-                    <Upload
-                      mode="single"
-                      label={t('upload.chooseImage')}
-                      upload={uploadImage}
-                      initialUrls={headerImage ? [headerImage] : []}
-                      onChange={(urls) => setHeaderImage(urls[0] ?? '')}
-                    />
-                  </div>
                 </div>
               ),
             },
