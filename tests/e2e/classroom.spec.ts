@@ -227,6 +227,30 @@ test.describe('Classroom', () => {
     await student.page.context().close();
   });
 
+  test('a teacher edits a class: the dialog starts from its details and saves the changes', async ({
+    browser,
+    baseURL,
+  }) => {
+    const teacher = await newUser(browser, baseURL);
+    const tag = unique();
+    await teacher.signUp('Eddie Editor');
+    await teacher.createClass(`Sensors ${tag}`, 'We measure *light*.');
+    await teacher.button(c('detail.edit')).click();
+    const dialog = teacher.dialog(c('detail.editTitle'));
+    await expect(dialog.getByLabel(c('fields.className'))).toHaveValue(`Sensors ${tag}`);
+    const description = dialog.getByRole('textbox', { name: c('fields.description') });
+    await expect(description).toHaveValue('We measure *light*.');
+    await dialog.getByLabel(c('fields.className')).fill(`Sound ${tag}`);
+    await description.fill('We measure **sound**.');
+    await teacher.button(c('save'), dialog).click();
+    await expect(dialog).toBeHidden();
+    await teacher.expectHeading(`Sound ${tag}`);
+    await expect(teacher.page.locator('.markdown-body strong')).toHaveText('sound');
+    // The server kept it: a fresh load shows the same.
+    await teacher.page.reload();
+    await teacher.expectHeading(`Sound ${tag}`);
+  });
+
   test('an admin sorts, multi-sorts, pages and filters users', async ({ browser, baseURL }) => {
     const admin = await newUser(browser, baseURL);
     await serveGoogleApiLoader(admin.page.context());
