@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { App } from './app.ts';
+import { EditorPage } from './editor-page.ts';
 import { expect, test } from './fixtures/board-link.ts';
 import { text } from './locales.ts';
 
@@ -98,6 +99,33 @@ test.describe('Teachable Machine', () => {
     await url.fill('/tm-models/wrong-shape/');
     await load.click();
     await expect(page.getByTestId('tm-error')).toHaveText(t('teachable:errors.wrong-input-shape'));
+  });
+
+  test("the lab's settings travel with the program file, both ways", async ({ page }) => {
+    const program = (url: string, threshold: string, channel: string) =>
+      '<xml xmlns="https://developers.google.com/blockly/xml"><settings>' +
+      '<logo_code></logo_code><file_name>Colours</file_name><program_mode>blocks</program_mode>' +
+      `<config_tm_type>image</config_tm_type><config_tm_url>${url}</config_tm_url>` +
+      `<config_tm_threshold>${threshold}</config_tm_threshold>` +
+      `<config_tm_channel>${channel}</config_tm_channel></settings></xml>`;
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await editor.chooseFileFrom(
+      'openFromFile',
+      'colours.gogo.xml',
+      program('/tm-models/colours/', '0.6', 'colour'),
+    );
+    await page.evaluate(() => (location.hash = '#/teachable-machine'));
+    await expect(page.getByLabel(t('teachable:url'))).toHaveValue('/tm-models/colours/');
+    const channel = page.getByLabel(t('teachable:channel'));
+    await expect(channel).toHaveValue('colour');
+
+    await channel.fill('cam');
+    await page.evaluate(() => (location.hash = '#/program'));
+    const saved = await editor.saveAsFile();
+    expect(saved.text).toContain('<config_tm_url>/tm-models/colours/</config_tm_url>');
+    expect(saved.text).toContain('<config_tm_threshold>0.6</config_tm_threshold>');
+    expect(saved.text).toContain('<config_tm_channel>cam</config_tm_channel>');
   });
 
   test('a denied camera is explained; a granted one runs', async ({ page, context }) => {
