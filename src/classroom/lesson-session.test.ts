@@ -106,10 +106,17 @@ describe('LessonSession', () => {
       name: 'Blink',
       desc: LESSON.desc,
       classUuid: CLASS,
+      hasCheck: false,
     });
     await Promise.resolve();
     await Promise.resolve();
     expect(state.progress?.state).toBe('not_started');
+  });
+
+  it("start says when Submit runs the lesson's automatic check", () => {
+    const { session, state } = setup();
+    session.start({ ...LESSON, hasCheck: true }, CLASS);
+    expect(state.active?.hasCheck).toBe(true);
   });
 
   it('submit sends the program as it is now, to the class it was started in', async () => {

@@ -20,6 +20,8 @@ export interface ActiveLesson {
   desc: string;
   /** The class the student works in (null: the server picks the only one). */
   classUuid: string | null;
+  /** Submit runs the lesson's automatic check, which grades the program. */
+  hasCheck: boolean;
 }
 
 export interface LessonSessionState {
@@ -93,7 +95,13 @@ export class LessonSession {
   start(lesson: Lesson, classUuid: string | null): void {
     this.deps.openProgram(starterProgram(lesson));
     Object.assign(this.state, {
-      active: { uuid: lesson.uuid, name: lesson.name, desc: lesson.desc, classUuid },
+      active: {
+        uuid: lesson.uuid,
+        name: lesson.name,
+        desc: lesson.desc,
+        classUuid,
+        hasCheck: lesson.hasCheck ?? false,
+      },
       progress: null,
       submitFailed: false,
     });

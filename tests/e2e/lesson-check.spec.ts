@@ -63,6 +63,10 @@ test('a lesson with an automatic check grades each Submit with a report', async 
 
   await test.step('a passing program is graded in full', async () => {
     await student.startLesson(lessonName);
+    // The student knows before Submit that the board's behaviour will be checked.
+    await expect(student.lessonPane().getByTestId('lesson-auto-check')).toHaveText(
+      c('lessonPane.autoCheck'),
+    );
     await student.writeProgram(PASSING);
     await student.submit();
     const pane = student.lessonPane();

@@ -85,6 +85,12 @@ export default function LessonPane() {
       {s.progress && !s.progress.canSubmit && !s.progress.grade && (
         <p className="small text-body-secondary">{t('lessonPane.notStudent')}</p>
       )}
+      {active.hasCheck && canSubmit && (
+        <p className="small mb-2" data-testid="lesson-auto-check">
+          <i className="bi bi-clipboard-check me-1" aria-hidden="true" />
+          {t('lessonPane.autoCheck')}
+        </p>
+      )}
       <CableAnswer />
       {s.progress && (s.progress.canSubmit || s.progress.grade) && (
         <div className="mb-2">
