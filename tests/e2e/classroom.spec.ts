@@ -198,8 +198,10 @@ test.describe('Classroom', () => {
       // Out of the class, the lesson is no longer theirs to read either.
       await expect(student.toast('warning', t('global:mapping.lesson_not_found'))).toBeVisible();
       await student.expectProgram(`${STUDENT_PROGRAM}\n; third try`);
-      // The class is no longer theirs to open.
+      // The class is no longer theirs to open. The app keeps a class it showed for 10 s (spec
+      // "Class detail cache"), so a fresh load asks the server.
       await student.openClass(classUuid);
+      await student.page.reload();
       await expect(student.heading()).toHaveText(c('detail.notFound'));
     });
 
