@@ -20,6 +20,7 @@ const ROUTES: [string, string, string][] = [
   ['/view/v1', '/view/v1', 'screens:view.title'],
   ['/view-v1/v1', '/view-v1/v1', 'screens:viewV1.title'],
   ['/gogobright/', '/gogobright/', 'screens:gogobright.title'],
+  ['/teachable-machine', '/teachable-machine', 'screens:teachableMachine.title'],
   ['/datalog', '/datalog/public', 'screens:datalogPublic.title'],
   ['/datalog/public/channel-1', '/datalog/public/channel-1', 'screens:datalogPublic.title'],
   ['/datalog/offline', '/datalog/offline', 'screens:datalogOffline.title'],
@@ -57,8 +58,6 @@ const ROUTES: [string, string, string][] = [
   ['/developer-mode', '/developer-mode', 'dev:title'],
   ['/dashboard', '/dashboard', 'shell:dashboard.title'],
   ['/no-such-screen', '/program', 'screens:program.title'],
-  // Not built yet, so not reachable: no placeholder screen.
-  ['/teachable-machine', '/program', 'screens:program.title'],
   ['/auth/nothing', '/program', 'screens:program.title'],
 ];
 
