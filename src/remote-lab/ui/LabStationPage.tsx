@@ -9,12 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { useDocumentTitle } from '../../app/use-document-title.ts';
-import type {
-  Lab,
-  LabGroup,
-  LabGroupList,
-  LabList,
-  StationKey,
+import {
+  LAB_DESC_MAX,
+  LAB_NAME_MAX,
+  type Lab,
+  type LabGroup,
+  type LabGroupList,
+  type LabList,
+  type StationKey,
 } from '../../contract/remote-lab.ts';
 import { DeviceError } from '../../device/device.ts';
 import { translateError } from '../../device/ui/messages.ts';
@@ -101,7 +103,7 @@ function NewLabForm({ onCreated }: { onCreated: () => void }) {
           value={name}
           onChange={setName}
           required
-          maxLength={100}
+          maxLength={LAB_NAME_MAX}
         />
         <LabField
           id="lab-board-id"
@@ -131,7 +133,7 @@ function NewLabForm({ onCreated }: { onCreated: () => void }) {
           value={description}
           onChange={setDescription}
           rows={2}
-          maxLength={4000}
+          maxLength={LAB_DESC_MAX}
         />
         <LabField
           id="lab-keywords"
