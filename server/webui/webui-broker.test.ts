@@ -1,9 +1,9 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import type { WebuiBrokerGrant, Widget } from '../../src/contract/webui.ts';
+import { apiCaller, type Method } from '../testing/api-caller.ts';
 import { signUpWithPassword } from '../testing/emulator-accounts.ts';
-import { bearer, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { testEngine } from '../testing/test-db.ts';
 import { brokerUrl, mqttTestEnv, testBroker } from '../testing/test-mqtt.ts';
 
@@ -67,14 +67,9 @@ describe(`web UI topics on the public broker (${testEngine()}, ${testBroker()})`
     await t.close();
   });
 
-  const api = async <T>(token: string | null, method: string, path: string, body?: unknown) => {
-    const res = await t.app.inject({
-      method: method as 'POST',
-      url: `${API_BASE_PATH}${path}`,
-      headers: token ? bearer(token) : {},
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    return { status: res.statusCode, body: res.json() as T };
+  const api = async <T>(token: string | null, method: Method, path: string, body?: unknown) => {
+    const res = await apiCaller(t)(method, path, token, body);
+    return { status: res.status, body: res.body as T };
   };
 
   const connect = async (grant?: Pick<WebuiBrokerGrant, 'username' | 'password'>) => {
