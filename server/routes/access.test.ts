@@ -26,6 +26,24 @@ describe('API access control', () => {
       ...(['POST', 'PUT', 'PATCH'].includes(method) ? { payload: '{}' } : {}),
     });
 
+  /** A web UI dashboard of the signed-in user, shared read-only: its link token. */
+  const sharedDashboardToken = async (name: string): Promise<string> => {
+    const auth = { ...bearer(userToken), 'content-type': 'application/json' };
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE_PATH}/webui/dashboards`,
+      headers: auth,
+      payload: { name, widgets: [] },
+    });
+    const shared = await t.app.inject({
+      method: 'PUT',
+      url: `${API_BASE_PATH}/webui/dashboards/${made.json<{ uuid: string }>().uuid}/share`,
+      headers: auth,
+      payload: { shared: true },
+    });
+    return shared.json<{ shareToken: string }>().shareToken;
+  };
+
   it('registers the sign-in, profile and user-management routes as protected', () => {
     const urls = t.app.apiRoutes.filter((r) => !r.isPublic).map((r) => `${r.method} ${r.url}`);
     expect(urls).toEqual(
@@ -153,37 +171,11 @@ describe('API access control', () => {
       },
       // A web UI dashboard's read-only link, shared by its owner.
       [`GET ${API_BASE_PATH}/webui/shared/:token`]: async () => {
-        const auth = { ...bearer(userToken), 'content-type': 'application/json' };
-        const made = await t.app.inject({
-          method: 'POST',
-          url: `${API_BASE_PATH}/webui/dashboards`,
-          headers: auth,
-          payload: { name: 'Shared', widgets: [] },
-        });
-        const shared = await t.app.inject({
-          method: 'PUT',
-          url: `${API_BASE_PATH}/webui/dashboards/${made.json<{ uuid: string }>().uuid}/share`,
-          headers: auth,
-          payload: { shared: true },
-        });
-        const token = shared.json<{ shareToken: string }>().shareToken;
+        const token = await sharedDashboardToken('Shared');
         return t.app.inject({ url: `${API_BASE_PATH}/webui/shared/${token}` });
       },
       [`POST ${API_BASE_PATH}/webui/shared/:token/broker`]: async () => {
-        const auth = { ...bearer(userToken), 'content-type': 'application/json' };
-        const made = await t.app.inject({
-          method: 'POST',
-          url: `${API_BASE_PATH}/webui/dashboards`,
-          headers: auth,
-          payload: { name: 'Viewed', widgets: [] },
-        });
-        const shared = await t.app.inject({
-          method: 'PUT',
-          url: `${API_BASE_PATH}/webui/dashboards/${made.json<{ uuid: string }>().uuid}/share`,
-          headers: auth,
-          payload: { shared: true },
-        });
-        const token = shared.json<{ shareToken: string }>().shareToken;
+        const token = await sharedDashboardToken('Viewed');
         return t.app.inject({
           method: 'POST',
           url: `${API_BASE_PATH}/webui/shared/${token}/broker`,
