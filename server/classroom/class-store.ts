@@ -18,14 +18,13 @@ import {
 } from '../../src/contract/classroom.ts';
 import type { Pagination } from '../../src/contract/common.ts';
 import { now } from '../db/clock.ts';
-import { contains, toCount } from '../db/paging.ts';
 import type { ClassesTable, ClassRow, Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { newAccessCode } from '../access-code.ts';
 import { isAdmin, isModerator, memberOf, type Caller } from './caller.ts';
 import { classroomError } from './errors.ts';
 import type { ClassroomEvents } from './events.ts';
-import { parseSort, readPage, tablePage } from '../db/paging.ts';
+import { namedTablePage, toCount } from '../db/paging.ts';
 
 /** A class as the caller sees it: the row, their relation and what they may do. */
 export interface ClassView {
@@ -344,10 +343,6 @@ export class ClassStore {
     kind: ClassListKind,
     query: ClassListQuery,
   ): Promise<{ data: Class[]; pagination: Pagination }> {
-    const request = tablePage(query);
-    const sort = parseSort(query.sort, CLASS_SORT_FIELDS, [
-      { field: 'updated_at', direction: 'desc' },
-    ]);
     let base = this.db.selectFrom('classes as c');
     const memberAs = (type: 'teacher' | 'student') =>
       sql<boolean>`exists (select 1 from class_members m where m.class_uuid = c.uuid and m.type = ${type} and ${memberOf(caller, 'm')})`;
@@ -365,22 +360,13 @@ export class ClassStore {
         base = base.where(memberAs('student'));
         break;
     }
-    const text = query.filter?.trim();
-    if (text) {
-      base = base.where((eb) => eb.or([contains('c.name', text), contains('c.description', text)]));
-    }
-    const { total } = await base
-      .select((eb) => eb.fn.countAll().as('total'))
-      .executeTakeFirstOrThrow();
-    let rows = this.detailed(caller, base);
-    for (const key of sort) {
-      rows =
-        key.field === 'name'
-          ? rows.orderBy(sql`lower(c.name)`, key.direction)
-          : rows.orderBy(`c.${key.field}`, key.direction);
-    }
-    const page = await readPage(request, total, rows.orderBy('c.uuid'), (row) =>
-      this.toClass(caller, this.toView(caller, row)),
+    const page = await namedTablePage(
+      'c',
+      base,
+      query,
+      CLASS_SORT_FIELDS,
+      (filtered) => this.detailed(caller, filtered),
+      (row) => this.toClass(caller, this.toView(caller, row)),
     );
     if (kind === 'enrolled') await this.bindSeats(caller);
     return page;

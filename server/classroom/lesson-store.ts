@@ -24,13 +24,12 @@ import {
 } from '../../src/contract/lesson-check.ts';
 import { now } from '../db/clock.ts';
 import { HttpError } from '../http/errors.ts';
-import { contains, toBool } from '../db/paging.ts';
 import type { Database, LessonRow, LessonsTable } from '../db/schema.ts';
 import { isAdmin, isModerator, memberOf, type Caller } from './caller.ts';
 import { assertCanCreate, type ClassroomPolicy } from './class-store.ts';
 import { classroomError } from './errors.ts';
 import { storedCheck } from './lesson-checker.ts';
-import { parseSort, readPage, tablePage } from '../db/paging.ts';
+import { namedTablePage, toBool } from '../db/paging.ts';
 
 export interface LessonView {
   row: LessonRow;
@@ -157,31 +156,18 @@ export class LessonStore {
     kind: LessonListType,
     query: LessonListQuery,
   ): Promise<{ data: Lesson[]; pagination: Pagination }> {
-    const request = tablePage(query);
-    const sort = parseSort(query.sort, LESSON_SORT_FIELDS, [
-      { field: 'updated_at', direction: 'desc' },
-    ]);
     let base = this.db.selectFrom('lessons as l');
     base =
       kind === 'official'
         ? base.where('l.is_official', '=', 1)
         : base.where('l.owner_id', '=', caller.id);
-    const text = query.filter?.trim();
-    if (text) {
-      base = base.where((eb) => eb.or([contains('l.name', text), contains('l.description', text)]));
-    }
-    const { total } = await base
-      .select((eb) => eb.fn.countAll().as('total'))
-      .executeTakeFirstOrThrow();
-    let rows = this.detailed(caller, base);
-    for (const key of sort) {
-      rows =
-        key.field === 'name'
-          ? rows.orderBy(sql`lower(l.name)`, key.direction)
-          : rows.orderBy(`l.${key.field}`, key.direction);
-    }
-    return readPage(request, total, rows.orderBy('l.uuid'), (row) =>
-      toLesson(this.toView(caller, row)),
+    return namedTablePage(
+      'l',
+      base,
+      query,
+      LESSON_SORT_FIELDS,
+      (filtered) => this.detailed(caller, filtered),
+      (row) => toLesson(this.toView(caller, row)),
     );
   }
 

@@ -18,7 +18,7 @@ export function classroomLink(classroom: Classroom, users: UserStore): Classroom
       }
     },
     lessonTimeLimit: (lessonUuid) => classroom.lessons.timeLimit(lessonUuid),
-    async recordAnswer({ sessionId, userId, lessonUuid, answer }) {
+    async recordAnswer({ sessionId, userId, lessonUuid, answer, source }) {
       const user = await users.findById(userId);
       if (!user) return;
       const student = toCaller(user);
@@ -29,6 +29,7 @@ export function classroomLink(classroom: Classroom, users: UserStore): Classroom
         student,
         lessonUuid,
         grade: answer,
+        source,
         sessionId: String(sessionId),
       });
     },

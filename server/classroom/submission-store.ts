@@ -4,13 +4,15 @@
 // src/contract/grades.ts; who may do what in docs/classroom.md.
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type {
-  CellState,
-  Completion,
-  Grade,
-  Gradebook,
-  LessonProgress,
-  SubmissionState,
+import {
+  GRADE_SOURCES,
+  type CellState,
+  type Completion,
+  type Grade,
+  type Gradebook,
+  type GradeSource,
+  type LessonProgress,
+  type SubmissionState,
 } from '../../src/contract/grades.ts';
 import type { CheckReport } from '../../src/contract/lesson-check.ts';
 import { reportGrade } from '../../src/core/check/run-check.ts';
@@ -56,6 +58,7 @@ interface NewSubmission {
   studentNote: string;
   sessionId: string | null;
   grade: number | null;
+  gradeSource: GradeSource | null;
   gradedBy: string | null;
   state: SubmissionState;
   checkReport?: CheckReport | null;
@@ -134,6 +137,7 @@ export class SubmissionStore {
     await this.classes.bindSeats(caller);
     const sessionId = body.session_id ?? null;
     let grade: number | null = null;
+    let gradeSource: GradeSource | null = null;
     if (sessionId !== null && this.sessionGrader) {
       const verified = await this.sessionGrader({
         sessionId,
@@ -141,7 +145,10 @@ export class SubmissionStore {
         classUuid: seat.classUuid,
         userId: caller.id,
       });
-      if (verified !== null) grade = points(Math.min(Math.max(verified, 0), lesson.row.max_points));
+      if (verified !== null) {
+        grade = points(Math.min(Math.max(verified, 0), lesson.row.max_points));
+        gradeSource = 'lab';
+      }
     }
     // The lesson's automatic check grades what the program does on the VM; a run the server
     // could not finish leaves the grade to the teacher.
@@ -151,6 +158,7 @@ export class SubmissionStore {
       checkReport = await this.checker(programLogo(body.code), check);
       if (checkReport.outcome !== 'not_run' && checkReport.outcome !== 'too_long') {
         grade = reportGrade(checkReport, lesson.row.max_points);
+        gradeSource = 'check';
       }
     }
     const suuid = await this.insertCurrent({
@@ -162,6 +170,7 @@ export class SubmissionStore {
       studentNote: body.note ?? '',
       sessionId,
       grade,
+      gradeSource,
       gradedBy: null,
       state: grade === null ? 'submitted' : 'graded',
       checkReport,
@@ -261,6 +270,7 @@ export class SubmissionStore {
           'student_email',
           'state',
           'grade',
+          'grade_source',
           'is_late',
           'note',
           'submitted_at',
@@ -294,6 +304,7 @@ export class SubmissionStore {
           suuid: c.suuid,
           state: c.state as SubmissionState,
           grade: c.grade,
+          gradeSource: gradeSourceOf(c.grade_source),
           late: c.is_late === 1,
           hasNote: c.note !== '',
           submittedAt: c.submitted_at,
@@ -316,7 +327,7 @@ export class SubmissionStore {
     let suuid: string;
     if (current) {
       suuid = current.suuid;
-      await this.applyGrade(suuid, current.state, grade, caller.id);
+      await this.applyGrade(suuid, current.state, grade, 'teacher', caller.id);
     } else {
       suuid = await this.insertCurrent({
         classUuid: uuid,
@@ -327,6 +338,7 @@ export class SubmissionStore {
         studentNote: '',
         sessionId: null,
         grade,
+        gradeSource: 'teacher',
         gradedBy: caller.id,
         state: 'graded',
       });
@@ -347,7 +359,7 @@ export class SubmissionStore {
     const row = await this.inClass(uuid, suuid);
     const maxPoints = await this.lessonPoints(row.lesson_uuid);
     const grade = checkGrade(input.grade, maxPoints);
-    await this.applyGrade(suuid, row.state, grade, caller.id);
+    await this.applyGrade(suuid, row.state, grade, 'teacher', caller.id);
     await this.emitFor('grade-posted', {
       classUuid: uuid,
       lessonUuid: row.lesson_uuid,
@@ -415,6 +427,7 @@ export class SubmissionStore {
         studentNote: '',
         sessionId: null,
         grade: null,
+        gradeSource: null,
         gradedBy: null,
         state: 'complete',
       });
@@ -532,6 +545,7 @@ export class SubmissionStore {
       luuid: row.lesson_uuid,
       user_email: row.student_email,
       grade: row.grade,
+      gradeSource: gradeSourceOf(row.grade_source),
       note: row.note,
       studentNote: row.student_note,
       code: row.code,
@@ -576,12 +590,15 @@ export class SubmissionStore {
    * Records a grade the server decided itself (a remote-lab session's answer) for a
    * student's lesson: grades the current submission of that session, or adds a graded
    * submission (with `code` when given). Same rules and events as a teacher's grade.
+   * `source` says who witnessed the answer: a lab board's station, or the student's own app
+   * for a cable board.
    */
   async recordGrade(input: {
     student: Caller;
     lessonUuid: string;
     classUuid?: string;
     grade: number;
+    source: 'lab' | 'cable';
     sessionId?: string | null;
     code?: string;
   }): Promise<Grade> {
@@ -595,7 +612,7 @@ export class SubmissionStore {
     let suuid: string;
     if (current && input.code === undefined && current.session_id === sessionId) {
       suuid = current.suuid;
-      await this.applyGrade(suuid, current.state, grade, null);
+      await this.applyGrade(suuid, current.state, grade, input.source, null);
     } else {
       suuid = await this.insertCurrent({
         classUuid: seat.classUuid,
@@ -606,6 +623,7 @@ export class SubmissionStore {
         studentNote: '',
         sessionId,
         grade,
+        gradeSource: input.source,
         gradedBy: null,
         state: 'graded',
       });
@@ -691,12 +709,19 @@ export class SubmissionStore {
       .executeTakeFirst();
   }
 
-  private async applyGrade(suuid: string, state: string, grade: number, by: string | null) {
+  private async applyGrade(
+    suuid: string,
+    state: string,
+    grade: number,
+    source: GradeSource,
+    by: string | null,
+  ) {
     const time = now();
     await this.db
       .updateTable('submissions')
       .set({
         grade,
+        grade_source: source,
         graded_at: time,
         graded_by: by,
         // A complete lesson stays complete when its grade changes.
@@ -738,6 +763,7 @@ export class SubmissionStore {
         completed_at: s.state === 'complete' ? time : null,
         updated_at: time,
         check_report: s.checkReport ? JSON.stringify(s.checkReport) : null,
+        grade_source: s.grade === null ? null : s.gradeSource,
       };
       try {
         await this.db.transaction().execute(async (tx: Transaction<Database>) => {
@@ -759,6 +785,13 @@ export class SubmissionStore {
       }
     }
   }
+}
+
+/** A stored source; anything else (a grade from before sources were kept) is unknown. */
+function gradeSourceOf(stored: string | null): GradeSource | null {
+  return (GRADE_SOURCES as readonly string[]).includes(stored ?? '')
+    ? (stored as GradeSource)
+    : null;
 }
 
 function checkGrade(grade: number, maxPoints: number): number {

@@ -1,8 +1,8 @@
 // Shared pieces of paged, searchable lists: literal LIKE patterns, the data table's sort
 // (classroom-and-labs §7: `sort=field|dir,...`, page, per_page, filter) and the pagination
 // answer (src/contract/common.ts Pagination).
-import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Pagination } from '../../src/contract/common.ts';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Pagination, TableQuery } from '../../src/contract/common.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** Escapes LIKE wildcards so user text matches literally (case-insensitive with lower()). */
@@ -122,3 +122,37 @@ export const tablePage = (q: {
   page: q.page ?? 1,
   perPage: q.per_page ?? 10,
 });
+
+/**
+ * One page of a named, described table under `alias` (classes, lessons): the typed filter
+ * matches the name or the description, the total counts the filtered rows, and the sort
+ * keys (names ignoring case; the latest change first by default) order the detailed rows
+ * down to the uuid, so that pages never overlap.
+ */
+export async function namedTablePage<DB, TB extends keyof DB, O, Row, T>(
+  alias: string,
+  base: SelectQueryBuilder<DB, TB, O>,
+  query: Omit<TableQuery, 'query'>,
+  sortFields: readonly ('name' | 'created_at' | 'updated_at')[],
+  detailed: (base: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
+  toItem: (row: Row) => T,
+): Promise<{ data: T[]; pagination: Pagination }> {
+  const request = tablePage(query);
+  const sort = parseSort(query.sort, sortFields, [{ field: 'updated_at', direction: 'desc' }]);
+  const text = query.filter?.trim();
+  const filtered = text
+    ? base.where((eb) =>
+        eb.or([contains(`${alias}.name`, text), contains(`${alias}.description`, text)]),
+      )
+    : base;
+  const counted = await filtered
+    .select((eb) => eb.fn.countAll().as('total'))
+    .$castTo<{ total: unknown }>()
+    .executeTakeFirstOrThrow();
+  let rows = detailed(filtered);
+  for (const key of sort) {
+    const column = sql.ref(`${alias}.${key.field}`);
+    rows = rows.orderBy(key.field === 'name' ? sql`lower(${column})` : column, key.direction);
+  }
+  return readPage(request, counted.total, rows.orderBy(sql.ref(`${alias}.uuid`)), toItem);
+}

@@ -228,6 +228,8 @@ export interface SubmissionsTable {
   updated_at: string;
   /** The automatic check's report (JSON CheckReport), null when none ran. */
   check_report: string | null;
+  /** Where the grade came from (GradeSource), null while ungraded. */
+  grade_source: string | null;
 }
 
 export interface ClassroomImagesTable {

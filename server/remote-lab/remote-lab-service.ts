@@ -49,12 +49,14 @@ export interface ClassroomLink {
   lessonBoards(user: UserRow, lessonUuid: string): Promise<string[] | null>;
   /** The lesson's session time limit in minutes, or null. */
   lessonTimeLimit(lessonUuid: string): Promise<number | null>;
-  /** Records a board's answer as the student's grade for the lesson. */
+  /** Records a board's answer as the student's grade for the lesson; `source` says who
+   * reported it (a lab board's station, or the student's app for a cable board). */
   recordAnswer(s: {
     sessionId: number;
     userId: string;
     lessonUuid: string;
     answer: number;
+    source: 'lab' | 'cable';
   }): Promise<void>;
 }
 
@@ -238,6 +240,7 @@ export class RemoteLabService {
           userId: holder.userId,
           lessonUuid: holder.lessonUuid,
           answer,
+          source: 'lab',
         });
       }
     } catch (e) {
@@ -425,7 +428,13 @@ export class RemoteLabService {
 
   private async recordCableAnswer(s: LabSession, lessonUuid: string, answer: number) {
     try {
-      await this.classroom.recordAnswer({ sessionId: s.id, userId: s.userId, lessonUuid, answer });
+      await this.classroom.recordAnswer({
+        sessionId: s.id,
+        userId: s.userId,
+        lessonUuid,
+        answer,
+        source: 'cable',
+      });
     } catch (e) {
       this.log?.error({ err: e, session: s.id }, 'remote lab: recording a cable answer failed');
     }

@@ -124,6 +124,7 @@ describe('classroom: a whole lesson cycle', () => {
         luuid: lesson.uuid,
         suuid,
         state: 'submitted',
+        gradeSource: null,
       }),
     ]);
 
@@ -137,7 +138,15 @@ describe('classroom: a whole lesson cycle', () => {
       grade: 87.456,
       note: 'Nice blinking',
     });
-    expect(graded.body).toMatchObject({ state: 'graded', grade: 87.46, note: 'Nice blinking' });
+    expect(graded.body).toMatchObject({
+      state: 'graded',
+      grade: 87.46,
+      gradeSource: 'teacher',
+      note: 'Nice blinking',
+    });
+    expect((await call('GET', `/class/${cls.uuid}/grades`, teacher)).body.cells).toEqual([
+      expect.objectContaining({ suuid, grade: 87.46, gradeSource: 'teacher' }),
+    ]);
     const studentId = (await call('GET', '/user/me', student)).body.id;
     expect(events.filter((e) => e.name === 'grade-posted').at(-1)?.payload).toMatchObject({
       classUuid: cls.uuid,
@@ -586,14 +595,19 @@ describe('classroom: a whole lesson cycle', () => {
         grade: 100,
         class_uuid: cls.uuid,
       });
-      expect(vouched.body).toMatchObject({ state: 'graded', grade: 64, session_id: 'lab-42' });
+      expect(vouched.body).toMatchObject({
+        state: 'graded',
+        grade: 64,
+        gradeSource: 'lab',
+        session_id: 'lab-42',
+      });
       const unknown = await call('PUT', `/lesson/${lesson.uuid}/grade/submit`, student, {
         code: 'c',
         session_id: 'lab-43',
         grade: 100,
         class_uuid: cls.uuid,
       });
-      expect(unknown.body).toMatchObject({ state: 'submitted', grade: null });
+      expect(unknown.body).toMatchObject({ state: 'submitted', grade: null, gradeSource: null });
     } finally {
       submissions.setSessionGrader(null);
     }
@@ -604,10 +618,16 @@ describe('classroom: a whole lesson cycle', () => {
       lessonUuid: lesson.uuid,
       classUuid: cls.uuid,
       grade: 255,
+      source: 'cable',
       sessionId: 'lab-44',
       code: '<xml/>',
     });
-    expect(recorded).toMatchObject({ state: 'graded', grade: 100, session_id: 'lab-44' });
+    expect(recorded).toMatchObject({
+      state: 'graded',
+      grade: 100,
+      gradeSource: 'cable',
+      session_id: 'lab-44',
+    });
     expect(events.filter((e) => e.name === 'grade-posted').at(-1)?.payload).toMatchObject({
       suuid: recorded.suuid,
       by: null,
@@ -732,11 +752,21 @@ describe('classroom ↔ remote lab', () => {
       userId: student.id,
       lessonUuid: lesson.uuid,
       answer: 200,
+      source: 'lab',
     });
     const progress = await call('GET', `/lesson/${lesson.uuid}/grade/student`, account.idToken);
-    expect(progress.body).toMatchObject({ state: 'graded', grade: { grade: 50, session_id: '7' } });
+    expect(progress.body).toMatchObject({
+      state: 'graded',
+      grade: { grade: 50, gradeSource: 'lab', session_id: '7' },
+    });
     // Someone practising outside a class gets no grade, and no error.
-    await link.recordAnswer({ sessionId: 8, userId: other.id, lessonUuid: lesson.uuid, answer: 9 });
+    await link.recordAnswer({
+      sessionId: 8,
+      userId: other.id,
+      lessonUuid: lesson.uuid,
+      answer: 9,
+      source: 'cable',
+    });
 
     // A Submit naming a session the remote lab never ran keeps no grade.
     const grader = remoteLabGrader(t.app.services.remoteLab);

@@ -107,7 +107,7 @@ describe(`lesson automatic check (${testEngine()})`, () => {
     });
     expect(res.status).toBe(200);
     const grade = res.body as Grade;
-    expect(grade).toMatchObject({ state: 'graded', grade: 10 });
+    expect(grade).toMatchObject({ state: 'graded', grade: 10, gradeSource: 'check' });
     expect(grade.check).toMatchObject({ outcome: 'ran', passed: 4, total: 4 });
     const mine = await call('GET', `/submission/${grade.suuid}`, student, undefined);
     expect((mine.body as Grade).check?.results.every((r) => r.pass)).toBe(true);
@@ -130,7 +130,11 @@ describe(`lesson automatic check (${testEngine()})`, () => {
     const regraded = await call('PUT', `/class/${classUuid}/grade/${grade.suuid}`, teacher, {
       grade: 8,
     });
-    expect(regraded.body).toMatchObject({ grade: 8, check: { passed: 2 } });
+    expect(regraded.body).toMatchObject({
+      grade: 8,
+      gradeSource: 'teacher',
+      check: { passed: 2 },
+    });
   });
 
   it('grades a program that does not compile as zero, with the compiler message', async () => {

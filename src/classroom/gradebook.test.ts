@@ -23,6 +23,7 @@ const book: Gradebook = {
       suuid: S1,
       state: 'graded',
       grade: 87.5,
+      gradeSource: 'teacher',
       late: true,
       hasNote: true,
       submittedAt: '2026-01-01T00:00:00Z',
@@ -41,6 +42,7 @@ describe('gradebook', () => {
     expect(view.rows[0]?.cells[1]).toEqual({
       state: 'graded',
       grade: 87.5,
+      gradeSource: 'teacher',
       suuid: S1,
       late: true,
       hasNote: true,

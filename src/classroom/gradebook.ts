@@ -1,11 +1,13 @@
 // The gradebook (students × lessons, spec §3 "Grade"): each cell the student's current
 // submission of the lesson with its state (not started, submitted, graded, complete), and
 // the CSV export a teacher opens in a spreadsheet.
-import type { CellState, Gradebook, GradebookCell } from '../contract/grades.ts';
+import type { CellState, Gradebook, GradebookCell, GradeSource } from '../contract/grades.ts';
 
 export interface CellView {
   state: CellState;
   grade: number | null;
+  /** Who gave the grade (a cable board's answer is the one a student could forge). */
+  gradeSource: GradeSource | null;
   suuid: string | null;
   late: boolean;
   hasNote: boolean;
@@ -26,6 +28,7 @@ export interface GradebookView {
 const NOT_STARTED: CellView = {
   state: 'not_started',
   grade: null,
+  gradeSource: null,
   suuid: null,
   late: false,
   hasNote: false,
@@ -41,7 +44,14 @@ export function buildGradebook(book: Gradebook): GradebookView {
     cells: book.lessons.map((l): CellView => {
       const c = byKey.get(`${s.email}\n${l.luuid}`);
       return c
-        ? { state: c.state, grade: c.grade, suuid: c.suuid, late: c.late, hasNote: c.hasNote }
+        ? {
+            state: c.state,
+            grade: c.grade,
+            gradeSource: c.gradeSource,
+            suuid: c.suuid,
+            late: c.late,
+            hasNote: c.hasNote,
+          }
         : NOT_STARTED;
     }),
   }));

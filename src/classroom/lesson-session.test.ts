@@ -93,6 +93,11 @@ describe('starterProgram', () => {
   it('starts from a new program when the lesson has none', () => {
     expect(starterProgram({ ...LESSON, logo: '' }).workspaceXml).toContain('gogo_start');
   });
+
+  it('opens a grade without a program as a new program, and refuses a broken one', () => {
+    expect(submittedProgram('').workspaceXml).toContain('gogo_start');
+    expect(() => submittedProgram('<not a program')).toThrow();
+  });
 });
 
 describe('LessonSession', () => {

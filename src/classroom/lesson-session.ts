@@ -69,8 +69,12 @@ export function currentProgramFile(): string {
   return serializeProgramFile({ workspaceXml: program.currentWorkspaceXmlText, settings });
 }
 
-/** A submitted program file back as a program to open. */
+/**
+ * A submitted program file back as a program to open. A grade with no program behind it (a
+ * teacher's grade for a lesson never submitted, a board's answer) opens as a new program.
+ */
 export function submittedProgram(code: string): ProgramToOpen {
+  if (code.trim() === '') return { workspaceXml: NEW_PROGRAM_XML };
   const file = parseProgramFile(code);
   return { workspaceXml: file.workspaceXml, settings: file.settings };
 }

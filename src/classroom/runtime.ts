@@ -1,19 +1,15 @@
 // The classroom's live objects: the API over the app's client, the open class's cache and
-// the lesson in the editor, whose pane it registers in the editor's widget area.
-import i18next from 'i18next';
-import { lazy } from 'react';
+// the lesson in the editor, whose pane (registered by `ui/widget-panes.ts`) it shows by id.
 import { subscribe } from 'valtio';
 import { api } from '../api/client.ts';
 import { openProgram } from '../editor/program/program-store.ts';
-import { hideWidgetPane, registerWidgetPane, showWidgetPane } from '../editor/ui/widget-panes.ts';
+import { hideWidgetPane, showWidgetPane } from '../editor/ui/widget-panes.ts';
 import { ClassDetailCache } from './class-cache.ts';
 import { classroomApi } from './classroom-api.ts';
 import { getCableSession } from '../remote-lab/runtime.ts';
 import { cableSession } from '../state/remote-lab.ts';
 import { currentProgramFile, lessonSession, LessonSession } from './lesson-session.ts';
-
-export const LESSON_PANE = 'lesson';
-export const SUBMISSION_PANE = 'submission';
+import { LESSON_PANE } from './pane-ids.ts';
 
 export const classroom = classroomApi(api);
 
@@ -26,18 +22,6 @@ export const lessonSessionService = new LessonSession({
   showPane: () => showWidgetPane(LESSON_PANE),
   hidePane: () => hideWidgetPane(LESSON_PANE),
   programFile: currentProgramFile,
-});
-
-registerWidgetPane({
-  id: LESSON_PANE,
-  label: () => i18next.t('classroom:lessonPane.tab'),
-  Component: lazy(() => import('./ui/LessonPane.tsx')),
-});
-
-registerWidgetPane({
-  id: SUBMISSION_PANE,
-  label: () => i18next.t('classroom:submission.tab'),
-  Component: lazy(() => import('./ui/GradePane.tsx')),
 });
 
 // A cable board records its answer for the open lesson while the student may submit it.

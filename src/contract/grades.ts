@@ -40,6 +40,16 @@ export type CellState = (typeof CELL_STATES)[number];
 const State = Type.Union(SUBMISSION_STATES.map((s) => Type.Literal(s)));
 const CellStateSchema = Type.Union(CELL_STATES.map((s) => Type.Literal(s)));
 
+/**
+ * Where a grade came from: `teacher`; `check`, the lesson's automatic check run by the
+ * server; `lab`, a lab board's answer as its station reported it; `cable`, a cable board's
+ * answer as the student's own app reported it (the one source a student could forge).
+ * Null while ungraded (or for a grade older than sources whose origin is unknown).
+ */
+export const GRADE_SOURCES = ['teacher', 'check', 'lab', 'cable'] as const;
+export type GradeSource = (typeof GRADE_SOURCES)[number];
+const GradeSourceSchema = Type.Union([...GRADE_SOURCES.map((s) => Type.Literal(s)), Type.Null()]);
+
 /** Points, 0 up to the lesson's maxPoints (else 400 grade_out_of_range); kept to 2 decimals. */
 const Points = Type.Number({ minimum: 0, maximum: MAX_POINTS_MAX });
 const Note = Type.String({ maxLength: NOTE_MAX });
@@ -119,6 +129,7 @@ export const Grade = Type.Object({
   luuid: Uuid,
   user_email: Type.String(),
   grade: Type.Union([Type.Number(), Type.Null()]),
+  gradeSource: GradeSourceSchema,
   /** The teacher's note ('' when none). */
   note: Type.String(),
   studentNote: Type.String(),
@@ -149,6 +160,7 @@ export const GradebookCell = Type.Object({
   suuid: Uuid,
   state: State,
   grade: Type.Union([Type.Number(), Type.Null()]),
+  gradeSource: GradeSourceSchema,
   late: Type.Boolean(),
   hasNote: Type.Boolean(),
   submittedAt: Type.String(),

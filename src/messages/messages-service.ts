@@ -12,15 +12,6 @@ import { messagesApi, messagesStore } from './runtime.ts';
 
 export const POLL_MS = 60_000;
 
-export interface MessagesState {
-  unread: number;
-  items: Message[];
-  /** More pages exist beyond `items`. */
-  more: boolean;
-  loading: boolean;
-  failed: boolean;
-}
-
 const active = () => Boolean(session.user && session.idToken) && !ui.offline;
 
 export async function refreshUnread(): Promise<void> {

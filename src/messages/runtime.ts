@@ -5,7 +5,7 @@ import { proxy } from 'valtio';
 import { api } from '../api/client.ts';
 import { showToast } from '../state/ui.ts';
 import { MessagesApi } from './messages-api.ts';
-import type { MessagesState } from './messages-service.ts';
+import type { MessagesState } from './messages-state.ts';
 
 export const messagesStore = proxy<MessagesState>({
   unread: 0,

@@ -56,13 +56,16 @@ test('a cable board records its answer as the lesson grade', async ({
     c('progress.grade', { grade: '42', max: 100 }),
   );
 
+  // The teacher sees the grade tagged as a cable board's answer (the student's app sent it).
   await teacher.open(`/classroom/classd/${cls.uuid}/gradebook`);
-  await expect(
-    teacher.page
-      .getByTestId('gradebook-row')
-      .filter({ hasText: email })
-      .getByTestId('gradebook-cell'),
-  ).toContainText('42');
+  const cell = teacher.page
+    .getByTestId('gradebook-row')
+    .filter({ hasText: email })
+    .getByTestId('gradebook-cell');
+  await expect(cell).toContainText('42');
+  await expect(cell.getByTestId('grade-source')).toHaveText(c('gradebook.source.cable'));
+  await cell.getByRole('link').click();
+  await expect(teacher.page.getByTestId('grade-source')).toHaveText(c('submission.source.cable'));
   await teacherContext.close();
   await student.page.context().close();
 });

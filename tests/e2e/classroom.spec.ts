@@ -442,6 +442,7 @@ function fullGradebook(classUuid: string, students: number, lessons: number) {
           suuid: id(100_000 + k),
           state: graded ? 'graded' : 'submitted',
           grade: graded ? k % 10 : null,
+          gradeSource: graded ? 'teacher' : null,
           late: k % 7 === 0,
           hasNote: k % 4 === 0,
           submittedAt: '2026-01-01T00:00:00Z',

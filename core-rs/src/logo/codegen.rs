@@ -5,17 +5,14 @@
 //! body, then STOP. Calls carry the callee's absolute offset (its parameter-count byte).
 //! Control flow is postfix: `repeat 3 [beep]` is `NUM8 3 LIST 2 BEEP EOL REPEAT`.
 
+use super::ast::{Block, Expr, Procedure, Stmt};
 use super::lexer::BinOp;
 use super::opcodes::{legacy, op, InstructionSet};
-use super::parser::{Block, Expr, Procedure, Stmt};
 use super::versions::Profile;
 use super::{LogoError, LogoErrorCode};
 use std::collections::HashMap;
 
 type Result<T> = std::result::Result<T, LogoError>;
-
-pub const TOO_LARGE_MESSAGE: &str =
-    "The Logo code is too large! I don't have enough memory to hold it";
 
 /// A call whose address is filled in once every procedure has one.
 #[derive(Debug)]
@@ -318,14 +315,6 @@ impl<'p> Gen<'p> {
     }
 }
 
-pub(super) fn too_large() -> LogoError {
-    LogoError {
-        code: LogoErrorCode::TooLarge,
-        message: TOO_LARGE_MESSAGE.to_string(),
-        line: 0,
-    }
-}
-
 /// The byte-code image of `procs` for `profile`.
 pub fn generate(procs: &[Procedure], profile: &Profile) -> Result<Vec<u8>> {
     let gen = Gen {
@@ -362,10 +351,12 @@ pub fn generate(procs: &[Procedure], profile: &Profile) -> Result<Vec<u8>> {
             ),
             line: f.line,
         })?;
-        let [hi, lo] = u16::try_from(addr).map_err(|_| too_large())?.to_be_bytes();
+        let [hi, lo] = u16::try_from(addr)
+            .map_err(|_| LogoError::too_large())?
+            .to_be_bytes();
         if gen.legacy {
             if hi >= legacy::TAIL_CALL_FLAG {
-                return Err(too_large());
+                return Err(LogoError::too_large());
             }
             bytes[f.at] = legacy::CALL_FLAG | hi;
         } else {
@@ -374,7 +365,7 @@ pub fn generate(procs: &[Procedure], profile: &Profile) -> Result<Vec<u8>> {
         bytes[f.at + 1] = lo;
     }
     if bytes.len() > profile.max_bytes {
-        return Err(too_large());
+        return Err(LogoError::too_large());
     }
     Ok(bytes)
 }

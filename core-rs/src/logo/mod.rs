@@ -16,6 +16,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+pub mod ast;
 pub mod codegen;
 pub mod decompile;
 pub mod filter;
@@ -67,6 +68,20 @@ pub struct LogoError {
     pub message: String,
     /// 1-based source line, 0 when the error concerns the whole program.
     pub line: usize,
+}
+
+pub const TOO_LARGE_MESSAGE: &str =
+    "The Logo code is too large! I don't have enough memory to hold it";
+
+impl LogoError {
+    /// The byte code does not fit the board's program memory.
+    pub(crate) fn too_large() -> Self {
+        LogoError {
+            code: LogoErrorCode::TooLarge,
+            message: TOO_LARGE_MESSAGE.to_string(),
+            line: 0,
+        }
+    }
 }
 
 impl fmt::Display for LogoError {

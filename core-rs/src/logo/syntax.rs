@@ -20,9 +20,10 @@
 //! A program the compiler rejects gives [`Failure`]'s error object: the compile error plus
 //! the token it stopped at (`word`, `token`) and the line of the procedure being read.
 
+use super::ast::{Block, Expr, Procedure, Stmt};
 use super::lexer::{BinOp, Tok};
 use super::opcodes::{op, InstructionSet};
-use super::parser::{self, Block, Expr, Procedure, Stmt};
+use super::parser;
 use super::{filter, firstpass, lexer, source_text, LogoError, LogoVersion};
 use crate::json::push_str;
 

@@ -12,6 +12,7 @@ import { classroomLookups } from './0008-classroom-lookups.ts';
 import { limitsAndSummaries } from './0009-limits-and-summaries.ts';
 import { webuiDashboards } from './0010-webui-dashboards.ts';
 import { submissionChecks } from './0011-submission-checks.ts';
+import { gradeSources } from './0012-grade-sources.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009-limits-and-summaries': limitsAndSummaries,
   '0010-webui-dashboards': webuiDashboards,
   '0011-submission-checks': submissionChecks,
+  '0012-grade-sources': gradeSources,
 };

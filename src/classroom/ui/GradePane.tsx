@@ -1,6 +1,6 @@
 // The submission's pane in the editor's widget area: whose program for which lesson, when,
-// and the grade and the note. A teacher of the class edits them (grade 0..the lesson's
-// points); the student reads them.
+// the grade (and where it came from) and the note. A teacher of the class edits them (grade
+// 0..the lesson's points); the student reads them.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -117,6 +117,11 @@ export default function GradePane() {
           <span className="badge text-bg-light border ms-1">{t('submission.older')}</span>
         )}
       </p>
+      {g.grade !== null && g.gradeSource && (
+        <p className="small mb-2" data-testid="grade-source" data-source={g.gradeSource}>
+          {t(`submission.source.${g.gradeSource}`)}
+        </p>
+      )}
       {g.studentNote.trim() && (
         <figure>
           <figcaption className="small text-body-secondary">

@@ -41,6 +41,7 @@ function someClass(studentCount: number, lessonCount: number): Gradebook {
           suuid: uuid(10_000 + k),
           state: k % 3 === 0 ? 'graded' : 'submitted',
           grade: k % 3 === 0 ? (k % 10) + 0.5 : null,
+          gradeSource: k % 3 !== 0 ? null : k % 2 === 0 ? 'lab' : 'cable',
           late: false,
           hasNote: false,
           submittedAt: '2026-01-01T00:00:00Z',
@@ -75,5 +76,15 @@ describe('GradebookTable', () => {
     expect(within(first).getByRole('link').getAttribute('href')).toBe(
       `#/program/submission/${uuid(10_000)}`,
     );
+    // Each grade names its source; a cable board's answer is told apart from a lab board's.
+    expect(within(first).getByTestId('grade-source').textContent).toBe('lab board');
+    const third = within(rows[0] as HTMLElement).getAllByTestId('gradebook-cell')[3] as HTMLElement;
+    expect(within(third).getByTestId('grade-source').textContent).toBe('cable');
+    expect(within(third).getByRole('link').getAttribute('aria-label')).toBe(
+      'Student 00, Lesson 4: 3.5 / 10, cable',
+    );
+    // A submitted cell has no grade, so no source.
+    const submitted = within(rows[0] as HTMLElement).getAllByTestId('gradebook-cell')[5];
+    expect(within(submitted as HTMLElement).queryByTestId('grade-source')).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
 // Students × lessons. Each cell is the student's current submission: its state, and the
 // grade once there is one; a cell with a submission opens it (/program/submission/{suuid}).
+// A graded cell tags where the grade came from (teacher, check, lab board, cable).
 // A class of 40 × 30 is 1,200 cells: each cell is plain markup with its texts handed down
 // (no hooks, no router component per cell), so the table renders in one cheap pass.
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CellState } from '../../contract/grades.ts';
+import type { CellState, GradeSource } from '../../contract/grades.ts';
 import type { CellView, GradebookView } from '../gradebook.ts';
 import { formatPoints } from './format.ts';
 
@@ -19,6 +20,8 @@ interface CellTexts {
   state: Record<CellState, string>;
   late: string;
   hasNote: string;
+  source: Record<GradeSource, string>;
+  sourceTitle: string;
 }
 
 const Cell = memo(function Cell({
@@ -34,10 +37,21 @@ const Cell = memo(function Cell({
 }) {
   const text =
     cell.grade !== null ? `${formatPoints(cell.grade)} / ${maxPoints}` : texts.state[cell.state];
+  const source = cell.grade !== null && cell.gradeSource ? texts.source[cell.gradeSource] : null;
   const body = (
     <>
       <i className={`bi bi-${ICON[cell.state]} me-1`} aria-hidden="true" />
       {text}
+      {source && cell.gradeSource && (
+        <span
+          className="badge text-bg-light border fw-normal ms-1"
+          data-testid="grade-source"
+          data-source={cell.gradeSource}
+          title={texts.sourceTitle}
+        >
+          {source}
+        </span>
+      )}
       {cell.late && <span className="badge text-bg-warning ms-1">{texts.late}</span>}
       {cell.hasNote && (
         <i className="bi bi-chat-left-text ms-1" role="img" aria-label={texts.hasNote} />
@@ -50,7 +64,7 @@ const Cell = memo(function Cell({
         <a
           href={`#/program/submission/${cell.suuid}`}
           className={`btn btn-sm ${cell.state === 'submitted' ? 'btn-outline-info' : 'btn-outline-secondary'}`}
-          aria-label={`${label}: ${text}`}
+          aria-label={`${label}: ${source ? `${text}, ${source}` : text}`}
         >
           {body}
         </a>
@@ -78,6 +92,13 @@ export default function GradebookTable({
     },
     late: t('gradebook.late'),
     hasNote: t('gradebook.hasNote'),
+    source: {
+      teacher: t('gradebook.source.teacher'),
+      check: t('gradebook.source.check'),
+      lab: t('gradebook.source.lab'),
+      cable: t('gradebook.source.cable'),
+    },
+    sourceTitle: t('gradebook.sourceTitle'),
   };
   return (
     <div className="table-responsive gradebook">

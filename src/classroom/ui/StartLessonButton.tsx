@@ -7,6 +7,7 @@ import { confirm } from '../../app/modals/confirm.ts';
 import type { Lesson } from '../../contract/lessons.ts';
 import { program } from '../../state/program.ts';
 import { classroom, lessonSessionService } from '../runtime.ts';
+import './widget-panes.ts';
 
 async function startLesson(
   lesson: Lesson,

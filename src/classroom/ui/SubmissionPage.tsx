@@ -14,10 +14,12 @@ import { isLoggedIn, session } from '../../state/session.ts';
 import { useSnapshot } from 'valtio';
 import { apiErrorText } from '../../ui/error-text.ts';
 import { submittedProgram } from '../lesson-session.ts';
-import { classroom, SUBMISSION_PANE } from '../runtime.ts';
+import { SUBMISSION_PANE } from '../pane-ids.ts';
+import { classroom } from '../runtime.ts';
 import { submissionView } from '../submission-view.ts';
 import { Loading, Problem } from './ClassroomShell.tsx';
 import { SignInPrompt } from './ClassroomGate.tsx';
+import './widget-panes.ts';
 
 type View =
   | { kind: 'loading' }
