@@ -14,6 +14,7 @@ import { initI18n } from './i18n/index.ts';
 import { restoreProgram, startOffline } from './offline/index.ts';
 import { connectEditorToProjects } from './project/connect-editor.ts';
 import { registerProjectActions } from './project/index.ts';
+import { startWebui } from './webui/index.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -48,6 +49,8 @@ registerExtensionActions();
 startExtensions();
 // The navbar's messages: the unread count follows the signed-in user.
 startMessages();
+// A board bridge left on in this browser publishes the board to the user's web UI.
+startWebui();
 
 void initI18n().then(() => {
   createRoot(root).render(

@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   programDraft: 'programDraft',
   /** The sign-in settings of GET /config, so sign-in restores offline too. */
   clientConfig: 'clientConfig',
+  /** The board page's "Publish this board to my web UI" switch ('on', else off). */
+  webuiBridge: 'webuiBridge',
 } as const;
 
 export type LocalStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

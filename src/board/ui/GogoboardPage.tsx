@@ -16,6 +16,7 @@ import VoicePanel from './panels/VoicePanel.tsx';
 import { useBoardGate } from './use-board-gate.ts';
 import Screen from '../../app/layout/Screen.tsx';
 import TmBoardPanel from '../../labs/teachable-machine/ui/TmBoardPanel.tsx';
+import BoardBridgePanel from '../../webui/ui/BoardBridgePanel.tsx';
 
 export default function GogoboardPage() {
   const { t } = useTranslation('board');
@@ -35,6 +36,7 @@ export default function GogoboardPage() {
     <PingPanel key="ping" gate={gate} />,
     <NetworkPanel key="network" gate={gate} />,
     <TmBoardPanel key="teachable" gate={gate} />,
+    <BoardBridgePanel key="webui-bridge" />,
   ];
   return (
     <Screen titleId="gogoboard-title" title={t('gogoboard.title')}>

@@ -1,0 +1,379 @@
+// The board bridge (docs/labs.md "Board bridge"): while the user has it on, is signed in and
+// a board is connected (any transport), it publishes the board's sensors, built-in sensors
+// and key-value messages under the user's web UI namespace, and applies the motor and
+// key-value commands that arrive there through the board link's own commands. Framework-
+// free: it announces immutable snapshots to `subscribe` listeners (one Valtio adapter in the
+// app). It never throws from a message: a bad payload is counted and dropped.
+import type { IClientOptions, MqttClient } from 'mqtt';
+import type { WebuiBrokerGrant } from '../contract/webui.ts';
+import type { BoardStatus, DeviceConnection, HidCommandRequest } from '../device/device.ts';
+import * as cmd from '../device/protocol/commands.ts';
+import {
+  builtinPayloads,
+  COMMAND_FILTERS,
+  keyValueTopicOf,
+  parseCommand,
+  sensorTopic,
+  type BridgeCommand,
+} from './bridge-messages.ts';
+
+export type BridgePhase = 'off' | 'connecting' | 'publishing' | 'error';
+
+/**
+ * Why the bridge is in `error`: `signed-out` (nobody to publish for), `refused` (the broker
+ * refused a fresh grant's login), `server` (the grant call failed: `message` is the
+ * translated reason the API client gave).
+ */
+export interface BridgeError {
+  code: 'signed-out' | 'refused' | 'server';
+  message: string;
+}
+
+export interface BridgeSnapshot {
+  /** The user's choice (the switch); publishing also needs a board and a signed-in user. */
+  enabled: boolean;
+  boardConnected: boolean;
+  phase: BridgePhase;
+  /** The namespace published to, while publishing. */
+  root: string | null;
+  error: BridgeError | null;
+  /** The broker was lost and the bridge is connecting again. */
+  reconnecting: boolean;
+  /** Messages published since the bridge was switched on. */
+  published: number;
+  /** Commands the board took. */
+  applied: number;
+  /** Messages on a command topic that were not a valid command (or came too fast). */
+  ignored: number;
+  /** Valid commands the board link refused (board mismatch, unplugged, ...). */
+  failed: number;
+}
+
+export const emptyBridge = (): BridgeSnapshot => ({
+  enabled: false,
+  boardConnected: false,
+  phase: 'off',
+  root: null,
+  error: null,
+  reconnecting: false,
+  published: 0,
+  applied: 0,
+  ignored: 0,
+  failed: 0,
+});
+
+/** At most one message per topic in this many ms (about 10 per second). */
+export const MIN_GAP_MS = 100;
+/** The broker connection is retried this often (like a dashboard's). */
+export const RECONNECT_MS = 5000;
+/** A failed grant call is retried after this long. */
+export const GRANT_RETRY_MS = 15_000;
+/** Commands waiting for the board at most; more are ignored. */
+export const COMMAND_QUEUE_MAX = 32;
+
+export interface BridgeClock {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realClock: BridgeClock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+export interface BoardBridgeDeps {
+  device: Pick<DeviceConnection, 'snapshot' | 'on' | 'send'>;
+  /** `POST /webui/broker` (rejects with the API client's translated error). */
+  grant(): Promise<WebuiBrokerGrant>;
+  /** The grant's URL made a ws(s):// URL (a path is on the API's origin). */
+  brokerUrl(url: string): string;
+  /** The translated text of each error code but `server`. */
+  translate(code: 'signed-out' | 'refused'): string;
+  connect?: (url: string, options: IClientOptions) => MqttClient;
+  clock?: BridgeClock;
+}
+
+const queueKey = (c: BridgeCommand) => (c.kind === 'key-value' ? null : `${c.kind}/${c.motor}`);
+
+function boardCommands(c: BridgeCommand): HidCommandRequest[] {
+  switch (c.kind) {
+    case 'power':
+      return [cmd.talkToMotor(cmd.portMask([c.motor])), cmd.setPower(c.percent)];
+    case 'on':
+      return [cmd.talkToMotor(cmd.portMask([c.motor])), c.on ? cmd.motorOn() : cmd.motorOff()];
+    case 'key-value':
+      return [cmd.broadcast(c.key, c.value)];
+  }
+}
+
+export class BoardBridge {
+  private snap: BridgeSnapshot = emptyBridge();
+  private readonly listeners = new Set<(s: BridgeSnapshot) => void>();
+  private readonly clock: BridgeClock;
+  private readonly offs: (() => void)[];
+  private userId: string | null = null;
+  /** Bumped whenever a run ends: callbacks of an older run do nothing. */
+  private run = 0;
+  private client: MqttClient | null = null;
+  private runningFor: string | null = null;
+  private retryTimer: unknown = null;
+  private lastStatus: BoardStatus | null = null;
+  // Publishing: the last payload and time per topic, and what waits for its turn.
+  private readonly sent = new Map<string, string>();
+  private readonly sentAt = new Map<string, number>();
+  private readonly pending = new Map<string, string>();
+  private flushTimer: unknown = null;
+  // Commands from the broker, in order; a motor's newer value replaces a waiting one.
+  private readonly queue: BridgeCommand[] = [];
+  private draining = false;
+
+  constructor(private readonly deps: BoardBridgeDeps) {
+    this.clock = deps.clock ?? realClock;
+    const { device } = deps;
+    this.snap.boardConnected = device.snapshot.status === 'connected';
+    this.offs = [
+      device.on('state', (s) => {
+        const connected = s.status === 'connected';
+        if (connected !== this.snap.boardConnected) {
+          if (!connected) this.lastStatus = null;
+          this.set({ boardConnected: connected });
+          this.update();
+        }
+      }),
+      device.on('status', (s) => {
+        this.lastStatus = s;
+        if (this.snap.phase === 'publishing') this.offerStatus(s);
+      }),
+      device.on('key-value', (kv) => {
+        if (this.snap.phase !== 'publishing') return;
+        const topic = keyValueTopicOf(kv.key);
+        if (topic) this.offer(topic, kv.value, false);
+      }),
+    ];
+  }
+
+  get snapshot(): BridgeSnapshot {
+    return this.snap;
+  }
+
+  subscribe(listener: (s: BridgeSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The user's switch. */
+  setEnabled(enabled: boolean): void {
+    if (enabled === this.snap.enabled) return;
+    this.set(enabled ? { enabled } : { enabled, published: 0, applied: 0, ignored: 0, failed: 0 });
+    this.update();
+  }
+
+  /** The signed-in user's id, or null when signed out. */
+  setUser(userId: string | null): void {
+    if (userId === this.userId) return;
+    this.userId = userId;
+    this.update();
+  }
+
+  dispose(): void {
+    this.offs.forEach((off) => off());
+    this.stop('off');
+  }
+
+  private set(patch: Partial<BridgeSnapshot>): void {
+    this.snap = { ...this.snap, ...patch };
+    for (const l of this.listeners) l(this.snap);
+  }
+
+  private update(): void {
+    const { enabled, boardConnected } = this.snap;
+    if (!enabled || !boardConnected) return this.stop('off');
+    if (!this.userId) {
+      this.stop('error');
+      return this.set({
+        error: { code: 'signed-out', message: this.deps.translate('signed-out') },
+      });
+    }
+    if (this.runningFor !== this.userId) void this.start(this.userId);
+  }
+
+  /** Ends the current run (broker, timers, waiting values and commands). */
+  private stop(phase: 'off' | 'error'): void {
+    this.run++;
+    this.runningFor = null;
+    this.clock.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.clock.clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    this.pending.clear();
+    this.queue.length = 0;
+    const client = this.client;
+    this.client = null;
+    if (client) void client.endAsync(true).catch(() => {});
+    if (this.snap.phase !== phase || this.snap.root !== null || this.snap.error !== null) {
+      this.set({ phase, root: null, error: null, reconnecting: false });
+    }
+  }
+
+  private retryLater(ms: number): void {
+    const run = this.run;
+    const user = this.runningFor;
+    this.runningFor = null;
+    this.retryTimer = this.clock.setTimeout(() => {
+      if (run === this.run && user === this.userId) this.update();
+    }, ms);
+  }
+
+  private async start(userId: string): Promise<void> {
+    this.stop('off');
+    const run = this.run;
+    this.runningFor = userId;
+    this.set({ phase: 'connecting', error: null });
+    let grant: WebuiBrokerGrant;
+    try {
+      grant = await this.deps.grant();
+    } catch (e) {
+      if (run !== this.run) return;
+      const message = e instanceof Error ? e.message : String(e);
+      this.set({ phase: 'error', error: { code: 'server', message } });
+      return this.retryLater(GRANT_RETRY_MS);
+    }
+    if (run !== this.run) return;
+    const connect = this.deps.connect ?? (await import('mqtt')).default.connect;
+    if (run !== this.run) return;
+    const client = connect(this.deps.brokerUrl(grant.url), {
+      username: grant.username,
+      password: grant.password,
+      reconnectPeriod: RECONNECT_MS,
+      connectTimeout: 10_000,
+    });
+    this.client = client;
+    const root = `${grant.root}/`;
+    let everConnected = false;
+    client.on('connect', () => {
+      if (run !== this.run) return;
+      everConnected = true;
+      // After a reconnect every value goes out again (a dashboard may have missed them).
+      this.sent.clear();
+      this.sentAt.clear();
+      client.subscribe(
+        COMMAND_FILTERS.map((f) => root + f),
+        { qos: 0 },
+      );
+      this.set({ phase: 'publishing', root: grant.root, error: null, reconnecting: false });
+      if (this.lastStatus) this.offerStatus(this.lastStatus);
+    });
+    client.on('offline', () => {
+      if (run === this.run && this.snap.phase === 'publishing') {
+        this.set({ phase: 'connecting', reconnecting: true });
+      }
+    });
+    client.on('error', (e) => {
+      if (run !== this.run) return;
+      // A refused login: the server restarted (its passwords changed). A new grant helps
+      // once; a fresh grant refused again is an error, tried again later.
+      if ('code' in e && (e.code === 4 || e.code === 5)) {
+        this.stop('off');
+        if (everConnected) return void this.update();
+        this.runningFor = userId;
+        this.set({
+          phase: 'error',
+          error: { code: 'refused', message: this.deps.translate('refused') },
+        });
+        this.retryLater(RECONNECT_MS);
+      }
+    });
+    client.on('message', (topic, payload) => {
+      if (run !== this.run || !topic.startsWith(root)) return;
+      this.receive(topic.slice(root.length), new TextDecoder().decode(payload));
+    });
+  }
+
+  // Publishing
+
+  private offerStatus(s: BoardStatus): void {
+    s.sensors.forEach((v, i) => this.offer(sensorTopic(i + 1), String(v), true));
+    if (s.builtin) for (const [t, p] of builtinPayloads(s.builtin)) this.offer(t, p, true);
+  }
+
+  /**
+   * Publishes `payload` now, or when the topic's turn comes (the latest value waiting
+   * wins). `onChange`: a value equal to the last one published is not sent again.
+   */
+  private offer(topic: string, payload: string, onChange: boolean): void {
+    if (onChange && this.sent.get(topic) === payload) {
+      this.pending.delete(topic);
+      return;
+    }
+    const wait = (this.sentAt.get(topic) ?? -Infinity) + MIN_GAP_MS - this.clock.now();
+    if (wait <= 0 && !this.pending.has(topic)) return this.publish(topic, payload, onChange);
+    this.pending.set(topic, payload);
+    this.armFlush(Math.max(wait, 0));
+  }
+
+  private armFlush(ms: number): void {
+    if (this.flushTimer !== null) return;
+    const run = this.run;
+    this.flushTimer = this.clock.setTimeout(() => {
+      this.flushTimer = null;
+      if (run === this.run) this.flush();
+    }, ms);
+  }
+
+  private flush(): void {
+    const now = this.clock.now();
+    let next = Infinity;
+    for (const [topic, payload] of [...this.pending]) {
+      const due = (this.sentAt.get(topic) ?? -Infinity) + MIN_GAP_MS;
+      if (due <= now) {
+        this.pending.delete(topic);
+        this.publish(topic, payload, !topic.startsWith('kv/'));
+      } else next = Math.min(next, due - now);
+    }
+    if (next !== Infinity) this.armFlush(next);
+  }
+
+  /** Board values are retained (a dashboard opened later shows them); messages are not. */
+  private publish(topic: string, payload: string, retain: boolean): void {
+    const client = this.client;
+    const root = this.snap.root;
+    if (!client || root === null || this.snap.phase !== 'publishing') return;
+    this.sent.set(topic, payload);
+    this.sentAt.set(topic, this.clock.now());
+    client.publish(`${root}/${topic}`, payload, { qos: 0, retain }, () => {});
+    this.set({ published: this.snap.published + 1 });
+  }
+
+  // Commands
+
+  private receive(topic: string, payload: string): void {
+    const command = parseCommand(topic, payload);
+    if (!command) return this.set({ ignored: this.snap.ignored + 1 });
+    const key = queueKey(command);
+    const waiting = key === null ? -1 : this.queue.findIndex((c) => queueKey(c) === key);
+    if (waiting >= 0) this.queue[waiting] = command;
+    else if (this.queue.length >= COMMAND_QUEUE_MAX)
+      return this.set({ ignored: this.snap.ignored + 1 });
+    else this.queue.push(command);
+    void this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      for (let c = this.queue.shift(); c; c = this.queue.shift()) {
+        try {
+          for (const request of boardCommands(c)) await this.deps.device.send(request);
+          this.set({ applied: this.snap.applied + 1 });
+        } catch {
+          this.set({ failed: this.snap.failed + 1 });
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+}
