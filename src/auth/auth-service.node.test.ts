@@ -2,7 +2,7 @@ import { GoogleAuthProvider, signInWithCredential, type Auth } from 'firebase/au
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../contract/base-path.ts';
 import { ApiClient } from '../api/client.ts';
-import { waitForToken } from './wait-for-token.ts';
+import { waitForToken } from '../api/wait-for-token.ts';
 import { signInWithGoogle, uniqueEmail } from '../../server/testing/emulator-accounts.ts';
 import type { SessionState } from '../state/session.ts';
 import {
