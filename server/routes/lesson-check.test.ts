@@ -153,3 +153,40 @@ describe(`lesson automatic check (${testEngine()})`, () => {
     await call('PUT', `/lesson/${lesson.uuid}`, teacher, { check: CHECK });
   });
 });
+
+describe(`lesson automatic check under a configured budget (${testEngine()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ CHECK_BUDGET_MS: '100' });
+  });
+  afterAll(() => t.close());
+
+  it('leaves a run over CHECK_BUDGET_MS to the teacher, saying it took too long', async () => {
+    const call = apiCaller(t);
+    const [teacher, student] = (await Promise.all(
+      ['teacher', 'student'].map(
+        async (who) => (await signInWithGoogle(t.emulatorHost, uniqueEmail(who), who)).idToken,
+      ),
+    )) as [string, string];
+    const cls = (await call('POST', '/class/create', teacher, { name: 'Busy' })).body as {
+      uuid: string;
+      access_code: string;
+    };
+    // 60 s of virtual time with the program never sleeping: far more than 100 ms of CPU.
+    const busy = (
+      await call('POST', '/lesson/create', teacher, {
+        name: 'Busy loop',
+        check: { duration: 60, inputs: [], expect: [{ t: 59, motor: 'a', on: true }] },
+      })
+    ).body as Lesson;
+    await call('POST', `/class/${cls.uuid}/add-lesson`, teacher, { lessons: [busy.uuid] });
+    await call('PUT', '/class/code-enroll', student, { access_code: cls.access_code });
+    const res = await call('PUT', `/lesson/${busy.uuid}/grade/submit`, student, {
+      code: programFile('to main\nforever [ a, on a, off ]\nend\n'),
+    });
+    expect(res.status).toBe(200);
+    const grade = res.body as Grade;
+    expect(grade).toMatchObject({ state: 'submitted', grade: null, gradeSource: null });
+    expect(grade.check).toMatchObject({ outcome: 'too_long' });
+  });
+});
