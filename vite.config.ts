@@ -5,17 +5,26 @@ import { configDefaults } from 'vitest/config';
 import { pwaOptions } from './scripts/vite-pwa-options.ts';
 import { blocklyMedia } from './scripts/vite-blockly-media.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { routePreload } from './scripts/vite-route-preload.ts';
 
 // The UI is served by the API server in production (`dist/`); `npm run dev` proxies /api
 // to it during development.
 export default defineConfig({
   // The service worker precaches the whole built app (docs/offline.md).
-  plugins: [react(), blocklyMedia(), VitePWA(pwaOptions), precompress()],
+  plugins: [react(), blocklyMedia(), routePreload(), VitePWA(pwaOptions), precompress()],
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
     sourcemap: true,
     chunkSizeWarningLimit: 4096,
+    rolldownOptions: {
+      output: {
+        // Everything the entry needs before its first render goes into one chunk: over
+        // HTTP/1.1 (six connections) each small shared chunk of the start-up graph cost a
+        // round trip of its own on a slow link (docs/first-load.md).
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: Number(process.env.GOGO_VITE_PORT ?? 5173),

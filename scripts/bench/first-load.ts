@@ -8,7 +8,9 @@
 // Measured per load: the time from navigation to interactive blocks (the toolbox's
 // categories drawn, then one frame and one task later), the bytes the page received until
 // then (headers and bodies as sent on the wire), the requests it made, and main-thread
-// tasks over 50 ms. Ports: GOGO_BENCH_PORT (default 4190) and the next one.
+// tasks over 50 ms. GOGO_BENCH_BASELINE=<dir> adds a third contender: another build (an
+// earlier `dist/` kept aside) served by the API server the same way, for before/after
+// figures in one run. Ports: GOGO_BENCH_PORT (default 4190) and the next two.
 import { execSync, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
@@ -83,6 +85,14 @@ function referenceServer(port: number, apiPort: number): Promise<Server> {
     server.listen(port, '127.0.0.1', () => ok(server));
   });
 }
+
+type Contender = 'served' | 'reference' | 'baseline';
+
+const LABELS: Record<Contender, string> = {
+  served: 'served (br/gzip, cache headers)',
+  reference: 'reference (uncompressed)',
+  baseline: 'baseline build (br/gzip)',
+};
 
 interface Load {
   readyMs: number;
@@ -192,33 +202,50 @@ const suite: BenchSuite = {
     );
     await api.listen({ host: '127.0.0.1', port });
     const reference = await referenceServer(port + 1, port);
+    const baselineDir = process.env.GOGO_BENCH_BASELINE;
+    if (baselineDir && !existsSync(join(baselineDir, 'index.html'))) {
+      throw new Error(`GOGO_BENCH_BASELINE: no index.html in ${baselineDir}`);
+    }
+    const baseline = baselineDir
+      ? await createApiServer(
+          loadConfig({
+            LOG_LEVEL: 'silent',
+            STATIC_DIR: resolve(baselineDir),
+            SQLITE_FILE: join(dir, 'baseline.sqlite'),
+            FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:1',
+          }),
+        )
+      : null;
+    await baseline?.listen({ host: '127.0.0.1', port: port + 2 });
     const browser = await chromium.launch({
       executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
     });
-    const servers = {
+    const servers: Partial<Record<Contender, string>> = {
       served: `http://localhost:${port}/#/program`,
       reference: `http://localhost:${port + 1}/#/program`,
+      ...(baseline ? { baseline: `http://localhost:${port + 2}/#/program` } : {}),
     };
+    const contenders = Object.keys(servers) as Contender[];
     try {
       const runs = rounds(ctx, 5);
       // One untimed load: the OS file cache and Chromium's own start-up.
-      await loadOnce(browser, servers.served, NETWORKS[0] as Network);
+      await loadOnce(browser, servers.served ?? '', NETWORKS[0] as Network);
       const rows: Record<string, string | number>[] = [];
       for (const net of NETWORKS) {
-        const loads: Record<keyof typeof servers, Load[]> = { served: [], reference: [] };
+        const loads: Record<Contender, Load[]> = { served: [], reference: [], baseline: [] };
         for (let i = 0; i < runs; i++) {
-          for (const k of Object.keys(servers) as (keyof typeof servers)[]) {
-            loads[k].push(await loadOnce(browser, servers[k], net));
+          for (const k of contenders) {
+            loads[k].push(await loadOnce(browser, servers[k] ?? '', net));
           }
         }
-        for (const k of Object.keys(servers) as (keyof typeof servers)[]) {
+        for (const k of contenders) {
           const ls = loads[k];
           const ready = median(ls.map((l) => l.readyMs));
           const long = ls.flatMap((l) => l.longTasks);
           rows.push({
             network: net.name,
-            server: k === 'served' ? 'served (br/gzip, cache headers)' : 'reference (uncompressed)',
+            server: LABELS[k],
             'interactive blocks': ms(ready),
             best: ms(Math.min(...ls.map((l) => l.readyMs))),
             target: k === 'served' ? `≤ ${ms(net.targetMs)}` : '',
@@ -233,10 +260,11 @@ const suite: BenchSuite = {
             [`${k}@${net.mbit}Mbit.longTasksPerLoad`]: long.length / ls.length,
           });
         }
-        const speedup =
-          median(loads.reference.map((l) => l.readyMs)) /
-          median(loads.served.map((l) => l.readyMs));
-        console.log(`${net.name}: served is ${speedup.toFixed(2)}× faster than the reference`);
+        const served = median(loads.served.map((l) => l.readyMs));
+        for (const k of contenders.filter((c) => c !== 'served')) {
+          const speedup = median(loads[k].map((l) => l.readyMs)) / served;
+          console.log(`${net.name}: served is ${speedup.toFixed(2)}× faster than the ${k}`);
+        }
       }
       table(`Editor first load, cold profile, median of ${runs} (1366×768 window)`, rows);
       console.log(
@@ -245,6 +273,7 @@ const suite: BenchSuite = {
     } finally {
       await browser.close();
       await new Promise((r) => reference.close(r));
+      await baseline?.close();
       await api.close();
       rmSync(dir, { recursive: true, force: true });
     }

@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { PATTERN_HINTS, type ErrorBody } from '../../src/contract/common.ts';
+import { PIN_HINT, PIN_PATTERN } from '../../src/contract/remote-lab.ts';
 import { HTTP_STATUS_ERRORS, type ApiErrorCode } from '../../src/contract/errors.ts';
 
 export class HttpError extends Error {
@@ -49,10 +50,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   return reply.code(500).send({ error: 'internal', message: 'Internal server error' });
 }
 
+const HINTS: Record<string, string> = { ...PATTERN_HINTS, [PIN_PATTERN]: PIN_HINT };
+
 /** Validation message: `body/name must not be blank; querystring/page must be >= 1`. */
 export function formatSchemaErrors(errors: FastifySchemaValidationError[], dataVar: string): Error {
   const parts = errors.map((e) => {
-    const hint = e.keyword === 'pattern' ? PATTERN_HINTS[String(e.params.pattern)] : undefined;
+    const hint = e.keyword === 'pattern' ? HINTS[String(e.params.pattern)] : undefined;
     return `${dataVar}${e.instancePath} ${hint ?? e.message ?? 'is invalid'}`;
   });
   return new Error(parts.join('; '));

@@ -199,19 +199,26 @@ export const classesRoutes: RouteGroup = async (app) => {
 
   // Lessons of the class
 
-  app.post(
-    '/class/:uuid/add-lesson',
-    {
+  // Adding, removing and reordering take the same body and answer the class's lessons.
+  const lessonChanges = [
+    ['POST', '/class/:uuid/add-lesson', 'add'],
+    ['PUT', '/class/:uuid/delete-lesson', 'remove'],
+    ['PUT', '/class/:uuid/reorder-lesson', 'reorder'],
+  ] as const;
+  for (const [method, url, change] of lessonChanges) {
+    app.route({
+      method,
+      url,
       schema: {
         params: ClassUuidParams,
         body: ClassLessonsBody,
         response: { 200: ClassLessonList },
       },
-    },
-    async (request) => ({
-      data: await classLessons.add(me(request), request.params.uuid, request.body.lessons),
-    }),
-  );
+      handler: async (request) => ({
+        data: await classLessons[change](me(request), request.params.uuid, request.body.lessons),
+      }),
+    });
+  }
 
   app.get(
     '/class/:uuid/lessons',
@@ -219,34 +226,6 @@ export const classesRoutes: RouteGroup = async (app) => {
       schema: { params: ClassUuidParams, querystring: NoQuery, response: { 200: ClassLessonList } },
     },
     async (request) => ({ data: await classLessons.list(me(request), request.params.uuid) }),
-  );
-
-  app.put(
-    '/class/:uuid/delete-lesson',
-    {
-      schema: {
-        params: ClassUuidParams,
-        body: ClassLessonsBody,
-        response: { 200: ClassLessonList },
-      },
-    },
-    async (request) => ({
-      data: await classLessons.remove(me(request), request.params.uuid, request.body.lessons),
-    }),
-  );
-
-  app.put(
-    '/class/:uuid/reorder-lesson',
-    {
-      schema: {
-        params: ClassUuidParams,
-        body: ClassLessonsBody,
-        response: { 200: ClassLessonList },
-      },
-    },
-    async (request) => ({
-      data: await classLessons.reorder(me(request), request.params.uuid, request.body.lessons),
-    }),
   );
 
   app.put(

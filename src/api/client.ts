@@ -4,7 +4,7 @@
 // (src/api/errors.ts) and rejects with an ApiError.
 import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
-import { waitForToken } from '../auth/wait-for-token.ts';
+import { waitForToken } from './wait-for-token.ts';
 import { session } from '../state/session.ts';
 import { showToast, ui } from '../state/ui.ts';
 import { API_BASE_PATH } from '../contract/base-path.ts';

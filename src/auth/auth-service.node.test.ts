@@ -2,7 +2,7 @@ import { GoogleAuthProvider, signInWithCredential, type Auth } from 'firebase/au
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../contract/base-path.ts';
 import { ApiClient } from '../api/client.ts';
-import { waitForToken } from './wait-for-token.ts';
+import { waitForToken } from '../api/wait-for-token.ts';
 import { signInWithGoogle, uniqueEmail } from '../../server/testing/emulator-accounts.ts';
 import type { SessionState } from '../state/session.ts';
 import {
@@ -132,12 +132,19 @@ describe('AuthService (Firebase JS SDK + Auth emulator + API server)', () => {
   });
 
   it('logs out: clears user, token, admin flag and role, and drops the projects list', async () => {
-    const { session, service, auth } = await setUp();
+    const { session, service, auth, api } = await setUp();
     let projectsCleared = 0;
     service.onSignOut(() => projectsCleared++);
+    // Work asked to run before the sign-out still calls the API as the user.
+    const before: string[] = [];
+    service.beforeSignOut(async () => {
+      before.push((await api.get<{ email: string }>('/user/me')).email);
+    });
+    service.beforeSignOut(() => Promise.reject(new Error('a failed task does not block')));
     await signInWithCredential(auth, googleCredential(ADMIN, 'Admin'));
     await until(settled(session));
     await service.logout();
+    expect(before).toEqual([ADMIN]);
     expect(session).toMatchObject({
       user: null,
       idToken: null,

@@ -29,6 +29,8 @@ export const TOKEN_CHECK_INTERVAL_MS = 10_000;
 export const TOKEN_REFRESH_AFTER_MS = 900_000;
 /** Where sign-in lands when no earlier path was remembered (spec core §2). */
 export const DEFAULT_AFTER_SIGN_IN = '/program';
+/** The longest a sign-out waits for the work it runs first (see beforeSignOut). */
+export const SIGN_OUT_TASKS_MS = 3000;
 
 export type SocialProvider = 'google' | 'facebook' | 'microsoft' | 'github' | 'twitter';
 
@@ -105,6 +107,7 @@ export class AuthService {
   private readonly now: () => number;
   private readonly logger: Pick<Console, 'warn'>;
   private readonly signOutListeners = new Set<() => void>();
+  private readonly beforeSignOutTasks = new Set<() => Promise<void>>();
   private syncing: Promise<void> | null = null;
   private syncingUid: string | null | undefined = undefined;
   private stopFns: (() => void)[] = [];
@@ -142,6 +145,16 @@ export class AuthService {
     return () => this.signOutListeners.delete(listener);
   }
 
+  /**
+   * Runs `task` when the user asks to sign out, before the token goes, so it can still call
+   * the API (e.g. end a session on the server). A failed or slow task does not stop the
+   * sign-out: it waits at most SIGN_OUT_TASKS_MS.
+   */
+  beforeSignOut(task: () => Promise<void>): () => void {
+    this.beforeSignOutTasks.add(task);
+    return () => this.beforeSignOutTasks.delete(task);
+  }
+
   async signIn(email: string, password: string): Promise<void> {
     const credential = await this.guard(() =>
       signInWithEmailAndPassword(this.auth, email.trim(), password),
@@ -175,6 +188,15 @@ export class AuthService {
   }
 
   async logout(): Promise<void> {
+    if (this.session.user) {
+      const tasks = [...this.beforeSignOutTasks].map((task) => task().catch(() => {}));
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.all(tasks),
+        new Promise((resolve) => (timer = setTimeout(resolve, SIGN_OUT_TASKS_MS))),
+      ]);
+      clearTimeout(timer);
+    }
     try {
       await signOut(this.auth);
     } finally {

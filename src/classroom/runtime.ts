@@ -2,12 +2,14 @@
 // the lesson in the editor, whose pane (registered by `ui/widget-panes.ts`) it shows by id.
 import { subscribe } from 'valtio';
 import { api } from '../api/client.ts';
+import { authService } from '../auth/runtime.ts';
 import { openProgram } from '../editor/program/program-store.ts';
 import { hideWidgetPane, showWidgetPane } from '../editor/ui/widget-panes.ts';
 import { ClassDetailCache } from './class-cache.ts';
 import { classroomApi } from './classroom-api.ts';
 import { getCableSession } from '../remote-lab/runtime.ts';
 import { cableSession } from '../state/remote-lab.ts';
+import { isLoggedIn, session } from '../state/session.ts';
 import { currentProgramFile, lessonSession, LessonSession } from './lesson-session.ts';
 import { LESSON_PANE } from './pane-ids.ts';
 
@@ -24,14 +26,22 @@ export const lessonSessionService = new LessonSession({
   programFile: currentProgramFile,
 });
 
-// A cable board records its answer for the open lesson while the student may submit it.
+// A cable board records its answer for the open lesson while the student may submit it and
+// stays signed in: signing out ends the session first, while the token still works.
 let cableStarted = false;
 subscribe(lessonSession, () => {
   const { active, progress } = lessonSession;
   const uuid = active && progress?.canSubmit ? active.uuid : null;
   if (uuid === null && !cableStarted) return;
-  cableStarted = true;
+  if (!cableStarted) {
+    cableStarted = true;
+    // A student who may submit is signed in, so the service is running.
+    authService()?.beforeSignOut(() => getCableSession().setSignedIn(false));
+  }
   getCableSession().setLesson(uuid);
+});
+subscribe(session, () => {
+  if (cableStarted) void getCableSession().setSignedIn(isLoggedIn(session));
 });
 
 // A grade the board gave shows in the pane's progress without a Refresh.

@@ -33,7 +33,7 @@
 // bad_request, unauthorized, forbidden, payload_too_large, too_many_requests).
 import { Type, type Static } from '@sinclair/typebox';
 import { API_BASE_PATH } from './base-path.ts';
-import { NOT_BLANK_PATTERN, Pagination, UUID_PATTERN, Uuid } from './common.ts';
+import { NOT_BLANK_PATTERN, PagedList, tableFields, UUID_PATTERN, Uuid } from './common.ts';
 import { Author, HEADER_IMAGE_MAX, isValidUrl, imageSrc } from './projects.ts';
 
 // Limits
@@ -183,16 +183,7 @@ export const ClassInput = Type.Object(
 );
 export type ClassInput = Static<typeof ClassInput>;
 
-export const ClassUpdate = Type.Object(
-  {
-    name: Type.Optional(Name),
-    desc: Type.Optional(Desc),
-    headerImage: Type.Optional(HeaderImage),
-    /** Moderators and admins only (403 moderator_only). */
-    official: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
+export const ClassUpdate = Type.Partial(ClassInput);
 export type ClassUpdate = Static<typeof ClassUpdate>;
 
 export const ClassCloneBody = Type.Object(
@@ -209,14 +200,6 @@ export const ClassBrowseParams = Type.Object({
 
 /** Sortable columns of the class lists (default `updated_at|desc`). */
 export const CLASS_SORT_FIELDS = ['name', 'created_at', 'updated_at'] as const;
-const tableFields = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-  sort: Type.Optional(
-    Type.String({ maxLength: 200, description: '`field|asc,field|desc` (unknown field: 400)' }),
-  ),
-  filter: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text' })),
-};
 export const ClassListQuery = Type.Object(tableFields, { additionalProperties: false });
 export type ClassListQuery = Static<typeof ClassListQuery>;
 
@@ -257,10 +240,7 @@ export const Class = Type.Object({
 });
 export type Class = Static<typeof Class>;
 
-export const ClassList = Type.Object({
-  data: Type.Array(Class),
-  links: Type.Object({ pagination: Pagination }),
-});
+export const ClassList = PagedList(Class);
 export type ClassList = Static<typeof ClassList>;
 
 /** Answer of the delete calls. */
@@ -344,10 +324,7 @@ export const Person = Type.Object({
 });
 export type Person = Static<typeof Person>;
 
-export const PersonList = Type.Object({
-  data: Type.Array(Person),
-  links: Type.Object({ pagination: Pagination }),
-});
+export const PersonList = PagedList(Person);
 export type PersonList = Static<typeof PersonList>;
 
 // Lessons in a class

@@ -1,6 +1,6 @@
 // Shapes shared by every route group. The server validates and serialises with these
 // TypeBox schemas; the UI imports only their static types.
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** Error body of every 4xx/5xx answer. The UI maps `error` through `global.mapping.{error}`. */
 export const ErrorBody = Type.Object({
@@ -39,15 +39,27 @@ export const Pagination = Type.Object({
 });
 export type Pagination = Static<typeof Pagination>;
 
+/** Page number and page size of a paged list's query (spec core §9). */
+export const pageFields = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: DEFAULT_PAGE_SIZE })),
+};
+
 /** Query of a data-table list: sort is `field|asc,field2|desc` (classroom-and-labs §7). */
+export const tableFields = {
+  ...pageFields,
+  sort: Type.Optional(
+    Type.String({ maxLength: 200, description: '`field|asc,field|desc` (unknown field: 400)' }),
+  ),
+  filter: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text' })),
+};
+
 export const TableQuery = Type.Object(
-  {
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-    sort: Type.Optional(Type.String({ maxLength: 200 })),
-    filter: Type.Optional(Type.String({ maxLength: 200 })),
-    query: Type.Optional(Type.String({ maxLength: 200 })),
-  },
+  { ...tableFields, query: Type.Optional(Type.String({ maxLength: 200 })) },
   { additionalProperties: false },
 );
 export type TableQuery = Static<typeof TableQuery>;
+
+/** One page of `item`s with the paging answer: the shape of every paged list. */
+export const PagedList = <T extends TSchema>(item: T) =>
+  Type.Object({ data: Type.Array(item), links: Type.Object({ pagination: Pagination }) });

@@ -22,7 +22,7 @@
 // extensions except under `mine` and `added`.
 import { Type, type Static } from '@sinclair/typebox';
 import { isValidHeaderImage } from './classroom.ts';
-import { NOT_BLANK_PATTERN, Pagination, Uuid } from './common.ts';
+import { NOT_BLANK_PATTERN, PagedList, pageFields, Uuid } from './common.ts';
 import { Author, HEADER_IMAGE_MAX, isValidUrl } from './projects.ts';
 
 /** Sizes the spec leaves open ("Extension field rules: not shown"). */
@@ -249,8 +249,7 @@ export const BrowseSearchParams = Type.Object({
 });
 export const BrowseQuery = Type.Object(
   {
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+    ...pageFields,
     order: Type.Optional(Type.Union(EXTENSION_ORDERS.map((o) => Type.Literal(o)))),
   },
   { additionalProperties: false },
@@ -291,10 +290,7 @@ export type Extension = Static<typeof Extension>;
 export const ExtensionCreated = Type.Object({ uuid: Uuid });
 export type ExtensionCreated = Static<typeof ExtensionCreated>;
 
-export const ExtensionList = Type.Object({
-  data: Type.Array(ExtensionSummary),
-  links: Type.Object({ pagination: Pagination }),
-});
+export const ExtensionList = PagedList(ExtensionSummary);
 export type ExtensionList = Static<typeof ExtensionList>;
 
 export const ExtensionWorkspace = Type.Object({ uuid: Uuid, workspace: Type.String() });

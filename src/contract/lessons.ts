@@ -17,7 +17,7 @@
 //   GET    /lesson/{uuid}/boards/student                     → BoardList  (official + private)
 // The grade calls under /lesson/{uuid}/grade are listed in grades.ts.
 import { Type, type Static } from '@sinclair/typebox';
-import { NOT_BLANK_PATTERN, Pagination, Uuid } from './common.ts';
+import { NOT_BLANK_PATTERN, PagedList, tableFields, Uuid } from './common.ts';
 import { LessonCheck } from './lesson-check.ts';
 import { Author, CODE_MAX } from './projects.ts';
 
@@ -65,18 +65,7 @@ export const LessonInput = Type.Object(
 );
 export type LessonInput = Static<typeof LessonInput>;
 
-export const LessonUpdate = Type.Object(
-  {
-    name: Type.Optional(Name),
-    desc: Type.Optional(Desc),
-    code: Type.Optional(Code),
-    logo: Type.Optional(Logo),
-    timeLimit: Type.Optional(TimeLimit),
-    maxPoints: Type.Optional(MaxPoints),
-    check: Type.Optional(Check),
-  },
-  { additionalProperties: false },
-);
+export const LessonUpdate = Type.Partial(LessonInput);
 export type LessonUpdate = Static<typeof LessonUpdate>;
 
 /** Properties only moderators and admins set. */
@@ -96,15 +85,7 @@ export const LessonBrowseParams = Type.Object({
 
 /** Sortable columns of the lesson lists (default `updated_at|desc`). */
 export const LESSON_SORT_FIELDS = ['name', 'created_at', 'updated_at'] as const;
-export const LessonListQuery = Type.Object(
-  {
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
-    sort: Type.Optional(Type.String({ maxLength: 200 })),
-    filter: Type.Optional(Type.String({ maxLength: 200 })),
-  },
-  { additionalProperties: false },
-);
+export const LessonListQuery = Type.Object(tableFields, { additionalProperties: false });
 export type LessonListQuery = Static<typeof LessonListQuery>;
 
 export const LessonPermissions = Type.Object({
@@ -138,10 +119,7 @@ export const Lesson = Type.Object({
 });
 export type Lesson = Static<typeof Lesson>;
 
-export const LessonList = Type.Object({
-  data: Type.Array(Lesson),
-  links: Type.Object({ pagination: Pagination }),
-});
+export const LessonList = PagedList(Lesson);
 export type LessonList = Static<typeof LessonList>;
 
 export const BOARD_LISTS = ['official', 'private'] as const;

@@ -43,7 +43,7 @@
 // publishes or deletes (403 for others). Catalogs are visible to every signed-in user; only
 // the owner changes them.
 import { Type, type Static } from '@sinclair/typebox';
-import { DEFAULT_PAGE_SIZE, NOT_BLANK_PATTERN, Pagination, UUID_PATTERN, Uuid } from './common.ts';
+import { NOT_BLANK_PATTERN, PagedList, pageFields, UUID_PATTERN, Uuid } from './common.ts';
 
 /** Limits of spec core §5 and §9, and the sizes this product chose where the spec is silent. */
 export const PROJECT_NAME_MAX = 100;
@@ -110,14 +110,7 @@ export const ProjectInput = Type.Object(
 );
 export type ProjectInput = Static<typeof ProjectInput>;
 
-export const ProjectUpdate = Type.Object(
-  {
-    name: Type.Optional(Name),
-    headerImage: Type.Optional(HeaderImage),
-    desc: Type.Optional(Desc),
-  },
-  { additionalProperties: false },
-);
+export const ProjectUpdate = Type.Partial(Type.Omit(ProjectInput, ['code']));
 export type ProjectUpdate = Static<typeof ProjectUpdate>;
 
 export const ProjectNameBody = Type.Object({ name: Name }, { additionalProperties: false });
@@ -136,10 +129,7 @@ export type CatalogOrder = (typeof CATALOG_ORDERS)[number];
 
 const listFields = {
   query: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive text' })),
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
-  per_page: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: LIST_PAGE_SIZE_MAX, default: DEFAULT_PAGE_SIZE }),
-  ),
+  ...pageFields,
 };
 
 /** Query of every paged project list; order defaults to 'updated' (most recent first). */
@@ -172,14 +162,7 @@ export const CatalogInput = Type.Object(
 );
 export type CatalogInput = Static<typeof CatalogInput>;
 
-export const CatalogUpdate = Type.Object(
-  {
-    name: Type.Optional(Name),
-    headerImage: Type.Optional(HeaderImage),
-    desc: Type.Optional(Desc),
-  },
-  { additionalProperties: false },
-);
+export const CatalogUpdate = Type.Partial(CatalogInput);
 export type CatalogUpdate = Static<typeof CatalogUpdate>;
 
 export const CatalogAdd = Type.Object({ project: Uuid }, { additionalProperties: false });
@@ -265,10 +248,7 @@ export type LikeState = Static<typeof LikeState>;
 export const Deleted = Type.Object({ uuid: Uuid });
 export type Deleted = Static<typeof Deleted>;
 
-export const ProjectList = Type.Object({
-  data: Type.Array(Project),
-  links: Type.Object({ pagination: Pagination }),
-});
+export const ProjectList = PagedList(Project);
 export type ProjectList = Static<typeof ProjectList>;
 
 export const Catalog = Type.Object({
@@ -289,10 +269,7 @@ export type Catalog = Static<typeof Catalog>;
 export const CatalogCreated = Type.Object({ uuid: Uuid });
 export type CatalogCreated = Static<typeof CatalogCreated>;
 
-export const CatalogList = Type.Object({
-  data: Type.Array(Catalog),
-  links: Type.Object({ pagination: Pagination }),
-});
+export const CatalogList = PagedList(Catalog);
 export type CatalogList = Static<typeof CatalogList>;
 
 /** An unpaged list (the caller's catalogs, for pickers). */

@@ -49,7 +49,13 @@ export const BROKER_RECONNECT_MS = 5000;
 /** At most one status report per holder this often (other reports go at once). */
 export const STATUS_FORWARD_MS = 50;
 
-export const PIN_PATTERN = '^[0-9A-Za-z]{4,12}$';
+/** A board's pin: 4 to 12 letters or digits. */
+export const PIN_MIN = 4;
+export const PIN_MAX = 12;
+export const PIN_PATTERN = `^[0-9A-Za-z]{${PIN_MIN},${PIN_MAX}}$`;
+const PIN_RULE = `${PIN_MIN} to ${PIN_MAX} letters or digits`;
+/** The server's words for a pin that does not match the pattern. */
+export const PIN_HINT = `must be ${PIN_RULE}`;
 /** Eight characters of an unambiguous alphabet; entry ignores case, spaces and dashes. */
 export {
   ACCESS_CODE_ALPHABET,
@@ -67,7 +73,7 @@ export const KEYWORD_MAX = 30;
 export const GROUP_BOARDS_MAX = 50;
 
 const BoardId = Type.String({ pattern: BOARD_ID_PATTERN, description: 'The GoGo ID' });
-const Pin = Type.String({ pattern: PIN_PATTERN, description: '4 to 12 letters or digits' });
+const Pin = Type.String({ pattern: PIN_PATTERN, description: PIN_RULE });
 const AccessCode = Type.String({ pattern: ACCESS_CODE_INPUT_PATTERN });
 /** Session ids are positive integers; 0 means "no session" on the client (spec §3). */
 const SessionId = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });

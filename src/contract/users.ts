@@ -1,7 +1,7 @@
 // Users, sign-in and profile (spec core §3 "User", §7 "Product auth API";
 // classroom-and-labs §7 "Users").
 import { Type, type Static } from '@sinclair/typebox';
-import { HTTP_URL_OR_EMPTY_PATTERN, NOT_BLANK_PATTERN, Pagination, Uuid } from './common.ts';
+import { HTTP_URL_OR_EMPTY_PATTERN, NOT_BLANK_PATTERN, PagedList, Uuid } from './common.ts';
 
 /** Product roles, kept in the database. `admin` passes every role check. */
 export const ROLES = ['user', 'teacher', 'moderator', 'admin'] as const;
@@ -63,10 +63,7 @@ export type UserUpdate = Static<typeof UserUpdate>;
 export const UserDelete = Type.Object({ id: Uuid }, { additionalProperties: false });
 export type UserDelete = Static<typeof UserDelete>;
 
-export const UserList = Type.Object({
-  data: Type.Array(User),
-  links: Type.Object({ pagination: Pagination }),
-});
+export const UserList = PagedList(User);
 export type UserList = Static<typeof UserList>;
 
 /** Sortable columns of GET /user/browse. */

@@ -144,6 +144,35 @@ describe('cable board in a lesson (against the real API server)', () => {
     expect(device.snapshot.status).toBe('connected');
   });
 
+  it('ends the session on sign-out and records again after signing back in', async () => {
+    const { t, klass, lesson, api } = await lessonWithStudent();
+    const { device, state, session } = await app(api);
+    await device.connect('simulated');
+    session.setLesson(lesson.uuid);
+    await until(() => state.phase === 'recording' && state.lastSent === 0, 10_000);
+    const id = state.sessionId;
+
+    // The app signs out: the session ends on the server before the token goes.
+    await session.setSignedIn(false);
+    expect(state).toMatchObject({ phase: 'stopped', problem: 'signed-out', sessionId: 0 });
+    const ended = await api.post<{ state: string }>('/session/alive', {
+      session_id: id,
+      session_ans: 0,
+    });
+    expect(ended.state).toBe('ended');
+    // Signed out, a new answer opens nothing and writes no grade; the board works on.
+    await run(device, 'to main\nsetanswer 7\nforever [ wait 1 ]\nend\n');
+    await until(() => state.answer === 7, 10_000);
+    expect(state).toMatchObject({ phase: 'stopped', sessionId: 0, lastSent: null });
+    expect((await t.gradebook(klass.uuid)).cells).toEqual([]);
+
+    // Signed in again, a new session records the board's answer.
+    await session.setSignedIn(true);
+    await until(() => state.phase === 'recording' && state.lastSent === 7, 10_000);
+    expect(state.sessionId).not.toBe(id);
+    expect((await t.gradebook(klass.uuid)).cells.map((c) => c.grade)).toEqual([7]);
+  });
+
   it('ends the session when the board disconnects', async () => {
     const { lesson, api } = await lessonWithStudent();
     const { device, state, session } = await app(api);

@@ -77,10 +77,11 @@ export const CABLE_RETRY_MS = 3000;
 
 export class CableSession {
   private lesson: string | null = null;
+  private signedIn = true;
   private timer: unknown = null;
-  /** A call is on its way; another request waits for it. */
-  private busy = false;
-  private again = false;
+  /** The steps run one at a time, in this chain; at most one more waits behind the running one. */
+  private chain: Promise<void> = Promise.resolve();
+  private queued = false;
   private readonly unsubscribe: (() => void)[];
   private readonly timers: NonNullable<CableSessionDeps['timers']>;
 
@@ -94,9 +95,9 @@ export class CableSession {
         if (s.answer === this.state.answer) return;
         this.state.answer = s.answer;
         // A new answer goes at once, not at the next alive.
-        if (this.state.phase === 'recording') this.kick();
+        if (this.state.phase === 'recording') void this.kick();
       }),
-      deps.device.on('state', () => this.kick()),
+      deps.device.on('state', () => void this.kick()),
     ];
   }
 
@@ -108,7 +109,21 @@ export class CableSession {
   setLesson(uuid: string | null): void {
     if (uuid === this.lesson) return;
     this.lesson = uuid;
-    this.kick();
+    void this.kick();
+  }
+
+  /**
+   * Whether a user is signed in. Signing out ends the session while the token still works
+   * (the app calls this before the sign-out; resolves once the server was told) and records
+   * nothing until the user signs in again.
+   */
+  setSignedIn(on: boolean): Promise<void> {
+    if (on === this.signedIn) return this.chain;
+    this.signedIn = on;
+    if (on && this.state.problem === 'signed-out') {
+      Object.assign(this.state, { phase: 'off', problem: null });
+    }
+    return this.kick();
   }
 
   /** Ends any session (the app's end of life; tests). */
@@ -120,30 +135,34 @@ export class CableSession {
   }
 
   /** Brings the session in line with the lesson and the board, one call at a time. */
-  private kick(): void {
-    if (this.busy) {
-      this.again = true;
-      return;
-    }
-    this.busy = true;
-    void this.step().finally(() => {
-      this.busy = false;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
+  private kick(): Promise<void> {
+    // A step already waiting will see the latest lesson, board and sign-in.
+    if (this.queued) return this.chain;
+    this.queued = true;
+    this.chain = this.chain
+      .then(() => {
+        this.queued = false;
+        return this.step();
+      })
+      .catch(() => {
+        // step() reports its failures in the state.
+      });
+    return this.chain;
   }
 
   private async step(): Promise<void> {
     const s = this.state;
     const board = cableBoardId(this.deps.device.snapshot);
-    const want = this.lesson !== null && board !== null;
+    const want = this.signedIn && this.lesson !== null && board !== null;
     const same = s.sessionId !== 0 && s.lessonUuid === this.lesson && s.boardId === board;
     if (!want || (s.sessionId !== 0 && !same)) {
       await this.close();
       if (!want) {
         Object.assign(s, emptyCableSession(), { answer: s.answer });
+        // Signed out in an open lesson with a board: the pane asks to sign in again.
+        if (!this.signedIn && this.lesson !== null && board !== null) {
+          Object.assign(s, { phase: 'stopped', problem: 'signed-out' });
+        }
         return;
       }
     }
@@ -233,7 +252,7 @@ export class CableSession {
     this.stopTimer();
     this.timer = this.timers.setTimeout(() => {
       this.timer = null;
-      this.kick();
+      void this.kick();
     }, ms);
   }
 

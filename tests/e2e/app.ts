@@ -4,6 +4,29 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export const LARGE_SCREEN = { width: 1280, height: 800 };
 export const SMALL_SCREEN = { width: 800, height: 800 };
 
+/** A short text no other run of the suite uses (names, e-mail addresses). */
+export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** Creates an e-mail account in the page's browser context and waits until it is signed in. */
+export async function signUpWithEmail(page: Page, name: string): Promise<Account> {
+  const account = {
+    email: `${name.toLowerCase().replace(/\W+/g, '-')}-${unique()}@example.com`,
+    password: 'secret-123',
+  };
+  await page.goto('/#/auth/signup');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).not.toHaveURL(/#\/auth\//);
+  return account;
+}
+
 export class App {
   constructor(readonly page: Page) {}
 

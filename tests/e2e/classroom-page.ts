@@ -2,7 +2,7 @@
 // context, the class wizard, lessons, enrolment, the lesson in the editor, the gradebook and
 // the submission, and the admin's user table.
 import { expect, type Browser, type Download, type Locator, type Page } from '@playwright/test';
-import { App } from './app.ts';
+import { App, signUpWithEmail } from './app.ts';
 import { EditorPage } from './editor-page.ts';
 import { text } from './locales.ts';
 
@@ -11,20 +11,14 @@ const t = (ref: string, vars: Record<string, string | number> = {}) =>
 export const c = (key: string, vars?: Record<string, string | number>) =>
   t(`classroom:${key}`, vars);
 
-export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export { unique } from './app.ts';
 
 export class ClassroomApp extends App {
   email = '';
 
   /** Creates an e-mail account and waits until sign-in has finished. */
   async signUp(name: string): Promise<string> {
-    this.email = `${name.toLowerCase().replace(/\W+/g, '-')}-${unique()}@example.com`;
-    await this.page.goto('/#/auth/signup');
-    await this.page.getByLabel('Name').fill(name);
-    await this.page.getByLabel('E-mail').fill(this.email);
-    await this.page.getByLabel('Password').fill('secret-123');
-    await this.page.getByRole('button', { name: 'Create account' }).click();
-    await expect(this.page).not.toHaveURL(/#\/auth\//);
+    this.email = (await signUpWithEmail(this.page, name)).email;
     return this.email;
   }
 

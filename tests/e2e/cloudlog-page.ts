@@ -3,28 +3,14 @@
 // makes to the API (used while the virtual board cannot run programs in e2e).
 import { expect, type APIRequestContext, type Locator } from '@playwright/test';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
-import { App } from './app.ts';
-import { unique } from './projects-page.ts';
+import { App, signUpWithEmail, type Account } from './app.ts';
 
-export interface Account {
-  email: string;
-  password: string;
-}
+export type { Account } from './app.ts';
 
 export class CloudlogApp extends App {
   /** Creates an e-mail account in the browser and waits until sign-in has finished. */
-  async signUp(name: string): Promise<Account> {
-    const account = {
-      email: `${name.toLowerCase()}-${unique()}@example.com`,
-      password: 'secret-123',
-    };
-    await this.page.goto('/#/auth/signup');
-    await this.page.getByLabel('Name').fill(name);
-    await this.page.getByLabel('E-mail').fill(account.email);
-    await this.page.getByLabel('Password').fill(account.password);
-    await this.page.getByRole('button', { name: 'Create account' }).click();
-    await expect(this.page).not.toHaveURL(/#\/auth\//);
-    return account;
+  signUp(name: string): Promise<Account> {
+    return signUpWithEmail(this.page, name);
   }
 
   channelPicker(): Locator {

@@ -1,6 +1,6 @@
 // The program editor in a real browser: blocks built with the mouse, Logo text mode, local
 // files, New Project.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { EditorPage } from './editor-page.ts';
 import { text } from './locales.ts';
 import { buildSensorMotorProgram } from './programs.ts';
@@ -191,6 +191,20 @@ test.describe('Program editor files', () => {
   });
 });
 
+/** Opens the repeat program, shows it as Logo text and types `words` at the end of line 2. */
+async function typeAfterRepeat(page: Page, words: string): Promise<EditorPage> {
+  const editor = new EditorPage(page);
+  await editor.open('/program');
+  await editor.chooseFileFrom('openFromFile', 'repeat.xml', REPEAT_PROGRAM);
+  await editor.expectGeneratedLogo(REPEAT_LOGO);
+  await editor.switchTo('logo');
+  await expect.poll(() => editor.logoText()).toBe(REPEAT_LOGO);
+  await editor.logoEditor().locator('.cm-line').nth(1).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(words);
+  return editor;
+}
+
 test.describe('Program editor Logo text', () => {
   test('switching to Logo text and back keeps the program', async ({ page }) => {
     const editor = new EditorPage(page);
@@ -212,15 +226,7 @@ test.describe('Program editor Logo text', () => {
   test('edited Logo text that blocks can show becomes blocks again, after a question', async ({
     page,
   }) => {
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await editor.chooseFileFrom('openFromFile', 'repeat.xml', REPEAT_PROGRAM);
-    await editor.expectGeneratedLogo(REPEAT_LOGO);
-    await editor.switchTo('logo');
-    await expect.poll(() => editor.logoText()).toBe(REPEAT_LOGO);
-    await editor.logoEditor().locator('.cm-line').nth(1).click();
-    await page.keyboard.press('End');
-    await page.keyboard.type(' beep');
+    const editor = await typeAfterRepeat(page, ' beep');
 
     await editor.switchTo('blocks');
     await expect(editor.confirmDialog()).toContainText(t('editor:logo.confirmConvert'));
@@ -236,15 +242,7 @@ test.describe('Program editor Logo text', () => {
   test('edited Logo text that blocks cannot show stays text, says why, until discarded', async ({
     page,
   }) => {
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await editor.chooseFileFrom('openFromFile', 'repeat.xml', REPEAT_PROGRAM);
-    await editor.expectGeneratedLogo(REPEAT_LOGO);
-    await editor.switchTo('logo');
-    await expect.poll(() => editor.logoText()).toBe(REPEAT_LOGO);
-    await editor.logoEditor().locator('.cm-line').nth(1).click();
-    await page.keyboard.press('End');
-    await page.keyboard.type(' bleep');
+    const editor = await typeAfterRepeat(page, ' bleep');
 
     await editor.switchTo('blocks');
     const notice = page.getByTestId('logo-edited');

@@ -2,10 +2,10 @@
 // Logo text mode, which cloud saves keep with the program's settings), the project-name
 // field, the save actions, dialogs and the remix pages.
 import { expect, type Browser, type Locator } from '@playwright/test';
-import { App } from './app.ts';
+import { App, signUpWithEmail } from './app.ts';
 import { EditorPage } from './editor-page.ts';
 
-export const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+export { unique } from './app.ts';
 
 /** A small Logo program that `tag` identifies (the tag becomes one Logo word). */
 export const programFor = (tag: string) => `to main\nshow "${tag.replace(/\W+/g, '_')}\nend\n`;
@@ -13,14 +13,7 @@ export const programFor = (tag: string) => `to main\nshow "${tag.replace(/\W+/g,
 export class ProjectsApp extends App {
   /** Creates an e-mail account and waits until sign-in has finished. */
   async signUp(name: string): Promise<void> {
-    await this.page.goto('/#/auth/signup');
-    await this.page.getByLabel('Name').fill(name);
-    await this.page
-      .getByLabel('E-mail')
-      .fill(`${name.toLowerCase().replace(/\W+/g, '-')}-${unique()}@example.com`);
-    await this.page.getByLabel('Password').fill('secret-123');
-    await this.page.getByRole('button', { name: 'Create account' }).click();
-    await expect(this.page).not.toHaveURL(/#\/auth\//);
+    await signUpWithEmail(this.page, name);
   }
 
   // The program

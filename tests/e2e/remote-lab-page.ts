@@ -5,8 +5,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import type { Lab } from '../../src/contract/remote-lab.ts';
-import { App } from './app.ts';
-import { idTokenFor, type Account } from './cloudlog-page.ts';
+import { App, signUpWithEmail, type Account } from './app.ts';
+import { idTokenFor } from './cloudlog-page.ts';
 import { text } from './locales.ts';
 
 export const t = (ref: string) => text('en', ref);
@@ -17,18 +17,8 @@ export const uniqueId = (prefix: string) =>
 
 export class RemoteLabApp extends App {
   /** Creates an e-mail account in this browser context and waits until it is signed in. */
-  async signUp(name: string): Promise<Account> {
-    const account = {
-      email: `${name.toLowerCase()}-${uniqueId('')}@example.com`,
-      password: 'secret-123',
-    };
-    await this.page.goto('/#/auth/signup');
-    await this.page.getByLabel('Name').fill(name);
-    await this.page.getByLabel('E-mail').fill(account.email);
-    await this.page.getByLabel('Password').fill(account.password);
-    await this.page.getByRole('button', { name: 'Create account' }).click();
-    await expect(this.page).not.toHaveURL(/#\/auth\//);
-    return account;
+  signUp(name: string): Promise<Account> {
+    return signUpWithEmail(this.page, name);
   }
 
   /** The board's connect dialog. */

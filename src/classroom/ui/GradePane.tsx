@@ -11,12 +11,13 @@ import { classroom } from '../runtime.ts';
 import { submissionView } from '../submission-view.ts';
 import CheckReportView from './CheckReportView.tsx';
 import { formatDate, formatPoints } from './format.ts';
+import TextField from '../../ui/metadata-fields/TextField.tsx';
 import StateBadge from './StateBadge.tsx';
 import './classroom.css';
 
 function GradeForm({ grade }: { grade: Grade }) {
   const { t } = useTranslation('classroom');
-  const ids = { grade: useId(), note: useId() };
+  const gradeId = useId();
   const [points, setPoints] = useState(grade.grade === null ? '' : String(grade.grade));
   const [note, setNote] = useState(grade.note);
   const [tried, setTried] = useState(false);
@@ -50,11 +51,11 @@ function GradeForm({ grade }: { grade: Grade }) {
       }}
     >
       <div>
-        <label className="form-label small mb-1" htmlFor={ids.grade}>
+        <label className="form-label small mb-1" htmlFor={gradeId}>
           {t('submission.grade', { max })}
         </label>
         <input
-          id={ids.grade}
+          id={gradeId}
           type="number"
           min={0}
           max={max}
@@ -69,19 +70,15 @@ function GradeForm({ grade }: { grade: Grade }) {
             : t('submission.range', { max })}
         </div>
       </div>
-      <div>
-        <label className="form-label small mb-1" htmlFor={ids.note}>
-          {t('submission.note')}
-        </label>
-        <textarea
-          id={ids.note}
-          className="form-control form-control-sm"
-          rows={4}
-          maxLength={NOTE_MAX}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </div>
+      <TextField
+        label={t('submission.note')}
+        labelClassName="form-label small mb-1"
+        small
+        rows={4}
+        maxLength={NOTE_MAX}
+        value={note}
+        onChange={setNote}
+      />
       {failed && (
         <p className="alert alert-danger py-1 px-2 small mb-0" role="alert">
           {t('unableToSave')}

@@ -20,6 +20,7 @@ import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
 import { checkText, EXAMPLE_CHECK, parseCheckText } from '../check-text.ts';
 import { currentProgramFile } from '../lesson-session.ts';
 import { classroom } from '../runtime.ts';
+import LabelledField from '../../ui/metadata-fields/TextField.tsx';
 import TextField from './TextField.tsx';
 
 interface Draft {
@@ -57,7 +58,7 @@ export default function LessonForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['classroom', 'shell']);
-  const ids = { logo: useId(), points: useId(), limit: useId(), check: useId() };
+  const ids = { points: useId(), limit: useId(), check: useId() };
   const [initial] = useState(() => draftOf(lesson));
   const [draft, setDraft] = useState(initial);
   const [tried, setTried] = useState(false);
@@ -131,22 +132,15 @@ export default function LessonForm({
         onChange={(desc) => set({ desc })}
       />
       <div>
-        <label className="form-label" htmlFor={ids.logo}>
-          {t('fields.starter')}
-        </label>
-        <textarea
-          id={ids.logo}
-          className="form-control font-monospace"
+        <LabelledField
+          label={t('fields.starter')}
+          code
           rows={6}
           maxLength={LESSON_LOGO_MAX}
           value={draft.logo}
-          spellCheck={false}
-          aria-describedby={`${ids.logo}-help`}
-          onChange={(e) => set({ logo: e.target.value, code: '' })}
+          help={draft.code ? t('lesson.starterFromEditor') : t('lesson.starterHelp')}
+          onChange={(logo) => set({ logo, code: '' })}
         />
-        <div id={`${ids.logo}-help`} className="form-text">
-          {draft.code ? t('lesson.starterFromEditor') : t('lesson.starterHelp')}
-        </div>
         <div className="d-flex gap-2 mt-1">
           <button
             type="button"

@@ -28,6 +28,16 @@ const ORPHANED = 'ORPHANED_BLOCK';
 /** Blockly's media (sprites, cursors), served by our Vite plugin. */
 const MEDIA_PATH = `${import.meta.env.BASE_URL}blockly-media/`;
 
+/**
+ * Blockly measures text on a canvas it appends to <body>, outside every landmark. Have it
+ * made now (measuring empty text) and hide it from assistive technology: it shows nothing.
+ */
+function hideMeasuringCanvas(): void {
+  const text = document.createElementNS(Blockly.utils.dom.SVG_NS, 'text');
+  Blockly.utils.dom.getFastTextWidthWithSizeString(text, '1px', 'normal', 'sans-serif');
+  document.querySelector('canvas.blocklyComputeCanvas')?.setAttribute('aria-hidden', 'true');
+}
+
 export interface BlocksEditorOptions {
   readOnly: boolean;
   board: number;
@@ -52,6 +62,7 @@ export class BlocksEditor {
     registerGogoBlocks();
     installBlocklyDialogs();
     registerKeyboardNavigation();
+    hideMeasuringCanvas();
     this.readOnly = options.readOnly;
     this.onChange = options.onChange;
     this.onIncomplete = options.onIncomplete ?? (() => undefined);

@@ -12,13 +12,14 @@ import {
   MESSAGE_LINK_PATTERN,
 } from '../../contract/messages.ts';
 import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
+import TextField from '../../ui/metadata-fields/TextField.tsx';
 import { announce } from '../messages-service.ts';
 
 const LINK = new RegExp(MESSAGE_LINK_PATTERN);
 
 export default function AnnouncementDialog({ onHide }: { onHide: () => void }) {
   const { t } = useTranslation('messages');
-  const ids = { title: useId(), name: useId(), link: useId() };
+  const titleId = useId();
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
   const [link, setLink] = useState('');
@@ -40,7 +41,7 @@ export default function AnnouncementDialog({ onHide }: { onHide: () => void }) {
       dirty={title !== '' || body !== '' || link !== ''}
       onHide={onHide}
       size="lg"
-      aria-labelledby={ids.title}
+      aria-labelledby={titleId}
     >
       <form
         noValidate
@@ -50,47 +51,34 @@ export default function AnnouncementDialog({ onHide }: { onHide: () => void }) {
         }}
       >
         <Modal.Header closeButton closeLabel={t('shell:close')}>
-          <Modal.Title id={ids.title} as="h2" className="h5">
+          <Modal.Title id={titleId} as="h2" className="h5">
             {t('announce.title')}
           </Modal.Title>
         </Modal.Header>
         <Modal.Body className="d-grid gap-3">
-          <div>
-            <label className="form-label" htmlFor={ids.name}>
-              {t('announce.heading')}
-            </label>
-            <input
-              id={ids.name}
-              className="form-control"
-              value={title}
-              maxLength={ANNOUNCEMENT_TITLE_MAX}
-              required
-              autoFocus
-              onChange={(e) => setTitle(e.target.value)}
-            />
-          </div>
+          <TextField
+            label={t('announce.heading')}
+            value={title}
+            maxLength={ANNOUNCEMENT_TITLE_MAX}
+            required
+            autoFocus
+            onChange={setTitle}
+          />
           <MarkdownEditor
             label={t('announce.body')}
             value={body}
             maxLength={ANNOUNCEMENT_BODY_MAX}
             onChange={setBody}
           />
-          <div>
-            <label className="form-label" htmlFor={ids.link}>
-              {t('announce.link')}
-            </label>
-            <input
-              id={ids.link}
-              className={`form-control${linkOk ? '' : ' is-invalid'}`}
-              value={link}
-              maxLength={MESSAGE_LINK_MAX}
-              placeholder="/classroom/class"
-              onChange={(e) => setLink(e.target.value)}
-            />
-            <div className={linkOk ? 'form-text' : 'invalid-feedback'}>
-              {t('announce.linkHelp')}
-            </div>
-          </div>
+          <TextField
+            label={t('announce.link')}
+            value={link}
+            maxLength={MESSAGE_LINK_MAX}
+            placeholder="/classroom/class"
+            help={t('announce.linkHelp')}
+            error={linkOk ? undefined : t('announce.linkHelp')}
+            onChange={setLink}
+          />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onHide}>

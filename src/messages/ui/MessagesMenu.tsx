@@ -1,7 +1,7 @@
 // The navbar's messages item (spec core §2): a bell with the unread count; the menu lists
 // the latest messages (newest first, unread marked), opens the thing one is about (and
 // marks it read), marks all read, loads more, and lets an admin post an announcement.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -9,11 +9,14 @@ import { useSnapshot } from 'valtio';
 import type { Message } from '../../contract/messages.ts';
 import { isLoggedIn, session } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';
-import Markdown from '../../ui/markdown/Markdown.tsx';
 import { MESSAGE_ICONS, messageTitle } from '../message-text.ts';
 import { loadMessages, markAllRead, markRead } from '../messages-service.ts';
 import { messagesStore } from '../runtime.ts';
-import AnnouncementDialog from './AnnouncementDialog.tsx';
+
+// The Markdown renderer and the announcement editor load with the first announcement shown
+// or written: the editor's first screen does without them.
+const Markdown = lazy(() => import('../../ui/markdown/Markdown.tsx'));
+const AnnouncementDialog = lazy(() => import('./AnnouncementDialog.tsx'));
 
 export default function MessagesMenu() {
   const { t, i18n } = useTranslation('messages');
@@ -114,7 +117,17 @@ export default function MessagesMenu() {
                 </button>
                 {message.kind === 'announcement' && message.body && (
                   <div className="px-4 pb-2 small fw-normal">
-                    <Markdown text={message.body} />
+                    <Suspense
+                      fallback={
+                        <span
+                          className="spinner-border spinner-border-sm"
+                          role="status"
+                          aria-label={t('common:loading')}
+                        />
+                      }
+                    >
+                      <Markdown text={message.body} />
+                    </Suspense>
                   </div>
                 )}
               </li>
@@ -143,7 +156,11 @@ export default function MessagesMenu() {
           )}
         </Dropdown.Menu>
       </Dropdown>
-      {announcing && <AnnouncementDialog onHide={() => setAnnouncing(false)} />}
+      {announcing && (
+        <Suspense fallback={null}>
+          <AnnouncementDialog onHide={() => setAnnouncing(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

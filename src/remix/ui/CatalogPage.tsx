@@ -23,6 +23,7 @@ import {
   perPageParam,
   useAddressPaging,
 } from '../../ui/pager/address-paging.ts';
+import SearchBox from '../../ui/pager/SearchBox.tsx';
 import type { Paging } from '../../ui/pager/use-paging.ts';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 
@@ -159,7 +160,6 @@ function CatalogProjects({
     setPage: (p) => update({ page: pageParam(p) }),
     setPerPage: (n) => update({ per: perPageParam(n), page: null }),
   };
-  const searchId = useId();
   useEffect(() => {
     void loader.run(() =>
       projectApi.catalogProjects(uuid, { query: query || undefined, page, per_page: perPage }),
@@ -172,16 +172,13 @@ function CatalogProjects({
           {t('catalog.projects')}
         </h2>
         <div>
-          <label className="visually-hidden" htmlFor={searchId}>
-            {t('search')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="form-control form-control-sm"
+          <SearchBox
+            label={t('search')}
             placeholder={t('searchPlaceholder')}
+            hiddenLabel
+            inputClassName="form-control-sm"
             value={typed}
-            onChange={(e) => setTyped(e.target.value)}
+            onChange={setTyped}
           />
         </div>
       </div>
@@ -218,7 +215,6 @@ function AddProjectModal({
 }) {
   const { t } = useTranslation('remix');
   const titleId = useId();
-  const searchId = useId();
   const loader = useLoader<{ mine: ProjectList; added: string[] }>();
   const { data } = useSnapshot(loader.state);
   const [typed, setTyped] = useState('');
@@ -249,16 +245,12 @@ function AddProjectModal({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <label className="form-label" htmlFor={searchId}>
-          {t('search')}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="form-control mb-3"
+        <SearchBox
+          label={t('search')}
           placeholder={t('searchPlaceholder')}
+          inputClassName="mb-3"
           value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={setTyped}
         />
         {!data ? (
           <div role="status">{t('common:loading')}</div>

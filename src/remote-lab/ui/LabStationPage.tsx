@@ -12,6 +12,8 @@ import { useDocumentTitle } from '../../app/use-document-title.ts';
 import {
   LAB_DESC_MAX,
   LAB_NAME_MAX,
+  PIN_MAX,
+  PIN_MIN,
   type Lab,
   type LabGroup,
   type LabGroupList,
@@ -123,8 +125,8 @@ function NewLabForm({ onCreated }: { onCreated: () => void }) {
           onChange={setPin}
           required
           code
-          minLength={4}
-          maxLength={12}
+          minLength={PIN_MIN}
+          maxLength={PIN_MAX}
         />
         <LabField
           id="lab-description"
@@ -485,8 +487,8 @@ function LabCard({
                 value={pin}
                 onChange={setPin}
                 code
-                minLength={4}
-                maxLength={12}
+                minLength={PIN_MIN}
+                maxLength={PIN_MAX}
               />
             </div>
             <Form.Check

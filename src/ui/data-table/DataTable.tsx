@@ -4,10 +4,11 @@
 // headers that carry aria-sort, so the table works from the keyboard and a screen reader
 // hears the order. 'No Data Available' when empty; 'Cannot load the data' with a retry when
 // loading fails; a warning when the answer had no pagination.
-import { useId, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorText } from '../error-text.ts';
 import Pager from '../pager/Pager.tsx';
+import SearchBox from '../pager/SearchBox.tsx';
 import type { SortKey } from './table-query.ts';
 import type { TableSource } from './table-source.ts';
 import { useTable, type TableState } from './use-table.ts';
@@ -80,7 +81,6 @@ export default function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useTranslation('ui');
   const { columns, rowKey, caption, actions, toolbar } = props;
   const table = useTable(props.source, props.initialSort, props.reloadKey);
-  const filterId = useId();
   const width = columns.length + (actions ? 1 : 0);
   const { rows, pagination, loading, error } = table;
 
@@ -121,16 +121,13 @@ export default function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <div className="data-table" data-testid={props.testId}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <label className="visually-hidden" htmlFor={filterId}>
-          {t('table.filter')}
-        </label>
-        <input
-          id={filterId}
-          type="search"
-          className="form-control form-control-sm data-table-filter"
+        <SearchBox
+          label={t('table.filter')}
           placeholder={t('table.filter')}
+          hiddenLabel
+          inputClassName="form-control-sm data-table-filter"
           value={table.filterText}
-          onChange={(e) => table.setFilterText(e.target.value)}
+          onChange={table.setFilterText}
         />
         <div className="ms-auto d-flex gap-2">{toolbar}</div>
       </div>

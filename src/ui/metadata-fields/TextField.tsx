@@ -1,6 +1,7 @@
-// One labelled single-line field. `error` marks it invalid and shows the message below in
-// place of `help`; a URL field gets the URL keyboard and an https:// placeholder.
-import { useId } from 'react';
+// One labelled text field, single-line or (with `rows`) a text area. `error` marks it
+// invalid and shows the message below in place of `help`; a URL field gets the URL
+// keyboard and an https:// placeholder.
+import { useId, type ChangeEvent } from 'react';
 
 export interface TextFieldProps {
   label: string;
@@ -15,32 +16,50 @@ export interface TextFieldProps {
   autoFocus?: boolean;
   placeholder?: string;
   labelClassName?: string;
+  /** A text area of this many rows instead of a single line. */
+  rows?: number;
+  /** The compact size of side panes. */
+  small?: boolean;
+  /** Code: fixed-width letters and no spell checking. */
+  code?: boolean;
 }
 
 export default function TextField(props: TextFieldProps) {
-  const { label, value, maxLength, onChange, help, error, url } = props;
+  const { label, value, maxLength, onChange, help, error, url, rows } = props;
   const id = useId();
   const noteId = `${id}-note`;
   const note = error ?? help;
+  const className = [
+    'form-control',
+    props.small && 'form-control-sm',
+    props.code && 'font-monospace',
+  ]
+    .concat(error === undefined ? [] : ['is-invalid'])
+    .filter(Boolean)
+    .join(' ');
+  const field = {
+    id,
+    className,
+    value,
+    maxLength,
+    required: props.required,
+    autoFocus: props.autoFocus,
+    placeholder: props.placeholder ?? (url ? 'https://' : undefined),
+    spellCheck: props.code ? false : undefined,
+    'aria-invalid': error !== undefined,
+    'aria-describedby': note === undefined ? undefined : noteId,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+  };
   return (
     <div>
       <label className={props.labelClassName ?? 'form-label'} htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        className={`form-control${error === undefined ? '' : ' is-invalid'}`}
-        type="text"
-        inputMode={url ? 'url' : undefined}
-        value={value}
-        maxLength={maxLength}
-        required={props.required}
-        autoFocus={props.autoFocus}
-        placeholder={props.placeholder ?? (url ? 'https://' : undefined)}
-        aria-invalid={error !== undefined}
-        aria-describedby={note === undefined ? undefined : noteId}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      {rows === undefined ? (
+        <input {...field} type="text" inputMode={url ? 'url' : undefined} />
+      ) : (
+        <textarea {...field} rows={rows} />
+      )}
       {note !== undefined && (
         <div id={noteId} className={error === undefined ? 'form-text' : 'invalid-feedback'}>
           {note}

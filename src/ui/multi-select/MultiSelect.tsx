@@ -3,6 +3,7 @@
 // outside closes it; every control is reachable from the keyboard.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import SearchBox from '../pager/SearchBox.tsx';
 import { summarize } from './summary.ts';
 import './multi-select.css';
 
@@ -29,7 +30,7 @@ export default function MultiSelect(props: MultiSelectProps) {
   const [filter, setFilter] = useState('');
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const ids = { label: useId(), panel: useId(), filter: useId(), error: useId() };
+  const ids = { label: useId(), panel: useId(), error: useId() };
 
   useEffect(() => {
     if (!open) return;
@@ -109,16 +110,13 @@ export default function MultiSelect(props: MultiSelectProps) {
           aria-labelledby={ids.label}
         >
           <div className="p-2 border-bottom d-flex gap-2 align-items-center">
-            <label htmlFor={ids.filter} className="visually-hidden">
-              {t('multiSelect.filter')}
-            </label>
-            <input
-              id={ids.filter}
-              type="search"
-              className="form-control form-control-sm"
+            <SearchBox
+              label={t('multiSelect.filter')}
               placeholder={t('multiSelect.filter')}
+              hiddenLabel
+              inputClassName="form-control-sm"
               value={filter}
-              onChange={(e) => setFilter(e.target.value)}
+              onChange={setFilter}
               autoFocus
             />
             <button

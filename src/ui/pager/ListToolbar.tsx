@@ -1,6 +1,7 @@
 // The bar above a paged list: a search box and one choice or more (order, type), each with
 // its small label. The values and their meaning belong to the page that shows the list.
 import { useId } from 'react';
+import SearchBox from './SearchBox.tsx';
 
 export interface ListChoice {
   label: string;
@@ -44,22 +45,10 @@ function Choice({ label, value, options, onChange }: ListChoice) {
 }
 
 export default function ListToolbar({ search, choices }: ListToolbarProps) {
-  const searchId = useId();
   return (
     <div className="row g-2 align-items-end mb-3">
       <div className="col-md">
-        <label className="form-label small mb-1" htmlFor={searchId}>
-          {search.label}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="form-control"
-          placeholder={search.placeholder}
-          value={search.value}
-          maxLength={search.maxLength}
-          onChange={(e) => search.onChange(e.target.value)}
-        />
+        <SearchBox {...search} labelClassName="form-label small mb-1" />
       </div>
       {choices.map((c) => (
         <Choice key={c.label} {...c} />

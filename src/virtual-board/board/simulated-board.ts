@@ -4,17 +4,19 @@
 // status packets when the Pi companion is on) encoded by core-rs, on a virtual clock.
 // It is a plain class: the worker (src/virtual-board/worker/board-sim-worker-api.ts) drives
 // it through a UsbLink in real time, tests drive it frame by frame. Its settings and panel
-// state (sim-state.ts), core-rs encoders (report-encoding.ts), clock (board-rtc.ts) and
-// Tasmota devices (tasmota-devices.ts) live beside it.
+// state (sim-state.ts), core-rs encoders (report-encoding.ts), clock (board-rtc.ts),
+// motor and servo ports (output-ports.ts), display and voice recorder (display-voice.ts),
+// status packet (status-packet.ts) and Tasmota devices (tasmota-devices.ts) live beside it.
 import type {
   HidBuiltinSensors,
   HidPacketToEncode,
   HidStatus,
   RtcFields,
 } from '../../core/hid-layout.ts';
-import { isEspFamily, sensorCount } from '../../device/board-state.ts';
 import { BoardRtc } from './board-rtc.ts';
-import { ascii, clamp, lengthText, u16 } from './payload-fields.ts';
+import { BoardDisplay, VoiceRecorder } from './display-voice.ts';
+import { OutputPorts } from './output-ports.ts';
+import { clamp, lengthText, u16 } from './payload-fields.ts';
 import { PiCompanion, PI_STATUS_PERIOD_MS, type PiOptions } from './pi-companion.ts';
 import type { BoardIo, ProgramRunner } from './program-runner.ts';
 import type { MemReadReplier, ReportEncoder } from './report-encoding.ts';
@@ -29,10 +31,9 @@ import {
   WIFI_CONNECTED,
   type SimConfig,
   type SimEvent,
-  type SimMotor,
-  type SimServo,
   type SimState,
 } from './sim-state.ts';
+import { statusPacket } from './status-packet.ts';
 import { tasmotaReply } from './tasmota-devices.ts';
 import type { LinkDevice } from './usb-link.ts';
 
@@ -96,14 +97,11 @@ export class SimulatedBoard implements LinkDevice {
   private builtin: HidBuiltinSensors = { ...ZERO_BUILTIN };
   private ir = 0;
   private answer = 0;
-  private motorMask = 0;
-  private motors: SimMotor[] = [];
-  private servoMask = 0;
-  private servos: SimServo[] = [];
+  private readonly ports = new OutputPorts();
   private leds = new Map<number, boolean>();
-  private display = { short: '', long: '' };
+  private readonly display = new BoardDisplay();
   private readonly rtc = new BoardRtc();
-  private voice = { playing: false, track: 1, tracks: 10 };
+  private readonly voice = new VoiceRecorder();
   private wifi = { ssid: '', password: '', status: 0 };
   private wifiReadyAt = 0;
   private autorun = false;
@@ -139,7 +137,6 @@ export class SimulatedBoard implements LinkDevice {
     this.runner = options.runner;
     this.memRead = options.memRead;
     this.onEvent = options.onEvent ?? (() => {});
-    this.resetOutputs();
     if (this.config.pi) this.pi = new PiCompanion(this.piOptions);
   }
 
@@ -331,7 +328,6 @@ export class SimulatedBoard implements LinkDevice {
   // ---- State for the panel --------------------------------------------------------------
 
   state(): SimState {
-    this.syncActiveFlags();
     return {
       config: { ...this.config },
       clockMs: this.now,
@@ -339,12 +335,12 @@ export class SimulatedBoard implements LinkDevice {
       builtin: { ...this.builtin },
       ir: this.ir,
       answer: this.answer,
-      motors: this.motors.map((m) => ({ ...m })),
-      servos: this.servos.map((s) => ({ ...s })),
+      motors: this.ports.motorStates(),
+      servos: this.ports.servoStates(),
       leds: [...this.leds].map(([id, on]) => ({ id, on })).sort((a, b) => a.id - b.id),
-      display: { ...this.display },
+      display: this.display.state(),
       rtc: this.rtcFields(),
-      voice: { ...this.voice },
+      voice: this.voice.state(),
       wifi: { ssid: this.wifi.ssid, status: this.wifi.status },
       autorun: this.autorun,
       program: {
@@ -372,39 +368,16 @@ export class SimulatedBoard implements LinkDevice {
 
   /** The status packet as the board would send it now. */
   status(): HidStatus {
-    const cfg = this.config;
-    const esp = isEspFamily(cfg.boardType);
-    const count = sensorCount(cfg.boardType);
-    const mask = (f: (i: number) => boolean) =>
-      [0, 1, 2, 3].reduce((m, i) => m | (f(i) ? 1 << i : 0), 0);
-    const rtc = this.rtcFields();
-    return {
-      sensorCount: count,
-      sensors: this.sensors.slice(0, count),
-      boardType: cfg.boardType,
-      boardVersion: cfg.boardVersion,
-      hardwareId: esp ? 0x0c : 0,
-      firmwareVersion: cfg.firmwareVersion,
-      firmwareVersion2: esp ? cfg.stmFirmwareVersion : 0,
-      motorActive: this.motorMask,
-      motorOn: mask((i) => this.motors[i]?.on ?? false),
-      motorDirection: mask((i) => this.motors[i]?.cw ?? false),
-      // Power 0–100 in the command becomes 0–255 in the status [inferred, §9]; floor keeps
-      // ceil(v / 255 × 100) on the host equal to the commanded percent.
-      motorPower: this.motors.map((m) => Math.floor((m.power * 255) / 100)),
+    return statusPacket({
+      config: this.config,
+      sensors: this.sensors,
+      builtin: this.builtin,
       ir: this.ir,
-      rtc,
-      espFamily: esp,
-      joystick: 0,
-      servoOn: mask((i) => this.servos[i]?.on ?? false),
-      servoActive: this.servoMask,
-      servoRelay: mask((i) => this.servos[i]?.relay ?? false),
-      servoAngle: this.servos.map((s) => s.angle),
-      servoPower: this.servos.map((s) => s.power),
-      wifiStatus: this.wifi.status,
       answer: this.answer,
-      builtin: { ...this.builtin },
-    };
+      wifiStatus: this.wifi.status,
+      rtc: this.rtcFields(),
+      outputs: this.ports.status(),
+    });
   }
 
   // ---- Commands ---------------------------------------------------------------------------
@@ -418,52 +391,16 @@ export class SimulatedBoard implements LinkDevice {
     },
   }))(this);
 
-  /** A servo command: the port drives a servo at `angle` (a relay port becomes a servo). */
-  private servoTo(servo: SimServo, angle: number): void {
-    servo.angle = angle;
-    servo.relay = false;
-    servo.on = true;
-  }
-
-  private forActive<T>(items: T[], mask: number, f: (item: T) => void): void {
-    items.forEach((item, i) => {
-      if (mask & (1 << i)) f(item);
-    });
-  }
-
   /** Category 0 (board-protocol §2.3). */
   private output(command: number, p: Uint8Array): boolean {
+    if (this.ports.command(command, p)) return true;
+    if (this.display.command(command, p)) return true;
+    if (this.voice.command(command, p)) return true;
     const p1 = p[2] ?? 0;
     const p2 = p[3] ?? 0;
     switch (command) {
       case 1: // ping: the reply format is unknown (§10 question 5), so none is sent
         return true;
-      case 2:
-        this.forActive(this.motors, this.motorMask, (m) => (m.on = p2 === 1));
-        return true;
-      case 3:
-        this.forActive(this.motors, this.motorMask, (m) => (m.cw = p2 === 1));
-        return true;
-      case 4:
-        this.forActive(this.motors, this.motorMask, (m) => (m.cw = !m.cw));
-        return true;
-      case 6: {
-        const power = clamp(u16(p, 3), 0, 100);
-        this.forActive(this.motors, this.motorMask, (m) => (m.power = power));
-        return true;
-      }
-      case 7:
-        this.motorMask = p1 & 0x0f;
-        return true;
-      case 8:
-        if (p1 < 4) this.motorMask ^= 1 << p1;
-        return true;
-      case 9: // servo duty (GoGo 4) / servo angle (ESP32 boards)
-      case 17: {
-        const angle = clamp(u16(p, 3), 0, 180);
-        this.forActive(this.servos, this.servoMask, (s) => this.servoTo(s, angle));
-        return true;
-      }
       case 10:
         this.leds.set(p1, p2 === 1);
         return true;
@@ -477,60 +414,11 @@ export class SimulatedBoard implements LinkDevice {
       case 13:
         this.logoControl(p1);
         return true;
-      case 14:
-        this.servoMask = p1 & 0x0f;
-        return true;
-      case 15: // this way: turn by the given degrees [inferred direction, §10 question 15]
-      case 16: {
-        const delta = clamp(u16(p, 3), 0, 180) * (command === 15 ? 1 : -1);
-        this.forActive(this.servos, this.servoMask, (s) =>
-          this.servoTo(s, clamp(s.angle + delta, 0, 180)),
-        );
-        return true;
-      }
-      case 18:
-        if (p1 < 4) this.servoMask ^= 1 << p1;
-        return true;
-      case 19: {
-        const power = clamp(u16(p, 3), 0, 100);
-        this.forActive(this.servos, this.servoMask, (s) => {
-          s.relay = true;
-          s.power = power;
-          s.on = power > 0;
-        });
-        return true;
-      }
       case 50:
         this.syncRtc(p);
         return true;
       case 51: // read RTC: the board refreshes the stream at once
         this.nextStatusAt = this.now;
-        return true;
-      case 60:
-        this.display.short = ascii(p, 2, 4);
-        return true;
-      case 61:
-        this.display.long = ascii(p, 2, 60);
-        return true;
-      case 62:
-        this.display = { short: '', long: '' };
-        return true;
-      case 70:
-        if (this.voice.tracks > 0) this.voice.playing = !this.voice.playing;
-        return true;
-      case 71:
-        if (this.voice.tracks > 0) this.voice.track = (this.voice.track % this.voice.tracks) + 1;
-        return true;
-      case 72:
-        if (this.voice.tracks > 0) {
-          this.voice.track = ((this.voice.track + this.voice.tracks - 2) % this.voice.tracks) + 1;
-        }
-        return true;
-      case 73:
-        if (p1 >= 1 && p1 <= this.voice.tracks) this.voice.track = p1;
-        return true;
-      case 74:
-        this.voice = { playing: false, track: 0, tracks: 0 };
         return true;
       case 100:
         this.reboot();
@@ -700,34 +588,14 @@ export class SimulatedBoard implements LinkDevice {
   private reboot(): void {
     if (this.running) this.runner?.stop();
     this.running = false;
-    this.resetOutputs();
-    this.display = { short: '', long: '' };
+    this.ports.reset();
+    this.display.clear();
     this.leds.clear();
     // Power-on: the program runs by itself when its autorun state is set.
     if (this.autorun && this.programLength > 0) this.startProgram();
   }
 
-  private resetOutputs(): void {
-    this.motorMask = 0;
-    this.servoMask = 0;
-    this.motors = [0, 1, 2, 3].map(() => ({ active: false, on: false, cw: true, power: 100 }));
-    this.servos = [0, 1, 2, 3].map(() => ({
-      active: false,
-      on: false,
-      relay: false,
-      angle: 90,
-      power: 0,
-    }));
-    this.syncActiveFlags();
-  }
-
-  private syncActiveFlags(): void {
-    this.motors.forEach((m, i) => (m.active = (this.motorMask & (1 << i)) !== 0));
-    this.servos.forEach((s, i) => (s.active = (this.servoMask & (1 << i)) !== 0));
-  }
-
   private enqueueStatus(): void {
-    this.syncActiveFlags();
     this.enqueue({ type: 'status', status: this.status() });
   }
 

@@ -12,7 +12,11 @@ export default function SimDatalogPanel({ info }: { info: SimDatalogInfo }) {
   const [count, setCount] = useState(1000);
   const valid = Number.isInteger(count) && count >= 1 && count <= MAX_SIM_RECORDS;
   return (
-    <section aria-labelledby="sim-datalog-title" data-testid="sim-datalog" className="sim-section">
+    <section
+      aria-labelledby="virtual-board-title sim-datalog-title"
+      data-testid="sim-datalog"
+      className="sim-section"
+    >
       <h3 id="sim-datalog-title" className="h6">
         {t('datalog:sim.title')}
       </h3>

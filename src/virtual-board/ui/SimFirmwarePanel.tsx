@@ -22,7 +22,7 @@ export default function SimFirmwarePanel(props: { boardType: number }) {
   const legacy = LEGACY.has(props.boardType);
   if (!f || (!gogo6 && !legacy)) return null;
   return (
-    <section aria-labelledby="sim-firmware" data-testid="sim-firmware">
+    <section aria-labelledby="virtual-board-title sim-firmware" data-testid="sim-firmware">
       <h3 id="sim-firmware" className="h6">
         {t('sim.title')}
       </h3>

@@ -15,7 +15,7 @@ export function SensorInputs({ state }: { state: SimState }) {
   const { t } = useTranslation('device');
   const host = getSimHost();
   return (
-    <section aria-labelledby="sim-sensors" className="sim-section">
+    <section aria-labelledby="virtual-board-title sim-sensors" className="sim-section">
       <h3 id="sim-sensors" className="h6">
         {t('sim.sensors')}
       </h3>

@@ -47,7 +47,11 @@ export function SimOutputs({ state }: { state: SimState }) {
       .join(' ') || t('sim.none');
 
   return (
-    <section aria-labelledby="sim-outputs" data-testid="sim-outputs" className="sim-section">
+    <section
+      aria-labelledby="virtual-board-title sim-outputs"
+      data-testid="sim-outputs"
+      className="sim-section"
+    >
       <h3 id="sim-outputs" className="h6">
         {t('sim.outputs')}
       </h3>

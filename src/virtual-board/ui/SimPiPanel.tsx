@@ -14,7 +14,7 @@ export default function SimPiPanel({ pi }: { pi: PiSimState }) {
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
   return (
-    <section aria-labelledby="sim-pi-title" data-testid="sim-pi">
+    <section aria-labelledby="virtual-board-title sim-pi-title" data-testid="sim-pi">
       <h3 id="sim-pi-title" className="h6">
         {t('sim.piTitle')}
       </h3>

@@ -11,6 +11,17 @@ const SimulatedBoardPanel = lazy(() => import('./SimulatedBoardPanel.tsx'));
 registerWidgetPane({
   id: BOARD_PANE,
   label: () => i18next.t('device:sim.tab'),
+  // The tab names the pane for sight; the hidden h2 keeps the panel's h3 sections in order
+  // and, as in the dock, prefixes their names (a board page beside it has a "Sensors" too).
   Component: () =>
-    createElement('div', { className: 'px-2 pt-2 pb-3' }, createElement(SimulatedBoardPanel)),
+    createElement(
+      'div',
+      { className: 'px-2 pt-2 pb-3' },
+      createElement(
+        'h2',
+        { id: 'virtual-board-title', className: 'visually-hidden' },
+        i18next.t('device:sim.title'),
+      ),
+      createElement(SimulatedBoardPanel),
+    ),
 });

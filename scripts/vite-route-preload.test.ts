@@ -1,0 +1,64 @@
+import { runInNewContext } from 'node:vm';
+import type { Rolldown } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { EDITOR_ROUTE, preloadScript, routeFiles } from './vite-route-preload.ts';
+
+type Bundle = Rolldown.OutputBundle;
+
+/** A chunk with only the fields routeFiles reads. */
+function chunk(fileName: string, imports: string[], extra: Record<string, unknown> = {}) {
+  return { type: 'chunk', fileName, imports, isEntry: false, isDynamicEntry: false, ...extra };
+}
+
+const bundle = Object.fromEntries(
+  [
+    chunk('assets/index.js', ['assets/shared.js'], { isEntry: true }),
+    chunk('assets/shared.js', []),
+    chunk('assets/EditorPage.js', ['assets/shared.js', 'assets/blockly.js'], {
+      isDynamicEntry: true,
+      facadeModuleId: '/app/src/editor/ui/EditorPage.tsx',
+      viteMetadata: { importedCss: new Set(['assets/EditorPage.css']) },
+    }),
+    chunk('assets/blockly.js', ['assets/msg.js']),
+    chunk('assets/msg.js', []),
+    chunk('assets/Other.js', ['assets/shared.js'], {
+      isDynamicEntry: true,
+      facadeModuleId: '/app/src/other/Other.tsx',
+    }),
+  ].map((c) => [c.fileName, c]),
+) as unknown as Bundle;
+
+describe('route preload', () => {
+  it("lists the editor's chunks the entry has not loaded, and their style sheets", () => {
+    expect(routeFiles(bundle, /EditorPage\.tsx$/)).toEqual({
+      scripts: ['assets/EditorPage.js', 'assets/blockly.js', 'assets/msg.js'],
+      styles: ['assets/EditorPage.css'],
+    });
+    expect(routeFiles(bundle, /Missing\.tsx$/)).toBeNull();
+  });
+
+  it('matches the routes that open the editor and no other', () => {
+    for (const hash of ['', '#', '#/', '#/program', '#/program/abc', '#/code/1', '#/program-v1'])
+      expect(EDITOR_ROUTE.test(hash), hash).toBe(true);
+    for (const hash of ['#/classroom/class', '#/remix/projects', '#/programs', '#/datalog'])
+      expect(EDITOR_ROUTE.test(hash), hash).toBe(false);
+  });
+
+  it('adds preload links on an editor route only', () => {
+    const files = { scripts: ['assets/a.js'], styles: ['assets/a.css'] };
+    const run = (hash: string) => {
+      const links: Record<string, string>[] = [];
+      const document = {
+        createElement: () => ({}) as Record<string, string>,
+        head: { appendChild: (l: Record<string, string>) => links.push(l) },
+      };
+      runInNewContext(preloadScript(files, '/'), { location: { hash }, document });
+      return links;
+    };
+    expect(run('#/program')).toEqual([
+      { rel: 'modulepreload', href: '/assets/a.js' },
+      { rel: 'preload', href: '/assets/a.css', as: 'style' },
+    ]);
+    expect(run('#/classroom/class')).toEqual([]);
+  });
+});

@@ -1,0 +1,102 @@
+// The editor is the first screen of most visits (`/`, `#/program`, `#/code/{id}`), but its
+// chunks are lazy: without help the browser learns about them only once the entry chunk
+// has downloaded and run, one whole download after the page. This build step writes a tiny
+// classic script, loaded from the page's head, that asks for the editor's chunks (and its
+// style sheet) right away when the address is an editor route, so they download alongside
+// the entry chunk. Other routes fetch nothing extra. The script is a file of its own, not
+// inline: the content security policy allows scripts from this origin only.
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/** The module whose chunk the editor routes load (src/app/routes.tsx). */
+const EDITOR_MODULE = /[\\/]src[\\/]editor[\\/]ui[\\/]EditorPage\.tsx$/;
+
+/** Hash routes that open the editor; an empty hash redirects to #/program. */
+export const EDITOR_ROUTE = /^(#\/?)?$|^#\/(program|code|editor|view|app\/program)(?![\w])/;
+
+export interface RoutePreload {
+  scripts: string[];
+  styles: string[];
+}
+
+const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk =>
+  file?.type === 'chunk';
+
+/**
+ * The chunks a dynamic import of `target` needs that the entry has not loaded already (its
+ * static imports, recursively), and their style sheets, as file names of `bundle`.
+ */
+export function routeFiles(bundle: OutputBundle, target: RegExp): RoutePreload | null {
+  const chunks = Object.values(bundle).filter(isChunk);
+  const entry = chunks.find((c) => c.isEntry);
+  const route = chunks.find((c) => c.isDynamicEntry && target.test(c.facadeModuleId ?? ''));
+  if (!entry || !route) return null;
+  const closure = (start: OutputChunk) => {
+    const seen = new Set<string>();
+    const visit = (c: OutputChunk) => {
+      if (seen.has(c.fileName)) return;
+      seen.add(c.fileName);
+      for (const name of c.imports) {
+        const next = bundle[name];
+        if (isChunk(next)) visit(next);
+      }
+    };
+    visit(start);
+    return seen;
+  };
+  const loaded = closure(entry);
+  const scripts = [...closure(route)].filter((name) => !loaded.has(name));
+  const styles = scripts.flatMap((name) => {
+    const c = bundle[name];
+    const meta = isChunk(c) ? (c as { viteMetadata?: { importedCss: Set<string> } }) : undefined;
+    return [...(meta?.viteMetadata?.importedCss ?? [])];
+  });
+  return { scripts, styles };
+}
+
+/** The classic script: preloads `files` (paths from the site root) on an editor route. */
+export function preloadScript(files: RoutePreload, base: string): string {
+  const list = [
+    ...files.scripts.map((f) => ['modulepreload', base + f]),
+    ...files.styles.map((f) => ['preload', base + f]),
+  ];
+  return `(function () {
+  if (!${EDITOR_ROUTE.toString()}.test(location.hash)) return;
+  ${JSON.stringify(list)}.forEach(function (f) {
+    var link = document.createElement('link');
+    link.rel = f[0];
+    link.href = f[1];
+    if (f[0] === 'preload') link.as = 'style';
+    document.head.appendChild(link);
+  });
+})();
+`;
+}
+
+export function routePreload(): Plugin {
+  let base = '/';
+  return {
+    name: 'gogo-route-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const files = routeFiles(bundle, EDITOR_MODULE);
+      const html = bundle['index.html'];
+      if (!files || html?.type !== 'asset') {
+        this.error('route preload: no editor chunk or no index.html in the build');
+      }
+      const ref = this.emitFile({
+        type: 'asset',
+        name: 'editor-preload.js',
+        source: preloadScript(files, base),
+      });
+      const tag = `<script src="${base}${this.getFileName(ref)}"></script>`;
+      html.source = String(html.source).replace('</title>', `</title>\n    ${tag}`);
+    },
+  };
+}
