@@ -15,8 +15,11 @@ export const DOCS_URLS: Record<Language['code'], string> = {
   es: fromEnv('VITE_DOCS_URL_EN', 'https://docs.gogoboard.org/en/'),
 };
 
-/** The MQTT widget dashboard, an external page. */
+/** The old external MQTT widget site, for deployments that prefer it to the built-in one. */
 export const WEB_UI_URL = fromEnv('VITE_WEB_UI_URL', 'https://webui.gogoboard.org/');
+
+/** Labs ▸ Web UI opens WEB_UI_URL instead of the built-in `/webui` when this is `1`. */
+export const WEB_UI_EXTERNAL = fromEnv('VITE_WEB_UI_EXTERNAL', '') === '1';
 
 /** The address of an in-app route for opening in a new tab (routing is hash based). */
 export function appRouteHref(path: string): string {

@@ -66,6 +66,13 @@ const TABLE: [string, string, string][] = [
   ['/program-blockly', '/program-blockly', 'EditorPage:programBlockly'],
   ['/developer-mode', '/developer-mode', 'DeveloperPage'],
   ['/dashboard', '/dashboard', 'DashboardPage'],
+  ['/webui', '/webui', 'WebuiListPage'],
+  [
+    '/webui/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
+    '/webui/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
+    'DashboardPage',
+  ],
+  ['/webui/shared/abc', '/webui/shared/abc', 'SharedDashboardPage'],
   ['/no-such-page', '/program', 'EditorPage:program'],
   ['/auth/unknown', '/program', 'EditorPage:program'],
 ];
@@ -142,6 +149,20 @@ describe('route table (profile needs a signed-in user)', () => {
     const router = await openPath('/profile?tab=2');
     expect(router.state.location.pathname).toBe('/auth/login');
     expect(session.lastPath).toBe('/profile?tab=2');
+  });
+
+  it.each(['/webui', '/webui/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11'])(
+    'sends a visitor from %s to sign-in',
+    async (path) => {
+      const router = await openPath(path);
+      expect(router.state.location.pathname).toBe('/auth/login');
+      expect(session.lastPath).toBe(path);
+    },
+  );
+
+  it('shows a shared dashboard link to a visitor', async () => {
+    const router = await openPath('/webui/shared/abc');
+    expect(shownScreen(router)).toBe('SharedDashboardPage');
   });
 
   it('shows the profile to a signed-in user', async () => {

@@ -237,6 +237,25 @@ export const routes: RouteObject[] = [
           },
           { path: 'developer-mode', lazy: page(() => import('../dev/ui/DeveloperPage.tsx')) },
           { path: 'remote-lab', lazy: page(() => import('../remote-lab/ui/RemoteLabPage.tsx')) },
+          {
+            path: 'webui',
+            children: [
+              {
+                index: true,
+                loader: guard('login'),
+                lazy: page(() => import('../webui/ui/WebuiListPage.tsx')),
+              },
+              {
+                path: 'shared/:token',
+                lazy: page(() => import('../webui/ui/SharedDashboardPage.tsx')),
+              },
+              {
+                path: ':uuid',
+                loader: guard('login'),
+                lazy: page(() => import('../webui/ui/DashboardPage.tsx')),
+              },
+            ],
+          },
           { path: 'dashboard', lazy: page(() => import('./pages/DashboardPage.tsx')) },
           { path: '*', ...to('/program') },
         ],

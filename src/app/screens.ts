@@ -25,6 +25,7 @@ export const SCREENS = [
   'project',
   'catalog',
   'teachableMachine',
+  'webui',
   'program',
   'submission',
   'code',

@@ -6,7 +6,7 @@
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { WebuiBrokerGrant } from '../contract/webui.ts';
 
-export type LinkStatus = 'connecting' | 'online' | 'offline' | 'refused';
+export type LinkStatus = 'connecting' | 'online' | 'offline' | 'reconnecting' | 'refused';
 
 /** Values a chart keeps per topic. */
 export const HISTORY_MAX = 120;
@@ -58,6 +58,7 @@ export class DashboardLink {
     this.client = client;
     client.on('message', (topic, payload) => this.receive(topic, payload));
     client.on('offline', () => (state.status = 'offline'));
+    client.on('reconnect', () => (state.status = 'reconnecting'));
     client.on('error', (e) => {
       // A refused login (an old password after a server restart, a link turned off).
       if ('code' in e && (e.code === 4 || e.code === 5)) state.status = 'refused';

@@ -1,6 +1,6 @@
-// The web UI's singletons: the checked API over the app's client, and the board bridge on
-// the app's board link, following the signed-in user and the switch remembered in this
-// browser (docs/labs.md "Board bridge").
+// The web UI's singletons: the checked API over the app's client, run-mode connections of
+// the dashboard screens, and the board bridge on the app's board link, following the
+// signed-in user and the switch remembered in this browser (docs/labs.md "Board bridge").
 import i18next from 'i18next';
 import { subscribe } from 'valtio/vanilla';
 import { api } from '../api/client.ts';
@@ -8,8 +8,10 @@ import { getDevice } from '../device/runtime.ts';
 import { session } from '../state/session.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 import { showToast } from '../state/ui.ts';
+import type { WebuiBrokerGrant } from '../contract/webui.ts';
 import { BoardBridge } from './board-bridge.ts';
 import { bindBridgeToStore } from './bridge-store.ts';
+import { LiveDashboard, type LiveState } from './live-dashboard.ts';
 import { WebuiApi } from './webui-api.ts';
 
 export const webuiApi = new WebuiApi({
@@ -23,6 +25,15 @@ export function webuiBrokerUrl(url: string): string {
   if (/^wss?:\/\//.test(url)) return url;
   const origin = new URL(import.meta.env.VITE_API_BASE_URL || '/', window.location.href);
   return new URL(url, origin).toString().replace(/^http/, 'ws');
+}
+
+/** A run-mode connection: the owner's (read and write) or a shared link's (read only). */
+export function liveDashboard(state: LiveState, share: string | null): LiveDashboard {
+  const grant = (): Promise<WebuiBrokerGrant> =>
+    share === null
+      ? webuiApi.broker({ quiet: true })
+      : webuiApi.sharedBroker(share, { quiet: true });
+  return new LiveDashboard({ grant, brokerUrl: webuiBrokerUrl, state, readOnly: share !== null });
 }
 
 /** The switch as remembered in this browser. */

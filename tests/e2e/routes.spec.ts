@@ -57,6 +57,10 @@ const ROUTES: [string, string, string][] = [
   ['/program-blockly', '/program-blockly', 'screens:programBlockly.title'],
   ['/developer-mode', '/developer-mode', 'dev:title'],
   ['/dashboard', '/dashboard', 'shell:dashboard.title'],
+  // The web UI's own dashboards need sign-in; a shared link does not (this one is dead).
+  ['/webui', '/auth/login', 'auth:welcome'],
+  [`/webui/${UUID}`, '/auth/login', 'auth:welcome'],
+  ['/webui/shared/no-such-link', '/webui/shared/no-such-link', 'webui:title'],
   ['/no-such-screen', '/program', 'screens:program.title'],
   ['/auth/nothing', '/program', 'screens:program.title'],
 ];

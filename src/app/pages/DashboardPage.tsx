@@ -15,6 +15,7 @@ const AREAS: { to: string; screen: ScreenId; icon: string }[] = [
   { to: '/datalog/offline', screen: 'datalogOffline', icon: 'device-ssd' },
   { to: '/datalog/plotban', screen: 'plotban', icon: 'activity' },
   { to: '/teachable-machine', screen: 'teachableMachine', icon: 'camera-video' },
+  { to: '/webui', screen: 'webui', icon: 'grid' },
   { to: '/classroom', screen: 'classIndex', icon: 'mortarboard' },
   { to: '/remix', screen: 'remixProjects', icon: 'shuffle' },
 ];
