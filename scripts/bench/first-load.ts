@@ -150,7 +150,8 @@ async function loadOnce(browser: Browser, url: string, net: Network): Promise<Lo
       requests += 1;
     });
     await page.addInitScript(watchLoad, LONG_TASK_MS);
-    await page.goto(url);
+    // Readiness is the page's own signal below, not the load event (fonts, late chunks).
+    await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     const handle = await page.waitForFunction(
       () => {
         const s = (window as unknown as { gogoFirstLoad?: { readyMs: number } }).gogoFirstLoad;
