@@ -71,6 +71,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ FIREBASE_AUTH_EMULATOR_HOST: 'http://x:1' }, /must look like host:port/],
     [{ BODY_LIMIT: '10' }, /BODY_LIMIT must be an integer from 1024/],
+    [{ CHECK_BUDGET_MS: '50' }, /CHECK_BUDGET_MS must be an integer from 100 to 120000/],
+    [{ CHECK_BUDGET_MS: '600000' }, /CHECK_BUDGET_MS must be an integer from 100 to 120000/],
     [{ PUBLIC_URL: 'code.example.org' }, /PUBLIC_URL must be an http\(s\) URL/],
     [{ PUBLIC_URL: 'ftp://code.example.org' }, /PUBLIC_URL must be an http\(s\) URL/],
     [{ PUBLIC_URL: 'https://code.example.org/?x=1' }, /without query or fragment/],

@@ -44,6 +44,8 @@ export interface ServerConfig {
   compileQueueMax: number;
   /** Longest one compile may run before its worker is replaced (422 compile_timeout). */
   compileBudgetMs: number;
+  /** CPU budget of one lesson's automatic check; a run over it leaves the grade to the teacher. */
+  checkBudgetMs: number;
   /** Writes per minute (and burst) per client address on every public route that writes. */
   anonymousWritesPerMinute: number;
   anonymousWriteBurst: number;
@@ -310,6 +312,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     ),
     compileQueueMax: intVar(env, 'COMPILE_QUEUE_MAX', 64, 0, 100_000),
     compileBudgetMs: intVar(env, 'COMPILE_BUDGET_MS', 2000, 10, 600_000),
+    checkBudgetMs: intVar(env, 'CHECK_BUDGET_MS', 10_000, 100, 120_000),
     anonymousWritesPerMinute: intVar(env, 'ANONYMOUS_WRITES_PER_MINUTE', 60, 1, 1_000_000),
     anonymousWriteBurst: intVar(env, 'ANONYMOUS_WRITE_BURST', 30, 1, 1_000_000),
     storageBytesPerDay: intVar(env, 'STORAGE_BYTES_PER_DAY', 16 * 1024 * 1024, 1024, 2 ** 40),
