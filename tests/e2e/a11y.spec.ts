@@ -77,3 +77,27 @@ for (const [lng, code] of LANGUAGES) {
     expect(found).toEqual([]);
   });
 }
+
+test('the first Tab stop skips to the main content, in the interface language', async ({
+  page,
+}) => {
+  await page.goto('/#/program');
+  await expect(page.getByTestId('blocks-workspace').locator('.blocklyToolbox')).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(skip).not.toBeInViewport();
+
+  // Another screen, in Thai: the same first stop, translated.
+  await page.evaluate(() => localStorage.setItem('language', 'th'));
+  await page.goto('/#/gogoboard');
+  await page.reload();
+  await expect(page.locator('h1#gogoboard-title')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'ข้ามไปยังเนื้อหาหลัก' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});
