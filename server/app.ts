@@ -225,6 +225,7 @@ export async function createServer(
     workers: config.compileWorkers,
     queueMax: config.compileQueueMax,
     budgetMs: config.compileBudgetMs,
+    checkBudgetMs: config.checkBudgetMs,
   });
   try {
     await compilePool.ready();

@@ -71,6 +71,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a postgres/],
     [{ FIREBASE_AUTH_EMULATOR_HOST: 'http://x:1' }, /must look like host:port/],
     [{ BODY_LIMIT: '10' }, /BODY_LIMIT must be an integer from 1024/],
+    [{ CHECK_BUDGET_MS: '50' }, /CHECK_BUDGET_MS must be an integer from 100 to 120000/],
+    [{ CHECK_BUDGET_MS: '600000' }, /CHECK_BUDGET_MS must be an integer from 100 to 120000/],
     [{ PUBLIC_URL: 'code.example.org' }, /PUBLIC_URL must be an http\(s\) URL/],
     [{ PUBLIC_URL: 'ftp://code.example.org' }, /PUBLIC_URL must be an http\(s\) URL/],
     [{ PUBLIC_URL: 'https://code.example.org/?x=1' }, /without query or fragment/],
@@ -89,16 +91,22 @@ describe('loadConfig', () => {
       kind: 'external',
       clientUrl: url,
       admin: null,
+      idleMs: 24 * 3600_000,
     });
     const withAdmin = loadConfig({
       MQTT_PUBLIC_URL: url,
       MQTT_PUBLIC_ADMIN_USERNAME: 'admin',
       MQTT_PUBLIC_ADMIN_PASSWORD: 'secret',
+      MQTT_PUBLIC_IDLE_HOURS: '2',
     });
     expect(withAdmin.mqtt.public).toEqual({
       kind: 'external',
       clientUrl: url,
       admin: { username: 'admin', password: 'secret' },
+      idleMs: 2 * 3600_000,
     });
+    expect(() => loadConfig({ MQTT_PUBLIC_URL: url, MQTT_PUBLIC_IDLE_HOURS: '0' })).toThrow(
+      /MQTT_PUBLIC_IDLE_HOURS must be an integer from 1 to 2160/,
+    );
   });
 });

@@ -44,6 +44,8 @@ export interface ServerConfig {
   compileQueueMax: number;
   /** Longest one compile may run before its worker is replaced (422 compile_timeout). */
   compileBudgetMs: number;
+  /** CPU budget of one lesson's automatic check; a run over it leaves the grade to the teacher. */
+  checkBudgetMs: number;
   /** Writes per minute (and burst) per client address on every public route that writes. */
   anonymousWritesPerMinute: number;
   anonymousWriteBurst: number;
@@ -99,6 +101,8 @@ export interface MqttConfig {
         clientUrl: string;
         /** A dynamic-security admin of that broker: without one the web UI is off. */
         admin: { username: string; password: string } | null;
+        /** Web UI broker clients nobody was granted for this long are deleted (ms). */
+        idleMs: number;
       };
   /** Alive period of a session holding its board (ms); sessions expire after 3 missed. */
   aliveMs: number;
@@ -203,7 +207,12 @@ function mqttConfig(env: Env): MqttConfig {
     prefix,
     lab,
     public: publicUrl
-      ? { kind: 'external', clientUrl: publicUrl, admin: publicAdmin(env) }
+      ? {
+          kind: 'external',
+          clientUrl: publicUrl,
+          admin: publicAdmin(env),
+          idleMs: intVar(env, 'MQTT_PUBLIC_IDLE_HOURS', 24, 1, 24 * 90) * 3600_000,
+        }
       : { kind: 'embedded', port: optionalPort(env, 'MQTT_PUBLIC_PORT') },
     aliveMs,
     stationGraceMs: intVar(env, 'LAB_STATION_GRACE_MS', 30_000, 100, 600_000),
@@ -303,6 +312,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     ),
     compileQueueMax: intVar(env, 'COMPILE_QUEUE_MAX', 64, 0, 100_000),
     compileBudgetMs: intVar(env, 'COMPILE_BUDGET_MS', 2000, 10, 600_000),
+    checkBudgetMs: intVar(env, 'CHECK_BUDGET_MS', 10_000, 100, 120_000),
     anonymousWritesPerMinute: intVar(env, 'ANONYMOUS_WRITES_PER_MINUTE', 60, 1, 1_000_000),
     anonymousWriteBurst: intVar(env, 'ANONYMOUS_WRITE_BURST', 30, 1, 1_000_000),
     storageBytesPerDay: intVar(env, 'STORAGE_BYTES_PER_DAY', 16 * 1024 * 1024, 1024, 2 ** 40),

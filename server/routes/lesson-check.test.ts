@@ -4,7 +4,7 @@
 // teacher's grade still overrides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Grade } from '../../src/contract/grades.ts';
-import type { LessonCheck } from '../../src/contract/lesson-check.ts';
+import { EXAMPLE_CHECK, type LessonCheck } from '../../src/contract/lesson-check.ts';
 import type { Lesson } from '../../src/contract/lessons.ts';
 import { apiCaller, type ApiCall } from '../testing/api-caller.ts';
 import { signInWithGoogle, uniqueEmail } from '../testing/emulator-accounts.ts';
@@ -12,11 +12,8 @@ import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { testEngine } from '../testing/test-db.ts';
 
 const CHECK: LessonCheck = {
-  duration: 4,
-  inputs: [
-    { t: 0, sensor: 1, value: 200 },
-    { t: 2, sensor: 1, value: 800 },
-  ],
+  // The example's scenario: dark until 2 s, then light.
+  ...EXAMPLE_CHECK,
   expect: [
     { t: 1, motor: 'a', on: false },
     { t: 3, motor: 'a', on: true, power: 60 },
@@ -154,5 +151,42 @@ describe(`lesson automatic check (${testEngine()})`, () => {
     });
     expect(res.body).toMatchObject({ state: 'submitted', grade: null, check: null });
     await call('PUT', `/lesson/${lesson.uuid}`, teacher, { check: CHECK });
+  });
+});
+
+describe(`lesson automatic check under a configured budget (${testEngine()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ CHECK_BUDGET_MS: '100' });
+  });
+  afterAll(() => t.close());
+
+  it('leaves a run over CHECK_BUDGET_MS to the teacher, saying it took too long', async () => {
+    const call = apiCaller(t);
+    const [teacher, student] = (await Promise.all(
+      ['teacher', 'student'].map(
+        async (who) => (await signInWithGoogle(t.emulatorHost, uniqueEmail(who), who)).idToken,
+      ),
+    )) as [string, string];
+    const cls = (await call('POST', '/class/create', teacher, { name: 'Busy' })).body as {
+      uuid: string;
+      access_code: string;
+    };
+    // 60 s of virtual time with the program never sleeping: far more than 100 ms of CPU.
+    const busy = (
+      await call('POST', '/lesson/create', teacher, {
+        name: 'Busy loop',
+        check: { duration: 60, inputs: [], expect: [{ t: 59, motor: 'a', on: true }] },
+      })
+    ).body as Lesson;
+    await call('POST', `/class/${cls.uuid}/add-lesson`, teacher, { lessons: [busy.uuid] });
+    await call('PUT', '/class/code-enroll', student, { access_code: cls.access_code });
+    const res = await call('PUT', `/lesson/${busy.uuid}/grade/submit`, student, {
+      code: programFile('to main\nforever [ a, on a, off ]\nend\n'),
+    });
+    expect(res.status).toBe(200);
+    const grade = res.body as Grade;
+    expect(grade).toMatchObject({ state: 'submitted', grade: null, gradeSource: null });
+    expect(grade.check).toMatchObject({ outcome: 'too_long' });
   });
 });
