@@ -4,7 +4,7 @@
 // teacher's grade still overrides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Grade } from '../../src/contract/grades.ts';
-import type { LessonCheck } from '../../src/contract/lesson-check.ts';
+import { EXAMPLE_CHECK, type LessonCheck } from '../../src/contract/lesson-check.ts';
 import type { Lesson } from '../../src/contract/lessons.ts';
 import { apiCaller, type ApiCall } from '../testing/api-caller.ts';
 import { signInWithGoogle, uniqueEmail } from '../testing/emulator-accounts.ts';
@@ -12,11 +12,8 @@ import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { testEngine } from '../testing/test-db.ts';
 
 const CHECK: LessonCheck = {
-  duration: 4,
-  inputs: [
-    { t: 0, sensor: 1, value: 200 },
-    { t: 2, sensor: 1, value: 800 },
-  ],
+  // The example's scenario: dark until 2 s, then light.
+  ...EXAMPLE_CHECK,
   expect: [
     { t: 1, motor: 'a', on: false },
     { t: 3, motor: 'a', on: true, power: 60 },

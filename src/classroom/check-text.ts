@@ -30,15 +30,4 @@ export function parseCheckText(text: string): CheckTextResult {
 export const checkText = (check: LessonCheck | null | undefined): string =>
   check ? JSON.stringify(check, null, 2) : '';
 
-/** What "Insert an example" puts in an empty check. */
-export const EXAMPLE_CHECK: LessonCheck = {
-  duration: 4,
-  inputs: [
-    { t: 0, sensor: 1, value: 200 },
-    { t: 2, sensor: 1, value: 800 },
-  ],
-  expect: [
-    { t: 1, motor: 'a', on: false },
-    { t: 3, motor: 'a', on: true },
-  ],
-};
+export { EXAMPLE_CHECK } from '../contract/lesson-check.ts';

@@ -179,3 +179,16 @@ export const CheckReport = Type.Object({
   results: Type.Array(CheckResult),
 });
 export type CheckReport = Static<typeof CheckReport>;
+
+/** What "Insert an example" puts in an empty check. */
+export const EXAMPLE_CHECK: LessonCheck = {
+  duration: 4,
+  inputs: [
+    { t: 0, sensor: 1, value: 200 },
+    { t: 2, sensor: 1, value: 800 },
+  ],
+  expect: [
+    { t: 1, motor: 'a', on: false },
+    { t: 3, motor: 'a', on: true },
+  ],
+};

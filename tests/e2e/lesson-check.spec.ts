@@ -4,13 +4,11 @@
 // submission.
 import { expect, test } from '@playwright/test';
 import { c, newUser, unique } from './classroom-page.ts';
+import { EXAMPLE_CHECK } from '../../src/contract/lesson-check.ts';
 
 const CHECK = {
-  duration: 4,
-  inputs: [
-    { t: 0, sensor: 1, value: 200 },
-    { t: 2, sensor: 1, value: 800 },
-  ],
+  // The example's scenario: dark until 2 s, then light.
+  ...EXAMPLE_CHECK,
   expect: [
     { t: 1, motor: 'a', on: false },
     { t: 3, motor: 'a', on: true, power: 60 },

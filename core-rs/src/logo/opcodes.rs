@@ -257,37 +257,30 @@ const fn e(
 
 use Operand::{Bytes, None as N, U16, U8};
 
-/// The 1.3 instruction set (1.4 and 2.1 add [`op::CLOUD_RECORD`],
-/// [`op::PUBLIC_CLOUD_RECORD`] and [`op::SET_ANSWER`], listed here too).
-pub const V13: &[OpInfo] = &[
+/// Opcodes both sets number, name and describe alike.
+const SHARED: [OpInfo; 57] = [
     e(op::CODE_END, "CODE_END", N, 0, 0, ""),
     e(op::NUM8, "NUM8", U8, 0, 1, ""),
     e(op::NUM16, "NUM16", U16, 0, 1, ""),
     e(op::LIST, "LIST", U8, 0, 1, ""),
     e(op::EOL, "EOL", N, 0, 0, ""),
     e(op::EOLR, "EOLR", N, 1, 0, ""),
-    e(op::INPUT, "INPUT", U8, 0, 1, ""),
     e(op::STOP, "STOP", N, 0, 0, "stop"),
     e(op::OUTPUT, "OUTPUT", N, 1, 0, "output"),
     e(op::REPEAT, "REPEAT", N, 2, 0, "repeat"),
-    e(op::IF, "IF", N, 2, 0, "if"),
-    e(op::IFELSE, "IFELSE", N, 3, 0, "ifelse"),
     e(op::BEEP, "BEEP", N, 0, 0, "beep"),
     e(op::NOTE, "NOTE", N, 2, 0, ""),
     e(op::WAITUNTIL, "WAITUNTIL", N, 1, 0, "waituntil"),
-    e(op::FOREVER, "FOREVER", N, 1, 0, "forever"),
     e(op::WAIT, "WAIT", N, 1, 0, "wait"),
     e(op::TIMER, "TIMER", N, 0, 1, "timer"),
     e(op::RESETT, "RESETT", N, 0, 0, "resett"),
     e(op::SEND, "SEND", N, 1, 0, ""),
     e(op::IR, "IR", N, 0, 1, "ir"),
     e(op::NEWIR, "NEWIR", N, 0, 1, "newir?"),
-    e(op::RANDOM, "RANDOM", N, 1, 1, "random"),
     e(op::OP_PLUS, "OP_PLUS", N, 2, 1, "+"),
     e(op::OP_MINUS, "OP_MINUS", N, 2, 1, "-"),
     e(op::OP_MULTIPLY, "OP_MULTIPLY", N, 2, 1, "*"),
     e(op::OP_DIVISION, "OP_DIVISION", N, 2, 1, "/"),
-    e(op::OP_MODULO, "OP_MODULO", N, 2, 1, "%"),
     e(op::OP_EQUAL, "OP_EQUAL", N, 2, 1, "="),
     e(op::OP_GREATER, "OP_GREATER", N, 2, 1, ">"),
     e(op::OP_LESS, "OP_LESS", N, 2, 1, "<"),
@@ -306,52 +299,10 @@ pub const V13: &[OpInfo] = &[
     e(op::ERASE, "ERASE", N, 1, 0, "erase"),
     e(op::WHEN, "WHEN", N, 0, 0, ""),
     e(op::WHENOFF, "WHENOFF", N, 0, 0, ""),
-    e(op::M_A, "M_A", N, 0, 0, ""),
-    e(op::M_B, "M_B", N, 0, 0, ""),
-    e(
-        op::IF_STATE_CHANGE,
-        "IF_STATE_CHANGE",
-        N,
-        3,
-        0,
-        "ifstatechange",
-    ),
-    e(op::ON, "ON", N, 0, 0, "on"),
-    e(op::ONFOR, "ONFOR", N, 1, 0, "onfor"),
-    e(op::OFF, "OFF", N, 0, 0, "off"),
-    e(op::THISWAY, "THISWAY", N, 0, 0, "thisway"),
-    e(op::THATWAY, "THATWAY", N, 0, 0, "thatway"),
-    e(op::RD, "RD", N, 0, 0, "rd"),
-    e(op::READSENSOR, "READSENSOR", N, 1, 1, "readsensor"),
-    e(op::READSWITCH, "READSWITCH", N, 1, 1, "readswitch"),
     e(op::SETPOWER, "SETPOWER", N, 1, 0, "setpower"),
     e(op::BRAKE, "BRAKE", N, 0, 0, ""),
-    e(
-        op::OP_GREATER_OR_EQUAL,
-        "OP_GREATER_OR_EQUAL",
-        N,
-        2,
-        1,
-        ">=",
-    ),
-    e(op::OP_LESS_OR_EQUAL, "OP_LESS_OR_EQUAL", N, 2, 1, "<="),
-    e(op::TALK_TO_NODE, "TALK_TO_NODE", N, 1, 0, "talkto"),
-    e(op::ISON, "ISON", N, 1, 1, ""),
-    e(op::ISOFF, "ISOFF", N, 1, 1, ""),
-    e(op::ISTHISWAY, "ISTHISWAY", N, 1, 1, ""),
-    e(op::ISTHATWAY, "ISTHATWAY", N, 1, 1, ""),
-    e(op::STOPALL, "STOPALL", N, 0, 0, "stopall"),
     e(op::EB, "EB", N, 1, 1, ""),
     e(op::DB, "DB", N, 2, 0, ""),
-    e(op::LOWBYTE, "LOWBYTE", N, 1, 1, "lowbyte"),
-    e(op::HIGHBYTE, "HIGHBYTE", N, 1, 1, "highbyte"),
-    e(op::LEDON, "LEDON", N, 0, 0, "ledon"),
-    e(op::LEDOFF, "LEDOFF", N, 0, 0, "ledoff"),
-    e(op::SETH, "SETH", N, 1, 0, "seth"),
-    e(op::LT, "LT", N, 1, 0, "lt"),
-    e(op::RT, "RT", N, 1, 0, "rt"),
-    e(op::TALKTO, "TALKTO", N, 1, 0, ""),
-    e(op::GETPOWER, "GETPOWER", N, 1, 1, ""),
     e(op::CL_I2C_STOP, "CL_I2C_STOP", N, 0, 0, ""),
     e(op::CL_I2C_WRITE, "CL_I2C_WRITE", N, 1, 0, ""),
     e(op::CL_I2C_READ, "CL_I2C_READ", N, 1, 1, ""),
@@ -359,10 +310,6 @@ pub const V13: &[OpInfo] = &[
     e(op::NEWSERIAL, "NEWSERIAL", N, 0, 1, "newserial?"),
     e(op::RTC_INIT, "RTC_INIT", N, 0, 0, "rtc_init"),
     e(op::RTC_GET_ITEM, "RTC_GET_ITEM", N, 1, 1, ""),
-    e(op::SHOW, "SHOW", N, 2, 0, "show"),
-    e(op::CLS, "CLS", N, 0, 0, "cls"),
-    e(op::GETPOS, "GETPOS", N, 0, 1, "getpos"),
-    e(op::SETPOS, "SETPOS", N, 1, 0, "setpos"),
     e(
         op::TALK_TO_7SEG_1,
         "TALK_TO_7SEG_1",
@@ -397,6 +344,62 @@ pub const V13: &[OpInfo] = &[
         1,
         "i2cread",
     ),
+];
+
+/// The 1.3 set's own opcodes, and those it describes differently from the legacy set.
+const V13_OWN: [OpInfo; 83] = [
+    e(op::INPUT, "INPUT", U8, 0, 1, ""),
+    e(op::IF, "IF", N, 2, 0, "if"),
+    e(op::IFELSE, "IFELSE", N, 3, 0, "ifelse"),
+    e(op::FOREVER, "FOREVER", N, 1, 0, "forever"),
+    e(op::RANDOM, "RANDOM", N, 1, 1, "random"),
+    e(op::OP_MODULO, "OP_MODULO", N, 2, 1, "%"),
+    e(op::M_A, "M_A", N, 0, 0, ""),
+    e(op::M_B, "M_B", N, 0, 0, ""),
+    e(
+        op::IF_STATE_CHANGE,
+        "IF_STATE_CHANGE",
+        N,
+        3,
+        0,
+        "ifstatechange",
+    ),
+    e(op::ON, "ON", N, 0, 0, "on"),
+    e(op::ONFOR, "ONFOR", N, 1, 0, "onfor"),
+    e(op::OFF, "OFF", N, 0, 0, "off"),
+    e(op::THISWAY, "THISWAY", N, 0, 0, "thisway"),
+    e(op::THATWAY, "THATWAY", N, 0, 0, "thatway"),
+    e(op::RD, "RD", N, 0, 0, "rd"),
+    e(op::READSENSOR, "READSENSOR", N, 1, 1, "readsensor"),
+    e(op::READSWITCH, "READSWITCH", N, 1, 1, "readswitch"),
+    e(
+        op::OP_GREATER_OR_EQUAL,
+        "OP_GREATER_OR_EQUAL",
+        N,
+        2,
+        1,
+        ">=",
+    ),
+    e(op::OP_LESS_OR_EQUAL, "OP_LESS_OR_EQUAL", N, 2, 1, "<="),
+    e(op::TALK_TO_NODE, "TALK_TO_NODE", N, 1, 0, "talkto"),
+    e(op::ISON, "ISON", N, 1, 1, ""),
+    e(op::ISOFF, "ISOFF", N, 1, 1, ""),
+    e(op::ISTHISWAY, "ISTHISWAY", N, 1, 1, ""),
+    e(op::ISTHATWAY, "ISTHATWAY", N, 1, 1, ""),
+    e(op::STOPALL, "STOPALL", N, 0, 0, "stopall"),
+    e(op::LOWBYTE, "LOWBYTE", N, 1, 1, "lowbyte"),
+    e(op::HIGHBYTE, "HIGHBYTE", N, 1, 1, "highbyte"),
+    e(op::LEDON, "LEDON", N, 0, 0, "ledon"),
+    e(op::LEDOFF, "LEDOFF", N, 0, 0, "ledoff"),
+    e(op::SETH, "SETH", N, 1, 0, "seth"),
+    e(op::LT, "LT", N, 1, 0, "lt"),
+    e(op::RT, "RT", N, 1, 0, "rt"),
+    e(op::TALKTO, "TALKTO", N, 1, 0, ""),
+    e(op::GETPOWER, "GETPOWER", N, 1, 1, ""),
+    e(op::SHOW, "SHOW", N, 2, 0, "show"),
+    e(op::CLS, "CLS", N, 0, 0, "cls"),
+    e(op::GETPOS, "GETPOS", N, 0, 1, "getpos"),
+    e(op::SETPOS, "SETPOS", N, 1, 0, "setpos"),
     e(op::LONG_LIST, "LONG_LIST", U16, 0, 1, ""),
     e(op::CALL, "CALL", U16, 0, 0, ""),
     e(op::STRING, "STRING", Bytes, 0, 1, ""),
@@ -458,55 +461,14 @@ pub const V13: &[OpInfo] = &[
     e(op::SET_ANSWER, "SET_ANSWER", N, 1, 0, "setanswer"),
 ];
 
-/// The legacy instruction set (2013 firmware `logovm.h`; Logo 1.2). Bytes 128–255 are
-/// procedure calls, not opcodes (see [`legacy::CALL_FLAG`]).
-pub const LEGACY: &[OpInfo] = &[
-    e(op::CODE_END, "CODE_END", N, 0, 0, ""),
-    e(op::NUM8, "NUM8", U8, 0, 1, ""),
-    e(op::NUM16, "NUM16", U16, 0, 1, ""),
-    e(op::LIST, "LIST", U8, 0, 1, ""),
-    e(op::EOL, "EOL", N, 0, 0, ""),
-    e(op::EOLR, "EOLR", N, 1, 0, ""),
+/// The legacy set's own opcodes, and its names for opcodes the 1.3 set also has.
+const LEGACY_OWN: [OpInfo; 52] = [
     e(legacy::LTHING, "LTHING", U8, 0, 1, ""),
-    e(op::STOP, "STOP", N, 0, 0, "stop"),
-    e(op::OUTPUT, "OUTPUT", N, 1, 0, "output"),
-    e(op::REPEAT, "REPEAT", N, 2, 0, "repeat"),
     e(legacy::COND_IF, "COND_IF", N, 2, 0, "if"),
     e(legacy::COND_IFELSE, "COND_IFELSE", N, 3, 0, "ifelse"),
-    e(op::BEEP, "BEEP", N, 0, 0, "beep"),
-    e(op::NOTE, "NOTE", N, 2, 0, ""),
-    e(op::WAITUNTIL, "WAITUNTIL", N, 1, 0, "waituntil"),
     e(legacy::LOOP, "LOOP", N, 1, 0, "forever"),
-    e(op::WAIT, "WAIT", N, 1, 0, "wait"),
-    e(op::TIMER, "TIMER", N, 0, 1, "timer"),
-    e(op::RESETT, "RESETT", N, 0, 0, "resett"),
-    e(op::SEND, "SEND", N, 1, 0, ""),
-    e(op::IR, "IR", N, 0, 1, "ir"),
-    e(op::NEWIR, "NEWIR", N, 0, 1, "newir?"),
     e(op::RANDOM, "RANDOM", N, 0, 1, "random"),
-    e(op::OP_PLUS, "OP_PLUS", N, 2, 1, "+"),
-    e(op::OP_MINUS, "OP_MINUS", N, 2, 1, "-"),
-    e(op::OP_MULTIPLY, "OP_MULTIPLY", N, 2, 1, "*"),
-    e(op::OP_DIVISION, "OP_DIVISION", N, 2, 1, "/"),
     e(op::OP_MODULO, "OP_REMAINDER", N, 2, 1, "%"),
-    e(op::OP_EQUAL, "OP_EQUAL", N, 2, 1, "="),
-    e(op::OP_GREATER, "OP_GREATER", N, 2, 1, ">"),
-    e(op::OP_LESS, "OP_LESS", N, 2, 1, "<"),
-    e(op::OP_AND, "OP_AND", N, 2, 1, "and"),
-    e(op::OP_OR, "OP_OR", N, 2, 1, "or"),
-    e(op::OP_XOR, "OP_XOR", N, 2, 1, "xor"),
-    e(op::OP_NOT, "OP_NOT", N, 1, 1, "not"),
-    e(op::SETGLOBAL, "SETGLOBAL", N, 2, 0, "set"),
-    e(op::GETGLOBAL, "GETGLOBAL", N, 1, 1, ""),
-    e(op::ASET, "ASET", N, 3, 0, ""),
-    e(op::AGET, "AGET", N, 2, 1, ""),
-    e(op::RECORD, "RECORD", N, 1, 0, "record"),
-    e(op::RECALL, "RECALL", N, 0, 1, "recall"),
-    e(op::RESETDP, "RESETDP", N, 0, 0, "resetdp"),
-    e(op::SETDP, "SETDP", N, 1, 0, "setdp"),
-    e(op::ERASE, "ERASE", N, 1, 0, "erase"),
-    e(op::WHEN, "WHEN", N, 0, 0, ""),
-    e(op::WHENOFF, "WHENOFF", N, 0, 0, ""),
     e(op::M_A, "M_A", N, 0, 0, "a,"),
     e(op::M_B, "M_B", N, 0, 0, "b,"),
     e(legacy::M_AB, "M_AB", N, 0, 0, "ab,"),
@@ -520,8 +482,6 @@ pub const LEGACY: &[OpInfo] = &[
     e(legacy::SENSOR2, "SENSOR2", N, 0, 1, "sensor2"),
     e(legacy::SWITCH1, "SWITCH1", N, 0, 1, "switch1"),
     e(legacy::SWITCH2, "SWITCH2", N, 0, 1, "switch2"),
-    e(op::SETPOWER, "SETPOWER", N, 1, 0, "setpower"),
-    e(op::BRAKE, "BRAKE", N, 0, 0, ""),
     e(61, "BSEND", N, 1, 0, ""),
     e(62, "BSR", N, 1, 1, ""),
     e(legacy::M_C, "M_C", N, 0, 0, "c,"),
@@ -530,8 +490,6 @@ pub const LEGACY: &[OpInfo] = &[
     e(legacy::M_ABCD, "M_ABCD", N, 0, 0, "abcd,"),
     e(67, "FASTSEND", N, 1, 0, ""),
     e(legacy::REALLY_STOP, "REALLY_STOP", N, 0, 0, "stopall"),
-    e(op::EB, "EB", N, 1, 1, ""),
-    e(op::DB, "DB", N, 2, 0, ""),
     e(op::LOWBYTE, "LOW_BYTE", N, 1, 1, "lowbyte"),
     e(op::HIGHBYTE, "HIGH_BYTE", N, 1, 1, "highbyte"),
     e(73, "SENSOR3", N, 0, 1, "sensor3"),
@@ -553,52 +511,39 @@ pub const LEGACY: &[OpInfo] = &[
     e(op::RT, "SERVO_RT", N, 1, 0, "rt"),
     e(legacy::TALK_TO_MOTOR, "TALK_TO_MOTOR", N, 1, 0, ""),
     e(legacy::CL_I2C_START, "CL_I2C_START", N, 0, 0, ""),
-    e(op::CL_I2C_STOP, "CL_I2C_STOP", N, 0, 0, ""),
-    e(op::CL_I2C_WRITE, "CL_I2C_WRITE", N, 1, 0, ""),
-    e(op::CL_I2C_READ, "CL_I2C_READ", N, 1, 1, ""),
-    e(op::SERIAL, "SERIAL", N, 0, 1, "serial"),
-    e(op::NEWSERIAL, "NEWSERIAL", N, 0, 1, "newserial?"),
-    e(op::RTC_INIT, "RTC_INIT", N, 0, 0, "rtc_init"),
-    e(op::RTC_GET_ITEM, "RTC_GET_ITEM", N, 1, 1, ""),
     e(op::SHOW, "DISPLAY_SHOW", N, 2, 0, "show"),
     e(op::CLS, "DISPLAY_CLS", N, 0, 0, "cls"),
     e(op::GETPOS, "DISPLAY_GETPOS", N, 0, 1, "getpos"),
     e(op::SETPOS, "DISPLAY_SETPOS", N, 1, 0, "setpos"),
-    e(
-        op::TALK_TO_7SEG_1,
-        "TALK_TO_7SEG_1",
-        N,
-        0,
-        0,
-        "talk_to_7seg_1",
-    ),
-    e(
-        op::TALK_TO_7SEG_2,
-        "TALK_TO_7SEG_2",
-        N,
-        0,
-        0,
-        "talk_to_7seg_2",
-    ),
-    e(op::TALK_TO_LCD_1, "TALK_TO_LCD_1", N, 0, 0, "talk_to_lcd_1"),
-    e(op::TALK_TO_LCD_2, "TALK_TO_LCD_2", N, 0, 0, "talk_to_lcd_2"),
-    e(
-        op::I2C_WRITE_REGISTER,
-        "I2C_WRITE_REGISTER",
-        N,
-        3,
-        0,
-        "i2cwrite",
-    ),
-    e(
-        op::I2C_READ_REGISTER,
-        "I2C_READ_REGISTER",
-        N,
-        2,
-        1,
-        "i2cread",
-    ),
 ];
+
+/// `a` then `b`, as one array of exactly `LEN` entries (checked when the crate compiles).
+const fn joined<const LEN: usize>(a: &[OpInfo], b: &[OpInfo]) -> [OpInfo; LEN] {
+    assert!(a.len() + b.len() == LEN);
+    let mut out = [e(0, "", N, 0, 0, ""); LEN];
+    let mut i = 0;
+    while i < a.len() {
+        out[i] = a[i];
+        i += 1;
+    }
+    let mut k = 0;
+    while k < b.len() {
+        out[a.len() + k] = b[k];
+        k += 1;
+    }
+    out
+}
+
+const V13_TABLE: [OpInfo; SHARED.len() + V13_OWN.len()] = joined(&SHARED, &V13_OWN);
+const LEGACY_TABLE: [OpInfo; SHARED.len() + LEGACY_OWN.len()] = joined(&SHARED, &LEGACY_OWN);
+
+/// The 1.3 instruction set (1.4 and 2.1 add [`op::CLOUD_RECORD`],
+/// [`op::PUBLIC_CLOUD_RECORD`] and [`op::SET_ANSWER`], listed here too).
+pub const V13: &[OpInfo] = &V13_TABLE;
+
+/// The legacy instruction set (2013 firmware `logovm.h`; Logo 1.2). Bytes 128–255 are
+/// procedure calls, not opcodes (see [`legacy::CALL_FLAG`]).
+pub const LEGACY: &[OpInfo] = &LEGACY_TABLE;
 
 /// Which numbering a Logo version compiles to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,11 +5,10 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import GuardedModal from '../../app/modals/GuardedModal.tsx';
 import { confirm } from '../../app/modals/confirm.ts';
-import { CLASS_NAME_MAX, type Class } from '../../contract/classroom.ts';
+import type { Class } from '../../contract/classroom.ts';
 import { showToast } from '../../state/ui.ts';
 import { classCache, classroom } from '../runtime.ts';
-import ClassDetailsFields from './ClassDetailsFields.tsx';
-import TextField from './TextField.tsx';
+import ClassDetailsFields, { ClassNameField } from './ClassDetailsFields.tsx';
 
 export default function EditClassDialog({ klass, onClose }: { klass: Class; onClose: () => void }) {
   const { t } = useTranslation('classroom');
@@ -59,14 +58,7 @@ export default function EditClassDialog({ klass, onClose }: { klass: Class; onCl
         <Modal.Title id="edit-class-title">{t('detail.editTitle')}</Modal.Title>
       </Modal.Header>
       <Modal.Body className="d-flex flex-column gap-3">
-        <TextField
-          label={t('fields.className')}
-          value={name}
-          maxLength={CLASS_NAME_MAX}
-          onChange={setName}
-          required
-          showRequired={tried}
-        />
+        <ClassNameField value={name} onChange={setName} showRequired={tried} />
         <ClassDetailsFields
           desc={desc}
           onDescChange={setDesc}

@@ -6,14 +6,13 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import GuardedModal from '../../app/modals/GuardedModal.tsx';
-import { CLASS_NAME_MAX, formatAccessCode, type Class } from '../../contract/classroom.ts';
+import { formatAccessCode, type Class } from '../../contract/classroom.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
 import { useWizard } from '../../ui/wizard/use-wizard.ts';
 import Wizard from '../../ui/wizard/Wizard.tsx';
 import { classroom } from '../runtime.ts';
 import { ClassImage } from './ClassCard.tsx';
-import ClassDetailsFields from './ClassDetailsFields.tsx';
-import TextField from './TextField.tsx';
+import ClassDetailsFields, { ClassNameField } from './ClassDetailsFields.tsx';
 
 export default function NewClassDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('classroom');
@@ -62,12 +61,9 @@ export default function NewClassDialog({ onClose }: { onClose: () => void }) {
               title: t('newClass.steps.name'),
               valid: name.trim() !== '',
               content: (
-                <TextField
-                  label={t('fields.className')}
+                <ClassNameField
                   value={name}
-                  maxLength={CLASS_NAME_MAX}
                   onChange={setName}
-                  required
                   showRequired={wizard.state.attempted}
                   autoFocus
                 />

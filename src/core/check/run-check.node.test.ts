@@ -1,7 +1,7 @@
 // The automatic check on real programs: compiled by the project's Logo compiler and run by
 // the core-rs VM (`npm run build:wasm` first).
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { LessonCheck } from '../../contract/lesson-check.ts';
+import { EXAMPLE_CHECK, type LessonCheck } from '../../contract/lesson-check.ts';
 import { loadTestCore } from '../testing/test-core.node.ts';
 import type { WasmCore } from '../wasm-core.ts';
 import { reportGrade, runCheck } from './run-check.ts';
@@ -20,11 +20,8 @@ end
 `;
 
 const DARKNESS: LessonCheck = {
-  duration: 4,
-  inputs: [
-    { t: 0, sensor: 1, value: 200 },
-    { t: 2, sensor: 1, value: 800 },
-  ],
+  // The example's scenario: dark until 2 s, then light.
+  ...EXAMPLE_CHECK,
   expect: [
     { t: 1, motor: 'a', on: false },
     { t: 3, motor: 'a', on: true, direction: 'thisway', power: 60 },

@@ -176,7 +176,7 @@ function CatalogProjects({
             label={t('search')}
             placeholder={t('searchPlaceholder')}
             hiddenLabel
-            inputClassName="form-control-sm"
+            small
             value={typed}
             onChange={setTyped}
           />

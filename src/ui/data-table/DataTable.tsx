@@ -123,9 +123,9 @@ export default function DataTable<Row>(props: DataTableProps<Row>) {
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <SearchBox
           label={t('table.filter')}
-          placeholder={t('table.filter')}
           hiddenLabel
-          inputClassName="form-control-sm data-table-filter"
+          small
+          inputClassName="data-table-filter"
           value={table.filterText}
           onChange={table.setFilterText}
         />

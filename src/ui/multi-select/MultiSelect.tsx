@@ -112,9 +112,8 @@ export default function MultiSelect(props: MultiSelectProps) {
           <div className="p-2 border-bottom d-flex gap-2 align-items-center">
             <SearchBox
               label={t('multiSelect.filter')}
-              placeholder={t('multiSelect.filter')}
               hiddenLabel
-              inputClassName="form-control-sm"
+              small
               value={filter}
               onChange={setFilter}
               autoFocus

@@ -4,13 +4,16 @@ import { useId } from 'react';
 
 export interface SearchBoxProps {
   label: string;
-  placeholder: string;
+  /** The label when absent. */
+  placeholder?: string;
   value: string;
   onChange: (value: string) => void;
   maxLength?: number;
   /** The label for screen readers only. */
   hiddenLabel?: boolean;
   labelClassName?: string;
+  /** The compact size of toolbars. */
+  small?: boolean;
   /** Classes added to `form-control`. */
   inputClassName?: string;
   autoFocus?: boolean;
@@ -27,8 +30,10 @@ export default function SearchBox(props: SearchBoxProps) {
       <input
         id={id}
         type="search"
-        className={`form-control${props.inputClassName ? ` ${props.inputClassName}` : ''}`}
-        placeholder={props.placeholder}
+        className={['form-control', props.small && 'form-control-sm', props.inputClassName]
+          .filter(Boolean)
+          .join(' ')}
+        placeholder={props.placeholder ?? props.label}
         value={props.value}
         maxLength={props.maxLength}
         autoFocus={props.autoFocus}
