@@ -22,7 +22,7 @@ npx vitest run
 step "server suites again on PostgreSQL (throw-away cluster)"
 node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node server src
 step "remote-lab and web UI broker suites on Mosquitto with dynamic security (throw-away broker)"
-node --import tsx scripts/mosquitto-temp.ts run -- npx vitest run --project node server/remote-lab server/webui src/remote-lab
+node --import tsx scripts/mosquitto-temp.ts run -- npx vitest run --project node server/remote-lab server/webui src/remote-lab src/webui
 step "durability: SIGKILL during a burst of saves (SQLite, then PostgreSQL)"
 node --import tsx scripts/durability.ts
 step "build (vite)"

@@ -91,16 +91,22 @@ describe('loadConfig', () => {
       kind: 'external',
       clientUrl: url,
       admin: null,
+      idleMs: 24 * 3600_000,
     });
     const withAdmin = loadConfig({
       MQTT_PUBLIC_URL: url,
       MQTT_PUBLIC_ADMIN_USERNAME: 'admin',
       MQTT_PUBLIC_ADMIN_PASSWORD: 'secret',
+      MQTT_PUBLIC_IDLE_HOURS: '2',
     });
     expect(withAdmin.mqtt.public).toEqual({
       kind: 'external',
       clientUrl: url,
       admin: { username: 'admin', password: 'secret' },
+      idleMs: 2 * 3600_000,
     });
+    expect(() => loadConfig({ MQTT_PUBLIC_URL: url, MQTT_PUBLIC_IDLE_HOURS: '0' })).toThrow(
+      /MQTT_PUBLIC_IDLE_HOURS must be an integer from 1 to 2160/,
+    );
   });
 });

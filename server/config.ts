@@ -101,6 +101,8 @@ export interface MqttConfig {
         clientUrl: string;
         /** A dynamic-security admin of that broker: without one the web UI is off. */
         admin: { username: string; password: string } | null;
+        /** Web UI broker clients nobody was granted for this long are deleted (ms). */
+        idleMs: number;
       };
   /** Alive period of a session holding its board (ms); sessions expire after 3 missed. */
   aliveMs: number;
@@ -205,7 +207,12 @@ function mqttConfig(env: Env): MqttConfig {
     prefix,
     lab,
     public: publicUrl
-      ? { kind: 'external', clientUrl: publicUrl, admin: publicAdmin(env) }
+      ? {
+          kind: 'external',
+          clientUrl: publicUrl,
+          admin: publicAdmin(env),
+          idleMs: intVar(env, 'MQTT_PUBLIC_IDLE_HOURS', 24, 1, 24 * 90) * 3600_000,
+        }
       : { kind: 'embedded', port: optionalPort(env, 'MQTT_PUBLIC_PORT') },
     aliveMs,
     stationGraceMs: intVar(env, 'LAB_STATION_GRACE_MS', 30_000, 100, 600_000),

@@ -27,6 +27,9 @@ import {
 } from './embedded-broker.ts';
 import { AedesWebuiAccess, DynsecWebuiAccess, type WebuiAccess } from '../webui/webui-access.ts';
 
+/** Idle web UI clients are looked for at least this often. */
+const SWEEP_MAX_MS = 3600_000;
+
 /** Publish and subscribe as the server. */
 export interface LabBus {
   publish(topic: string, payload: string, retain: boolean): Promise<void>;
@@ -235,7 +238,17 @@ export async function startBrokers(options: BrokerOptions): Promise<LabBrokers> 
           cfg.public.admin.password,
         );
         closers.push(() => channel.close());
-        webui = new DynsecWebuiAccess(cfg.prefix, cfg.prefix, channel);
+        const access = new DynsecWebuiAccess(cfg.prefix, cfg.prefix, channel, {
+          idleMs: cfg.public.idleMs,
+        });
+        webui = access;
+        // Idle web UI clients and roles go (docs/labs.md); a failed sweep waits for the next.
+        const sweeper = setInterval(
+          () => void access.sweep().catch(() => {}),
+          Math.min(cfg.public.idleMs / 4, SWEEP_MAX_MS),
+        );
+        sweeper.unref();
+        closers.push(() => clearInterval(sweeper));
       }
     }
 

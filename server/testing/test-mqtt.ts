@@ -22,6 +22,20 @@ export function mqttTestEnv(extra: Record<string, string> = {}): Record<string, 
   return { MQTT_TOPIC_PREFIX: prefix, ...broker, ...extra };
 }
 
+/**
+ * Like mqttTestEnv, with the public broker too on the test Mosquitto (the web UI's topics,
+ * managed with its dynamic-security admin); the embedded aedes broker otherwise.
+ */
+export function publicBrokerTestEnv(): Record<string, string> {
+  const url = process.env.TEST_MQTT_WS_URL;
+  if (!process.env.TEST_MQTT_URL || !url) return mqttTestEnv();
+  return mqttTestEnv({
+    MQTT_PUBLIC_URL: url,
+    MQTT_PUBLIC_ADMIN_USERNAME: process.env.TEST_MQTT_ADMIN_USERNAME ?? '',
+    MQTT_PUBLIC_ADMIN_PASSWORD: process.env.TEST_MQTT_ADMIN_PASSWORD ?? '',
+  });
+}
+
 /** A broker URL from a session or station grant: a path is on the API server's origin. */
 export function brokerUrl(url: string, apiOrigin: string): string {
   if (/^wss?:\/\//.test(url)) return url;

@@ -174,21 +174,47 @@ const check = (allowed: string[]) => (r: DynsecResponse) => {
   }
 };
 
-/** Access control by an external Mosquitto's dynamic-security plugin. */
+/** A web UI broker client unused this long is deleted (MQTT_PUBLIC_IDLE_HOURS). */
+export const WEBUI_IDLE_MS = 24 * 3600_000;
+
+export interface DynsecWebuiOptions {
+  /** How long after its last grant a client (and its role) is deleted. */
+  idleMs?: number;
+  now?: () => number;
+}
+
+/**
+ * Access control by an external Mosquitto's dynamic-security plugin. Every grant creates
+ * (or refreshes) one client and one role; a link's are deleted when the link ends, and
+ * `sweep` deletes those of this server's namespace that nobody was granted for `idleMs`
+ * (counted from this process's start for clients an earlier process made: their
+ * passwords died with it).
+ */
 export class DynsecWebuiAccess implements WebuiAccess {
   private readonly passwords = new Passwords();
   /** Users whose client and password this process has set already. */
   private readonly ready = new Set<string>();
+  /** Broker user → time of its last grant. */
+  private readonly granted = new Map<string, number>();
+  private readonly idleMs: number;
+  private readonly now: () => number;
+  private readonly startedAt: number;
 
   constructor(
     private readonly ns: string,
     private readonly prefix: string,
     private readonly channel: DynsecChannel,
-  ) {}
+    options: DynsecWebuiOptions = {},
+  ) {
+    this.idleMs = options.idleMs ?? WEBUI_IDLE_MS;
+    this.now = options.now ?? Date.now;
+    this.startedAt = this.now();
+  }
 
   /** Creates the client and its role when missing and sets this process's password, once. */
   private async upsert(username: string, acls: object[]): Promise<BrokerLogin> {
     const password = this.passwords.of(username);
+    this.granted.set(username, this.now());
     if (this.ready.has(username)) return { username, password };
     const rolename = `${username}:role`;
     const responses = await this.channel.command([
@@ -216,13 +242,43 @@ export class DynsecWebuiAccess implements WebuiAccess {
     );
   }
 
-  async revokeViewer(token: string): Promise<void> {
-    const username = webuiUsernames.viewer(this.ns, token);
-    this.ready.delete(username);
-    const responses = await this.channel.command([
-      { command: 'deleteClient', username },
-      { command: 'deleteRole', rolename: `${username}:role` },
+  revokeViewer(token: string): Promise<void> {
+    return this.remove([webuiUsernames.viewer(this.ns, token)]);
+  }
+
+  /** Deletes this namespace's web UI clients left idle; answers how many went. */
+  async sweep(): Promise<number> {
+    const [listed] = await this.channel.command([
+      { command: 'listClients', verbose: false, count: -1, offset: 0 },
     ]);
+    if (!listed) return 0;
+    check([])(listed);
+    const names = (listed.data as { clients?: unknown } | undefined)?.clients;
+    const mine = [webuiUsernames.user(this.ns, ''), `${this.ns}:wv:`];
+    const now = this.now();
+    const idle = (Array.isArray(names) ? names : []).filter(
+      (u): u is string =>
+        typeof u === 'string' &&
+        mine.some((p) => u.startsWith(p)) &&
+        now - (this.granted.get(u) ?? this.startedAt) >= this.idleMs,
+    );
+    await this.remove(idle);
+    return idle.length;
+  }
+
+  /** Deletes clients with their roles (a connected one is disconnected by the broker). */
+  private async remove(usernames: readonly string[]): Promise<void> {
+    if (usernames.length === 0) return;
+    for (const u of usernames) {
+      this.ready.delete(u);
+      this.granted.delete(u);
+    }
+    const responses = await this.channel.command(
+      usernames.flatMap((username) => [
+        { command: 'deleteClient', username },
+        { command: 'deleteRole', rolename: `${username}:role` },
+      ]),
+    );
     responses.forEach(check(['not found']));
   }
 }

@@ -5,18 +5,7 @@ import { apiCaller, type Method } from '../testing/api-caller.ts';
 import { signUpWithPassword } from '../testing/emulator-accounts.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { testEngine } from '../testing/test-db.ts';
-import { brokerUrl, mqttTestEnv, testBroker } from '../testing/test-mqtt.ts';
-
-/** The public broker: embedded aedes, or the test Mosquitto with a dynamic-security admin. */
-function publicBrokerEnv(): Record<string, string> {
-  const url = process.env.TEST_MQTT_WS_URL;
-  if (!process.env.TEST_MQTT_URL || !url) return mqttTestEnv();
-  return mqttTestEnv({
-    MQTT_PUBLIC_URL: url,
-    MQTT_PUBLIC_ADMIN_USERNAME: process.env.TEST_MQTT_ADMIN_USERNAME ?? '',
-    MQTT_PUBLIC_ADMIN_PASSWORD: process.env.TEST_MQTT_ADMIN_PASSWORD ?? '',
-  });
-}
+import { brokerUrl, publicBrokerTestEnv, testBroker } from '../testing/test-mqtt.ts';
 
 const gauge: Widget = {
   id: 'g1',
@@ -56,7 +45,7 @@ describe(`web UI topics on the public broker (${testEngine()}, ${testBroker()})`
   const clients: MqttClient[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(publicBrokerEnv());
+    t = await startTestApp(publicBrokerTestEnv());
     origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     alice = (await signUpWithPassword(t.emulatorHost)).idToken;
     bob = (await signUpWithPassword(t.emulatorHost)).idToken;

@@ -7,7 +7,7 @@ import type { MqttClient } from 'mqtt';
 import mqtt from 'mqtt';
 import { signUpWithPassword } from '../../server/testing/emulator-accounts.ts';
 import { testEngine } from '../../server/testing/test-db.ts';
-import { brokerUrl, mqttTestEnv, testBroker } from '../../server/testing/test-mqtt.ts';
+import { brokerUrl, publicBrokerTestEnv, testBroker } from '../../server/testing/test-mqtt.ts';
 import { ApiClient } from '../api/client.ts';
 import { englishI18n, startLiveServer, until, type LiveServer } from '../auth/live-server.node.ts';
 import type { WasmCore } from '../core/wasm-core.ts';
@@ -24,7 +24,7 @@ describe(`board bridge (${testEngine()}, ${testBroker()})`, () => {
   let core: WasmCore;
 
   beforeAll(async () => {
-    server = await startLiveServer(mqttTestEnv());
+    server = await startLiveServer(publicBrokerTestEnv());
     core = await loadTestCore();
   });
   afterAll(() => server.close());

@@ -64,6 +64,12 @@ for (const [lng, code] of LANGUAGES) {
     await visit('/gogoboard', heading('gogoboard-title'));
     await visit('/datalog/offline', heading('datalog-offline-title'));
     await visit('/remix/projects', heading('screen-title'));
+    // The web UI's screens with content need an account and a broker: tests/e2e/webui.spec.ts
+    // checks them; here the page a dead shared link shows.
+    await visit('/webui/shared/no-such-link', async () => {
+      await heading('webui-title')();
+      await expect(page.getByTestId('webui-shared-gone')).toBeVisible();
+    });
     await visit('/classroom/class', async () => {
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page.getByRole('main').getByRole('note')).toBeVisible();
@@ -71,3 +77,27 @@ for (const [lng, code] of LANGUAGES) {
     expect(found).toEqual([]);
   });
 }
+
+test('the first Tab stop skips to the main content, in the interface language', async ({
+  page,
+}) => {
+  await page.goto('/#/program');
+  await expect(page.getByTestId('blocks-workspace').locator('.blocklyToolbox')).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(skip).not.toBeInViewport();
+
+  // Another screen, in Thai: the same first stop, translated.
+  await page.evaluate(() => localStorage.setItem('language', 'th'));
+  await page.goto('/#/gogoboard');
+  await page.reload();
+  await expect(page.locator('h1#gogoboard-title')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'ข้ามไปยังเนื้อหาหลัก' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});

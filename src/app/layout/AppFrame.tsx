@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import TopNavbar from '../navbar/TopNavbar.tsx';
 import VirtualBoardDock from '../../virtual-board/ui/VirtualBoardDock.tsx';
+import { MAIN_ID } from './SkipLink.tsx';
 
 export default function AppFrame({
   variant,
@@ -17,7 +18,7 @@ export default function AppFrame({
       <TopNavbar variant={variant} />
       <div className="app-body">
         {sidebar}
-        <main className="app-main">
+        <main id={MAIN_ID} className="app-main">
           <Outlet />
         </main>
         <VirtualBoardDock />

@@ -2,6 +2,7 @@
 import { Outlet } from 'react-router-dom';
 import Brand from '../navbar/Brand.tsx';
 import LanguageMenu from '../navbar/LanguageMenu.tsx';
+import { MAIN_ID } from './SkipLink.tsx';
 
 export default function BareLayout() {
   return (
@@ -12,7 +13,7 @@ export default function BareLayout() {
           <LanguageMenu />
         </div>
       </header>
-      <main className="app-main">
+      <main id={MAIN_ID} className="app-main">
         <Outlet />
       </main>
     </div>

@@ -1,4 +1,5 @@
-// Everything every screen shares: the loading bar, toasts, dialogs and the leave warning.
+// Everything every screen shares: the skip link, the loading bar, toasts, dialogs and the
+// leave warning.
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { rememberPath } from '../../state/session.ts';
@@ -8,6 +9,7 @@ import ConfirmSlot from '../modals/ConfirmSlot.tsx';
 import ShellModals from '../modals/ShellModals.tsx';
 import Toasts from '../toasts/Toasts.tsx';
 import LoadingBar from './LoadingBar.tsx';
+import SkipLink from './SkipLink.tsx';
 import { useLeaveWarning } from './use-leave-warning.ts';
 import { useRouteLoading } from './use-route-loading.ts';
 
@@ -19,6 +21,7 @@ export default function RootLayout() {
   useEffect(() => rememberPath(pathname + search), [pathname, search]);
   return (
     <>
+      <SkipLink />
       <LoadingBar />
       <Outlet />
       <Toasts />

@@ -2,12 +2,13 @@
 // this tab's board (the app's own connection would take the USB board from it).
 import { Outlet } from 'react-router-dom';
 import TopNavbar from '../navbar/TopNavbar.tsx';
+import { MAIN_ID } from './SkipLink.tsx';
 
 export default function StationLayout() {
   return (
     <div className="app-frame">
       <TopNavbar variant="station" />
-      <main className="app-main">
+      <main id={MAIN_ID} className="app-main">
         <Outlet />
       </main>
     </div>

@@ -5,6 +5,11 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { closeKeyboardHelp, keyboardHelp } from './keyboard-help.ts';
+import { localShortcutKeys, type ShortcutKeys } from '../workspace/shortcut-keys.ts';
+
+/** Stand-ins for the platform's modifier keys (⌘ / ⌥ on Apple keyboards, Ctrl elsewhere). */
+const COMMAND = 'command';
+const MOVE_FREELY = 'moveFreely';
 
 /** Each row: the keys (as written on the keyboard) and the catalogue key of what they do. */
 const GROUPS: { title: string; rows: [string[], string][] }[] = [
@@ -23,14 +28,14 @@ const GROUPS: { title: string; rows: [string[], string][] }[] = [
     title: 'keyboard.editing',
     rows: [
       [['M'], 'keyboard.move'],
-      [['Ctrl', '↑ ↓ ← →'], 'keyboard.moveFreely'],
+      [[MOVE_FREELY, '↑ ↓ ← →'], 'keyboard.moveFreely'],
       [['X'], 'keyboard.disconnect'],
       [['Delete'], 'keyboard.delete'],
       [['D'], 'keyboard.duplicate'],
-      [['Ctrl', 'C'], 'keyboard.copy'],
-      [['Ctrl', 'V'], 'keyboard.paste'],
-      [['Ctrl', 'Z'], 'keyboard.undo'],
-      [['Ctrl', 'Enter'], 'keyboard.menu'],
+      [[COMMAND, 'C'], 'keyboard.copy'],
+      [[COMMAND, 'V'], 'keyboard.paste'],
+      [[COMMAND, 'Z'], 'keyboard.undo'],
+      [[COMMAND, 'Enter'], 'keyboard.menu'],
     ],
   },
   {
@@ -46,6 +51,8 @@ const GROUPS: { title: string; rows: [string[], string][] }[] = [
 export default function KeyboardHelp() {
   const { t } = useTranslation(['editor', 'shell']);
   const { open } = useSnapshot(keyboardHelp);
+  const mod: ShortcutKeys = localShortcutKeys();
+  const shown = (key: string) => (key === COMMAND || key === MOVE_FREELY ? mod[key] : key);
   return (
     <Modal show={open} onHide={closeKeyboardHelp} size="lg" aria-labelledby="keyboard-help-title">
       <Modal.Header closeButton closeLabel={t('shell:close')}>
@@ -66,12 +73,14 @@ export default function KeyboardHelp() {
                   <th scope="row" className="text-nowrap fw-normal">
                     {keys.map((key, i) => (
                       <span key={key}>
-                        {i > 0 && (keys[0] === 'Ctrl' ? ' + ' : ' ')}
-                        <kbd>{key}</kbd>
+                        {i > 0 && (shown(keys[0] ?? '') === 'Ctrl' ? ' + ' : ' ')}
+                        <kbd>{shown(key)}</kbd>
                       </span>
                     ))}
                   </th>
-                  <td>{t(`editor:${what}`)}</td>
+                  <td>
+                    {t(`editor:${what}`, { command: mod.command, moveFreely: mod.moveFreely })}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -4,6 +4,7 @@
 import { KeyboardNavigation } from '@blockly/keyboard-navigation';
 import * as Blockly from 'blockly/core';
 import i18next from 'i18next';
+import { localShortcutKeys } from './shortcut-keys.ts';
 
 /** The plugin's name for its "list the keys" shortcut (the / key). */
 const LIST_SHORTCUTS = 'list_shortcuts';
@@ -52,7 +53,8 @@ function installTranslatedHints(): void {
   const show = Blockly.Toast.show.bind(Blockly.Toast);
   Blockly.Toast.show = (workspace, options) => {
     const key = options.id ? HINTS[options.id] : undefined;
-    show(workspace, key ? { ...options, message: i18next.t(key, { ns: 'editor' }) } : options);
+    const message = key && i18next.t(key, { ns: 'editor', ...localShortcutKeys() });
+    show(workspace, message ? { ...options, message } : options);
   };
 }
 

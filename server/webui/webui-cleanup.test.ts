@@ -1,0 +1,97 @@
+// Web UI broker accounts on Mosquitto's dynamic security do not pile up (docs/labs.md "Web
+// UI topics and access on the public broker"): a link's client and role go when the link
+// ends, and the clients of users and links nobody was granted for the idle time go in a
+// sweep, with their connections. Runs only on the test Mosquitto (scripts/test.sh).
+import { randomBytes } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MqttDynsecChannel } from '../remote-lab/brokers.ts';
+import { testBroker } from '../testing/test-mqtt.ts';
+import { DynsecWebuiAccess, type BrokerLogin } from './webui-access.ts';
+
+const IDLE_MS = 60_000;
+
+describe.runIf(testBroker() === 'mosquitto')('web UI accounts on Mosquitto', () => {
+  let channel: MqttDynsecChannel;
+  const clients: MqttClient[] = [];
+
+  beforeAll(async () => {
+    channel = await MqttDynsecChannel.connect(
+      process.env.TEST_MQTT_URL ?? '',
+      process.env.TEST_MQTT_ADMIN_USERNAME ?? '',
+      process.env.TEST_MQTT_ADMIN_PASSWORD ?? '',
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.endAsync(true)));
+    await channel.close();
+  });
+
+  /** An access of its own namespace, on a clock the test moves. */
+  function access() {
+    const ns = `t${randomBytes(5).toString('hex')}`;
+    const clock = { now: 1_000_000 };
+    const a = new DynsecWebuiAccess(ns, ns, channel, { idleMs: IDLE_MS, now: () => clock.now });
+    return { ns, clock, a };
+  }
+
+  const listed = async (command: 'listClients' | 'listRoles', key: 'clients' | 'roles') => {
+    const [r] = await channel.command([{ command, verbose: false, count: -1, offset: 0 }]);
+    return ((r?.data as Record<string, unknown> | undefined)?.[key] ?? []) as string[];
+  };
+
+  const login = async (l: BrokerLogin) => {
+    const c = await mqtt.connectAsync(process.env.TEST_MQTT_WS_URL ?? '', {
+      ...l,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
+    clients.push(c);
+    return c;
+  };
+
+  it("removes a link's client and role when the link ends", async () => {
+    const { a } = access();
+    const token = randomBytes(24).toString('base64url');
+    const viewer = await a.grantViewer(token, ['x/u/1/sensor/1']);
+    await login(viewer);
+    expect(await listed('listClients', 'clients')).toContain(viewer.username);
+    expect(await listed('listRoles', 'roles')).toContain(`${viewer.username}:role`);
+
+    await a.revokeViewer(token);
+    expect(await listed('listClients', 'clients')).not.toContain(viewer.username);
+    expect(await listed('listRoles', 'roles')).not.toContain(`${viewer.username}:role`);
+    await expect(login(viewer)).rejects.toThrow();
+  });
+
+  it('deletes the clients nobody was granted for the idle time, and only those', async () => {
+    const { clock, a } = access();
+    const other = access();
+    const alice = await a.grantUser('alice');
+    const bob = await a.grantUser('bob');
+    const elsewhere = await other.a.grantUser('carol');
+    const aliceLink = await login(alice);
+    const closed = new Promise<void>((r) => aliceLink.once('close', () => r()));
+
+    clock.now += IDLE_MS / 2;
+    await a.grantUser('bob');
+    clock.now += IDLE_MS / 2;
+    // Alice's grant is a full idle time old; Bob's half; Carol is another server's.
+    expect(await a.sweep()).toBe(1);
+    let names = await listed('listClients', 'clients');
+    expect(names).not.toContain(alice.username);
+    expect(names).toContain(bob.username);
+    expect(names).toContain(elsewhere.username);
+    expect(await listed('listRoles', 'roles')).not.toContain(`${alice.username}:role`);
+    // Her open connection ends and her password no longer works; a new grant does.
+    await closed;
+    await expect(login(alice)).rejects.toThrow();
+    await login(await a.grantUser('alice'));
+
+    clock.now += IDLE_MS;
+    expect(await a.sweep()).toBe(2);
+    names = await listed('listClients', 'clients');
+    expect(names).not.toContain(bob.username);
+    expect(names).toContain(elsewhere.username);
+  });
+});
