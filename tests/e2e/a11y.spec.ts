@@ -64,6 +64,12 @@ for (const [lng, code] of LANGUAGES) {
     await visit('/gogoboard', heading('gogoboard-title'));
     await visit('/datalog/offline', heading('datalog-offline-title'));
     await visit('/remix/projects', heading('screen-title'));
+    // The web UI's screens with content need an account and a broker: tests/e2e/webui.spec.ts
+    // checks them; here the page a dead shared link shows.
+    await visit('/webui/shared/no-such-link', async () => {
+      await heading('webui-title')();
+      await expect(page.getByTestId('webui-shared-gone')).toBeVisible();
+    });
     await visit('/classroom/class', async () => {
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page.getByRole('main').getByRole('note')).toBeVisible();

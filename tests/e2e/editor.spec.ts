@@ -97,14 +97,31 @@ const num = (n: number) => `<shadow type="gogo_number"><field name="NUM">${n}</f
 const REPEAT_PROGRAM = `<xml xmlns="${NS}"><block type="gogo_start" x="40" y="40"><statement name="DO"><block type="gogo_repeat"><value name="TIMES">${num(3)}</value><statement name="DO"><block type="gogo_beep"><next><block type="gogo_wait"><value name="TIME">${num(5)}</value></block></next></block></statement></block></statement></block></xml>`;
 const REPEAT_LOGO = 'to main\nrepeat 3 [ beep wait 5 ]\nend\n';
 
+/** Opens the editor with the repeat program from a file. */
+async function openRepeatProgram(page: Page): Promise<EditorPage> {
+  const editor = new EditorPage(page);
+  await editor.open('/program');
+  await editor.chooseFileFrom('openFromFile', 'repeat.xml', REPEAT_PROGRAM);
+  await editor.expectGeneratedLogo(REPEAT_LOGO);
+  return editor;
+}
+
+/** Opens the repeat program, shows it as Logo text and types `words` at the end of line 2. */
+async function typeAfterRepeat(page: Page, words: string): Promise<EditorPage> {
+  const editor = await openRepeatProgram(page);
+  await editor.switchTo('logo');
+  await expect.poll(() => editor.logoText()).toBe(REPEAT_LOGO);
+  await editor.logoEditor().locator('.cm-line').nth(1).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(words);
+  return editor;
+}
+
 test.describe('Program editor files', () => {
   test('Save as a file then Open from file brings back the blocks, the Logo and the name', async ({
     page,
   }) => {
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await editor.chooseFileFrom('openFromFile', 'repeat.xml', REPEAT_PROGRAM);
-    await editor.expectGeneratedLogo(REPEAT_LOGO);
+    const editor = await openRepeatProgram(page);
     await editor.app.projectName().fill('Beep three times');
 
     const saved = await editor.saveAsFile();
@@ -130,10 +147,7 @@ test.describe('Program editor files', () => {
   });
 
   test('a bad file shows why it cannot be opened and changes nothing', async ({ page }) => {
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await editor.chooseFileFrom('openFromFile', 'repeat.xml', REPEAT_PROGRAM);
-    await editor.expectGeneratedLogo(REPEAT_LOGO);
+    const editor = await openRepeatProgram(page);
 
     await editor.chooseFileFrom('openFromFile', 'notes.txt', 'shopping list: milk, eggs');
     await expect(editor.toast(t('editor:file.errors.notXml'))).toBeVisible();
@@ -150,10 +164,7 @@ test.describe('Program editor files', () => {
   });
 
   test('Import from file adds the file’s blocks to the program', async ({ page }) => {
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await editor.chooseFileFrom('openFromFile', 'repeat.xml', REPEAT_PROGRAM);
-    await editor.expectGeneratedLogo(REPEAT_LOGO);
+    const editor = await openRepeatProgram(page);
     await editor.chooseFileFrom(
       'importFromFile',
       'led.xml',
@@ -166,10 +177,7 @@ test.describe('Program editor files', () => {
   test('New Project with unsaved changes asks first and keeps the program on Cancel', async ({
     page,
   }) => {
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await editor.chooseFileFrom('openFromFile', 'repeat.xml', REPEAT_PROGRAM);
-    await editor.expectGeneratedLogo(REPEAT_LOGO);
+    const editor = await openRepeatProgram(page);
     await editor.app.projectName().fill('My robot'); // an edit: the program has changed
 
     await editor.menuItem(t('shell:menu.items.newProject'));
@@ -191,26 +199,9 @@ test.describe('Program editor files', () => {
   });
 });
 
-/** Opens the repeat program, shows it as Logo text and types `words` at the end of line 2. */
-async function typeAfterRepeat(page: Page, words: string): Promise<EditorPage> {
-  const editor = new EditorPage(page);
-  await editor.open('/program');
-  await editor.chooseFileFrom('openFromFile', 'repeat.xml', REPEAT_PROGRAM);
-  await editor.expectGeneratedLogo(REPEAT_LOGO);
-  await editor.switchTo('logo');
-  await expect.poll(() => editor.logoText()).toBe(REPEAT_LOGO);
-  await editor.logoEditor().locator('.cm-line').nth(1).click();
-  await page.keyboard.press('End');
-  await page.keyboard.type(words);
-  return editor;
-}
-
 test.describe('Program editor Logo text', () => {
   test('switching to Logo text and back keeps the program', async ({ page }) => {
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await editor.chooseFileFrom('openFromFile', 'repeat.xml', REPEAT_PROGRAM);
-    await editor.expectGeneratedLogo(REPEAT_LOGO);
+    const editor = await openRepeatProgram(page);
 
     await editor.switchTo('logo');
     await expect(editor.logoEditor()).toBeVisible();

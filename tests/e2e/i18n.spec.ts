@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { App } from './app.ts';
+import { EditorPage } from './editor-page.ts';
 import { text } from './locales.ts';
 
 test.describe('Interface language', () => {
@@ -108,5 +109,19 @@ test.describe('Interface language', () => {
     expect(english).toMatch(/^https:\/\//);
     expect(new Set([english, thai, portuguese]).size).toBe(3);
     expect(spanish).toBe(english);
+  });
+
+  test("Blockly's own block menu follows a switch to Thai", async ({ page }) => {
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await editor.app.chooseLanguage('ไทย');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    // Blockly's Thai catalogue (blockly/msg/th): Add Comment, Collapse Block, Duplicate.
+    await editor.workspaceBlock('gogo_start').first().click({ button: 'right' });
+    const menu = page.locator('.blocklyContextMenu');
+    await expect(menu.getByText('ใส่คำอธิบาย', { exact: true })).toBeVisible();
+    await expect(menu.getByText('ย่อบล็อก', { exact: true })).toBeVisible();
+    await expect(menu.getByText('ทำสำเนา', { exact: true })).toBeVisible();
+    await expect(menu).not.toContainText('Add Comment');
   });
 });

@@ -1,6 +1,7 @@
 // The Teachable Machine lab with a real tfjs model built by scripts/make-tm-model.ts (its
 // class is the dominant colour), served from files on disk; inference in the lab's worker;
-// the class reaches the virtual board as a key-value message, which the board echoes.
+// the class reaches the virtual board as a key-value message, which the board echoes and
+// its Logo program reads with `key "tm"`.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { App } from './app.ts';
 import { EditorPage } from './editor-page.ts';
 import { expect, test } from './fixtures/board-link.ts';
 import { text } from './locales.ts';
+import { openLogoProgram } from './programs.ts';
 
 const t = (ref: string) => text('en', ref);
 const RED_PICTURE = {
@@ -57,10 +59,19 @@ test.describe('Teachable Machine', () => {
       if (m.text().includes('Content Security Policy')) violations.push(m.text());
     });
     await serveModels(page);
-    await board.open();
+    // A program that turns motor A on when the model's class is Red.
+    const editor = new EditorPage(page);
+    await editor.open('/program');
     await board.connectVirtual();
     await board.expectBoard('GoGo Board 7', 42);
     await board.closeDialog();
+    await openLogoProgram(editor, 'to main\nforever [ if key "tm" = "Red" [ a, on ] ]\nend\n');
+    await page.getByRole('button', { name: t('editor:toolbar.download'), exact: true }).click();
+    await expect(editor.toast(t('download:success'))).toBeVisible();
+    await page.getByRole('button', { name: t('editor:toolbar.run'), exact: true }).click();
+    await expect(board.sim().getByTestId('sim-program')).toContainText('running');
+    await expect(board.simMotor('a')).toHaveAttribute('data-motor', 'off');
+    await page.evaluate(() => (location.hash = '#/gogoboard'));
 
     const panel = board.panel('teachable');
     await panel.getByLabel(t('teachable:url')).fill('/tm-models/colours/');
@@ -75,6 +86,8 @@ test.describe('Teachable Machine', () => {
     await expect(panel.getByTestId('board-tm-sent')).toContainText('tm = Red');
     // The board received it: it echoes the key-value message it handed to its program.
     await expect(page.getByTestId('broadcast-latest')).toHaveText('tm = Red');
+    // And its program reacted.
+    await expect(page.getByTestId('motor-state-a')).toContainText('On');
     expect(violations).toEqual([]);
   });
 

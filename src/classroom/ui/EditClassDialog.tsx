@@ -9,6 +9,7 @@ import type { Class } from '../../contract/classroom.ts';
 import { showToast } from '../../state/ui.ts';
 import { classCache, classroom } from '../runtime.ts';
 import ClassDetailsFields, { ClassNameField } from './ClassDetailsFields.tsx';
+import SaveFailed from './SaveFailed.tsx';
 
 export default function EditClassDialog({ klass, onClose }: { klass: Class; onClose: () => void }) {
   const { t } = useTranslation('classroom');
@@ -79,11 +80,7 @@ export default function EditClassDialog({ klass, onClose }: { klass: Class; onCl
             </label>
           </div>
         )}
-        {failed && (
-          <p className="alert alert-danger py-2 mb-0" role="alert">
-            {t('unableToSave')}
-          </p>
-        )}
+        {failed && <SaveFailed />}
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-outline-secondary" onClick={() => void cancel()}>

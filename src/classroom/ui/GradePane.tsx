@@ -14,6 +14,7 @@ import { formatDate, formatPoints } from './format.ts';
 import TextField from '../../ui/metadata-fields/TextField.tsx';
 import StateBadge from './StateBadge.tsx';
 import './classroom.css';
+import SaveFailed from './SaveFailed.tsx';
 
 function GradeForm({ grade }: { grade: Grade }) {
   const { t } = useTranslation('classroom');
@@ -79,11 +80,7 @@ function GradeForm({ grade }: { grade: Grade }) {
         value={note}
         onChange={setNote}
       />
-      {failed && (
-        <p className="alert alert-danger py-1 px-2 small mb-0" role="alert">
-          {t('unableToSave')}
-        </p>
-      )}
+      {failed && <SaveFailed className="py-1 px-2 small mb-0" />}
       <button type="submit" className="btn btn-sm btn-primary align-self-start" disabled={busy}>
         {t('submission.save')}
       </button>

@@ -22,6 +22,7 @@ import { currentProgramFile } from '../lesson-session.ts';
 import { classroom } from '../runtime.ts';
 import LabelledField from '../../ui/metadata-fields/TextField.tsx';
 import TextField from './TextField.tsx';
+import SaveFailed from './SaveFailed.tsx';
 
 interface Draft {
   name: string;
@@ -227,11 +228,7 @@ export default function LessonForm({
           </button>
         )}
       </div>
-      {failed && (
-        <p className="alert alert-danger py-2 mb-0" role="alert">
-          {t('unableToSave')}
-        </p>
-      )}
+      {failed && <SaveFailed />}
       <div className="d-flex gap-2 justify-content-end">
         <button type="button" className="btn btn-outline-secondary" onClick={() => void cancel()}>
           {t('cancel')}

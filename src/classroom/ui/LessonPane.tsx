@@ -13,6 +13,7 @@ import { lessonSessionService } from '../runtime.ts';
 import LessonDescriptionModal from './LessonDescriptionModal.tsx';
 import { ProgressDetails } from './ProgressCard.tsx';
 import '../ui/classroom.css';
+import SaveFailed from './SaveFailed.tsx';
 
 export default function LessonPane() {
   const { t } = useTranslation('classroom');
@@ -77,11 +78,7 @@ export default function LessonPane() {
           {t('lessonPane.leave')}
         </button>
       </div>
-      {s.submitFailed && (
-        <p className="alert alert-danger py-1 px-2 small" role="alert">
-          {t('unableToSave')}
-        </p>
-      )}
+      {s.submitFailed && <SaveFailed className="py-1 px-2 small" />}
       {s.progress && !s.progress.canSubmit && !s.progress.grade && (
         <p className="small text-body-secondary">{t('lessonPane.notStudent')}</p>
       )}

@@ -13,6 +13,7 @@ import Wizard from '../../ui/wizard/Wizard.tsx';
 import { classroom } from '../runtime.ts';
 import { ClassImage } from './ClassCard.tsx';
 import ClassDetailsFields, { ClassNameField } from './ClassDetailsFields.tsx';
+import SaveFailed from './SaveFailed.tsx';
 
 export default function NewClassDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('classroom');
@@ -99,11 +100,7 @@ export default function NewClassDialog({ onClose }: { onClose: () => void }) {
                   ) : (
                     <p className="text-body-secondary">{t('newClass.noDescription')}</p>
                   )}
-                  {failed && (
-                    <p className="alert alert-danger py-2 mb-0" role="alert">
-                      {t('unableToSave')}
-                    </p>
-                  )}
+                  {failed && <SaveFailed />}
                 </div>
               ),
             },

@@ -18,6 +18,7 @@ import { classroom } from '../runtime.ts';
 import ClassroomShell, { Problem } from './ClassroomShell.tsx';
 import { formatDate } from './format.ts';
 import TextField from './TextField.tsx';
+import SaveFailed from './SaveFailed.tsx';
 
 function NewUserDialog({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('classroom');
@@ -90,11 +91,7 @@ function NewUserDialog({ onClose, onCreated }: { onClose: () => void; onCreated:
             ))}
           </select>
         </div>
-        {failed && (
-          <p className="alert alert-danger py-2 mb-0" role="alert">
-            {t('unableToSave')}
-          </p>
-        )}
+        {failed && <SaveFailed />}
       </Modal.Body>
       <Modal.Footer>
         <button type="button" className="btn btn-primary" onClick={() => void create()}>

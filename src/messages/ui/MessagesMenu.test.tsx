@@ -45,7 +45,8 @@ describe('MessagesMenu', () => {
     );
     fireEvent.click(screen.getByTestId('messages-menu'));
     expect(screen.getByText('Lab closed')).toBeTruthy();
-    const bold = await screen.findByText('closed');
+    // The renderer is a lazy chunk: on a busy machine its import takes more than a second.
+    const bold = await screen.findByText('closed', {}, { timeout: 10_000 });
     expect(bold.tagName).toBe('STRONG');
   });
 });
