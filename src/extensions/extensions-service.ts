@@ -12,7 +12,7 @@ import {
   type LibraryLanguages,
 } from '../contract/extensions.ts';
 import type { LibraryDraft, LibraryIssue } from '../editor/extension-library.ts';
-import { navigateTo } from '../project/navigation.ts';
+import { navigateTo } from '../app/navigation.ts';
 import {
   addedExtension,
   extensions,

@@ -8,7 +8,7 @@ import { program } from '../state/program.ts';
 import { session } from '../state/session.ts';
 import { showToast, ui } from '../state/ui.ts';
 import { CloudProgram } from './cloud-program.ts';
-import { navigateTo } from './navigation.ts';
+import { navigateTo } from '../app/navigation.ts';
 import { ProjectApi } from './project-api.ts';
 import { askProjectDetails, showShareLink } from './project-dialog.ts';
 import { workspacePort } from './workspace-port.ts';

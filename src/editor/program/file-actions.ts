@@ -4,7 +4,7 @@
 import i18next from 'i18next';
 import { registerActions } from '../../app/actions.ts';
 import { confirm } from '../../app/modals/confirm.ts';
-import { navigateTo } from '../../project/navigation.ts';
+import { navigateTo } from '../../app/navigation.ts';
 import { flushWorkspace, program } from '../../state/program.ts';
 import { showToast } from '../../state/ui.ts';
 import {

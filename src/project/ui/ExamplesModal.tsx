@@ -10,7 +10,7 @@ import { useCurrentLanguage } from '../../app/navbar/use-current-language.ts';
 import { confirm } from '../../app/modals/confirm.ts';
 import type { LoadProjectMessage } from '../../contract/projects.ts';
 import i18next from 'i18next';
-import { navigateTo } from '../navigation.ts';
+import { navigateTo } from '../../app/navigation.ts';
 import { acceptLoadProject, examplesOrigin, examplesPageUrl } from '../examples/examples-source.ts';
 
 async function openExample(example: LoadProjectMessage): Promise<void> {
