@@ -1,6 +1,7 @@
 // The board bridge (docs/labs.md "Board bridge"): a signed-in user connects the virtual
-// board, switches "Publish this board to my web UI" on, and a dashboard of the same user (a
-// test MQTT client with its own grant) drives motor A and hears sensor 1.
+// board, switches "Publish this board to my web UI" on, and a dashboard of the same user
+// drives motor A and follows sensor 1 through the broker: first a test MQTT client with its
+// own grant, then a dashboard built in the web UI's own screens.
 import mqtt from 'mqtt';
 import type { WebuiBrokerGrant } from '../../src/contract/webui.ts';
 import { expect, test } from './fixtures/board-link.ts';
@@ -59,4 +60,51 @@ test('a dashboard drives the virtual board and hears its sensor through the brok
   } finally {
     await client.endAsync(true);
   }
+});
+
+test('a web UI dashboard: its slider drives the virtual board, its gauge follows sensor 1', async ({
+  page,
+  board,
+}) => {
+  test.setTimeout(180_000);
+  const app = new RemoteLabApp(page);
+  await app.signUp('Rover');
+  await board.open();
+  await board.connectVirtualBoard7();
+  const panel = board.panel('webui-bridge');
+  await panel.getByLabel(t('board:webuiBridge.switch')).check();
+  await expect(panel.getByTestId('webui-bridge-state')).toContainText('/u/');
+
+  // A dashboard with a slider on motor A's power and a gauge on sensor 1.
+  await app.open('/webui');
+  await page.getByLabel(t('webui:create.label')).fill('Rover');
+  await page.getByRole('button', { name: t('webui:create.submit') }).click();
+  await app.expectHeading('Rover');
+  const editors = page.getByTestId('webui-widget-editor');
+  const add = async (type: string, label: string, topic: string) => {
+    await page
+      .getByLabel(t('webui:editor.addType'))
+      .selectOption({ label: t(`webui:type.${type}`) });
+    await page.getByRole('button', { name: t('webui:editor.add') }).click();
+    const editor = editors.last();
+    await editor.getByLabel(t('webui:editor.label'), { exact: true }).fill(label);
+    await editor.getByLabel(t('webui:editor.topic'), { exact: true }).fill(topic);
+  };
+  await add('slider', 'Motor A power', 'motor/a/power');
+  await add('gauge', 'Sensor 1', 'sensor/1');
+  await editors.last().getByLabel(t('webui:editor.max')).fill('1023');
+  await page.getByRole('button', { name: t('webui:editor.save') }).click();
+  await expect(page.getByText(t('webui:editor.saved'))).toBeVisible();
+  await page.getByRole('button', { name: t('webui:mode.run'), exact: true }).click();
+  await expect(page.getByTestId('webui-status')).toHaveText(t('webui:status.online'));
+
+  // The slider reaches the virtual board's motor A through the broker and the bridge.
+  await page.getByRole('slider', { name: 'Motor A power' }).fill('70');
+  await expect(board.simMotor('a')).toContainText('70%');
+  // The virtual board's sensor 1 reaches the gauge the same way.
+  await board.setSensor(1, 640);
+  await expect(page.getByRole('meter', { name: 'Sensor 1' })).toHaveAttribute(
+    'aria-valuetext',
+    '640',
+  );
 });
