@@ -172,7 +172,11 @@ describe(`lesson automatic check under a configured budget (${testEngine()})`, (
       uuid: string;
       access_code: string;
     };
-    // 60 s of virtual time with the program never sleeping: far more than 100 ms of CPU.
+    // Every loop pass sleeps 10 ms, so a short loop is cheap (under 100 ms for 60 s on an
+    // idle machine). Here each pass calls a 300-statement procedure 200 times: the VM runs
+    // its full per-millisecond instruction budget nearly every virtual millisecond, about
+    // 1.7 s of CPU on the idle build machine, far over 100 ms on any machine.
+    const spin = `to main\nforever [ ${'p '.repeat(200)}]\nend\nto p\n${'setpower 1 '.repeat(300)}\nend\n`;
     const busy = (
       await call('POST', '/lesson/create', teacher, {
         name: 'Busy loop',
@@ -182,7 +186,7 @@ describe(`lesson automatic check under a configured budget (${testEngine()})`, (
     await call('POST', `/class/${cls.uuid}/add-lesson`, teacher, { lessons: [busy.uuid] });
     await call('PUT', '/class/code-enroll', student, { access_code: cls.access_code });
     const res = await call('PUT', `/lesson/${busy.uuid}/grade/submit`, student, {
-      code: programFile('to main\nforever [ a, on a, off ]\nend\n'),
+      code: programFile(spin),
     });
     expect(res.status).toBe(200);
     const grade = res.body as Grade;
