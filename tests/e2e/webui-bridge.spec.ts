@@ -6,6 +6,7 @@ import mqtt from 'mqtt';
 import type { WebuiBrokerGrant } from '../../src/contract/webui.ts';
 import { expect, test } from './fixtures/board-link.ts';
 import { Api, RemoteLabApp, t } from './remote-lab-page.ts';
+import { addWidget } from './webui-page.ts';
 
 test('a dashboard drives the virtual board and hears its sensor through the broker', async ({
   page,
@@ -80,19 +81,9 @@ test('a web UI dashboard: its slider drives the virtual board, its gauge follows
   await page.getByLabel(t('webui:create.label')).fill('Rover');
   await page.getByRole('button', { name: t('webui:create.submit') }).click();
   await app.expectHeading('Rover');
-  const editors = page.getByTestId('webui-widget-editor');
-  const add = async (type: string, label: string, topic: string) => {
-    await page
-      .getByLabel(t('webui:editor.addType'))
-      .selectOption({ label: t(`webui:type.${type}`) });
-    await page.getByRole('button', { name: t('webui:editor.add') }).click();
-    const editor = editors.last();
-    await editor.getByLabel(t('webui:editor.label'), { exact: true }).fill(label);
-    await editor.getByLabel(t('webui:editor.topic'), { exact: true }).fill(topic);
-  };
-  await add('slider', 'Motor A power', 'motor/a/power');
-  await add('gauge', 'Sensor 1', 'sensor/1');
-  await editors.last().getByLabel(t('webui:editor.max')).fill('1023');
+  await addWidget(page, 'slider', 'Motor A power', 'motor/a/power');
+  const gauge = await addWidget(page, 'gauge', 'Sensor 1', 'sensor/1');
+  await gauge.getByLabel(t('webui:editor.max')).fill('1023');
   await page.getByRole('button', { name: t('webui:editor.save') }).click();
   await expect(page.getByText(t('webui:editor.saved'))).toBeVisible();
   await page.getByRole('button', { name: t('webui:mode.run'), exact: true }).click();

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import type { WebuiBrokerGrant } from '../../src/contract/webui.ts';
 import { Api, RemoteLabApp, t } from './remote-lab-page.ts';
+import { addWidget } from './webui-page.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -44,13 +45,7 @@ test('a dashboard drives and follows the broker, and its read-only link can be t
   ).call<WebuiBrokerGrant>('POST', '/webui/broker', {});
   const editors = page.getByTestId('webui-widget-editor');
   const add = async (type: string, label: string, topic: string) => {
-    await page
-      .getByLabel(t('webui:editor.addType'))
-      .selectOption({ label: t(`webui:type.${type}`) });
-    await page.getByRole('button', { name: t('webui:editor.add') }).click();
-    const editor = editors.last();
-    await editor.getByLabel(t('webui:editor.label'), { exact: true }).fill(label);
-    await editor.getByLabel(t('webui:editor.topic'), { exact: true }).fill(topic);
+    const editor = await addWidget(page, type, label, topic);
     await expect(editor.getByText(`${grant.root}/${topic}`)).toBeVisible();
   };
   await add('slider', 'Motor A power', 'motor/a/power');

@@ -20,6 +20,23 @@ export interface SimConfig {
   pi: boolean;
 }
 
+/** The built-in sensors of a board at rest: 25.0 °C, 50 % humidity, 1 g on z. */
+export const ZERO_BUILTIN: HidBuiltinSensors = {
+  gesture: 0,
+  orientation: 0,
+  loudness: 0,
+  light: 0,
+  proximity: 0,
+  red: 0,
+  green: 0,
+  blue: 0,
+  temperature: 250,
+  humidity: 50,
+  accelX: 0,
+  accelY: 0,
+  accelZ: 1000,
+};
+
 export const DEFAULT_SIM_CONFIG: SimConfig = {
   boardType: BoardType.v7,
   boardVersion: 1,

@@ -29,6 +29,7 @@ import {
   REPORT_QUEUE_LIMIT,
   TASMOTA_COMMAND,
   WIFI_CONNECTED,
+  ZERO_BUILTIN,
   type SimConfig,
   type SimEvent,
   type SimState,
@@ -59,22 +60,6 @@ export {
   type SimState,
   type SimTasmota,
 } from './sim-state.ts';
-
-const ZERO_BUILTIN: HidBuiltinSensors = {
-  gesture: 0,
-  orientation: 0,
-  loudness: 0,
-  light: 0,
-  proximity: 0,
-  red: 0,
-  green: 0,
-  blue: 0,
-  temperature: 250,
-  humidity: 50,
-  accelX: 0,
-  accelY: 0,
-  accelZ: 1000,
-};
 
 export interface SimulatedBoardOptions {
   config?: Partial<SimConfig>;

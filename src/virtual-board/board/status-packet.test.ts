@@ -1,30 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BoardType } from '../../device/device.ts';
 import { OutputPorts } from './output-ports.ts';
-import { DEFAULT_SIM_CONFIG } from './sim-state.ts';
+import { DEFAULT_SIM_CONFIG, ZERO_BUILTIN } from './sim-state.ts';
 import { statusPacket, type StatusInputs } from './status-packet.ts';
-
-const BUILTIN = {
-  gesture: 0,
-  orientation: 0,
-  loudness: 0,
-  light: 0,
-  proximity: 0,
-  red: 0,
-  green: 0,
-  blue: 0,
-  temperature: 250,
-  humidity: 50,
-  accelX: 0,
-  accelY: 0,
-  accelZ: 1000,
-};
 
 function inputs(boardType: number): StatusInputs {
   return {
     config: { ...DEFAULT_SIM_CONFIG, boardType, firmwareVersion: 42, stmFirmwareVersion: 11 },
     sensors: [1, 2, 3, 4, 5, 6, 7, 8],
-    builtin: BUILTIN,
+    builtin: ZERO_BUILTIN,
     ir: 9,
     answer: 3,
     wifiStatus: 2,
@@ -61,7 +45,7 @@ describe('statusPacket', () => {
     const input = inputs(BoardType.v7);
     const s = statusPacket(input);
     expect(s).toMatchObject(input.outputs);
-    expect(s.builtin).toEqual(BUILTIN);
+    expect(s.builtin).toEqual(ZERO_BUILTIN);
     expect(s.builtin).not.toBe(input.builtin);
   });
 });
