@@ -8,6 +8,7 @@ import type { IClientOptions, MqttClient } from 'mqtt';
 import type { WebuiBrokerGrant } from '../contract/webui.ts';
 import type { BoardStatus, DeviceConnection, HidCommandRequest } from '../device/device.ts';
 import * as cmd from '../device/protocol/commands.ts';
+import { isRefusedLogin } from './dashboard-link.ts';
 import {
   builtinPayloads,
   COMMAND_FILTERS,
@@ -274,7 +275,7 @@ export class BoardBridge {
       if (run !== this.run) return;
       // A refused login: the server restarted (its passwords changed). A new grant helps
       // once; a fresh grant refused again is an error, tried again later.
-      if ('code' in e && (e.code === 4 || e.code === 5)) {
+      if (isRefusedLogin(e)) {
         this.stop('off');
         if (everConnected) return void this.update();
         this.runningFor = userId;

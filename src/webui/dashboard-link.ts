@@ -13,6 +13,12 @@ export const HISTORY_MAX = 120;
 /** Reconnect period after the broker is lost (like the remote lab's). */
 export const RECONNECT_MS = 5000;
 
+/**
+ * The broker refused the login (CONNACK 4 or 5): an old password after a server restart, or
+ * a link turned off. Reconnecting with the same grant cannot help.
+ */
+export const isRefusedLogin = (e: Error): boolean => 'code' in e && (e.code === 4 || e.code === 5);
+
 export interface DashboardLinkState {
   status: LinkStatus;
   /** Relative topic → the last payload seen there (text). */
@@ -60,8 +66,7 @@ export class DashboardLink {
     client.on('offline', () => (state.status = 'offline'));
     client.on('reconnect', () => (state.status = 'reconnecting'));
     client.on('error', (e) => {
-      // A refused login (an old password after a server restart, a link turned off).
-      if ('code' in e && (e.code === 4 || e.code === 5)) state.status = 'refused';
+      if (isRefusedLogin(e)) state.status = 'refused';
     });
     client.on('connect', () => (state.status = 'online'));
     const full = [...new Set(topics)].map((t) => this.root + t);

@@ -5,7 +5,7 @@
 // gone. Sliders send through a throttle so dragging does not flood the broker.
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { WebuiBrokerGrant } from '../contract/webui.ts';
-import { DashboardLink, type DashboardLinkState } from './dashboard-link.ts';
+import { DashboardLink, isRefusedLogin, type DashboardLinkState } from './dashboard-link.ts';
 
 export interface LiveState extends DashboardLinkState {
   /** Why the dashboard cannot run (a translated message), or null. */
@@ -78,7 +78,7 @@ export class LiveDashboard {
       connect: (url, options) => {
         const client = connect(url, options);
         client.on('error', (e) => {
-          if ('code' in e && (e.code === 4 || e.code === 5)) void this.renew(link);
+          if (isRefusedLogin(e)) void this.renew(link);
         });
         return client;
       },
