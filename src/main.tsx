@@ -14,10 +14,14 @@ import { initI18n } from './i18n/index.ts';
 import { restoreProgram, startOffline } from './offline/index.ts';
 import { connectEditorToProjects } from './project/connect-editor.ts';
 import { registerProjectActions } from './project/index.ts';
+import { startVirtualBoard } from './virtual-board/index.ts';
 import { startWebui } from './webui/index.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
+
+// The virtual board joins the board link before anything opens the link.
+startVirtualBoard();
 
 // The program kept in this browser comes back first; then the connection checks, the
 // program's autosave and the service worker (docs/offline.md).

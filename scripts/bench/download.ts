@@ -18,7 +18,7 @@ import { Emitter } from '../../src/device/emitter.ts';
 import { WasmFramer } from '../../src/device/protocol/framer.ts';
 import { SimulatedBoard, wasmEncoder } from '../../src/virtual-board/board/simulated-board.ts';
 import { BoardSimulation, wallClock } from '../../src/virtual-board/worker/board-simulation.ts';
-import { VirtualLinkTransport } from '../../src/device/testing/virtual-link-transport.ts';
+import { VirtualLinkTransport } from '../../src/virtual-board/testing/virtual-link-transport.ts';
 import type { Transport, TransportEventMap } from '../../src/device/transport.ts';
 import { downloadPlan, planFloorMs } from '../../src/download/download-plan.ts';
 import { ms, ratio, rounds, table, wasmPath, type BenchSuite } from './lib.ts';

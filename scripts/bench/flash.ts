@@ -25,7 +25,7 @@ import {
   IdentityChip,
   writeIdentity,
 } from '../../src/firmware/image/firmware-id.ts';
-import { espImage, FlashHarness, stmImage } from '../../src/firmware/testing/flash-harness.ts';
+import { espImage, FlashHarness, stmImage } from '../../src/virtual-board/testing/flash-harness.ts';
 import { table } from './lib.ts';
 
 const wasmPath = fileURLToPath(new URL('../../core-rs/pkg/gogo_core.wasm', import.meta.url));

@@ -6,7 +6,7 @@ import * as cmd from '../device/protocol/commands.ts';
 import { SimulatedBoard, wasmEncoder } from '../virtual-board/board/simulated-board.ts';
 import { FakeTransport, statusReport } from '../device/testing/fake-transport.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
-import { VirtualLinkTransport } from '../device/testing/virtual-link-transport.ts';
+import { VirtualLinkTransport } from '../virtual-board/testing/virtual-link-transport.ts';
 import { powerOf, sendTasmota } from './tasmota.ts';
 
 let core: WasmCore;

@@ -1,16 +1,15 @@
 // The composition root of the board link: the app's one DeviceConnection, with its
-// transports, the worker framer, the display-board preference and the store adapter.
+// transports (the virtual board's as registered in board-simulator.ts), the worker framer,
+// the display-board preference and the store adapter.
 // Created on first use; an already granted USB board is re-opened then.
 import { connection } from '../state/connection.ts';
+import { boardSimulator } from './board-simulator.ts';
 import { GoGoConnection } from './connection/gogo-connection.ts';
 import { ConnectMethod, DeviceError, type DeviceConnection, type TransportKind } from './device.ts';
 import { PluginTransport } from './plugin/plugin-transport.ts';
 import { RemoteTransport } from './remote/remote-transport.ts';
 import { WorkerFramer } from './protocol/worker-framer.ts';
 import { WorkerPacer } from './protocol/worker-pacer.ts';
-import { fakeHidRequested, installFakeHid } from '../virtual-board/host/install-fake-hid.ts';
-import { getSimHost } from '../virtual-board/host/sim-host.ts';
-import { SimulatedTransport } from '../virtual-board/host/simulated-transport.ts';
 import { bindDeviceToStores } from './store-adapter.ts';
 import type { Transport } from './transport.ts';
 import { WebHidTransport } from './webhid/webhid-transport.ts';
@@ -19,7 +18,8 @@ let device: GoGoConnection | undefined;
 
 export function getDevice(): DeviceConnection {
   if (!device) {
-    if (fakeHidRequested()) installFakeHid(getSimHost());
+    const simulator = boardSimulator();
+    if (simulator.fakeHidRequested()) simulator.installFakeHid();
     const framer = new WorkerFramer();
     device = new GoGoConnection({
       createTransport(kind: TransportKind, options): Transport {
@@ -36,7 +36,7 @@ export function getDevice(): DeviceConnection {
                 options.method === ConnectMethod.remoteAccess,
             });
           case 'simulated':
-            return new SimulatedTransport(getSimHost());
+            return boardSimulator().createTransport();
           case 'remote':
             if (!options.remote) throw new DeviceError('not-connected', 'no remote-lab session');
             return new RemoteTransport(options.remote);

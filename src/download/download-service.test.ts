@@ -14,7 +14,7 @@ import {
 } from '../virtual-board/board/simulated-board.ts';
 import { FakeTransport } from '../device/testing/fake-transport.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
-import { VirtualLinkTransport } from '../device/testing/virtual-link-transport.ts';
+import { VirtualLinkTransport } from '../virtual-board/testing/virtual-link-transport.ts';
 import { CompileService, type CompileTarget, type WorkerCompiler } from './compile-service.ts';
 import { downloadPlan, planFloorMs } from './download-plan.ts';
 import { DownloadError, DownloadService, type DownloadProgress } from './download-service.ts';

@@ -13,7 +13,7 @@ import {
   type SimConfig,
 } from '../virtual-board/board/simulated-board.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
-import { VirtualLinkTransport } from '../device/testing/virtual-link-transport.ts';
+import { VirtualLinkTransport } from '../virtual-board/testing/virtual-link-transport.ts';
 import { downloadPlan } from './download-plan.ts';
 import { ExtractCodeService, ExtractError, type ExtractCore } from './extract-code.ts';
 

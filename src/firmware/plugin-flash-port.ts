@@ -5,7 +5,7 @@
 // raw HID commands only: the legacy and ESP32 paths work through it, the STM32 bootloader
 // (another USB device) does not.
 import { PLUGIN_URL, type SocketLike } from '../device/plugin/plugin-transport.ts';
-import type { FromSim, ToSim } from '../virtual-board/board/sim-port-protocol.ts';
+import type { FromSim, ToSim } from '../device/webhid/sim-port-protocol.ts';
 
 const OPEN = 1;
 

@@ -3,8 +3,7 @@
 import i18next from 'i18next';
 import { api } from '../api/client.ts';
 import { getDevice } from '../device/runtime.ts';
-import { fakeHidRequested } from '../virtual-board/host/install-fake-hid.ts';
-import { getSimHost } from '../virtual-board/host/sim-host.ts';
+import { boardSimulator } from '../device/board-simulator.ts';
 import { browserHid } from '../device/webhid/hid-types.ts';
 import { BOOTLOADER_FILTER } from '../device/webhid/webhid-transport.ts';
 import { board } from '../state/board.ts';
@@ -23,8 +22,8 @@ export function getFirmwareService(): FirmwareService {
     device: getDevice,
     connection,
     linkKind: () => board.link.transport,
-    fakeHid: fakeHidRequested,
-    simPort: () => getSimHost().openFlashPort(),
+    fakeHid: () => boardSimulator().fakeHidRequested(),
+    simPort: () => boardSimulator().openFlashPort(),
     pluginPort: () => openPluginFlashPort(),
     api,
     runner: new FlashBridge(),

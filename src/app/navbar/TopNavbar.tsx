@@ -7,6 +7,7 @@ import ConnectButton from '../../device/ui/ConnectButton.tsx';
 import MessagesMenu from '../../messages/ui/MessagesMenu.tsx';
 import OfflineBadge from '../../offline/ui/OfflineBadge.tsx';
 import { ui } from '../../state/ui.ts';
+import VirtualBoardToggle from '../../virtual-board/ui/VirtualBoardToggle.tsx';
 import SidebarToggle from '../sidebar/SidebarToggle.tsx';
 import Brand from './Brand.tsx';
 import HamburgerMenu from './HamburgerMenu.tsx';
@@ -30,7 +31,13 @@ export default function TopNavbar({ variant }: { variant: 'main' | 'lab' | 'stat
         <OfflineBadge
           onRetry={() => void import('../../offline/runtime.ts').then((o) => o.checkConnection())}
         />
-        {variant !== 'station' && <ConnectButton />}
+        {variant !== 'station' && (
+          <>
+            <ConnectButton />
+            {/* Beside it, while the virtual board is in use, its panel's switch. */}
+            <VirtualBoardToggle />
+          </>
+        )}
         {main && !offline && <ShareButton />}
         {!offline && <LabsMenu />}
         {!offline && <ReferenceMenu />}

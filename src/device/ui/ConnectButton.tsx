@@ -1,5 +1,4 @@
-// The navbar's board button: shows the link state and the board, opens the connect dialog;
-// beside it, while the virtual board is in use, the switch for the virtual board's panel.
+// The navbar's board button: shows the link state and the board, opens the connect dialog.
 import { useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,6 @@ import { connection } from '../../state/connection.ts';
 import { closeModal, ui } from '../../state/ui.ts';
 import ConnectDialog from './ConnectDialog.tsx';
 import { useDevice } from './use-device.ts';
-import VirtualBoardToggle from '../../virtual-board/ui/VirtualBoardToggle.tsx';
 
 export default function ConnectButton() {
   const { t } = useTranslation('device');
@@ -65,7 +63,6 @@ export default function ConnectButton() {
           if (modal === 'connect') closeModal();
         }}
       />
-      <VirtualBoardToggle />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DeviceError } from '../device.ts';
-import { FakeHid, type FakeHidBackend } from '../../virtual-board/host/fake-hid.ts';
+import { FakeHid, type FakeHidBackend } from './fake-hid.ts';
 import { MemoryLocks } from '../testing/memory-locks.ts';
 import { pickGoGoInterface, WebHidTransport, WRITE_RETRIES } from './webhid-transport.ts';
 

@@ -12,8 +12,13 @@ import { stackPointerValid, STM_PAGE_BYTES } from '../../virtual-board/firmware/
 import { crc32 } from '../image/crc32.ts';
 import { IdentityBoard, IdentityChip, writeIdentity } from '../image/firmware-id.ts';
 import { buildTestImage, toIntelHex } from '../image/test-images.ts';
-import { espImage, FlashHarness, legacyHex, stmImage } from '../testing/flash-harness.ts';
-import type { VirtualBoard } from '../testing/virtual-board.ts';
+import {
+  espImage,
+  FlashHarness,
+  legacyHex,
+  stmImage,
+} from '../../virtual-board/testing/flash-harness.ts';
+import type { VirtualBoard } from '../../virtual-board/testing/virtual-board.ts';
 
 let core: WasmCore;
 beforeAll(async () => {

@@ -12,8 +12,13 @@ import { BoardType } from '../../device/device.ts';
 import type { DeviceFaults } from '../../virtual-board/firmware/simulated-device.ts';
 import { stackPointerValid, STM_PAGE_BYTES } from '../../virtual-board/firmware/sim-flash.ts';
 import { IdentityChip, isComplete } from '../image/firmware-id.ts';
-import { espImage, FlashHarness, legacyHex, stmImage } from '../testing/flash-harness.ts';
-import type { VirtualBoard } from '../testing/virtual-board.ts';
+import {
+  espImage,
+  FlashHarness,
+  legacyHex,
+  stmImage,
+} from '../../virtual-board/testing/flash-harness.ts';
+import type { VirtualBoard } from '../../virtual-board/testing/virtual-board.ts';
 import type { FlashJob } from './flash-engine.ts';
 import type { FlashErrorCode } from './flash-error.ts';
 

@@ -5,7 +5,7 @@
 // leaves here at most once every 16 ms.
 import { fetchCore } from '../../core/fetch-core.ts';
 import type { FlashChip } from '../../core/wasm-core.ts';
-import { FakeHid } from '../../virtual-board/host/fake-hid.ts';
+import { FakeHid } from '../../device/webhid/fake-hid.ts';
 import type { HIDLike } from '../../device/webhid/hid-types.ts';
 import { realClock } from './clock.ts';
 import type { FlashProgress } from './engine-context.ts';

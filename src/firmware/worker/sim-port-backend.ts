@@ -1,8 +1,8 @@
 // The flash worker's end of the line to the simulated board's worker: a FakeHidBackend
 // over a MessagePort, so the engine drives the virtual board through the same WebHID-shaped
 // API as a real one, worker to worker.
-import type { FakeHidBackend, FakeHidIdentity } from '../../virtual-board/host/fake-hid.ts';
-import type { FromSim, ToSim } from '../../virtual-board/board/sim-port-protocol.ts';
+import type { FakeHidBackend, FakeHidIdentity } from '../../device/webhid/fake-hid.ts';
+import type { FromSim, ToSim } from '../../device/webhid/sim-port-protocol.ts';
 
 export class SimPortBackend implements FakeHidBackend {
   private nextId = 1;

@@ -1,7 +1,7 @@
 // The app-side switch for e2e tests (the python-editor-v3 pattern): when the `gogo-fake-hid`
 // cookie is set, `navigator.hid` is replaced by a fake whose only device is the simulated
 // board, so the real WebHID transport runs end to end. One build serves tests and users.
-import { FakeHid } from './fake-hid.ts';
+import { FakeHid } from '../../device/webhid/fake-hid.ts';
 import type { SimHost } from './sim-host.ts';
 
 export const FAKE_HID_COOKIE = 'gogo-fake-hid';

@@ -10,7 +10,7 @@ import type { HidBuiltinSensors } from '../../core/hid-layout.ts';
 import type { BoardSimWorkerApi, SimMessage } from '../worker/board-sim-worker-api.ts';
 import { DeviceError } from '../../device/device.ts';
 import { playBeep } from './beep.ts';
-import type { FakeHidBackend, FakeHidIdentity } from './fake-hid.ts';
+import type { FakeHidBackend, FakeHidIdentity } from '../../device/webhid/fake-hid.ts';
 import type { FirmwareSimState } from '../firmware/simulated-device.ts';
 import type { SimConfig, SimState } from '../board/simulated-board.ts';
 

@@ -4,7 +4,7 @@ import { fetchCore } from '../../core/fetch-core.ts';
 import { transfer } from '../../core/transfer.ts';
 import type { HidBuiltinSensors } from '../../core/hid-layout.ts';
 import type { SimConfig } from '../board/simulated-board.ts';
-import type { FakeHidIdentity } from '../host/fake-hid.ts';
+import type { FakeHidIdentity } from '../../device/webhid/fake-hid.ts';
 import { BoardSimulation, type SimMessage } from './board-simulation.ts';
 
 export type { SimMessage } from './board-simulation.ts';

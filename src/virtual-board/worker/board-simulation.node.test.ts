@@ -5,7 +5,7 @@ import type { HidPacket } from '../../core/hid-layout.ts';
 import type { WasmCore } from '../../core/wasm-core.ts';
 import type { HidCommandRequest } from '../../device/device.ts';
 import * as cmd from '../../device/protocol/commands.ts';
-import type { FromSim, ToSim } from '../board/sim-port-protocol.ts';
+import type { FromSim, ToSim } from '../../device/webhid/sim-port-protocol.ts';
 import {
   BoardSimulation,
   MAX_FRAMES_PER_PUMP,

@@ -12,9 +12,9 @@
 import type { Movable } from '../../core/transfer.ts';
 import type { WasmCore } from '../../core/wasm-core.ts';
 import { VmProgramRunner } from '../../core/vm-runner.ts';
-import type { FakeHidIdentity } from '../host/fake-hid.ts';
+import type { FakeHidIdentity } from '../../device/webhid/fake-hid.ts';
 import { SimulatedDevice, type FirmwareSimState } from '../firmware/simulated-device.ts';
-import type { FromSim, ToSim } from '../board/sim-port-protocol.ts';
+import type { FromSim, ToSim } from '../../device/webhid/sim-port-protocol.ts';
 import {
   programDatalogEvents,
   SimulatedBoard,

@@ -1,7 +1,7 @@
 // Messages between the simulated board's worker and a second client on a MessagePort (the
 // flash worker): it writes reports, and while it is attached it alone receives the board's
 // reports, as the one program that has a USB device open would.
-import type { FakeHidIdentity } from '../host/fake-hid.ts';
+import type { FakeHidIdentity } from './fake-hid.ts';
 
 export type ToSim =
   | { t: 'write'; id: number; payload: Uint8Array }

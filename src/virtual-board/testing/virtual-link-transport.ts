@@ -1,10 +1,10 @@
 // A Transport over a simulated board on a UsbLink in this thread, for tests and benchmarks:
 // no worker and no timers. Virtual time moves only as far as the writes need (one frame per
 // write, a paced sequence's pauses on the virtual clock), or when the caller advances it.
-import { DeviceError } from '../device.ts';
-import type { SimulatedBoard } from '../../virtual-board/board/simulated-board.ts';
-import { UsbLink } from '../../virtual-board/board/usb-link.ts';
-import { TransportEvents, type Transport } from '../transport.ts';
+import { DeviceError } from '../../device/device.ts';
+import type { SimulatedBoard } from '../board/simulated-board.ts';
+import { UsbLink } from '../board/usb-link.ts';
+import { TransportEvents, type Transport } from '../../device/transport.ts';
 
 export class VirtualLinkTransport extends TransportEvents implements Transport {
   readonly kind = 'simulated' as const;

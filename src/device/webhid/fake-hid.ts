@@ -10,13 +10,13 @@ import type {
   HIDDeviceFilterLike,
   HIDDeviceLike,
   HIDLike,
-} from '../../device/webhid/hid-types.ts';
+} from './hid-types.ts';
 import {
   BOOTLOADER_PRODUCT_ID,
   BOOTLOADER_VENDOR_ID,
   GOGO_PRODUCT_ID,
   GOGO_VENDOR_ID,
-} from '../../device/webhid/webhid-transport.ts';
+} from './webhid-transport.ts';
 
 /** What the board enumerates as: the GoGo application or the STM32 HID bootloader. */
 export type FakeHidIdentity = 'app' | 'bootloader';

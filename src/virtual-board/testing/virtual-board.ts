@@ -8,18 +8,11 @@ import {
   FakeHid,
   type FakeHidBackend,
   type FakeHidIdentity,
-} from '../../virtual-board/host/fake-hid.ts';
-import {
-  SimulatedDevice,
-  type SimulatedDeviceOptions,
-} from '../../virtual-board/firmware/simulated-device.ts';
-import {
-  SimulatedBoard,
-  wasmEncoder,
-  type SimConfig,
-} from '../../virtual-board/board/simulated-board.ts';
-import { UsbLink } from '../../virtual-board/board/usb-link.ts';
-import type { Clock } from '../worker/clock.ts';
+} from '../../device/webhid/fake-hid.ts';
+import { SimulatedDevice, type SimulatedDeviceOptions } from '../firmware/simulated-device.ts';
+import { SimulatedBoard, wasmEncoder, type SimConfig } from '../board/simulated-board.ts';
+import { UsbLink } from '../board/usb-link.ts';
+import type { Clock } from '../../firmware/worker/clock.ts';
 
 export interface VirtualBoardOptions {
   config?: Partial<SimConfig>;

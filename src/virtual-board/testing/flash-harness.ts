@@ -1,13 +1,17 @@
 // Test and benchmark helpers: a virtual board plus plans of test images, and one call that
 // runs a flash job on virtual time and returns either the result or the FlashError.
 import type { FlashPlan, WasmCore } from '../../core/wasm-core.ts';
-import { runFlash, type FlashJob, type FlashResult } from '../worker/flash-engine.ts';
-import type { FlashMode, FlashProgress } from '../worker/engine-context.ts';
-import { FlashError } from '../worker/flash-error.ts';
-import { imageCheck } from '../worker/image-check.ts';
-import { wasmFrame } from '../worker/wasm-frame.ts';
-import { IdentityBoard, IdentityChip } from '../image/firmware-id.ts';
-import { buildTestImage, toIntelHex, type TestImageOptions } from '../image/test-images.ts';
+import { runFlash, type FlashJob, type FlashResult } from '../../firmware/worker/flash-engine.ts';
+import type { FlashMode, FlashProgress } from '../../firmware/worker/engine-context.ts';
+import { FlashError } from '../../firmware/worker/flash-error.ts';
+import { imageCheck } from '../../firmware/worker/image-check.ts';
+import { wasmFrame } from '../../firmware/worker/wasm-frame.ts';
+import { IdentityBoard, IdentityChip } from '../../firmware/image/firmware-id.ts';
+import {
+  buildTestImage,
+  toIntelHex,
+  type TestImageOptions,
+} from '../../firmware/image/test-images.ts';
 import { VirtualBoard, type VirtualBoardOptions } from './virtual-board.ts';
 
 export type Outcome = { ok: true; result: FlashResult } | { ok: false; error: FlashError };
