@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/shell.css';
 import App from './app/App.tsx';
-import { registerBoardActions } from './download/board-actions.ts';
+import { registerBoardActions } from './editor/program/board-actions.ts';
 import { registerFileActions } from './editor/program/file-actions.ts';
 import { registerExtensionActions, startExtensions } from './extensions/index.ts';
 import { startMessages } from './messages/messages-service.ts';

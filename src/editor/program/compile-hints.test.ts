@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { WasmCore } from '../core/wasm-core.ts';
-import { loadTestCore } from '../device/testing/test-core.ts';
-import { downloadTranslators } from './test-support.ts';
+import type { WasmCore } from '../../core/wasm-core.ts';
+import { loadTestCore } from '../../device/testing/test-core.ts';
+import { downloadTranslators } from '../../download/test-support.ts';
 import {
   compileHintText,
   editDistance,

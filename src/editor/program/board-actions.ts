@@ -2,23 +2,23 @@
 // from board. The services are built on first use in runtime.ts; this module turns their
 // outcomes into toasts, Logo errors with line numbers, progress and the opened program.
 import i18next from 'i18next';
-import { coreBridge } from '../bridge/core-bridge.ts';
-import { registerActions } from '../shell/actions.ts';
-import { confirm } from '../shell/confirm.ts';
-import { DeviceError } from '../device/device.ts';
-import { translateError } from '../device/ui/messages.ts';
-import { clearLogoErrors, showLogoErrors } from '../editor/program/diagnostics.ts';
-import { mergeExtensionLogo } from '../extensions/merge-logo.ts';
-import { extensions } from '../state/extensions.ts';
-import { flushWorkspace, program } from '../state/program.ts';
-import { showToast } from '../state/ui.ts';
+import { coreBridge } from '../../bridge/core-bridge.ts';
+import { registerActions } from '../../shell/actions.ts';
+import { confirm } from '../../shell/confirm.ts';
+import { DeviceError } from '../../device/device.ts';
+import { translateError } from '../../device/ui/messages.ts';
+import { clearLogoErrors, showLogoErrors } from './diagnostics.ts';
+import { mergeExtensionLogo } from '../logo/merge-logo.ts';
+import { extensions } from '../../state/extensions.ts';
+import { flushWorkspace, program } from '../../state/program.ts';
+import { showToast } from '../../state/ui.ts';
 import { compileHintText, findCompileHint } from './compile-hints.ts';
-import { translateCompileMessage } from './compile-messages.ts';
-import { downloadStatus } from './download-store.ts';
-import { DownloadError } from './download-service.ts';
-import { ExtractError, type Extracted } from './extract-code.ts';
-import { downloadErrorText, extractErrorText } from './messages.ts';
-import { getBoardServices } from './runtime.ts';
+import { translateCompileMessage } from '../../download/compile-messages.ts';
+import { downloadStatus } from '../../download/download-store.ts';
+import { DownloadError } from '../../download/download-service.ts';
+import { ExtractError, type Extracted } from '../../download/extract-code.ts';
+import { downloadErrorText, extractErrorText } from '../../download/messages.ts';
+import { getBoardServices } from '../../download/runtime.ts';
 
 const t = i18next.t.bind(i18next);
 
@@ -81,8 +81,8 @@ async function control(action: 0 | 1): Promise<void> {
 /** Opens extracted Logo: as blocks too when the importer can read it, else as text. */
 async function openExtracted(found: Extracted): Promise<void> {
   const [{ openProgram, NEW_PROGRAM_XML }, { logoToBlocks }] = await Promise.all([
-    import('../editor/program/program-store.ts'),
-    import('../editor/logo/logo-import.ts'),
+    import('./program-store.ts'),
+    import('../logo/logo-import.ts'),
   ]);
   let workspaceXml = NEW_PROGRAM_XML;
   let asBlocks = true;

@@ -7,7 +7,7 @@ import {
   LOGO_INPUTS,
   LOGO_PRIMITIVES,
   LOGO_WORD_OPERATORS,
-} from '../editor/logo/keywords.ts';
+} from '../logo/keywords.ts';
 
 export type CompileHint =
   | { kind: 'unclosedBracket'; openLine: number }
