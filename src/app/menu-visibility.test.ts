@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoardType, ConnectionType, ConnectMethod, EMPTY_BOARD } from '../state/connection.ts';
+import { BoardType, ConnectionType, ConnectMethod, EMPTY_BOARD } from '../device/connection-store.ts';
 import {
   hamburgerItems,
   menuContext,

@@ -8,7 +8,7 @@ import { hideWidgetPane, showWidgetPane } from '../editor/ui/widget-panes.ts';
 import { ClassDetailCache } from './class-cache.ts';
 import { classroomApi } from './classroom-api.ts';
 import { getCableSession } from '../remote-lab/runtime.ts';
-import { cableSession } from '../state/remote-lab.ts';
+import { cableSession } from '../remote-lab/remote-lab-store.ts';
 import { isLoggedIn, session } from '../state/session.ts';
 import { currentProgramFile, lessonSession, LessonSession } from './lesson-session.ts';
 import { LESSON_PANE } from './pane-ids.ts';

@@ -2,7 +2,7 @@
 // transports (the virtual board's as registered in board-simulator.ts), the worker framer,
 // the display-board preference and the store adapter.
 // Created on first use; an already granted USB board is re-opened then.
-import { connection } from '../state/connection.ts';
+import { connection } from './connection-store.ts';
 import { boardSimulator } from './board-simulator.ts';
 import { GoGoConnection } from './connection/gogo-connection.ts';
 import { ConnectMethod, DeviceError, type DeviceConnection, type TransportKind } from './device.ts';

@@ -1,8 +1,8 @@
 import i18next from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import en from '../../locales/en/device.json';
-import { board } from '../state/board.ts';
-import { connection } from '../state/connection.ts';
+import { board } from './board-store.ts';
+import { connection } from './connection-store.ts';
 import { ui } from '../state/ui.ts';
 import { GoGoConnection } from './connection/gogo-connection.ts';
 import type { Framer } from './protocol/framer.ts';

@@ -2,8 +2,8 @@
 // connection events into `connection` (type, method, board info) and `board` (live data),
 // and turns asynchronous device errors into warning toasts with the spec's texts.
 import i18next from 'i18next';
-import { board, SENSOR_HISTORY } from '../state/board.ts';
-import { connection } from '../state/connection.ts';
+import { board, SENSOR_HISTORY } from './board-store.ts';
+import { connection } from './connection-store.ts';
 import { showToast } from '../state/ui.ts';
 import type { DeviceConnection, DeviceError } from './device.ts';
 import { translateError } from './ui/messages.ts';

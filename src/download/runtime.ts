@@ -3,7 +3,7 @@
 import { API_BASE_PATH } from '../contract/base-path.ts';
 import { coreBridge } from '../bridge/core-bridge.ts';
 import { getDevice } from '../device/runtime.ts';
-import { connection } from '../state/connection.ts';
+import { connection } from '../device/connection-store.ts';
 import { ui } from '../state/ui.ts';
 import { CompileService, type CompileTarget } from './compile-service.ts';
 import { downloadSettings, runsAfterDownload } from './download-store.ts';

@@ -14,7 +14,7 @@ import { beep } from '../device/protocol/commands.ts';
 import type { WasmFramer } from '../device/protocol/framer.ts';
 import { FakeTransport } from '../device/testing/fake-transport.ts';
 import { loadTestCore, testFramer } from '../device/testing/test-core.ts';
-import type { ConnectionState } from '../state/connection.ts';
+import type { ConnectionState } from '../device/connection-store.ts';
 import { GOGO7_UPDATE_GUIDE } from './firmware-files.ts';
 import { FirmwareService, type FirmwareServiceDeps, type FlashRunner } from './firmware-service.ts';
 import { initialFirmwareState, type FirmwareState } from './firmware-state.ts';

@@ -15,7 +15,7 @@ import {
 import { ConnectionType, type DeviceConnection, type TransportKind } from '../device/device.ts';
 import { FirmwareChip, firmwareInfo } from '../device/protocol/commands.ts';
 import type { FlashChip } from '../core/wasm-core.ts';
-import type { ConnectionState } from '../state/connection.ts';
+import type { ConnectionState } from '../device/connection-store.ts';
 import {
   gogo6Chip,
   GOGO7_UPDATE_GUIDE,

@@ -3,7 +3,7 @@
 // The service, its worker and the updater's code load on first use.
 import { subscribe } from 'valtio/vanilla';
 import { registerActions } from '../shell/actions.ts';
-import { connection } from '../state/connection.ts';
+import { connection } from '../device/connection-store.ts';
 
 const service = () => import('./runtime.ts').then((m) => m.getFirmwareService());
 

@@ -2,7 +2,7 @@
 // board connection and store.
 import { api } from '../api/client.ts';
 import { getDevice } from '../device/runtime.ts';
-import { cableSession, remoteLab } from '../state/remote-lab.ts';
+import { cableSession, remoteLab } from './remote-lab-store.ts';
 import { CableSession } from './cable-session.ts';
 import { RemoteSession } from './remote-session.ts';
 

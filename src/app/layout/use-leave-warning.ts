@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { connection } from '../../state/connection.ts';
+import { connection } from '../../device/connection-store.ts';
 import { program } from '../../state/program.ts';
 
 /**

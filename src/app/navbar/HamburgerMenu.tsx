@@ -4,7 +4,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { connection } from '../../state/connection.ts';
+import { connection } from '../../device/connection-store.ts';
 import { program } from '../../state/program.ts';
 import { session } from '../../state/session.ts';
 import { runAction } from '../../shell/actions.ts';

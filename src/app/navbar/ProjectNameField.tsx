@@ -4,7 +4,7 @@
 // way the icon turns into a spinner (the first cloud save can take seconds).
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { connection } from '../../state/connection.ts';
+import { connection } from '../../device/connection-store.ts';
 import { program, PROJECT_NAME_MAX, setProjectName } from '../../state/program.ts';
 import { session } from '../../state/session.ts';
 import { runAction } from '../../shell/actions.ts';

@@ -3,8 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { translateError } from '../../device/ui/messages.ts';
-import { board } from '../../state/board.ts';
-import { connection, isBoardMatch } from '../../state/connection.ts';
+import { board } from '../../device/board-store.ts';
+import { connection, isBoardMatch } from '../../device/connection-store.ts';
 
 export interface BoardGate {
   /**

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { cableSession } from '../../state/remote-lab.ts';
+import { cableSession } from '../../remote-lab/remote-lab-store.ts';
 import { showToast } from '../../state/ui.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
 import { lessonSession } from '../lesson-session.ts';

@@ -15,7 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
-import { board } from '../../state/board.ts';
+import { board } from '../../device/board-store.ts';
 import type { ChartView, DatalogChart } from '../chart/datalog-chart.ts';
 import { datalogConfig, dateOffsetMs, type DateMode } from '../datalog-config.ts';
 import type { DatalogState } from '../datalog-service.ts';

@@ -7,7 +7,7 @@ import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
-import { board } from '../../state/board.ts';
+import { board } from '../../device/board-store.ts';
 import { tagColour } from '../chart/colours.ts';
 import { createLineChart } from '../chart/line-chart.ts';
 import { timeTicks } from '../chart/time-format.ts';

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import RemoteConnect, { RemoteSessionPanel } from '../../remote-lab/ui/RemoteConnect.tsx';
 import { getRemoteSession } from '../../remote-lab/runtime.ts';
-import { board } from '../../state/board.ts';
-import { remoteLab } from '../../state/remote-lab.ts';
-import { connection, isBoardMatch, setDisplayBoard } from '../../state/connection.ts';
+import { board } from '../board-store.ts';
+import { remoteLab } from '../../remote-lab/remote-lab-store.ts';
+import { connection, isBoardMatch, setDisplayBoard } from '../connection-store.ts';
 import {
   DeviceError,
   type DeviceErrorCode,

@@ -3,7 +3,7 @@
 import { ButtonGroup, Dropdown, Form, ProgressBar, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { board } from '../../state/board.ts';
+import { board } from '../../device/board-store.ts';
 import {
   downloadSettings,
   downloadStatus,

@@ -18,7 +18,7 @@
 // category (control, motors, servos, sensors, display, sound, lights and relay, data log,
 // I2C, time) is on every board. Unknown or no board → GoGo 7, the default board (spec core
 // §3).
-import { BoardType, DEFAULT_DISPLAY_BOARD } from '../../state/connection.ts';
+import { BoardType, DEFAULT_DISPLAY_BOARD } from '../../device/connection-store.ts';
 
 export interface BoardProfile {
   board: number;

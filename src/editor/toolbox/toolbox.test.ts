@@ -1,7 +1,7 @@
 import * as Blockly from 'blockly/core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DISPLAY_BOARDS } from '../../device/board-state.ts';
-import { BoardType } from '../../state/connection.ts';
+import { BoardType } from '../../device/connection-store.ts';
 import { GOGO_BLOCK_TYPES } from '../blocks/index.ts';
 import { setUpBlocks } from '../test-support.ts';
 import { boardProfile, motorSets, portOptions, setActiveBoard } from './board-profile.ts';

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
-import { connection } from '../../state/connection.ts';
+import { connection } from '../../device/connection-store.ts';
 import { extensions } from '../../state/extensions.ts';
 import { markChanged, program, setWorkspaceFlusher } from '../../state/program.ts';
 import { showToast } from '../../state/ui.ts';

@@ -8,7 +8,7 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { connection } from '../../state/connection.ts';
+import { connection } from '../../device/connection-store.ts';
 import { getFirmwareService } from '../runtime.ts';
 import { firmware } from '../firmware-state.ts';
 import './firmware.css';

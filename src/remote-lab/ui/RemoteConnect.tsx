@@ -10,7 +10,7 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { ApiError } from '../../api/errors.ts';
 import { BOARD_ID_PATTERN, PIN_PATTERN } from '../../contract/remote-lab.ts';
-import { remoteLab, remoteLabLesson } from '../../state/remote-lab.ts';
+import { remoteLab, remoteLabLesson } from '../remote-lab-store.ts';
 import { getRemoteSession } from '../runtime.ts';
 
 type Form = 'lab' | 'access';

@@ -12,7 +12,7 @@ import { api } from '../../api/client.ts';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { UUID_PATTERN } from '../../contract/common.ts';
 import type { Lesson } from '../../contract/lessons.ts';
-import { remoteLabLesson, setRemoteLabLesson } from '../../state/remote-lab.ts';
+import { remoteLabLesson, setRemoteLabLesson } from '../remote-lab-store.ts';
 import { isLoggedIn, session } from '../../state/session.ts';
 import { openModal } from '../../state/ui.ts';
 

@@ -7,7 +7,7 @@ import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import Panel from '../../board/ui/Panel.tsx';
-import { board } from '../../state/board.ts';
+import { board } from '../../device/board-store.ts';
 import { boardBridge } from '../bridge-store.ts';
 import { getBoardBridge, setBridgeWanted } from '../runtime.ts';
 import type { BridgeSnapshot } from '../board-bridge.ts';

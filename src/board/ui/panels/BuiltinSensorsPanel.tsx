@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { GESTURE_LABELS, ORIENTATION_LABELS } from '../../../device/board-state.ts';
-import { board } from '../../../state/board.ts';
+import { board } from '../../../device/board-store.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
 

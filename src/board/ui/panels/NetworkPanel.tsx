@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { isEspFamily, wifiStatusKey } from '../../../device/board-state.ts';
 import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';
-import { board } from '../../../state/board.ts';
+import { board } from '../../../device/board-store.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
 import WifiForm from './WifiForm.tsx';

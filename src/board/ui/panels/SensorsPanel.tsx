@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { board } from '../../../state/board.ts';
+import { board } from '../../../device/board-store.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
 import Sparkline from './Sparkline.tsx';

@@ -2,10 +2,10 @@
 // sessionToken, sessionId, lastAlive, answer). The session client (src/remote-lab/
 // remote-session.ts) writes it; setting the session id to zero clears the token.
 import { proxy } from 'valtio';
-import { emptyCableSession, type CableSessionState } from '../remote-lab/cable-session.ts';
-import { emptyRemoteLab, type RemoteLabState } from '../remote-lab/remote-session.ts';
+import { emptyCableSession, type CableSessionState } from './cable-session.ts';
+import { emptyRemoteLab, type RemoteLabState } from './remote-session.ts';
 
-export type { RemoteLabState } from '../remote-lab/remote-session.ts';
+export type { RemoteLabState } from './remote-session.ts';
 
 export const remoteLab = proxy<RemoteLabState>(emptyRemoteLab());
 

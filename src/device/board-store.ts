@@ -12,7 +12,7 @@ import type {
   LinkStatus,
   PiStatus,
   TransportKind,
-} from '../device/device.ts';
+} from './device.ts';
 
 /** Samples kept per sensor for the small live chart. */
 export const SENSOR_HISTORY = 120;

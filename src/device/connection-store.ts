@@ -2,7 +2,7 @@
 // (src/device/) is the source of truth and copies its events here through one adapter;
 // no WebHID objects or worker proxies live in this store.
 import { proxy } from 'valtio';
-import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 
 // The numeric tables live in the device contract (src/device/device.ts) so that workers
 // can use them without this store; they are re-exported here for the UI.
@@ -12,9 +12,9 @@ import {
   EMPTY_BOARD,
   type BoardInfo,
   type ConnectMethod,
-} from '../device/device.ts';
-export { BoardType, ConnectionType, ConnectMethod, EMPTY_BOARD } from '../device/device.ts';
-export type { BoardInfo } from '../device/device.ts';
+} from './device.ts';
+export { BoardType, ConnectionType, ConnectMethod, EMPTY_BOARD } from './device.ts';
+export type { BoardInfo } from './device.ts';
 
 /** The default board: version 7 with firmware 42 (spec core §3). */
 export const DEFAULT_DISPLAY_BOARD: BoardType = BoardType.v7;
