@@ -3,7 +3,7 @@
 // share, labs and reference, and shows the offline badge. The lab station page has no board
 // button (its station owns the tab's board).
 import { useSnapshot } from 'valtio';
-import ConnectButton from '../../device/ui/ConnectButton.tsx';
+import ConnectButton from './ConnectButton.tsx';
 import MessagesMenu from '../../messages/ui/MessagesMenu.tsx';
 import OfflineBadge from '../../offline/ui/OfflineBadge.tsx';
 import { ui } from '../../state/ui.ts';

@@ -15,7 +15,7 @@ import BuiltinSensorsPanel from './panels/BuiltinSensorsPanel.tsx';
 import MotorsPanel from './panels/MotorsPanel.tsx';
 import SensorsPanel from './panels/SensorsPanel.tsx';
 import { ServoPanel } from './panels/ServoPanel.tsx';
-import { quiet, useBoardGate, type BoardGate } from './use-board-gate.ts';
+import { quiet, useBoardGate, type BoardGate } from '../../device/ui/use-board-gate.ts';
 import Screen from '../../shell/ui/Screen.tsx';
 
 const INPUTS = [1, 2, 3, 4];

@@ -15,7 +15,7 @@ import {
   PiNetworkPanel,
   PiPowerPanel,
 } from './panels/PiPanels.tsx';
-import { quiet, useBoardGate, usePiGate } from './use-board-gate.ts';
+import { quiet, useBoardGate, usePiGate } from '../../device/ui/use-board-gate.ts';
 import Screen from '../../shell/ui/Screen.tsx';
 
 export default function RaspberryPage() {

@@ -9,7 +9,13 @@ const catalogs = import.meta.glob<Tree>('../../../locales/*/{device,board}.json'
   import: 'default',
 });
 const sources = import.meta.glob<string>(
-  ['../**/*.{ts,tsx}', '../../board/**/*.{ts,tsx}', '!**/*.test.*'],
+  // The top bar's connect button and dialog show the device's texts too.
+  [
+    '../**/*.{ts,tsx}',
+    '../../board/**/*.{ts,tsx}',
+    '../../app/navbar/Connect*.tsx',
+    '!**/*.test.*',
+  ],
   {
     eager: true,
     query: '?raw',

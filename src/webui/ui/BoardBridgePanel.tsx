@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import Panel from '../../board/ui/Panel.tsx';
+import Panel from '../../device/ui/Panel.tsx';
 import { board } from '../../device/board-store.ts';
 import { boardBridge } from '../bridge-store.ts';
 import { getBoardBridge, setBridgeWanted } from '../runtime.ts';

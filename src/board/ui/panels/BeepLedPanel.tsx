@@ -2,8 +2,8 @@ import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';
-import Panel from '../Panel.tsx';
-import type { BoardGate } from '../use-board-gate.ts';
+import Panel from '../../../device/ui/Panel.tsx';
+import type { BoardGate } from '../../../device/ui/use-board-gate.ts';
 
 /** Beep and the user LED (id 0). */
 export default function BeepLedPanel({ gate }: { gate: BoardGate }) {

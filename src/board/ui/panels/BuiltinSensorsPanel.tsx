@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { GESTURE_LABELS, ORIENTATION_LABELS } from '../../../device/board-state.ts';
 import { board } from '../../../device/board-store.ts';
-import Panel from '../Panel.tsx';
-import type { BoardGate } from '../use-board-gate.ts';
+import Panel from '../../../device/ui/Panel.tsx';
+import type { BoardGate } from '../../../device/ui/use-board-gate.ts';
 
 const f1 = (v: number) => v.toFixed(1);
 const f2 = (v: number) => v.toFixed(2);

@@ -5,8 +5,8 @@ import { isEspFamily, wifiStatusKey } from '../../../device/board-state.ts';
 import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';
 import { board } from '../../../device/board-store.ts';
-import Panel from '../Panel.tsx';
-import type { BoardGate } from '../use-board-gate.ts';
+import Panel from '../../../device/ui/Panel.tsx';
+import type { BoardGate } from '../../../device/ui/use-board-gate.ts';
 import WifiForm from './WifiForm.tsx';
 
 /** The board's own Wi-Fi (GoGo 6/7: memory commands 10 and 11, board-protocol §2.4). */

@@ -7,8 +7,8 @@ import { emailStatusKey, smsStatusKey, wifiStatusKey } from '../../../device/boa
 import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';
 import { board } from '../../../device/board-store.ts';
-import Panel from '../Panel.tsx';
-import type { BoardGate } from '../use-board-gate.ts';
+import Panel from '../../../device/ui/Panel.tsx';
+import type { BoardGate } from '../../../device/ui/use-board-gate.ts';
 import WifiForm from './WifiForm.tsx';
 import { CompactField, CompactForm } from '../../../ui/compact-form/CompactForm.tsx';
 

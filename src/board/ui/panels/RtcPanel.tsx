@@ -4,8 +4,8 @@ import { useSnapshot } from 'valtio';
 import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';
 import { board } from '../../../device/board-store.ts';
-import Panel from '../Panel.tsx';
-import type { BoardGate } from '../use-board-gate.ts';
+import Panel from '../../../device/ui/Panel.tsx';
+import type { BoardGate } from '../../../device/ui/use-board-gate.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

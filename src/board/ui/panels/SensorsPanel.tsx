@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { board } from '../../../device/board-store.ts';
-import Panel from '../Panel.tsx';
-import type { BoardGate } from '../use-board-gate.ts';
+import Panel from '../../../device/ui/Panel.tsx';
+import type { BoardGate } from '../../../device/ui/use-board-gate.ts';
 import Sparkline from './Sparkline.tsx';
 
 /** Live sensor values (8 on board 5 and below, 4 on 6 and 7) with a small chart each. */

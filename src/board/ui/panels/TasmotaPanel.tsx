@@ -5,9 +5,9 @@ import { isEspFamily } from '../../../device/board-state.ts';
 import { DeviceError } from '../../../device/device.ts';
 import { translateError } from '../../../device/ui/messages.ts';
 import { useDevice } from '../../../device/ui/use-device.ts';
-import Panel from '../Panel.tsx';
+import Panel from '../../../device/ui/Panel.tsx';
 import { sendTasmota, type TasmotaAnswer } from '../../tasmota.ts';
-import type { BoardGate } from '../use-board-gate.ts';
+import type { BoardGate } from '../../../device/ui/use-board-gate.ts';
 
 const COMMANDS = ['Power On', 'Power Off', 'Power Toggle', 'Power'] as const;
 const COMMAND_KEYS: Record<(typeof COMMANDS)[number], string> = {

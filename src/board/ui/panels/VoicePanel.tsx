@@ -3,8 +3,8 @@ import { Button, Form, InputGroup } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';
-import Panel from '../Panel.tsx';
-import type { BoardGate } from '../use-board-gate.ts';
+import Panel from '../../../device/ui/Panel.tsx';
+import type { BoardGate } from '../../../device/ui/use-board-gate.ts';
 
 /** Voice module: play, next, previous, go to track, erase tracks (spec core §9). */
 export default function VoicePanel({ gate }: { gate: BoardGate }) {

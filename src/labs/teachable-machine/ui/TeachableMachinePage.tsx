@@ -3,7 +3,7 @@
 // the connected board as a key-value message on the channel (docs/labs.md).
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../shell/ui/use-document-title.ts';
-import { useBoardGate } from '../../../board/ui/use-board-gate.ts';
+import { useBoardGate } from '../../../device/ui/use-board-gate.ts';
 import TmControls from './TmControls.tsx';
 
 export default function TeachableMachinePage() {

@@ -1,8 +1,8 @@
 // The Teachable Machine controls as a /gogoboard panel. The model and the input work
 // without a board; only sending waits for a matching board, so the panel is not disabled.
 import { useTranslation } from 'react-i18next';
-import Panel from '../../../board/ui/Panel.tsx';
-import type { BoardGate } from '../../../board/ui/use-board-gate.ts';
+import Panel from '../../../device/ui/Panel.tsx';
+import type { BoardGate } from '../../../device/ui/use-board-gate.ts';
 import TmControls from './TmControls.tsx';
 
 export default function TmBoardPanel({ gate }: { gate: BoardGate }) {

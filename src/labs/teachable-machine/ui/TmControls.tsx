@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import type { BoardGate } from '../../../board/ui/use-board-gate.ts';
+import type { BoardGate } from '../../../device/ui/use-board-gate.ts';
 import { isEspFamily } from '../../../device/board-state.ts';
 import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';

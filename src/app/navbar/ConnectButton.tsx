@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { board } from '../board-store.ts';
-import { connection } from '../connection-store.ts';
+import { board } from '../../device/board-store.ts';
+import { connection } from '../../device/connection-store.ts';
 import { closeModal, ui } from '../../state/ui.ts';
 import ConnectDialog from './ConnectDialog.tsx';
-import { useDevice } from './use-device.ts';
+import { useDevice } from '../../device/ui/use-device.ts';
 
 export default function ConnectButton() {
   const { t } = useTranslation('device');

@@ -7,19 +7,19 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import RemoteConnect, { RemoteSessionPanel } from '../../remote-lab/ui/RemoteConnect.tsx';
 import { getRemoteSession } from '../../remote-lab/runtime.ts';
-import { board } from '../board-store.ts';
+import { board } from '../../device/board-store.ts';
 import { remoteLab } from '../../remote-lab/remote-lab-store.ts';
-import { connection, isBoardMatch, setDisplayBoard } from '../connection-store.ts';
+import { connection, isBoardMatch, setDisplayBoard } from '../../device/connection-store.ts';
 import {
   DeviceError,
   type DeviceErrorCode,
   type DeviceErrorDetail,
   type TransportKind,
-} from '../device.ts';
-import { DISPLAY_BOARDS } from '../board-state.ts';
-import { browserHid } from '../webhid/hid-types.ts';
-import { translateError } from './messages.ts';
-import { useDevice } from './use-device.ts';
+} from '../../device/device.ts';
+import { DISPLAY_BOARDS } from '../../device/board-state.ts';
+import { browserHid } from '../../device/webhid/hid-types.ts';
+import { translateError } from '../../device/ui/messages.ts';
+import { useDevice } from '../../device/ui/use-device.ts';
 
 const CHOICES: { kind: TransportKind; icon: string }[] = [
   { kind: 'webhid', icon: 'bi-usb-symbol' },

@@ -2,9 +2,9 @@
 // matches the display board) and, when not, the reason to show.
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { translateError } from '../../device/ui/messages.ts';
-import { board } from '../../device/board-store.ts';
-import { connection, isBoardMatch } from '../../device/connection-store.ts';
+import { translateError } from './messages.ts';
+import { board } from '../board-store.ts';
+import { connection, isBoardMatch } from '../connection-store.ts';
 
 export interface BoardGate {
   /**
