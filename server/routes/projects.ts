@@ -1,6 +1,7 @@
 // Project service (spec core §7): every call needs a signed-in user. Shapes and rules are
 // documented in src/contract/projects.ts.
 import { Type } from '@sinclair/typebox';
+import type { CatalogListQuery } from '../../src/contract/projects.ts';
 import {
   Deleted,
   LikeState,
@@ -17,7 +18,6 @@ import {
   ProjectUpdate,
   UuidParams,
   CatalogAll,
-  CatalogListQuery,
   DEFAULT_PAGE_SIZE,
 } from '../../src/contract/projects.ts';
 import { EmptyBody } from '../../src/contract/users.ts';
