@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BoardType, ConnectionType, ConnectMethod, EMPTY_BOARD } from '../device/connection-store.ts';
+import {
+  BoardType,
+  ConnectionType,
+  ConnectMethod,
+  EMPTY_BOARD,
+} from '../device/connection-store.ts';
 import {
   hamburgerItems,
   menuContext,

@@ -1,6 +1,11 @@
 // Which menu items and icons the shell shows (spec core §2 "Hamburger menu", §4 "Update
 // menu visibility"). Pure functions of the stores, so the rules are tested on their own.
-import { BoardType, ConnectionType, ConnectMethod, isBoardMatch } from '../device/connection-store.ts';
+import {
+  BoardType,
+  ConnectionType,
+  ConnectMethod,
+  isBoardMatch,
+} from '../device/connection-store.ts';
 import type { ConnectionState } from '../device/connection-store.ts';
 import type { ProgramState } from '../state/program.ts';
 import { isLoggedIn, type SessionState } from '../state/session.ts';
