@@ -20,8 +20,7 @@ import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
 import { checkText, EXAMPLE_CHECK, parseCheckText } from '../check-text.ts';
 import { currentProgramFile } from '../lesson-session.ts';
 import { classroom } from '../runtime.ts';
-import LabelledField from '../../ui/metadata-fields/TextField.tsx';
-import TextField from './TextField.tsx';
+import TextField from '../../ui/text-field/TextField.tsx';
 import SaveFailed from './SaveFailed.tsx';
 
 interface Draft {
@@ -133,7 +132,7 @@ export default function LessonForm({
         onChange={(desc) => set({ desc })}
       />
       <div>
-        <LabelledField
+        <TextField
           label={t('fields.starter')}
           code
           rows={6}

@@ -19,6 +19,7 @@ import { session } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
 import { ExtensionImage } from './ExtensionCard.tsx';
+import Loading from '../../ui/busy/Loading.tsx';
 
 type State = { extension: Extension | null; failed: boolean };
 
@@ -83,14 +84,7 @@ export default function ExtensionPage() {
       </section>
     );
   }
-  if (!e) {
-    return (
-      <div className="text-center py-5" role="status">
-        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        {t('common:loading')}
-      </div>
-    );
-  }
+  if (!e) return <Loading />;
 
   const added = addedList.some((x) => x.uuid === e.uuid);
   const texts = textsFor(e.library.texts, i18next.language) ?? e.library.texts.en;
