@@ -22,6 +22,7 @@ import { currentProgramFile } from '../lesson-session.ts';
 import { classroom } from '../runtime.ts';
 import TextField from '../../ui/text-field/TextField.tsx';
 import SaveFailed from './SaveFailed.tsx';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 interface Draft {
   name: string;
@@ -142,14 +143,13 @@ export default function LessonForm({
           onChange={(logo) => set({ logo, code: '' })}
         />
         <div className="d-flex gap-2 mt-1">
-          <button
-            type="button"
+          <IconButton
+            icon="box-arrow-in-down"
             className="btn btn-sm btn-outline-secondary"
             onClick={takeEditorProgram}
           >
-            <i className="bi bi-box-arrow-in-down me-1" aria-hidden="true" />
             {t('lesson.useEditorProgram')}
-          </button>
+          </IconButton>
           {(draft.code || draft.logo) && (
             <button
               type="button"

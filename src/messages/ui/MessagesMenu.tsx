@@ -13,6 +13,7 @@ import { MESSAGE_ICONS, messageTitle } from '../message-text.ts';
 import { loadMessages, markAllRead, markRead } from '../messages-service.ts';
 import { messagesStore } from '../runtime.ts';
 import Loading from '../../ui/busy/Loading.tsx';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 // The Markdown renderer and the announcement editor load with the first announcement shown
 // or written: the editor's first screen does without them.
@@ -68,14 +69,13 @@ export default function MessagesMenu() {
           <div className="d-flex align-items-center gap-2 px-3 py-2 border-bottom">
             <strong className="me-auto">{t('title')}</strong>
             {s.isAdmin && (
-              <button
-                type="button"
+              <IconButton
+                icon="megaphone"
                 className="btn btn-sm btn-outline-primary"
                 onClick={() => setAnnouncing(true)}
               >
-                <i className="bi bi-megaphone me-1" aria-hidden="true" />
                 {t('announce.open')}
-              </button>
+              </IconButton>
             )}
             <button
               type="button"
