@@ -81,6 +81,25 @@ export default tseslint.config(
       ],
     },
   },
+  // The shell's shared pieces (src/shell: named actions, navigation, confirm, screen frame,
+  // modals) sit under every feature; only src/app, the top, knows the features.
+  {
+    files: ['src/shell/**/*.{ts,tsx}'],
+    plugins: { layers },
+    rules: {
+      'layers/imports': [
+        'error',
+        {
+          forbid: ['workers'],
+          only: {
+            within: 'src',
+            allow: ['src/shell', 'src/state', 'src/i18n', 'src/core', 'src/contract'],
+          },
+          why: 'Features import the shell; the shell knows no feature (src/app holds what does).',
+        },
+      ],
+    },
+  },
   // Shared code runs in the page, in workers and in Node: no DOM, React or Node modules, and
   // nothing from the feature folders.
   {

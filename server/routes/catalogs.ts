@@ -11,7 +11,6 @@ import {
   CatalogListQuery,
   CatalogProjectParams,
   CatalogUpdate,
-  DEFAULT_PAGE_SIZE,
   Deleted,
   ProjectList,
   ProjectListQuery,
@@ -100,34 +99,17 @@ export const catalogsRoutes: RouteGroup = async (app) => {
     },
   );
 
-  app.get(
-    '/catalogs/browse',
-    { schema: { querystring: CatalogListQuery, response: { 200: CatalogList } } },
-    async (request) => {
-      const q = request.query;
-      const page = await catalogs.list(me(request), false, {
-        page: q.page ?? 1,
-        perPage: q.per_page ?? DEFAULT_PAGE_SIZE,
-        query: q.query,
-        order: q.order,
-      });
-      return { data: page.data, links: { pagination: page.pagination } };
-    },
-  );
-
-  // The spec writes it with a trailing slash; both spellings answer.
-  for (const url of ['/catalogs/my/', '/catalogs/my']) {
+  // The spec writes "my" with a trailing slash; both spellings answer.
+  for (const [url, mineOnly] of [
+    ['/catalogs/browse', false],
+    ['/catalogs/my/', true],
+    ['/catalogs/my', true],
+  ] as const) {
     app.get(
       url,
       { schema: { querystring: CatalogListQuery, response: { 200: CatalogList } } },
       async (request) => {
-        const q = request.query;
-        const page = await catalogs.list(me(request), true, {
-          page: q.page ?? 1,
-          perPage: q.per_page ?? DEFAULT_PAGE_SIZE,
-          query: q.query,
-          order: q.order,
-        });
+        const page = await catalogs.list(me(request), mineOnly, listOptions(request.query));
         return { data: page.data, links: { pagination: page.pagination } };
       },
     );

@@ -12,6 +12,20 @@ const s04 = golden.find((s) => s.id === 's04') as GoldenSample;
 const form = (fields: Record<string, string | number>) =>
   new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+/** POSTs `fields` as a form, from `remoteAddress` when given. */
+const postForm = (
+  t: TestApp,
+  url: string,
+  fields: Record<string, string | number>,
+  remoteAddress?: string,
+) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: FORM,
+    payload: form(fields),
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 
 describe('Logo compile endpoints', () => {
   let t: TestApp;
@@ -20,8 +34,7 @@ describe('Logo compile endpoints', () => {
   });
   afterAll(() => t.close());
 
-  const post = (url: string, fields: Record<string, string | number>) =>
-    t.app.inject({ method: 'POST', url, headers: FORM, payload: form(fields) });
+  const post = (url: string, fields: Record<string, string | number>) => postForm(t, url, fields);
   const board = { firmware_version: 42, board_type: 6, board_version: 1, cid: 'test-client' };
 
   it('compiles every golden sample on the 1.3 cloud path exactly as logoc 1.3 did', async () => {
@@ -156,11 +169,8 @@ describe('Logo compile endpoints (limits)', () => {
   afterAll(() => t.close());
 
   it('refuses a body over the compile limit with 413', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: OFFLINE_COMPILE_PATH,
-      headers: FORM,
-      payload: form({ logo: `to main\n${'beep\n'.repeat(600)}end\n` }),
+    const res = await postForm(t, OFFLINE_COMPILE_PATH, {
+      logo: `to main\n${'beep\n'.repeat(600)}end\n`,
     });
     expect(res.statusCode).toBe(413);
   });
@@ -169,26 +179,14 @@ describe('Logo compile endpoints (limits)', () => {
     const statuses: number[] = [];
     let retryAfter: string | undefined;
     for (let i = 0; i < 6; i++) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: OFFLINE_COMPILE_PATH,
-        headers: FORM,
-        payload: form({ logo: S04 }),
-        remoteAddress: '10.1.2.3',
-      });
+      const res = await postForm(t, OFFLINE_COMPILE_PATH, { logo: S04 }, '10.1.2.3');
       statuses.push(res.statusCode);
       if (res.statusCode === 429) retryAfter = res.headers['retry-after'] as string;
     }
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(2);
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     // Another address has its own bucket.
-    const other = await t.app.inject({
-      method: 'POST',
-      url: OFFLINE_COMPILE_PATH,
-      headers: FORM,
-      payload: form({ logo: S04 }),
-      remoteAddress: '10.9.9.9',
-    });
+    const other = await postForm(t, OFFLINE_COMPILE_PATH, { logo: S04 }, '10.9.9.9');
     expect(other.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 // Project service (spec core §7): every call needs a signed-in user. Shapes and rules are
 // documented in src/contract/projects.ts.
 import { Type } from '@sinclair/typebox';
+import type { CatalogListQuery } from '../../src/contract/projects.ts';
 import {
   Deleted,
   LikeState,
@@ -23,17 +24,18 @@ import { EmptyBody } from '../../src/contract/users.ts';
 import { currentUser } from '../http/access.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 import { CatalogStore } from '../projects/catalog-store.ts';
-import { ProjectStore, type ListOptions } from '../projects/project-store.ts';
+import { ProjectStore } from '../projects/project-store.ts';
 
 const NoQuery = Type.Object({}, { additionalProperties: false });
 /** Project bodies carry whole programs: room for CODE_MAX characters, JSON-escaped. */
 const CODE_BODY_LIMIT = 4 * 1024 * 1024;
 
-export const listOptions = (q: ProjectListQuery): ListOptions => ({
+/** The store's paging options from a list query (projects and catalogs share its fields). */
+export const listOptions = <Q extends ProjectListQuery | CatalogListQuery>(q: Q) => ({
   page: q.page ?? 1,
   perPage: q.per_page ?? DEFAULT_PAGE_SIZE,
   query: q.query,
-  order: q.order,
+  order: q.order as Q['order'],
 });
 
 export const projectsRoutes: RouteGroup = async (app) => {

@@ -4,22 +4,11 @@ import { apiCaller, type ApiCall } from '../testing/api-caller.ts';
 import { signInWithGoogle } from '../testing/emulator-accounts.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { testEngine } from '../testing/test-db.ts';
+import { POWER_SLIDER } from '../testing/widgets.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-const slider: Widget = {
-  id: 'a1',
-  type: 'slider',
-  topic: 'motor/power',
-  label: 'Power',
-  x: 0,
-  y: 0,
-  w: 6,
-  h: 1,
-  min: 0,
-  max: 100,
-  step: 1,
-};
+const slider: Widget = { ...POWER_SLIDER, step: 1 };
 const gauge: Widget = {
   id: 'b2',
   type: 'gauge',

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session, type User } from '../state/session.ts';
-import { guard, isAllowed, waitForAuth } from './guards.ts';
+import { guard, isAllowed, waitForAuth } from '../shell/guards.ts';
 import { closeRouters, openPath } from './test-router.ts';
 
 const ann: User = {

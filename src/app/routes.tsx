@@ -1,9 +1,9 @@
 // The route table (spec core §2, classroom-and-labs §2). Hash based. Every screen's code is
 // loaded on demand (`lazy`), so the first download holds only the shell. Redirects are
-// loaders (see redirect.ts).
+// loaders (see src/shell/redirect.ts).
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
-import { guard, waitForAuth } from './guards.ts';
+import { guard, waitForAuth } from '../shell/guards.ts';
 import BareLayout from './layout/BareLayout.tsx';
 import LabLayout from './layout/LabLayout.tsx';
 import StationLayout from './layout/StationLayout.tsx';
@@ -12,7 +12,7 @@ import PageLoading from './layout/PageLoading.tsx';
 import RootLayout from './layout/RootLayout.tsx';
 import RouteError from './layout/RouteError.tsx';
 import type { EditorVariantId } from '../editor/variants.ts';
-import { redirectFrom } from './redirect.ts';
+import { redirectFrom } from '../shell/redirect.ts';
 
 /** The program editor in one of its variants (src/editor/variants.ts), loaded on demand. */
 function editor(variant: EditorVariantId) {

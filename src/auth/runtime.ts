@@ -1,7 +1,7 @@
 // The app's auth service (its singleton), started once: on boot, and by any auth screen that
 // mounts first.
 import { api } from '../api/client.ts';
-import { registerActions } from '../app/actions.ts';
+import { registerActions } from '../shell/actions.ts';
 import { Value } from '@sinclair/typebox/value';
 import { ClientConfig } from '../contract/client-config.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';

@@ -1,10 +1,10 @@
-// The board actions of the shell (src/app/actions.ts): Download, Run, Stop and Extract code
+// The board actions of the shell (src/shell/actions.ts): Download, Run, Stop and Extract code
 // from board. The services are built on first use in runtime.ts; this module turns their
 // outcomes into toasts, Logo errors with line numbers, progress and the opened program.
 import i18next from 'i18next';
 import { coreBridge } from '../bridge/core-bridge.ts';
-import { registerActions } from '../app/actions.ts';
-import { confirm } from '../app/modals/confirm.ts';
+import { registerActions } from '../shell/actions.ts';
+import { confirm } from '../shell/confirm.ts';
 import { DeviceError } from '../device/device.ts';
 import { translateError } from '../device/ui/messages.ts';
 import { clearLogoErrors, showLogoErrors } from '../editor/program/diagnostics.ts';

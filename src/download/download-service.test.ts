@@ -6,15 +6,13 @@ import type { WasmCore } from '../core/wasm-core.ts';
 import { GoGoConnection, type Timers } from '../device/connection/gogo-connection.ts';
 import { BoardType, DeviceError, type TransportKind } from '../device/device.ts';
 import { WasmFramer } from '../device/protocol/framer.ts';
-import {
-  SimulatedBoard,
-  wasmEncoder,
-  wasmMemRead,
-  type SimConfig,
-} from '../virtual-board/board/simulated-board.ts';
+import type { SimConfig, SimulatedBoard } from '../virtual-board/board/simulated-board.ts';
 import { FakeTransport } from '../device/testing/fake-transport.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
-import { VirtualLinkTransport } from '../device/testing/virtual-link-transport.ts';
+import {
+  vmBoardLink,
+  type VirtualLinkTransport,
+} from '../device/testing/virtual-link-transport.ts';
 import { CompileService, type CompileTarget, type WorkerCompiler } from './compile-service.ts';
 import { downloadPlan, planFloorMs } from './download-plan.ts';
 import { DownloadError, DownloadService, type DownloadProgress } from './download-service.ts';
@@ -50,12 +48,8 @@ async function rig(o: RigOptions = {}): Promise<Rig> {
   const runner = new VmProgramRunner(core, {
     version: () => core.pickLogoVersion(config.boardType ?? 6, config.firmwareVersion ?? 42),
   });
-  const board = new SimulatedBoard(wasmEncoder(core), {
-    config,
-    runner,
-    memRead: wasmMemRead(core),
-  });
-  const transport = new VirtualLinkTransport(board);
+  const transport = vmBoardLink(core, config, runner);
+  const board = transport.board;
   const conn = new GoGoConnection({
     createTransport: () => transport,
     framer: new WasmFramer(core),

@@ -6,14 +6,9 @@ import type { WasmCore } from '../core/wasm-core.ts';
 import { GoGoConnection } from '../device/connection/gogo-connection.ts';
 import { WasmFramer } from '../device/protocol/framer.ts';
 import * as cmd from '../device/protocol/commands.ts';
-import {
-  SimulatedBoard,
-  wasmEncoder,
-  wasmMemRead,
-  type SimConfig,
-} from '../virtual-board/board/simulated-board.ts';
+import type { SimConfig } from '../virtual-board/board/simulated-board.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
-import { VirtualLinkTransport } from '../device/testing/virtual-link-transport.ts';
+import { vmBoardLink } from '../device/testing/virtual-link-transport.ts';
 import { downloadPlan } from './download-plan.ts';
 import { ExtractCodeService, ExtractError, type ExtractCore } from './extract-code.ts';
 
@@ -32,12 +27,8 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 
 async function rig(config: Partial<SimConfig> = {}, memRead = true) {
   const runner = new VmProgramRunner(core, { version: '1.4' });
-  const board = new SimulatedBoard(wasmEncoder(core), {
-    config,
-    runner,
-    ...(memRead ? { memRead: wasmMemRead(core) } : {}),
-  });
-  const transport = new VirtualLinkTransport(board);
+  const transport = vmBoardLink(core, config, runner, memRead);
+  const board = transport.board;
   transport.afterWriteMs = 120;
   const conn = new GoGoConnection({
     createTransport: () => transport,

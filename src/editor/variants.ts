@@ -1,6 +1,6 @@
 // The routes that open the program editor and how each one opens it (spec core §2).
 // Every variant is the same editor; they differ in what the user may do.
-import type { ScreenId } from '../app/screens.ts';
+import type { ScreenId } from '../shell/screens.ts';
 
 export type EditorVariantId = Extract<
   ScreenId,

@@ -3,7 +3,7 @@
 // extension's details, and saving code in extension-edit mode. Loaded on first use.
 import i18next from 'i18next';
 import { ApiError } from '../api/errors.ts';
-import { confirm } from '../app/modals/confirm.ts';
+import { confirm } from '../shell/confirm.ts';
 import {
   EXTENSION_LOCALES,
   type Extension,
@@ -12,7 +12,7 @@ import {
   type LibraryLanguages,
 } from '../contract/extensions.ts';
 import type { LibraryDraft, LibraryIssue } from '../editor/extension-library.ts';
-import { navigateTo } from '../app/navigation.ts';
+import { navigateTo } from '../shell/navigation.ts';
 import {
   addedExtension,
   extensions,

@@ -3,7 +3,7 @@
 // follows the signed-in user: the server's list replaces the cached one at sign-in and
 // whenever the app comes back online.
 import { subscribe } from 'valtio';
-import { registerActions } from '../app/actions.ts';
+import { registerActions } from '../shell/actions.ts';
 import { connectivity } from '../state/connectivity.ts';
 import { session } from '../state/session.ts';
 import { ui } from '../state/ui.ts';

@@ -2,7 +2,7 @@
 // user once per session when a connected board's firmware is older than the latest release.
 // The service, its worker and the updater's code load on first use.
 import { subscribe } from 'valtio/vanilla';
-import { registerActions } from '../app/actions.ts';
+import { registerActions } from '../shell/actions.ts';
 import { connection } from '../state/connection.ts';
 
 const service = () => import('./runtime.ts').then((m) => m.getFirmwareService());

@@ -122,6 +122,19 @@ describe('CloudProgram: the save flow (against the real API server)', () => {
     return { ...out, out, flow, program, session, api };
   }
 
+  /** Saves a new project named `name`, then saves it again as `renamed` (and changed); the
+   * recorded calls are the second save's. Returns the project's uuid. */
+  async function saveThenRename(s: ReturnType<typeof setup>, name: string, renamed: string) {
+    s.program.toSaveProject.name = name;
+    await s.flow.save(SaveMode.save);
+    const uuid = s.program.currentProjectId ?? '';
+    s.out.calls.length = 0;
+    s.program.toSaveProject.name = renamed;
+    s.program.hasChanged = true;
+    await s.flow.save(SaveMode.save);
+    return uuid;
+  }
+
   it('asks to log in before saving or saving as, and calls nothing', async () => {
     const s = setup({ account: null });
     s.program.toSaveProject.name = 'Anything';
@@ -192,13 +205,7 @@ describe('CloudProgram: the save flow (against the real API server)', () => {
 
   it('renames first, and only when the name differs, then saves the code', async () => {
     const s = setup();
-    s.program.toSaveProject.name = 'Before';
-    await s.flow.save(SaveMode.save);
-    const uuid = s.program.currentProjectId ?? '';
-    s.out.calls.length = 0;
-    s.program.toSaveProject.name = '  After ';
-    s.program.hasChanged = true;
-    await s.flow.save(SaveMode.save);
+    const uuid = await saveThenRename(s, 'Before', '  After ');
     expect(s.out.calls).toEqual([`PUT /project/${uuid}/name`, `PUT /project/${uuid}/code`]);
     expect(s.program.currentProject?.name).toBe('After');
     expect(s.program.toSaveProject.name).toBe('After');
@@ -208,13 +215,7 @@ describe('CloudProgram: the save flow (against the real API server)', () => {
 
   it('restores the stored name when the name is emptied, saving only the code', async () => {
     const s = setup();
-    s.program.toSaveProject.name = 'Keep me';
-    await s.flow.save(SaveMode.save);
-    const uuid = s.program.currentProjectId ?? '';
-    s.out.calls.length = 0;
-    s.program.toSaveProject.name = '   ';
-    s.program.hasChanged = true;
-    await s.flow.save(SaveMode.save);
+    const uuid = await saveThenRename(s, 'Keep me', '   ');
     expect(s.program.toSaveProject.name).toBe('Keep me');
     expect(s.out.calls).toEqual([`PUT /project/${uuid}/code`]);
     expect(s.program.hasChanged).toBe(false);

@@ -1,6 +1,6 @@
 // The project feature in the shell: Save, Save as a copy and Share run the cloud save flow
 // (spec core §4), whose code loads on first use; signing out clears the project lists.
-import { registerActions } from '../app/actions.ts';
+import { registerActions } from '../shell/actions.ts';
 import { SaveMode } from './cloud-program.ts';
 import { clearProjectLists } from './project-lists.ts';
 

@@ -3,12 +3,12 @@
 // shell's first download does not carry them.
 import i18next from 'i18next';
 import { api } from '../api/client.ts';
-import { waitForAuth } from '../app/guards.ts';
+import { waitForAuth } from '../shell/guards.ts';
 import { program } from '../state/program.ts';
 import { session } from '../state/session.ts';
 import { showToast, ui } from '../state/ui.ts';
 import { CloudProgram } from './cloud-program.ts';
-import { navigateTo } from '../app/navigation.ts';
+import { navigateTo } from '../shell/navigation.ts';
 import { ProjectApi } from './project-api.ts';
 import { askProjectDetails, showShareLink } from './project-dialog.ts';
 import { workspacePort } from './workspace-port.ts';

@@ -8,12 +8,12 @@ import { ApiClient } from '../api/client.ts';
 import { englishI18n, startLiveServer, until, type LiveServer } from '../auth/live-server.node.ts';
 import { classroomApi } from '../classroom/classroom-api.ts';
 import type { WasmCore } from '../core/wasm-core.ts';
-import { GoGoConnection } from '../device/connection/gogo-connection.ts';
+import type { GoGoConnection } from '../device/connection/gogo-connection.ts';
 import * as cmd from '../device/protocol/commands.ts';
-import { loadTestCore, testFramer } from '../device/testing/test-core.ts';
+import { loadTestCore } from '../device/testing/test-core.ts';
 import { downloadPlan } from '../download/download-plan.ts';
 import { CableSession, cableBoardId, emptyCableSession } from './cable-session.ts';
-import { HeadlessVirtualBoard } from './station/headless-board.ts';
+import { headlessConnection } from './station/headless-connection.ts';
 
 describe('cable board in a lesson (against the real API server)', () => {
   let server: LiveServer;
@@ -49,13 +49,7 @@ describe('cable board in a lesson (against the real API server)', () => {
 
   /** The student's app: a connection to the virtual board by cable, and the session client. */
   async function app(api: ApiClient) {
-    const board = new HeadlessVirtualBoard(core);
-    const device = new GoGoConnection({
-      createTransport: () => board,
-      framer: await testFramer(),
-      displayBoard: () => 6,
-      schedule: (f) => setTimeout(f, 0),
-    });
+    const { board, device } = await headlessConnection(core);
     const state = emptyCableSession();
     const session = new CableSession({ api, device, state });
     onTestFinished(async () => {

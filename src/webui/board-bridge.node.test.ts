@@ -11,10 +11,9 @@ import { brokerUrl, publicBrokerTestEnv, testBroker } from '../../server/testing
 import { ApiClient } from '../api/client.ts';
 import { englishI18n, startLiveServer, until, type LiveServer } from '../auth/live-server.node.ts';
 import type { WasmCore } from '../core/wasm-core.ts';
-import { GoGoConnection } from '../device/connection/gogo-connection.ts';
 import * as cmd from '../device/protocol/commands.ts';
-import { loadTestCore, testFramer } from '../device/testing/test-core.ts';
-import { HeadlessVirtualBoard } from '../remote-lab/station/headless-board.ts';
+import { loadTestCore } from '../device/testing/test-core.ts';
+import { headlessConnection } from '../remote-lab/station/headless-connection.ts';
 import { BoardBridge, type BridgeSnapshot } from './board-bridge.ts';
 import { DashboardLink, emptyLink } from './dashboard-link.ts';
 import { WebuiApi } from './webui-api.ts';
@@ -48,13 +47,7 @@ describe(`board bridge (${testEngine()}, ${testBroker()})`, () => {
 
   /** The user's app: the virtual board on a connection, and a bridge for the user. */
   async function app(api: WebuiApi, grant = () => api.broker({ quiet: true })) {
-    const board = new HeadlessVirtualBoard(core);
-    const device = new GoGoConnection({
-      createTransport: () => board,
-      framer: await testFramer(),
-      displayBoard: () => 6,
-      schedule: (f) => setTimeout(f, 0),
-    });
+    const { board, device } = await headlessConnection(core);
     let clients: MqttClient[] = [];
     const bridge = new BoardBridge({
       device,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithPassword } from '../../server/testing/emulator-accounts.ts';
 import { testEngine } from '../../server/testing/test-db.ts';
 import { mqttTestEnv } from '../../server/testing/test-mqtt.ts';
+import { POWER_SLIDER } from '../../server/testing/widgets.ts';
 import { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { englishI18n, startLiveServer, until, type LiveServer } from '../auth/live-server.node.ts';
@@ -11,18 +12,7 @@ import type { Widget } from '../contract/webui.ts';
 import { DashboardLink, emptyLink, type DashboardLinkState } from './dashboard-link.ts';
 import { WebuiApi } from './webui-api.ts';
 
-const slider: Widget = {
-  id: 's1',
-  type: 'slider',
-  topic: 'motor/power',
-  label: 'Power',
-  x: 0,
-  y: 0,
-  w: 6,
-  h: 1,
-  min: 0,
-  max: 100,
-};
+const slider: Widget = { ...POWER_SLIDER, id: 's1' };
 const chart: Widget = { ...slider, id: 'c1', type: 'chart', topic: 'sensor/1', x: 6 };
 
 describe(`web UI client (${testEngine()})`, () => {

@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { rememberPath } from '../../state/session.ts';
 import CloudRecordSlot from '../../datalog/cloud/ui/CloudRecordSlot.tsx';
 import UpdateNotice from '../../offline/ui/UpdateNotice.tsx';
-import ConfirmSlot from '../modals/ConfirmSlot.tsx';
+import ConfirmSlot from '../../shell/ui/ConfirmSlot.tsx';
 import ShellModals from '../modals/ShellModals.tsx';
 import Toasts from '../toasts/Toasts.tsx';
 import LoadingBar from './LoadingBar.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../i18n/index.ts';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import FlagIcon from '../navbar/FlagIcon.tsx';
-import { useCurrentLanguage } from '../navbar/use-current-language.ts';
+import { useCurrentLanguage } from '../../shell/ui/use-current-language.ts';
 
 export default function LanguageModal({ onHide }: { onHide: () => void }) {
   const { t } = useTranslation('shell');

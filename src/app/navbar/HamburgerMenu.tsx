@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { connection } from '../../state/connection.ts';
 import { program } from '../../state/program.ts';
 import { session } from '../../state/session.ts';
-import { runAction } from '../actions.ts';
+import { runAction } from '../../shell/actions.ts';
 import { hamburgerItems, menuContext, type MenuItem } from '../menu-visibility.ts';
 
 const ICONS: Record<MenuItem, string> = {

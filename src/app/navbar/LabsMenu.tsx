@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { isLoggedIn, session } from '../../state/session.ts';
-import { appRouteHref, WEB_UI_EXTERNAL, WEB_UI_URL } from '../links.ts';
+import { appRouteHref, WEB_UI_EXTERNAL, WEB_UI_URL } from '../../shell/links.ts';
 import MenuItem, { NavMenu } from './MenuItem.tsx';
 
 export default function LabsMenu() {

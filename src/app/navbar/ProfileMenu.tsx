@@ -8,8 +8,8 @@ import { useSnapshot } from 'valtio';
 import { connectivity, setWorkOffline } from '../../state/connectivity.ts';
 import { isLoggedIn, session } from '../../state/session.ts';
 import { openModal, ui } from '../../state/ui.ts';
-import { LOGIN_PATH } from '../guards.ts';
-import { providerName } from '../provider-name.ts';
+import { LOGIN_PATH } from '../../shell/guards.ts';
+import { providerName } from '../../shell/provider-name.ts';
 import MenuItem from './MenuItem.tsx';
 
 export default function ProfileMenu() {

@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import { connection } from '../../state/connection.ts';
 import { program, PROJECT_NAME_MAX, setProjectName } from '../../state/program.ts';
 import { session } from '../../state/session.ts';
-import { runAction } from '../actions.ts';
+import { runAction } from '../../shell/actions.ts';
 import { menuContext, showNameSaveIcon } from '../menu-visibility.ts';
 
 export default function ProjectNameField() {

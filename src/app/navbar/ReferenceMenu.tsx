@@ -1,8 +1,8 @@
 // Reference: project examples (a dialog) and the documentation in the current language.
 import { useTranslation } from 'react-i18next';
 import { openModal } from '../../state/ui.ts';
-import { DOCS_URLS } from '../links.ts';
-import { useCurrentLanguage } from './use-current-language.ts';
+import { DOCS_URLS } from '../../shell/links.ts';
+import { useCurrentLanguage } from '../../shell/ui/use-current-language.ts';
 import MenuItem, { NavMenu } from './MenuItem.tsx';
 
 export default function ReferenceMenu() {

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { registerActions, resetActions } from '../actions.ts';
+import { registerActions, resetActions } from '../../shell/actions.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { program } from '../../state/program.ts';
 import { session, type User } from '../../state/session.ts';

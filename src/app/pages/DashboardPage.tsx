@@ -1,9 +1,9 @@
 // Home: one card per main area of the product (the logo links here).
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { ScreenId } from '../screens.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
-import Screen from '../layout/Screen.tsx';
+import type { ScreenId } from '../../shell/screens.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
+import Screen from '../../shell/ui/Screen.tsx';
 
 const AREAS: { to: string; screen: ScreenId; icon: string }[] = [
   { to: '/program', screen: 'program', icon: 'puzzle' },

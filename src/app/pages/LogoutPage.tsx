@@ -2,9 +2,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { runAction } from '../actions.ts';
-import { LOGIN_PATH } from '../guards.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
+import { runAction } from '../../shell/actions.ts';
+import { LOGIN_PATH } from '../../shell/guards.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import Loading from '../../ui/busy/Loading.tsx';
 
 export default function LogoutPage() {

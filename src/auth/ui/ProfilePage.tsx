@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { session, type User } from '../../state/session.ts';
-import { providerName } from '../../app/provider-name.ts';
+import { providerName } from '../../shell/provider-name.ts';
 import { useAuthService } from './use-auth-service.ts';
 
 function Avatar({ user }: { user: Readonly<User> }) {
@@ -129,7 +129,7 @@ function SignedInProfile() {
   return snap.user ? <Profile key={snap.user.id} user={snap.user} /> : null;
 }
 
-/** The route's login guard (src/app/guards.ts) keeps visitors out. */
+/** The route's login guard (src/shell/guards.ts) keeps visitors out. */
 export default function ProfilePage() {
   return <SignedInProfile />;
 }

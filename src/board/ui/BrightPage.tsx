@@ -9,14 +9,14 @@ import { defaultMotorCount } from '../../device/board-state.ts';
 import { BoardType } from '../../device/device.ts';
 import { board } from '../../state/board.ts';
 import { connection, setDisplayBoard } from '../../state/connection.ts';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import BeepLedPanel from './panels/BeepLedPanel.tsx';
 import BuiltinSensorsPanel from './panels/BuiltinSensorsPanel.tsx';
 import MotorsPanel from './panels/MotorsPanel.tsx';
 import SensorsPanel from './panels/SensorsPanel.tsx';
 import { ServoPanel } from './panels/ServoPanel.tsx';
 import { quiet, useBoardGate, type BoardGate } from './use-board-gate.ts';
-import Screen from '../../app/layout/Screen.tsx';
+import Screen from '../../shell/ui/Screen.tsx';
 
 const INPUTS = [1, 2, 3, 4];
 

@@ -14,7 +14,7 @@ import TasmotaPanel from './panels/TasmotaPanel.tsx';
 import { ServoPanel, ServoRelayPanel } from './panels/ServoPanel.tsx';
 import VoicePanel from './panels/VoicePanel.tsx';
 import { useBoardGate } from './use-board-gate.ts';
-import Screen from '../../app/layout/Screen.tsx';
+import Screen from '../../shell/ui/Screen.tsx';
 import TmBoardPanel from '../../labs/teachable-machine/ui/TmBoardPanel.tsx';
 import BoardBridgePanel from '../../webui/ui/BoardBridgePanel.tsx';
 

@@ -16,7 +16,7 @@ import {
   PiPowerPanel,
 } from './panels/PiPanels.tsx';
 import { quiet, useBoardGate, usePiGate } from './use-board-gate.ts';
-import Screen from '../../app/layout/Screen.tsx';
+import Screen from '../../shell/ui/Screen.tsx';
 
 export default function RaspberryPage() {
   const { t } = useTranslation('board');

@@ -1,8 +1,8 @@
 // The class's access code, large enough to read from the back of a room, with Copy and
 // Rotate (the old code stops working at once), and where students type it.
 import { useTranslation } from 'react-i18next';
-import { confirm } from '../../app/modals/confirm.ts';
-import { appRouteHref } from '../../app/links.ts';
+import { confirm } from '../../shell/confirm.ts';
+import { appRouteHref } from '../../shell/links.ts';
 import { formatAccessCode, type Class } from '../../contract/classroom.ts';
 import { showToast } from '../../state/ui.ts';
 import { classCache, classroom } from '../runtime.ts';

@@ -6,7 +6,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { program, setCreatorMode } from '../../state/program.ts';
 import { session } from '../../state/session.ts';
 import './classroom.css';

@@ -3,8 +3,8 @@
 import { useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import GuardedModal from '../../app/modals/GuardedModal.tsx';
-import { confirm } from '../../app/modals/confirm.ts';
+import GuardedModal from '../../shell/ui/GuardedModal.tsx';
+import { confirm } from '../../shell/confirm.ts';
 import type { Class } from '../../contract/classroom.ts';
 import { showToast } from '../../state/ui.ts';
 import { classCache, classroom } from '../runtime.ts';

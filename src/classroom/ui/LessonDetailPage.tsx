@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { confirm } from '../../app/modals/confirm.ts';
+import { confirm } from '../../shell/confirm.ts';
 import type { Lesson } from '../../contract/lessons.ts';
 import { program } from '../../state/program.ts';
 import { showToast } from '../../state/ui.ts';

@@ -4,7 +4,7 @@
 // failed save keeps every field ('Unable to Save' with the reason in a toast).
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirm } from '../../app/modals/confirm.ts';
+import { confirm } from '../../shell/confirm.ts';
 import {
   DEFAULT_MAX_POINTS,
   LESSON_DESC_MAX,

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import GuardedModal from '../../app/modals/GuardedModal.tsx';
+import GuardedModal from '../../shell/ui/GuardedModal.tsx';
 import { formatAccessCode, type Class } from '../../contract/classroom.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
 import { useWizard } from '../../ui/wizard/use-wizard.ts';

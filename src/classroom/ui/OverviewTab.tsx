@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { confirm } from '../../app/modals/confirm.ts';
+import { confirm } from '../../shell/confirm.ts';
 import type { Class, ClassLesson } from '../../contract/classroom.ts';
 import type { Completion } from '../../contract/grades.ts';
 import type { LessonList } from '../../contract/lessons.ts';

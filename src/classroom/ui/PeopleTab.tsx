@@ -4,7 +4,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
-import { confirm } from '../../app/modals/confirm.ts';
+import { confirm } from '../../shell/confirm.ts';
 import type { Class, Person, PersonType } from '../../contract/classroom.ts';
 import { showToast } from '../../state/ui.ts';
 import DataTable, { type Column } from '../../ui/data-table/DataTable.tsx';

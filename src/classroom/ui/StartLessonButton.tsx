@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { confirm } from '../../app/modals/confirm.ts';
+import { confirm } from '../../shell/confirm.ts';
 import type { Lesson } from '../../contract/lessons.ts';
 import { program } from '../../state/program.ts';
 import { classroom, lessonSessionService } from '../runtime.ts';

@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { confirm } from '../../app/modals/confirm.ts';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { confirm } from '../../shell/confirm.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { openProgram } from '../../editor/program/program-store.ts';
 import EditorPage from '../../editor/ui/EditorPage.tsx';
 import { hideWidgetPane, showWidgetPane } from '../../editor/ui/widget-panes.ts';

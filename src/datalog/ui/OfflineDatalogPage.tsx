@@ -14,7 +14,7 @@ import {
 } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { board } from '../../state/board.ts';
 import type { ChartView, DatalogChart } from '../chart/datalog-chart.ts';
 import { datalogConfig, dateOffsetMs, type DateMode } from '../datalog-config.ts';
@@ -25,7 +25,7 @@ import { saveFile } from '../../ui/save-file.ts';
 import DatalogChartView from './DatalogChartView.tsx';
 import { installBenchHook, trackChart } from './bench-hook.ts';
 import { outcomeMessage } from './messages.ts';
-import Screen from '../../app/layout/Screen.tsx';
+import Screen from '../../shell/ui/Screen.tsx';
 import SeriesChecks from './SeriesChecks.tsx';
 
 /** Spec classroom §9 "Datalog warning above 10,000 points". */

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Card } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { board } from '../../state/board.ts';
 import { tagColour } from '../chart/colours.ts';
 import { createLineChart } from '../chart/line-chart.ts';
@@ -15,7 +15,7 @@ import type { SeriesId } from '../plot-lab-service.ts';
 import { getPlotLab } from '../runtime.ts';
 import { exportFileName } from './download.ts';
 import { saveFile } from '../../ui/save-file.ts';
-import Screen from '../../app/layout/Screen.tsx';
+import Screen from '../../shell/ui/Screen.tsx';
 import SeriesChecks from './SeriesChecks.tsx';
 
 const REDRAW_MS = 200;

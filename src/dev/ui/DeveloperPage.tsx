@@ -3,7 +3,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HexImage, CoreError } from '../../core/wasm-core.ts';
 import { coreBridge } from '../../bridge/core-bridge.ts';
-import Screen from '../../app/layout/Screen.tsx';
+import Screen from '../../shell/ui/Screen.tsx';
 import Loading from '../../ui/busy/Loading.tsx';
 
 type State =

@@ -2,7 +2,14 @@
 // no worker and no timers. Virtual time moves only as far as the writes need (one frame per
 // write, a paced sequence's pauses on the virtual clock), or when the caller advances it.
 import { DeviceError } from '../device.ts';
-import type { SimulatedBoard } from '../../virtual-board/board/simulated-board.ts';
+import type { WasmCore } from '../../core/wasm-core.ts';
+import type { ProgramRunner } from '../../virtual-board/board/program-runner.ts';
+import {
+  SimulatedBoard,
+  wasmEncoder,
+  wasmMemRead,
+  type SimConfig,
+} from '../../virtual-board/board/simulated-board.ts';
 import { UsbLink } from '../../virtual-board/board/usb-link.ts';
 import { TransportEvents, type Transport } from '../transport.ts';
 
@@ -67,4 +74,20 @@ export class VirtualLinkTransport extends TransportEvents implements Transport {
   private deliver(reports: Uint8Array[]): void {
     if (this.opened) reports.forEach((r) => this.events.emit('report', r));
   }
+}
+
+/** A simulated board that runs programs with `runner` (and, unless `memRead` is false,
+ * answers MEM_READ through core-rs), behind a virtual link. */
+export function vmBoardLink(
+  core: WasmCore,
+  config: Partial<SimConfig>,
+  runner: ProgramRunner,
+  memRead = true,
+): VirtualLinkTransport {
+  const board = new SimulatedBoard(wasmEncoder(core), {
+    config,
+    runner,
+    ...(memRead ? { memRead: wasmMemRead(core) } : {}),
+  });
+  return new VirtualLinkTransport(board);
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { confirmService } from '../../app/modals/confirm.ts';
+import { confirmService } from '../../shell/confirm.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { program } from '../../state/program.ts';
 import { ui } from '../../state/ui.ts';

@@ -2,9 +2,9 @@
 // Import from file, Save as a file. Registered as shell actions at start-up; the Blockly
 // code they need to check a file loads on first use.
 import i18next from 'i18next';
-import { registerActions } from '../../app/actions.ts';
-import { confirm } from '../../app/modals/confirm.ts';
-import { navigateTo } from '../../app/navigation.ts';
+import { registerActions } from '../../shell/actions.ts';
+import { confirm } from '../../shell/confirm.ts';
+import { navigateTo } from '../../shell/navigation.ts';
 import { flushWorkspace, program } from '../../state/program.ts';
 import { showToast } from '../../state/ui.ts';
 import {

@@ -6,8 +6,8 @@ import Alert from 'react-bootstrap/Alert';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { confirm } from '../../app/modals/confirm.ts';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { confirm } from '../../shell/confirm.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { program, type ProgramMode } from '../../state/program.ts';
 import {
   discardLogoEdits,

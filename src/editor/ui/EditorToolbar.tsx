@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { runAction } from '../../app/actions.ts';
+import { runAction } from '../../shell/actions.ts';
 import { DownloadProgressBar, DownloadSettingsMenu } from '../../download/ui/DownloadControls.tsx';
 import { downloadStatus } from '../../download/download-store.ts';
 import {

@@ -2,7 +2,7 @@
 // named … already exists") in the app's own translated dialogs and toasts instead of the
 // browser's prompt/confirm/alert.
 import * as Blockly from 'blockly/core';
-import { confirm } from '../../app/modals/confirm.ts';
+import { confirm } from '../../shell/confirm.ts';
 import { showToast } from '../../state/ui.ts';
 import { promptService } from '../ui/prompt.ts';
 

@@ -5,7 +5,7 @@
 // here; a workspace that cannot be published says why instead of offering Publish.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import FormModal from '../../app/modals/FormModal.tsx';
+import FormModal from '../../shell/ui/FormModal.tsx';
 import {
   BLOCK_LABEL_MAX,
   CATEGORY_LABEL_MAX,

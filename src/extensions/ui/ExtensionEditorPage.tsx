@@ -6,8 +6,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useParams } from 'react-router-dom';
-import { waitForAuth } from '../../app/guards.ts';
-import { confirm } from '../../app/modals/confirm.ts';
+import { waitForAuth } from '../../shell/guards.ts';
+import { confirm } from '../../shell/confirm.ts';
 import EditorPage from '../../editor/ui/EditorPage.tsx';
 import { program } from '../../state/program.ts';
 import { leaveExtensionMode } from '../extension-edit.ts';

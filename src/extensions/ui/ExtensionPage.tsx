@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import type { Extension, ExtensionLocale } from '../../contract/extensions.ts';
 import type * as ExtensionsService from '../extensions-service.ts';
 import { imageSrc } from '../../contract/projects.ts';

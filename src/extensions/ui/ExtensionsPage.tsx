@@ -6,7 +6,7 @@ import './extensions.css';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import {
   BROWSE_TYPES,
   EXTENSION_ORDERS,

@@ -1,7 +1,7 @@
 // The update-firmware route: the updater as a page, reachable even when the menu hides the
 // item (a board an interrupted update left in its bootloader reports no board type).
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import FirmwareUpdater from './FirmwareUpdater.tsx';
 
 export default function UpdateFirmwarePage() {

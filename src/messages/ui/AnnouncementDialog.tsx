@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import GuardedModal from '../../app/modals/GuardedModal.tsx';
+import GuardedModal from '../../shell/ui/GuardedModal.tsx';
 import {
   ANNOUNCEMENT_BODY_MAX,
   ANNOUNCEMENT_TITLE_MAX,

@@ -6,11 +6,11 @@ import { useEffect, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
-import { useCurrentLanguage } from '../../app/navbar/use-current-language.ts';
-import { confirm } from '../../app/modals/confirm.ts';
+import { useCurrentLanguage } from '../../shell/ui/use-current-language.ts';
+import { confirm } from '../../shell/confirm.ts';
 import type { LoadProjectMessage } from '../../contract/projects.ts';
 import i18next from 'i18next';
-import { navigateTo } from '../../app/navigation.ts';
+import { navigateTo } from '../../shell/navigation.ts';
 import { acceptLoadProject, examplesOrigin, examplesPageUrl } from '../examples/examples-source.ts';
 
 async function openExample(example: LoadProjectMessage): Promise<void> {

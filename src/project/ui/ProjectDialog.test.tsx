@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import ConfirmHost from '../../app/modals/ConfirmHost.tsx';
-import { confirmService } from '../../app/modals/confirm.ts';
+import ConfirmHost from '../../shell/ui/ConfirmHost.tsx';
+import { confirmService } from '../../shell/confirm.ts';
 import { initI18n } from '../../i18n/index.ts';
 import { answerProjectDialog, askProjectDetails, projectDialog } from '../project-dialog.ts';
 import ProjectDialog from './ProjectDialog.tsx';

@@ -11,7 +11,7 @@ import {
   isValidUrl,
   PROJECT_NAME_MAX,
 } from '../../contract/projects.ts';
-import FormModal from '../../app/modals/FormModal.tsx';
+import FormModal from '../../shell/ui/FormModal.tsx';
 import MetadataFields from '../../ui/metadata-fields/MetadataFields.tsx';
 import {
   answerProjectDialog,

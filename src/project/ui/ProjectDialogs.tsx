@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { setNavigator } from '../../app/navigation.ts';
+import { setNavigator } from '../../shell/navigation.ts';
 import { projectDialog, shareDialog } from '../project-dialog.ts';
 
 const ProjectDialog = lazy(() => import('./ProjectDialog.tsx'));

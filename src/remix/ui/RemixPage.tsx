@@ -16,8 +16,8 @@ import {
   type Project,
   type ProjectOrder,
 } from '../../contract/projects.ts';
-import type { ScreenId } from '../../app/screens.ts';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import type { ScreenId } from '../../shell/screens.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { askProjectDetails } from '../../project/project-dialog.ts';
 import { loadList, projectLists, type ListEntry } from '../../project/project-lists.ts';
 import { projectApi } from '../../project/runtime.ts';

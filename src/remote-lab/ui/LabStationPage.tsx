@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import {
   LAB_DESC_MAX,
   LAB_NAME_MAX,

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client.ts';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { UUID_PATTERN } from '../../contract/common.ts';
 import type { Lesson } from '../../contract/lessons.ts';
 import { remoteLabLesson, setRemoteLabLesson } from '../../state/remote-lab.ts';

@@ -4,9 +4,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useBlocker, useParams } from 'react-router-dom';
-import { confirm } from '../../app/modals/confirm.ts';
-import Screen from '../../app/layout/Screen.tsx';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { confirm } from '../../shell/confirm.ts';
+import Screen from '../../shell/ui/Screen.tsx';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import type { Dashboard, Widget } from '../../contract/webui.ts';
 import { showToast } from '../../state/ui.ts';
 import { dashboardInput, sameDashboard, widgetProblems } from '../dashboard-editor.ts';

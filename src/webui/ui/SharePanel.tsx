@@ -1,7 +1,7 @@
 // The owner's share controls: turn the read-only link on or off, see it, copy it.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { appRouteHref } from '../../app/links.ts';
+import { appRouteHref } from '../../shell/links.ts';
 import type { Dashboard } from '../../contract/webui.ts';
 import { showToast } from '../../state/ui.ts';
 import { webuiApi } from '../runtime.ts';

@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import Screen from '../../app/layout/Screen.tsx';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import Screen from '../../shell/ui/Screen.tsx';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import type { SharedDashboard } from '../../contract/webui.ts';
 import { webuiApi } from '../runtime.ts';
 import DashboardRun from './DashboardRun.tsx';

@@ -3,9 +3,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { confirm } from '../../app/modals/confirm.ts';
-import Screen from '../../app/layout/Screen.tsx';
-import { useDocumentTitle } from '../../app/use-document-title.ts';
+import { confirm } from '../../shell/confirm.ts';
+import Screen from '../../shell/ui/Screen.tsx';
+import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { DASHBOARD_NAME_MAX, type DashboardSummary } from '../../contract/webui.ts';
 import { showToast } from '../../state/ui.ts';
 import { webuiApi } from '../runtime.ts';

@@ -20,7 +20,7 @@ import {
   type Range,
   type Series,
 } from '../../../contract/datalog.ts';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../../shell/ui/use-document-title.ts';
 import { isLoggedIn, session } from '../../../state/session.ts';
 import { cloudDatalog, cloudDatalogState, cloudRecorder, cloudRecorderState } from '../runtime.ts';
 import SeriesChart from './SeriesChart.tsx';

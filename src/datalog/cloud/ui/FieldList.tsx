@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TAG_COLOURS, TAG_NAME_MAX, type Field } from '../../../contract/datalog.ts';
-import { confirm } from '../../../app/modals/confirm.ts';
+import { confirm } from '../../../shell/confirm.ts';
 import { showToast } from '../../../state/ui.ts';
 import { cloudDatalog } from '../runtime.ts';
 import { tagColour } from '../../chart/colours.ts';

@@ -2,7 +2,7 @@
 // classifies the camera or a file, and a class that stays above the threshold is sent to
 // the connected board as a key-value message on the channel (docs/labs.md).
 import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../app/use-document-title.ts';
+import { useDocumentTitle } from '../../../shell/ui/use-document-title.ts';
 import { useBoardGate } from '../../../board/ui/use-board-gate.ts';
 import TmControls from './TmControls.tsx';
 

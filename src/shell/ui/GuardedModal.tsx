@@ -2,7 +2,7 @@
 // while `dirty` asks 'You may lost your unsaved data' first (spec core §4, §5).
 import Modal, { type ModalProps } from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { confirm } from './confirm.ts';
+import { confirm } from '../confirm.ts';
 
 export interface GuardedModalProps extends Omit<ModalProps, 'onHide'> {
   dirty: boolean;

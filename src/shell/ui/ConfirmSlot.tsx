@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { confirmService } from './confirm.ts';
+import { confirmService } from '../confirm.ts';
 
 const ConfirmHost = lazy(() => import('./ConfirmHost.tsx'));
 

@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { confirmService } from './confirm.ts';
+import { confirmService } from '../confirm.ts';
 
 /** Renders the confirmation question on screen; above any other dialog. */
 export default function ConfirmHost() {

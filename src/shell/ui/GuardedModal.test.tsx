@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import Modal from 'react-bootstrap/Modal';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/index.ts';
-import { confirmService } from './confirm.ts';
+import { confirmService } from '../confirm.ts';
 import ConfirmHost from './ConfirmHost.tsx';
 import GuardedModal from './GuardedModal.tsx';
 

@@ -6,7 +6,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import GuardedModal from './GuardedModal.tsx';
-import { confirm } from './confirm.ts';
+import { confirm } from '../confirm.ts';
 
 export interface FormModalProps {
   title: string;
