@@ -1,23 +1,9 @@
 // The signed-in classroom screens have no moderate, serious or critical accessibility
 // violation (axe-core): a teacher's class, its people, the class list, a lesson and the
 // gradebook; a student's class and the lesson pane beside the editor.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { violations } from './axe.ts';
 import { newUser, unique } from './classroom-page.ts';
-
-/** The violations of moderate impact or above on the page as it is now, one line each. */
-async function violations(page: Page, screen: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact !== 'minor')
-    .map(
-      (v) =>
-        `${screen}: ${v.id} (${v.impact}) ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
 
 test('the signed-in classroom screens have no accessibility problem', async ({
   browser,
