@@ -6,7 +6,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { labTopics, parseControl, type StationPresence } from '../../src/contract/lab-topics.ts';
 import type { Lab, LabGroup, SessionAnswer, StationGrant } from '../../src/contract/remote-lab.ts';
-import { apiCaller, type Method } from '../testing/api-caller.ts';
+import { typedApiCaller } from '../testing/api-caller.ts';
 import { signUpWithPassword } from '../testing/emulator-accounts.ts';
 import { brokerUrl, mqttTestEnv, testBroker } from '../testing/test-mqtt.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
@@ -83,11 +83,7 @@ describe(`remote lab sessions and access control (${testEngine()}, ${testBroker(
     await t.close();
   });
 
-  /** The shared API caller, with the answer read as `T`. */
-  const api = async <T>(token: string | null, method: Method, path: string, body?: unknown) => {
-    const res = await apiCaller(t)(method, path, token, body);
-    return { status: res.status, body: res.body as T };
-  };
+  const api = typedApiCaller(() => t);
 
   const connect = async (url: string, username: string, password: string, reconnect = false) => {
     const c = await mqtt.connectAsync(brokerUrl(url, origin), {
