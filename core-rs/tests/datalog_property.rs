@@ -4,10 +4,9 @@
 
 mod common;
 
-use common::Rng;
+use common::{run_cases, Rng};
 use gogo_core::datalog::decoder::NO_FIELD;
 use gogo_core::datalog::{downsample, Algorithm, Decoder, RecordFormat, Request, SeriesIndex};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 
 const SEED: u64 = 0xda7a_1065_2026;
 
@@ -161,23 +160,6 @@ fn same(a: &Decoder, b: &Decoder) -> bool {
         && a.names() == b.names()
         && a.error() == b.error()
         && a.phase() == b.phase()
-}
-
-fn run_cases(
-    name: &str,
-    count: usize,
-    seed: u64,
-    mut case: impl FnMut(&mut Rng) -> Result<(), String>,
-) {
-    let mut rng = Rng::new(seed);
-    for i in 0..count {
-        let r = catch_unwind(AssertUnwindSafe(|| case(&mut rng)));
-        match r {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => panic!("{name}: case {i} (seed {seed:#x}) failed: {e}"),
-            Err(_) => panic!("{name}: case {i} (seed {seed:#x}) panicked"),
-        }
-    }
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{fixtures, Rng};
+use common::{fixtures, run_cases, Rng};
 use gogo_core::hex::{self, HexError, MemoryImage, StartAddress, MAX_IMAGE_BYTES};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -211,32 +211,19 @@ fn check_error(e: &HexError, text: &[u8]) -> Result<(), String> {
 /// line through the parser's line-by-line path instead of its fast path.
 fn force_slow_path(text: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(text.len() + text.len() / 16 + 2);
-    let mut line_start = 0;
-    for (i, &b) in text.iter().enumerate() {
-        if b == b'\n' {
-            let mut body = &text[line_start..i];
-            let cr = body.last() == Some(&b'\r');
-            if cr {
-                body = &body[..body.len() - 1];
-            }
-            out.extend_from_slice(body);
-            out.push(b' ');
-            if cr {
-                out.push(b'\r');
-            }
+    for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+        if i > 0 {
             out.push(b'\n');
-            line_start = i + 1;
         }
-    }
-    let mut body = &text[line_start..];
-    let cr = body.last() == Some(&b'\r');
-    if cr {
-        body = &body[..body.len() - 1];
-    }
-    out.extend_from_slice(body);
-    out.push(b' ');
-    if cr {
-        out.push(b'\r');
+        let (body, cr) = match line.split_last() {
+            Some((b'\r', body)) => (body, true),
+            _ => (line, false),
+        };
+        out.extend_from_slice(body);
+        out.push(b' ');
+        if cr {
+            out.push(b'\r');
+        }
     }
     out
 }
@@ -316,20 +303,6 @@ fn mutate(text: &[u8], rng: &mut Rng) -> Vec<u8> {
         }
     }
     t
-}
-
-fn run_cases(
-    name: &str,
-    count: usize,
-    seed: u64,
-    mut case: impl FnMut(&mut Rng) -> Result<(), String>,
-) {
-    let mut rng = Rng::new(seed);
-    for i in 0..count {
-        if let Err(e) = case(&mut rng) {
-            panic!("{name}: case {i} (seed {seed:#x}) failed: {e}");
-        }
-    }
 }
 
 #[test]

@@ -7,10 +7,15 @@
 //     long animation frames (> 50 ms) observed meanwhile;
 //   - zoom: chart.zoom(4) → the worker re-decimates the window → the frame after the redraw.
 // Port: GOGO_BENCH_PORT (default 4180).
-import { execSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
-import { ms, table, type BenchContext } from './lib.ts';
-import { ensureBuilt, serveDist } from './serve-dist.ts';
+import { median, ms, table, type BenchContext } from './lib.ts';
+import {
+  BENCH_CHROMIUM_ARGS,
+  benchChromium,
+  benchPort,
+  ensureBuilt,
+  serveDist,
+} from './serve-dist.ts';
 
 interface Timing {
   ms: number;
@@ -25,28 +30,13 @@ interface BenchWindow {
   gogoDatalogBench?: { plot(n: number): Promise<Timing>; zoom(f: number): Promise<Timing> };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] ?? NaN) : ((s[m - 1] ?? NaN) + (s[m] ?? NaN)) / 2;
-};
-
 export async function benchBrowserChart(ctx: BenchContext, records: number): Promise<void> {
   ensureBuilt();
-  let executablePath: string;
-  try {
-    executablePath =
-      process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
-  } catch {
-    console.log('\n(no chromium on PATH: browser chart benchmark skipped)');
-    return;
-  }
-  const port = Number(process.env.GOGO_BENCH_PORT ?? 4180);
+  const executablePath = benchChromium('browser chart');
+  if (executablePath === null) return;
+  const port = benchPort();
   const server = await serveDist(port);
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch({ executablePath, args: BENCH_CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
     await context.addCookies([{ name: 'gogo-bench', value: '1', url: `http://localhost:${port}` }]);

@@ -131,43 +131,29 @@ const suite: BenchSuite = {
       const one = unwrap(core.datalogFromColumns(single));
       const span = RECORDS * 1000;
       const zoom = { t0: span * 0.4, t1: span * 0.5 };
+      const minMax = { maxPoints: 4 * WIDTH, algorithm: 'min-max' } as const;
+      const lttb = { maxPoints: WIDTH, algorithm: 'lttb' } as const;
       const cases: {
         label: string;
         handle: DatalogHandle;
         req: Parameters<WasmCore['datalogDownsample']>[1];
       }[] = [
-        {
-          label: '1 series × 1M, min-max → 4,800',
-          handle: one,
-          req: { maxPoints: 4 * WIDTH, algorithm: 'min-max' },
-        },
-        {
-          label: '1 series × 1M, LTTB → 1,200',
-          handle: one,
-          req: { maxPoints: WIDTH, algorithm: 'lttb' },
-        },
+        { label: '1 series × 1M, min-max → 4,800', handle: one, req: minMax },
+        { label: '1 series × 1M, LTTB → 1,200', handle: one, req: lttb },
         {
           label: '1 series, zoom to 10% (100k), min-max',
           handle: one,
-          req: { ...zoom, maxPoints: 4 * WIDTH, algorithm: 'min-max' },
+          req: { ...zoom, ...minMax },
         },
-        {
-          label: '4 series × 250k (decoded log), min-max',
-          handle: big,
-          req: { maxPoints: 4 * WIDTH, algorithm: 'min-max' },
-        },
-        {
-          label: '4 series × 250k (decoded log), LTTB',
-          handle: big,
-          req: { maxPoints: WIDTH, algorithm: 'lttb' },
-        },
+        { label: '4 series × 250k (decoded log), min-max', handle: big, req: minMax },
+        { label: '4 series × 250k (decoded log), LTTB', handle: big, req: lttb },
       ];
       // Cold: the first downsample of a log builds its per-series index.
       const coldSamples: number[] = [];
       for (let i = 0; i < rounds(ctx, 7); i++) {
         const h = unwrap(core.datalogFromColumns(single));
         const t0 = performance.now();
-        unwrap(core.datalogDownsample(h, { maxPoints: 4 * WIDTH, algorithm: 'min-max' }));
+        unwrap(core.datalogDownsample(h, minMax));
         coldSamples.push(performance.now() - t0);
         unwrap(core.datalogClose(h));
       }
@@ -187,14 +173,7 @@ const suite: BenchSuite = {
       const zoomTrip = await interleave(
         {
           zoom: {
-            run: async () =>
-              unwrap(
-                await worker.api.datalogDownsample(wh, {
-                  ...zoom,
-                  maxPoints: 4 * WIDTH,
-                  algorithm: 'min-max',
-                }),
-              ),
+            run: async () => unwrap(await worker.api.datalogDownsample(wh, { ...zoom, ...minMax })),
           },
         },
         { rounds: rounds(ctx, 25), warmup: 3 },

@@ -117,87 +117,64 @@ export async function benchFlash(): Promise<FlashBenchRow[]> {
   const stmFloor = Math.max(stmPages * 16, stmPages * STM_PAGE_MS);
   const espFloor = Math.max(espReports, espSectors * ESP_SECTOR_MS);
   const rows: FlashBenchRow[] = [];
-
-  const stmFull = await flash(core, 'stm', stm);
-  rows.push(
-    row('STM 256 KiB, overlapped (ours)', stmFull, stmFull.result.flashMs, stmFloor, { max: 1.1 }),
-  );
-  const stmSame = await flash(core, 'stm', stm, { harness: stmFull.harness });
-  rows.push(
-    row('STM identical reflash / full', stmSame, stmSame.result.totalMs, stmFull.result.totalMs, {
-      max: 0.05,
-    }),
-  );
-  const changed = stm.slice();
-  changed[100 * KIB] = (changed[100 * KIB] ?? 0) ^ 0xff;
-  writeIdentity(changed, {
-    chip: IdentityChip.stm,
-    boardType: IdentityBoard.gogo6,
-    version: 12,
-    semver: '1.0.2',
-    test: true,
-  });
-  const stmOne = await flash(core, 'stm', changed, { harness: stmFull.harness });
-  rows.push(
-    row(
-      `STM one changed page (${stmOne.result.unitsWritten} written) / full`,
-      stmOne,
-      stmOne.result.totalMs,
-      stmFull.result.totalMs,
-      { max: 0.5 },
-    ),
-  );
-  const stmStock = await flash(core, 'stm', stm, { mode: 'serial', faults: { noExtension: true } });
-  rows.push(
-    row('STM stock bootloader (page, then reply)', stmStock, stmStock.result.flashMs, stmFloor, {
-      min: 1.2,
-    }),
-  );
-  const stmPacket = await flash(core, 'stm', stm, {
-    mode: 'per-packet',
-    faults: ANSWER_EVERY_PACKET,
-  });
-  rows.push(
-    row(
-      'STM negative control: per-packet request/response',
-      stmPacket,
-      stmPacket.result.flashMs,
-      stmFloor,
-      {
-        min: 1.5,
-      },
-    ),
-  );
-
-  const espFull = await flash(core, 'esp', esp);
-  rows.push(
-    row('ESP 256 KiB, overlapped (ours)', espFull, espFull.result.flashMs, espFloor, { max: 1.1 }),
-  );
-  const espSame = await flash(core, 'esp', esp, { harness: espFull.harness });
-  rows.push(
-    row('ESP identical reflash / full', espSame, espSame.result.totalMs, espFull.result.totalMs, {
-      max: 0.05,
-    }),
-  );
-  const espStock = await flash(core, 'esp', esp, { mode: 'serial', faults: { noExtension: true } });
-  rows.push(
-    row('ESP stock (sector, then ack)', espStock, espStock.result.flashMs, espFloor, { min: 1.2 }),
-  );
-  const espPacket = await flash(core, 'esp', esp, {
-    mode: 'per-packet',
-    faults: ANSWER_EVERY_PACKET,
-  });
-  rows.push(
-    row(
-      'ESP negative control: per-packet request/response',
-      espPacket,
-      espPacket.result.flashMs,
-      espFloor,
-      {
-        min: 1.9,
-      },
-    ),
-  );
+  const chips = [
+    {
+      chip: 'stm',
+      name: 'STM',
+      image: stm,
+      floorMs: stmFloor,
+      stock: 'stock bootloader (page, then reply)',
+      perPacketMin: 1.5,
+      changedPage: true,
+    },
+    {
+      chip: 'esp',
+      name: 'ESP',
+      image: esp,
+      floorMs: espFloor,
+      stock: 'stock (sector, then ack)',
+      perPacketMin: 1.9,
+      changedPage: false,
+    },
+  ] as const;
+  for (const c of chips) {
+    const full = await flash(core, c.chip, c.image);
+    const fullMs = full.result.totalMs;
+    rows.push(
+      row(`${c.name} 256 KiB, overlapped (ours)`, full, full.result.flashMs, c.floorMs, {
+        max: 1.1,
+      }),
+    );
+    const same = await flash(core, c.chip, c.image, { harness: full.harness });
+    rows.push(
+      row(`${c.name} identical reflash / full`, same, same.result.totalMs, fullMs, { max: 0.05 }),
+    );
+    if (c.changedPage) {
+      const changed = c.image.slice();
+      changed[100 * KIB] = (changed[100 * KIB] ?? 0) ^ 0xff;
+      writeIdentity(changed, {
+        chip: IdentityChip.stm,
+        boardType: IdentityBoard.gogo6,
+        version: 12,
+        semver: '1.0.2',
+        test: true,
+      });
+      const one = await flash(core, c.chip, changed, { harness: full.harness });
+      const label = `${c.name} one changed page (${one.result.unitsWritten} written) / full`;
+      rows.push(row(label, one, one.result.totalMs, fullMs, { max: 0.5 }));
+    }
+    const stock = await flash(core, c.chip, c.image, {
+      mode: 'serial',
+      faults: { noExtension: true },
+    });
+    rows.push(row(`${c.name} ${c.stock}`, stock, stock.result.flashMs, c.floorMs, { min: 1.2 }));
+    const packet = await flash(core, c.chip, c.image, {
+      mode: 'per-packet',
+      faults: ANSWER_EVERY_PACKET,
+    });
+    const control = `${c.name} negative control: per-packet request/response`;
+    rows.push(row(control, packet, packet.result.flashMs, c.floorMs, { min: c.perPacketMin }));
+  }
   return rows;
 }
 

@@ -21,12 +21,16 @@ export interface Timing {
   samples: number[];
 }
 
-function summarise(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
+/** The median of `xs` (NaN when there are none). */
+export function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   const at = (i: number) => sorted[i] ?? Number.NaN;
-  const median = sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
-  return { median, min: at(0), samples };
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
+}
+
+function summarise(samples: number[]): Timing {
+  return { median: median(samples), min: samples.length ? Math.min(...samples) : NaN, samples };
 }
 
 /**

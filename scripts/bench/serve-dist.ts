@@ -1,7 +1,7 @@
 // The built app (dist/) for the browser benchmarks: a small static server (index.html for
 // any unknown path), and a build when dist/ is missing or GOGO_BENCH_BUILD=1. The API is
 // not there: /api/ answers 503, so the app runs in offline mode as it would without a server.
-import { spawnSync } from 'node:child_process';
+import { execSync, spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -28,6 +28,30 @@ export function ensureBuilt(): void {
   const b = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (b.status !== 0) throw new Error('vite build failed');
 }
+
+/** Debian's Chromium (CHROMIUM_PATH, else the one on PATH), as the e2e tests use; null,
+ * with a note that the `what` benchmark is skipped, when there is none. */
+export function benchChromium(what: string): string | null {
+  try {
+    return (
+      process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim()
+    );
+  } catch {
+    console.log(`\n(no chromium on PATH: ${what} benchmark skipped)`);
+    return null;
+  }
+}
+
+/** Chromium flags every browser benchmark launches with. */
+export const BENCH_CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+];
+
+/** The port a browser benchmark serves dist/ on (GOGO_BENCH_PORT, default 4180). */
+export const benchPort = () => Number(process.env.GOGO_BENCH_PORT ?? 4180);
 
 export function serveDist(port: number): Promise<Server> {
   const server = createServer((req, res) => {

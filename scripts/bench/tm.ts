@@ -4,14 +4,19 @@
 // (the fallback, chosen with the `gogo-tm-inference=page` cookie). Rounds alternate. For
 // each: the frame rate the lab shows, and main-thread long tasks (≥ 50 ms) over the window.
 // Port: GOGO_BENCH_PORT (default 4180).
-import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { makeTmBenchModel } from '../make-tm-model.ts';
-import { ms, rounds, table, type BenchContext, type BenchSuite } from './lib.ts';
-import { ensureBuilt, serveDist } from './serve-dist.ts';
+import { median, ms, rounds, table, type BenchContext, type BenchSuite } from './lib.ts';
+import {
+  BENCH_CHROMIUM_ARGS,
+  benchChromium,
+  benchPort,
+  ensureBuilt,
+  serveDist,
+} from './serve-dist.ts';
 
 type Mode = 'worker' | 'page';
 
@@ -23,12 +28,6 @@ interface Sample {
 }
 
 const WINDOW_MS = 5000;
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] ?? NaN) : ((s[m - 1] ?? NaN) + (s[m] ?? NaN)) / 2;
-};
 
 async function measure(context: BrowserContext, base: string, mode: Mode): Promise<Sample> {
   await context.clearCookies();
@@ -74,28 +73,16 @@ const suite: BenchSuite = {
   description: 'Teachable Machine lab: inference fps and main-thread long tasks, worker vs page',
   async run(ctx: BenchContext) {
     ensureBuilt();
-    let executablePath: string;
-    try {
-      executablePath =
-        process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
-    } catch {
-      console.log('\n(no chromium on PATH: Teachable Machine benchmark skipped)');
-      return;
-    }
+    const executablePath = benchChromium('Teachable Machine');
+    if (executablePath === null) return;
     const models = mkdtempSync(path.join(tmpdir(), 'tm-bench-'));
     await makeTmBenchModel(models);
-    const port = Number(process.env.GOGO_BENCH_PORT ?? 4180);
+    const port = benchPort();
     const base = `http://localhost:${port}`;
     const server = await serveDist(port);
     const browser = await chromium.launch({
       executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--use-fake-device-for-media-stream',
-      ],
+      args: [...BENCH_CHROMIUM_ARGS, '--use-fake-device-for-media-stream'],
     });
     try {
       const context = await browser.newContext({ permissions: ['camera'] });

@@ -14,20 +14,9 @@ import {
 export {
   DATALOG_PHASES,
   FLASH_CHIP_CODES,
-  VM_DISPLAY_TARGETS,
-  VM_END_REASONS,
-  VM_EVENT,
-  VM_FAULT_CODES,
-  VM_PI_REPORTERS,
-  VM_RUN_STATES,
   type DatalogPhase,
   type IgnoredReason,
   type VmControl,
-  type VmDisplayTarget,
-  type VmEndReason,
-  type VmFaultCode,
-  type VmPiReporter,
-  type VmRunState,
 } from './generated/core-facts.ts';
 
 /** Start address kind of a HEX image (`hex::encode_image`), by number. */

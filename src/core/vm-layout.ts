@@ -1,6 +1,7 @@
 // Binary layouts of the core-rs byte-code VM (docs/virtual-board-vm.md): the typed values
 // and the encoders/decoders `vm.ts` uses. Little-endian unless a layout says otherwise.
 import { Reader } from './byte-reader.ts';
+import type { RtcFields } from './hid-layout.ts';
 import {
   VM_DISPLAY_TARGETS,
   VM_END_REASONS,
@@ -13,7 +14,7 @@ import {
   type VmFaultCode,
   type VmPiReporter,
   type VmRunState,
-} from './core-enums.ts';
+} from './generated/core-facts.ts';
 
 /** Per-board settings (docs/virtual-board-vm.md). */
 export interface VmConfig {
@@ -41,16 +42,8 @@ export const DEFAULT_VM_CONFIG: VmConfig = {
   seed: 0x6060b0a2,
 };
 
-export interface VmRtc {
-  second: number;
-  minute: number;
-  hour: number;
-  weekday: number;
-  date: number;
-  month: number;
-  /** Year − 2000. */
-  year: number;
-}
+/** The RTC the VM reads: the same fields as a status packet's RTC. */
+export type VmRtc = RtcFields;
 
 /** Level inputs the board sets (docs/virtual-board-vm.md "Input block"). */
 export interface VmInputs {

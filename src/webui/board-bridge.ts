@@ -8,7 +8,8 @@ import type { IClientOptions, MqttClient } from 'mqtt';
 import type { WebuiBrokerGrant } from '../contract/webui.ts';
 import type { BoardStatus, DeviceConnection, HidCommandRequest } from '../device/device.ts';
 import * as cmd from '../device/protocol/commands.ts';
-import { isRefusedLogin } from './dashboard-link.ts';
+// The broker connection is retried as often as a dashboard's.
+import { isRefusedLogin, RECONNECT_MS } from './dashboard-link.ts';
 import {
   builtinPayloads,
   COMMAND_FILTERS,
@@ -65,8 +66,6 @@ export const emptyBridge = (): BridgeSnapshot => ({
 
 /** At most one message per topic in this many ms (about 10 per second). */
 export const MIN_GAP_MS = 100;
-/** The broker connection is retried this often (like a dashboard's). */
-export const RECONNECT_MS = 5000;
 /** A failed grant call is retried after this long. */
 export const GRANT_RETRY_MS = 15_000;
 /** Commands waiting for the board at most; more are ignored. */

@@ -331,6 +331,26 @@ fn the_filter_runs_before_compiling_in_every_version() {
     );
 }
 
+/// `src` compiles to `want` in 1.4 and 2.1, and 1.2 and 1.3 refuse its line 2 as
+/// unsupported; gives those two versions with their errors.
+fn from_1_4_on(src: &str, want: &[u8]) -> Vec<(LogoVersion, LogoError)> {
+    assert_eq!(in_version(src, LogoVersion::V1_4), want);
+    assert_eq!(in_version(src, LogoVersion::V2_1), want);
+    [LogoVersion::V1_2, LogoVersion::V1_3]
+        .into_iter()
+        .map(|v| {
+            let e = err(src, v);
+            assert_eq!(
+                (e.code, e.line),
+                (LogoErrorCode::Unsupported, 2),
+                "{}",
+                e.message
+            );
+            (v, e)
+        })
+        .collect()
+}
+
 #[test]
 fn cloud_record_compiles_from_1_4() {
     let src = main_of("cloud record \"temp\" sensor1\npublic cloud record \"room_2 sensor2 + 1");
@@ -338,17 +358,7 @@ fn cloud_record_compiles_from_1_4() {
         1, 1, 55, 111, 4, 116, 101, 109, 112, 240, // value, name, CLOUD_RECORD
         1, 2, 55, 1, 1, 23, 111, 6, 114, 111, 111, 109, 95, 50, 241, 0,
     ];
-    assert_eq!(in_version(&src, LogoVersion::V1_4), want);
-    assert_eq!(in_version(&src, LogoVersion::V2_1), want);
-    for v in [LogoVersion::V1_2, LogoVersion::V1_3] {
-        let e = err(&src, v);
-        assert_eq!(
-            (e.code, e.line),
-            (LogoErrorCode::Unsupported, 2),
-            "{}",
-            e.message
-        );
-    }
+    from_1_4_on(&src, &want);
     // Without a quoted name it is a syntax error.
     assert_eq!(
         err(&main_of("cloud record 5"), LogoVersion::V1_4).code,
@@ -360,16 +370,7 @@ fn cloud_record_compiles_from_1_4() {
 fn setanswer_compiles_from_1_4_and_stays_a_name_in_1_3() {
     let src = main_of("setanswer 42\nsetanswer sensor1 / 4");
     let want = vec![1, 42, 242, 1, 1, 55, 1, 4, 26, 242, 0];
-    assert_eq!(in_version(&src, LogoVersion::V1_4), want);
-    assert_eq!(in_version(&src, LogoVersion::V2_1), want);
-    for v in [LogoVersion::V1_2, LogoVersion::V1_3] {
-        let e = err(&src, v);
-        assert_eq!(
-            (e.code, e.line),
-            (LogoErrorCode::Unsupported, 2),
-            "{}",
-            e.message
-        );
+    for (v, e) in from_1_4_on(&src, &want) {
         assert_eq!(
             e.message,
             format!(

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
 /// The fixture folder `tests/fixtures/<kind>`.
@@ -45,6 +46,25 @@ pub fn fnv1a64(bytes: &[u8]) -> String {
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
     format!("{h:016x}")
+}
+
+/// Runs `count` seeded cases; the first that fails or panics fails the test, naming the
+/// case and the seed that reproduce it.
+pub fn run_cases(
+    name: &str,
+    count: usize,
+    seed: u64,
+    mut case: impl FnMut(&mut Rng) -> Result<(), String>,
+) {
+    let mut rng = Rng::new(seed);
+    for i in 0..count {
+        let r = catch_unwind(AssertUnwindSafe(|| case(&mut rng)));
+        match r {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => panic!("{name}: case {i} (seed {seed:#x}) failed: {e}"),
+            Err(_) => panic!("{name}: case {i} (seed {seed:#x}) panicked"),
+        }
+    }
 }
 
 /// SplitMix64: a tiny, good-quality PRNG; the seed makes every run reproducible.

@@ -10,18 +10,28 @@ export const hexFixtureDir = fileURLToPath(
   new URL('../../../core-rs/tests/fixtures/hex/', import.meta.url),
 );
 
+/** The image a valid fixture parses to (addresses as `0x` + 8 hex digits). */
+export interface HexImageExpectation {
+  base: string;
+  size: number;
+  usedBytes: number;
+  ranges: { start: string; length: number }[];
+  start: { kind: 'none' | 'segment' | 'linear'; value: string };
+  /** The bytes in hex (small images), or their `fnv1a64` (large ones). */
+  bytes?: string;
+  fnv1a64?: string;
+}
+
+/** The error an invalid fixture is refused with. */
+export interface HexErrorExpectation {
+  code: string;
+  line: number | null;
+}
+
 export interface HexExpectation {
   about: string;
-  image?: {
-    base: string;
-    size: number;
-    usedBytes: number;
-    ranges: { start: string; length: number }[];
-    start: { kind: 'none' | 'segment' | 'linear'; value: string };
-    bytes?: string;
-    fnv1a64?: string;
-  };
-  error?: { code: string; line: number | null };
+  image?: HexImageExpectation;
+  error?: HexErrorExpectation;
 }
 
 export interface HexFixture {

@@ -13,6 +13,7 @@
 //   [2, id(u16), done(u16), total(u16)]            progress of a sequence
 //   [3, id(u16), status(u8)]                       a sequence ended (SequenceStatus)
 // Numbers are big-endian, like every number of the board protocol.
+import { packReports } from '../../core/hid-layout.ts';
 
 export const Frame = { ping: 0, reports: 1, progress: 2, sequenceEnd: 3 } as const;
 export const DownFrame = { command: 1, sequence: 2 } as const;
@@ -93,17 +94,12 @@ export function decodeDown(b: Uint8Array): DownFrameValue | null {
   return at === b.length && items.length > 0 ? { type: 'sequence', id, items } : null;
 }
 
+/** The reports frame: the frame byte, then the reports as `gg_hid_decode` takes them. */
 export function encodeReports(reports: readonly Uint8Array[]): Uint8Array {
-  const size = reports.reduce((s, r) => s + 1 + Math.min(r.length, 255), 1);
-  const out = new Uint8Array(size);
+  const packed = packReports(reports);
+  const out = new Uint8Array(1 + packed.length);
   out[0] = Frame.reports;
-  let at = 1;
-  for (const r of reports) {
-    const n = Math.min(r.length, 255);
-    out[at] = n;
-    out.set(r.subarray(0, n), at + 1);
-    at += 1 + n;
-  }
+  out.set(packed, 1);
   return out;
 }
 

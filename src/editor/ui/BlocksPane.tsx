@@ -10,6 +10,7 @@ import { connection } from '../../state/connection.ts';
 import { extensions } from '../../state/extensions.ts';
 import { markChanged, program, setWorkspaceFlusher } from '../../state/program.ts';
 import { showToast } from '../../state/ui.ts';
+import { nextTask } from '../../ui/next-task.ts';
 import { localeFontsReady, onScriptFontLoaded, scriptFontsLoaded } from '../../i18n/fonts.ts';
 import { ensureBlockLocale } from '../blocks/messages.ts';
 import { BlocksEditor } from '../workspace/blocks-editor.ts';
@@ -87,23 +88,37 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
       editor.relocalize(connection.displayBoard, i18next.language);
     });
 
-    void localeReady(i18next.language || 'en').then(() => {
+    // Each step in a task of its own (the block texts, the workspace, the program, the
+    // page's use of the editor), so the first load has no long task (docs/first-load.md).
+    const start = async () => {
+      await localeReady(i18next.language || 'en');
+      await nextTask();
       if (disposed || !host.current) return;
       measuredWithoutFonts = !scriptFontsLoaded();
-      editor = new BlocksEditor(host.current, {
-        readOnly,
-        board: connection.displayBoard,
-        locale: i18next.language || 'en',
-        onChange,
-        onIncomplete: setIncompleteBlocks,
-        onKeyboardHelp: openKeyboardHelp,
-      });
-      const shown = editor;
-      setBlockShower((id) => shown.showBlock(id));
+      const created = await BlocksEditor.create(
+        host.current,
+        {
+          readOnly,
+          board: connection.displayBoard,
+          locale: i18next.language || 'en',
+          onChange,
+          onIncomplete: setIncompleteBlocks,
+          onKeyboardHelp: openKeyboardHelp,
+        },
+        () => disposed,
+      );
+      if (!created) return;
+      editor = created;
+      setBlockShower((id) => created.showBlock(id));
+      await nextTask();
+      if (disposed) return;
       loadFromStore();
       setWorkspaceFlusher(sync);
-      ready.current(editor);
-    });
+      await nextTask();
+      if (disposed) return;
+      ready.current(created);
+    };
+    void start();
 
     const stopRevision = subscribeKey(program, 'revision', loadFromStore);
     const stopBoard = subscribeKey(connection, 'displayBoard', (board) => editor?.setBoard(board));

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { closeKeyboardHelp, keyboardHelp } from './keyboard-help.ts';
 import { localShortcutKeys, type ShortcutKeys } from '../workspace/shortcut-keys.ts';
+import DialogHeader from '../../ui/dialog-header/DialogHeader.tsx';
 
 /** Stand-ins for the platform's modifier keys (⌘ / ⌥ on Apple keyboards, Ctrl elsewhere). */
 const COMMAND = 'command';
@@ -55,11 +56,7 @@ export default function KeyboardHelp() {
   const shown = (key: string) => (key === COMMAND || key === MOVE_FREELY ? mod[key] : key);
   return (
     <Modal show={open} onHide={closeKeyboardHelp} size="lg" aria-labelledby="keyboard-help-title">
-      <Modal.Header closeButton closeLabel={t('shell:close')}>
-        <Modal.Title id="keyboard-help-title" as="h2" className="h5">
-          {t('editor:keyboard.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeader titleId="keyboard-help-title" title={t('editor:keyboard.title')} />
       <Modal.Body data-testid="keyboard-help">
         <p className="small">{t('editor:keyboard.intro')}</p>
         {GROUPS.map((group) => (

@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { promptService, type PromptView } from './prompt.ts';
+import DialogHeader from '../../ui/dialog-header/DialogHeader.tsx';
 
 function PromptForm({ question }: { question: PromptView }) {
   const { t } = useTranslation(['editor', 'shell']);
@@ -60,11 +61,7 @@ export default function PromptHost() {
       centered
       aria-labelledby="prompt-title"
     >
-      <Modal.Header closeButton closeLabel={t('shell:close')}>
-        <Modal.Title id="prompt-title" as="h2" className="h5">
-          {t('prompt.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeader titleId="prompt-title" title={t('prompt.title')} />
       {current && <PromptForm key={current.id} question={current} />}
     </Modal>
   );

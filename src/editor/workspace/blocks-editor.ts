@@ -3,6 +3,7 @@
 import * as Blockly from 'blockly/core';
 import i18next from 'i18next';
 import { extensions } from '../../state/extensions.ts';
+import { nextTask } from '../../ui/next-task.ts';
 import { refreshExtensionBlocks } from '../blocks/extension-calls.ts';
 import { registerGogoBlocks } from '../blocks/index.ts';
 import { gogoTheme } from '../blocks/theme.ts';
@@ -58,17 +59,26 @@ export class BlocksEditor {
   private readonly readOnly: boolean;
   private keyboard: KeyboardAccess | null = null;
 
-  constructor(host: HTMLElement, options: BlocksEditorOptions) {
+  /**
+   * Builds the editor in `host` over several tasks (block definitions and toolbox
+   * contents; Blockly's workspace; keyboard access), so the page stays responsive while it
+   * starts. Resolves null, with nothing left behind, when `cancelled()` turns true meanwhile.
+   */
+  static async create(
+    host: HTMLElement,
+    options: BlocksEditorOptions,
+    cancelled: () => boolean,
+  ): Promise<BlocksEditor | null> {
     registerGogoBlocks();
     installBlocklyDialogs();
     registerKeyboardNavigation();
-    hideMeasuringCanvas();
-    this.readOnly = options.readOnly;
-    this.onChange = options.onChange;
-    this.onIncomplete = options.onIncomplete ?? (() => undefined);
     const profile = setActiveBoard(options.board);
-    this.workspace = Blockly.inject(host, {
-      toolbox: options.readOnly ? undefined : toolboxFor(profile),
+    const toolbox = options.readOnly ? undefined : toolboxFor(profile);
+    await nextTask();
+    if (cancelled()) return null;
+    hideMeasuringCanvas();
+    const workspace = Blockly.inject(host, {
+      toolbox,
       readOnly: options.readOnly,
       theme: gogoTheme(options.locale),
       renderer: 'zelos',
@@ -79,6 +89,19 @@ export class BlocksEditor {
       move: { scrollbars: true, drag: true, wheel: true },
       zoom: { controls: true, wheel: false, startScale: 0.75, maxScale: 2, minScale: 0.3 },
     });
+    await nextTask();
+    if (cancelled()) {
+      workspace.dispose();
+      return null;
+    }
+    return new BlocksEditor(workspace, options);
+  }
+
+  private constructor(workspace: Blockly.WorkspaceSvg, options: BlocksEditorOptions) {
+    this.workspace = workspace;
+    this.readOnly = options.readOnly;
+    this.onChange = options.onChange;
+    this.onIncomplete = options.onIncomplete ?? (() => undefined);
     if (!options.readOnly) {
       registerDynamicCategories(this.workspace);
       this.keyboard = attachKeyboard(this.workspace, options.onKeyboardHelp ?? (() => undefined));

@@ -5,17 +5,14 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { firmwareGuide } from '../firmware-guide.ts';
+import DialogHeader from '../../ui/dialog-header/DialogHeader.tsx';
 
 export default function FirmwareGuideModal({ onHide }: { onHide: () => void }) {
   const { t } = useTranslation(['firmware', 'shell']);
   const { url } = useSnapshot(firmwareGuide);
   return (
     <Modal show onHide={onHide} aria-labelledby="firmware-guide-title">
-      <Modal.Header closeButton closeLabel={t('shell:close')}>
-        <Modal.Title id="firmware-guide-title" as="h2" className="h5">
-          {t('firmware:gogo7Guide.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeader titleId="firmware-guide-title" title={t('firmware:gogo7Guide.title')} />
       <Modal.Body>
         <p className="mb-0">{t('firmware:gogo7Guide.text')}</p>
       </Modal.Body>

@@ -5,6 +5,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { firmware } from '../firmware-state.ts';
+import DialogHeader from '../../ui/dialog-header/DialogHeader.tsx';
 import FirmwareUpdater from './FirmwareUpdater.tsx';
 
 export default function FirmwareUpdaterModal({ onHide }: { onHide: () => void }) {
@@ -19,11 +20,7 @@ export default function FirmwareUpdaterModal({ onHide }: { onHide: () => void })
       keyboard={!busy}
       aria-labelledby="firmware-title"
     >
-      <Modal.Header closeButton={!busy} closeLabel={t('shell:close')}>
-        <Modal.Title id="firmware-title" as="h2" className="h5">
-          {t('firmware:title')}
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeader titleId="firmware-title" title={t('firmware:title')} closable={!busy} />
       <Modal.Body>
         <FirmwareUpdater />
       </Modal.Body>

@@ -13,6 +13,7 @@ import {
   TOTAL_PAGES_HEADER,
   type ReleaseList,
 } from '../../contract/firmware.ts';
+import DialogHeader from '../../ui/dialog-header/DialogHeader.tsx';
 
 interface Listing {
   items: ReleaseList;
@@ -91,11 +92,7 @@ export default function ReleaseNotesModal({ onHide }: { onHide: () => void }) {
 
   return (
     <Modal show onHide={onHide} size="lg" scrollable aria-labelledby="release-notes-title">
-      <Modal.Header closeButton closeLabel={t('shell:close')}>
-        <Modal.Title id="release-notes-title" as="h2" className="h5">
-          {t('firmware:releaseNotes.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeader titleId="release-notes-title" title={t('firmware:releaseNotes.title')} />
       <Modal.Body data-testid="release-notes">
         <ul className="list-unstyled mb-0">
           {list.items.map((r) => (

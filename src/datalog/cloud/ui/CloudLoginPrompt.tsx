@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { cloudRecorder, cloudRecorderState } from '../runtime.ts';
+import DialogHeader from '../../../ui/dialog-header/DialogHeader.tsx';
 
 export default function CloudLoginPrompt() {
   const { t } = useTranslation(['cloudlog', 'shell']);
@@ -17,11 +18,7 @@ export default function CloudLoginPrompt() {
   };
   return (
     <Modal show={askLogin} onHide={dismiss} centered aria-labelledby="cloudlog-login-title">
-      <Modal.Header closeButton closeLabel={t('shell:close')}>
-        <Modal.Title id="cloudlog-login-title" as="h2" className="h5">
-          {t('recorderTitle')}
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeader titleId="cloudlog-login-title" title={t('recorderTitle')} />
       <Modal.Body>
         <p className="mb-0" data-testid="cloudlog-record-login">
           {t('loginRequired')}
