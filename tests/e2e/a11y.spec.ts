@@ -1,15 +1,7 @@
 // No moderate, serious or critical accessibility violation (axe-core) on the main screens,
 // in each interface language: one page load per screen, the screens of a language in one test.
-import { violations } from './axe.ts';
+import { LANGUAGES, violations } from './axe.ts';
 import { expect, test } from './fixtures/board-link.ts';
-
-/** Each interface language: its locale and the code the language picker stores. */
-const LANGUAGES = [
-  ['en', 'gb'],
-  ['pt-BR', 'br'],
-  ['th', 'th'],
-  ['es', 'es'],
-] as const;
 
 for (const [lng, code] of LANGUAGES) {
   test(`the main screens have no accessibility problem in ${lng}`, async ({ page }) => {

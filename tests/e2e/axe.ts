@@ -1,6 +1,15 @@
-// The accessibility check both a11y specs run (axe-core): what fails a screen, one line each.
+// The accessibility check both a11y specs run (axe-core), in each interface language: what
+// fails a screen, one line each.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+
+/** Each interface language: its locale and the code the language picker stores. */
+export const LANGUAGES = [
+  ['en', 'gb'],
+  ['pt-BR', 'br'],
+  ['th', 'th'],
+  ['es', 'es'],
+] as const;
 
 /** The impacts a screen must be free of (axe's only lower one is `minor`). */
 const FAILING = new Set(['moderate', 'serious', 'critical']);
