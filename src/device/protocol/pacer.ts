@@ -37,16 +37,58 @@ export function throttledProgress(
   };
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** What a timer pacer waits with (injected in tests). */
+export interface PacerTimers {
+  /** Resolves after about `ms` ms (a timer: may fire a little early or late). */
+  sleep(ms: number): Promise<void>;
+  /** Resolves in a following task, as soon as the event loop gets to it (no timer clamp). */
+  yieldTask(): Promise<void>;
+}
+
+/** A task queued behind the current ones without a timer: worker and browser timers clamp
+ * nested zero delays to 4 ms, a message port does not. */
+function messageYield(): () => Promise<void> {
+  let channel: MessageChannel | null = null;
+  const waiting: (() => void)[] = [];
+  return () =>
+    new Promise<void>((resolve) => {
+      if (!channel) {
+        channel = new MessageChannel();
+        channel.port1.onmessage = () => waiting.shift()?.();
+      }
+      waiting.push(resolve);
+      channel.port2.postMessage(null);
+    });
+}
+
+const nodeImmediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
+
+export const realTimers: PacerTimers = {
+  sleep: (ms) => new Promise<void>((r) => setTimeout(r, ms)),
+  // Node: setImmediate (a message port would keep the process alive); elsewhere a port.
+  yieldTask: nodeImmediate ? () => new Promise<void>((r) => nodeImmediate(r)) : messageYield(),
+};
+
+/** Below this many ms left, the pacer stops sleeping on timers and yields task by task. */
+export const FINE_WAIT_MS = 1;
 
 /**
- * A pacer on this thread's timers (Node, tests, and any thread without a worker). The
- * pause runs from the start of the previous write, so the time a write takes to reach the
- * device (up to a USB frame, more behind a busy board) overlaps the pause instead of adding
- * to it: the device still sees its writes at least the pause apart, give or take a frame.
+ * A pacer on this thread's timers (the device worker, Node, tests). Write i starts
+ * `gapsMs[i]` after write i − 1 started, never before write i − 1 finished: the time a write
+ * takes to reach the device (up to a USB frame, more behind a busy board) overlaps the pause
+ * instead of adding to it, and every write still starts at least its whole pause after the
+ * one before (the firmware's 10 ms between chunks, board-protocol §4).
+ *
+ * What is left to lose is the wake-up: a timer rounds its delay to whole milliseconds and
+ * fires late, and one that fires a fraction early would cost another whole timer. So the
+ * pacer sleeps on a timer only for the whole milliseconds that surely remain and waits out
+ * the last one task by task, without a timer.
  */
 export class TimerPacer implements Pacer {
-  constructor(private readonly now: () => number = () => performance.now()) {}
+  constructor(
+    private readonly now: () => number = () => performance.now(),
+    private readonly timers: PacerTimers = realTimers,
+  ) {}
 
   async run(
     gapsMs: readonly number[],
@@ -56,16 +98,18 @@ export class TimerPacer implements Pacer {
     const progress = throttledProgress(onProgress, this.now);
     let started = -Infinity;
     for (let i = 0; i < gapsMs.length; i++) {
-      const gap = gapsMs[i] ?? 0;
-      // Timers round a fractional delay down (and may fire early): wait until the clock
-      // agrees that the whole pause has passed.
-      for (let wait = started + gap - this.now(); i > 0 && wait > 0;) {
-        await sleep(Math.ceil(wait));
-        wait = started + gap - this.now();
-      }
+      if (i > 0) await this.waitUntil(started + (gapsMs[i] ?? 0));
       started = this.now();
       await write(i);
       progress(i + 1, gapsMs.length);
+    }
+  }
+
+  private async waitUntil(at: number): Promise<void> {
+    for (let left = at - this.now(); left > 0; left = at - this.now()) {
+      if (left > FINE_WAIT_MS)
+        await this.timers.sleep(Math.max(1, Math.floor(left - FINE_WAIT_MS)));
+      else await this.timers.yieldTask();
     }
   }
 }

@@ -3,7 +3,7 @@
 // through a remote link, and how a teacher sets up a lab station. With `?lesson={uuid}` (the
 // link a lesson gives its students) connects made from here belong to that lesson, so the
 // board's answer becomes the student's grade.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -36,6 +36,19 @@ function useLessonParam(): void {
   }, [uuid, signedIn]);
 }
 
+/** One part of the description: a level-2 heading (with the connect method's icon) and text. */
+function AboutSection(props: { id: string; icon?: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.id} className="mb-4">
+      <h2 id={props.id} className="h5">
+        {props.icon && <i className={`bi ${props.icon} me-2`} aria-hidden />}
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
 export default function RemoteLabPage() {
   const { t } = useTranslation('remotelab');
   useDocumentTitle(t('about.title'));
@@ -58,11 +71,7 @@ export default function RemoteLabPage() {
         </Button>
       </p>
 
-      <section aria-labelledby="about-lab" className="mb-4">
-        <h2 id="about-lab" className="h5">
-          <i className="bi bi-broadcast me-2" aria-hidden />
-          {t('about.lab.title')}
-        </h2>
+      <AboutSection id="about-lab" icon="bi-broadcast" title={t('about.lab.title')}>
         <p>{t('about.lab.what')}</p>
         <ol>
           <li>{t('about.lab.step1')}</li>
@@ -74,20 +83,13 @@ export default function RemoteLabPage() {
         <pre className="bg-body-tertiary border rounded p-2 small">
           {'to main\nwaituntil [ sensor1 > 500 ]\nsetanswer 100\nend'}
         </pre>
-      </section>
+      </AboutSection>
 
-      <section aria-labelledby="about-access" className="mb-4">
-        <h2 id="about-access" className="h5">
-          <i className="bi bi-globe2 me-2" aria-hidden />
-          {t('about.access.title')}
-        </h2>
+      <AboutSection id="about-access" icon="bi-globe2" title={t('about.access.title')}>
         <p>{t('about.access.what')}</p>
-      </section>
+      </AboutSection>
 
-      <section aria-labelledby="about-works" className="mb-4">
-        <h2 id="about-works" className="h5">
-          {t('about.works.title')}
-        </h2>
+      <AboutSection id="about-works" title={t('about.works.title')}>
         <ul>
           <li>{t('about.works.download')}</li>
           <li>{t('about.works.panels')}</li>
@@ -96,13 +98,9 @@ export default function RemoteLabPage() {
           <li>{t('about.works.extract')}</li>
         </ul>
         <p className="small text-body-secondary">{t('about.works.safety')}</p>
-      </section>
+      </AboutSection>
 
-      <section aria-labelledby="about-station" className="mb-4">
-        <h2 id="about-station" className="h5">
-          <i className="bi bi-pc-display me-2" aria-hidden />
-          {t('about.station.title')}
-        </h2>
+      <AboutSection id="about-station" icon="bi-pc-display" title={t('about.station.title')}>
         <p>{t('about.station.what')}</p>
         <p>
           {signedIn ? (
@@ -113,7 +111,7 @@ export default function RemoteLabPage() {
             t('about.station.signIn')
           )}
         </p>
-      </section>
+      </AboutSection>
       <p>
         <Link to="/program">{t('about.back')}</Link>
       </p>

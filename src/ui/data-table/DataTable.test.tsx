@@ -84,6 +84,8 @@ describe('DataTable', () => {
     const sizes = screen.getByRole('combobox', { name: 'Per page' }) as HTMLSelectElement;
     expect([...sizes.options].map((o) => o.value)).toEqual(['5', '6', '10']);
     expect(sizes.value).toBe('10');
+    // Named after its table, so two tables on one screen have two distinct page landmarks.
+    expect(screen.getByRole('navigation', { name: 'Pages of Users' })).toBeTruthy();
   });
 
   it('sorts by a column from its header button and marks the header with aria-sort', async () => {

@@ -167,7 +167,12 @@ export default function DataTable<Row>(props: DataTableProps<Row>) {
         )}
       </div>
       {pagination && pagination.total > 0 && (
-        <Pager pagination={pagination} onPage={table.goToPage} onPerPage={table.setPerPage} />
+        <Pager
+          pagination={pagination}
+          onPage={table.goToPage}
+          onPerPage={table.setPerPage}
+          of={caption}
+        />
       )}
     </div>
   );

@@ -9,9 +9,11 @@ interface Props {
   pagination: Pagination;
   onPage: (page: number) => void;
   onPerPage: (perPage: number) => void;
+  /** What the pages are of, when a screen has more than one list (names the navigation). */
+  of?: string;
 }
 
-export default function Pager({ pagination, onPage, onPerPage }: Props) {
+export default function Pager({ pagination, onPage, onPerPage, of }: Props) {
   const { t } = useTranslation('ui');
   const sizeId = useId();
   const { current_page: current, last_page: last } = pagination;
@@ -34,7 +36,7 @@ export default function Pager({ pagination, onPage, onPerPage }: Props) {
       <div className="text-body-secondary small" data-testid="list-summary">
         {t('pager.summary', { from: pagination.from, to: pagination.to, total: pagination.total })}
       </div>
-      <nav aria-label={t('pager.label')}>
+      <nav aria-label={of ? t('pager.labelOf', { name: of }) : t('pager.label')}>
         <ul className="pagination pagination-sm mb-0">
           {button(1, t('pager.first'), 'chevron-double-left', current <= 1)}
           {button(current - 1, t('pager.previous'), 'chevron-left', current <= 1)}

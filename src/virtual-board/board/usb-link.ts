@@ -48,6 +48,11 @@ export class UsbLink {
     return this.now;
   }
 
+  /** The frame the last host write was taken in (null: none yet). */
+  get lastTakenMs(): number | null {
+    return Number.isFinite(this.lastTakenAt) ? this.lastTakenAt : null;
+  }
+
   /** Host writes waiting for a frame. */
   get backlog(): number {
     return this.outbox.length;

@@ -5,6 +5,7 @@ import { Button, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { getSimHost } from '../host/sim-host.ts';
 import { MAX_SIM_RECORDS, type SimDatalogInfo } from '../board/sim-datalog.ts';
+import SimTitledSection from './SimTitledSection.tsx';
 
 export default function SimDatalogPanel({ info }: { info: SimDatalogInfo }) {
   const { t, i18n } = useTranslation('datalog');
@@ -12,14 +13,12 @@ export default function SimDatalogPanel({ info }: { info: SimDatalogInfo }) {
   const [count, setCount] = useState(1000);
   const valid = Number.isInteger(count) && count >= 1 && count <= MAX_SIM_RECORDS;
   return (
-    <section
-      aria-labelledby="virtual-board-title sim-datalog-title"
-      data-testid="sim-datalog"
+    <SimTitledSection
+      titleId="sim-datalog-title"
+      title={t('datalog:sim.title')}
+      testId="sim-datalog"
       className="sim-section"
     >
-      <h3 id="sim-datalog-title" className="h6">
-        {t('datalog:sim.title')}
-      </h3>
       <p className="small mb-1" data-testid="sim-datalog-records">
         {t('datalog:sim.records', { records: info.records.toLocaleString(i18n.language) })}
         {info.readPercent !== null &&
@@ -56,6 +55,6 @@ export default function SimDatalogPanel({ info }: { info: SimDatalogInfo }) {
           {t('datalog:sim.clear')}
         </Button>
       </Form>
-    </section>
+    </SimTitledSection>
   );
 }

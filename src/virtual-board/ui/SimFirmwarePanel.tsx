@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { BoardType } from '../../device/device.ts';
 import type { FirmwareSimState } from '../firmware/simulated-device.ts';
 import { getSimHost } from '../host/sim-host.ts';
+import SimTitledSection from './SimTitledSection.tsx';
 
 const LEGACY: ReadonlySet<number> = new Set([BoardType.original, BoardType.fifth]);
 
@@ -22,10 +23,7 @@ export default function SimFirmwarePanel(props: { boardType: number }) {
   const legacy = LEGACY.has(props.boardType);
   if (!f || (!gogo6 && !legacy)) return null;
   return (
-    <section aria-labelledby="virtual-board-title sim-firmware" data-testid="sim-firmware">
-      <h3 id="sim-firmware" className="h6">
-        {t('sim.title')}
-      </h3>
+    <SimTitledSection titleId="sim-firmware" title={t('sim.title')} testId="sim-firmware">
       <dl className="small mb-0 d-grid gap-1" style={{ gridTemplateColumns: 'auto 1fr' }}>
         <dt>{t('sim.mode')}</dt>
         <dd className="mb-0" data-testid="sim-firmware-mode">
@@ -70,6 +68,6 @@ export default function SimFirmwarePanel(props: { boardType: number }) {
           </>
         )}
       </dl>
-    </section>
+    </SimTitledSection>
   );
 }

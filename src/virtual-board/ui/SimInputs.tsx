@@ -8,6 +8,7 @@ import type { SimState } from '../board/simulated-board.ts';
 import { getSimHost } from '../host/sim-host.ts';
 import { Choice, NumberInput, SimRow, Slider } from './SimControls.tsx';
 import SimSection from './SimSection.tsx';
+import SimTitledSection from './SimTitledSection.tsx';
 
 const hex2 = (n: number) => n.toString(16).padStart(2, '0');
 
@@ -15,10 +16,7 @@ export function SensorInputs({ state }: { state: SimState }) {
   const { t } = useTranslation('device');
   const host = getSimHost();
   return (
-    <section aria-labelledby="virtual-board-title sim-sensors" className="sim-section">
-      <h3 id="sim-sensors" className="h6">
-        {t('sim.sensors')}
-      </h3>
+    <SimTitledSection titleId="sim-sensors" title={t('sim.sensors')} className="sim-section">
       {Array.from({ length: sensorCount(state.config.boardType) }, (_, i) => (
         <Slider
           key={i}
@@ -38,7 +36,7 @@ export function SensorInputs({ state }: { state: SimState }) {
         value={state.ir}
         onChange={(v) => host.setIr(v)}
       />
-    </section>
+    </SimTitledSection>
   );
 }
 

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SimState } from '../board/simulated-board.ts';
 import SimSection from './SimSection.tsx';
+import SimTitledSection from './SimTitledSection.tsx';
 
 const PORTS = ['a', 'b', 'c', 'd'];
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -47,14 +48,12 @@ export function SimOutputs({ state }: { state: SimState }) {
       .join(' ') || t('sim.none');
 
   return (
-    <section
-      aria-labelledby="virtual-board-title sim-outputs"
-      data-testid="sim-outputs"
+    <SimTitledSection
+      titleId="sim-outputs"
+      title={t('sim.outputs')}
+      testId="sim-outputs"
       className="sim-section"
     >
-      <h3 id="sim-outputs" className="h6">
-        {t('sim.outputs')}
-      </h3>
       <table className="table table-sm small mb-1 sim-ports">
         <thead>
           <tr>
@@ -161,7 +160,7 @@ export function SimOutputs({ state }: { state: SimState }) {
           </>
         )}
       </dl>
-    </section>
+    </SimTitledSection>
   );
 }
 

@@ -7,6 +7,7 @@ import { emailStatusKey, smsStatusKey, wifiStatusKey } from '../../device/board-
 import type { PiSimState } from '../board/pi-companion.ts';
 import { getSimHost } from '../host/sim-host.ts';
 import { CompactField, CompactForm } from '../../ui/compact-form/CompactForm.tsx';
+import SimTitledSection from './SimTitledSection.tsx';
 
 export default function SimPiPanel({ pi }: { pi: PiSimState }) {
   const { t } = useTranslation('device');
@@ -14,10 +15,7 @@ export default function SimPiPanel({ pi }: { pi: PiSimState }) {
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
   return (
-    <section aria-labelledby="virtual-board-title sim-pi-title" data-testid="sim-pi">
-      <h3 id="sim-pi-title" className="h6">
-        {t('sim.piTitle')}
-      </h3>
+    <SimTitledSection titleId="sim-pi-title" title={t('sim.piTitle')} testId="sim-pi">
       <dl className="row small mb-1">
         <dt className="col-4">{t('sim.piPower')}</dt>
         <dd className="col-8 mb-1">
@@ -70,6 +68,6 @@ export default function SimPiPanel({ pi }: { pi: PiSimState }) {
           {t('sim.sendKeyValue')}
         </Button>
       </CompactForm>
-    </section>
+    </SimTitledSection>
   );
 }

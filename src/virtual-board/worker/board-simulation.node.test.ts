@@ -19,6 +19,7 @@ import {
 class TestClock implements SimClock {
   private t = 1000;
   private readonly ticks = new Set<() => void>();
+  private timers: { at: number; tick: () => void }[] = [];
 
   now(): number {
     return this.t;
@@ -29,10 +30,17 @@ class TestClock implements SimClock {
     return () => this.ticks.delete(tick);
   }
 
-  /** Moves `ms` on in pump-sized steps. */
+  after(ms: number, tick: () => void): void {
+    this.timers.push({ at: this.t + ms, tick });
+  }
+
+  /** Moves `ms` on in pump-sized steps, firing one-off timers on the way. */
   advance(ms: number, step = PUMP_MS): void {
     for (let done = 0; done < ms; done += step) {
       this.t += Math.min(step, ms - done);
+      const due = this.timers.filter((d) => d.at <= this.t);
+      this.timers = this.timers.filter((d) => d.at > this.t);
+      due.forEach((d) => d.tick());
       this.ticks.forEach((tick) => tick());
     }
   }
@@ -94,16 +102,37 @@ describe('BoardSimulation', () => {
     expect(sent?.transfer.length).toBeGreaterThan(0);
   });
 
-  it('resolves a host write in the frame the board takes it and carries it out', async () => {
+  it('takes a host write in the USB frame in progress, not at the next pump', async () => {
     await boot();
-    let taken = false;
-    const write = sim.write(frame(cmd.beep())).then(() => (taken = true));
-    await settle();
-    expect(taken).toBe(false);
-    clock.advance(PUMP_MS);
-    await write;
+    clock.advance(100);
+    clock.advance(2.5, 2.5);
+    // Sent 2.5 ms after the last pump: the link runs frames 101 and 102, takes it in 103.
+    await sim.write(frame(cmd.beep()));
+    expect(sim.lastWriteAtMs).toBe(103);
     expect(of('beep')).toHaveLength(1);
     expect(sim.board?.state().beeps).toBe(1);
+    // One write per frame: a second one sent in the same millisecond is taken in the next.
+    let taken = false;
+    const second = sim.write(frame(cmd.beep())).then(() => (taken = true));
+    await settle();
+    expect(taken).toBe(false);
+    clock.advance(1, 1);
+    await second;
+    expect(sim.lastWriteAtMs).toBe(104);
+    expect(sim.board?.state().beeps).toBe(2);
+  });
+
+  it('lets the board see the gaps its host left between writes', async () => {
+    await boot();
+    // Host writes 10 ms apart, sent at odd moments between pumps: the board takes them
+    // 10 frames apart (taken at the pump, they were 8 to 12 frames apart).
+    const taken: number[] = [];
+    for (const at of [0.2, 10.2, 20.9, 30.9, 40.1]) {
+      clock.advance(1000 + at - clock.now(), 4);
+      await sim.write(frame(cmd.beep()));
+      taken.push(sim.lastWriteAtMs ?? Number.NaN);
+    }
+    expect(taken.slice(1).map((t, i) => t - (taken[i] ?? 0))).toEqual([10, 10, 10, 10]);
   });
 
   it('publishes the panel state at most every 50 ms, and again soon after a change', async () => {
@@ -142,7 +171,9 @@ describe('BoardSimulation', () => {
 
   it('fails queued writes when the cable is pulled, and refuses new ones', async () => {
     await boot();
+    const first = sim.write(frame(cmd.beep()));
     const queued = sim.write(frame(cmd.beep()));
+    await first;
     sim.setPowered(false);
     await expect(queued).rejects.toMatchObject({ name: 'NotFoundError' });
     await expect(sim.write(frame(cmd.beep()))).rejects.toMatchObject({ name: 'NotFoundError' });

@@ -44,6 +44,8 @@ export interface SimClock {
   now(): number;
   /** Calls `tick` about every `ms`; returns what stops it. */
   every(ms: number, tick: () => void): () => void;
+  /** Calls `tick` once, about `ms` from now (a clock without it leaves that to `every`). */
+  after?(ms: number, tick: () => void): void;
 }
 
 /** The real time of the worker (or of Node). */
@@ -52,6 +54,9 @@ export const wallClock: SimClock = {
   every(ms, tick) {
     const timer = setInterval(tick, ms);
     return () => clearInterval(timer);
+  },
+  after(ms, tick) {
+    setTimeout(tick, ms);
   },
 };
 
@@ -166,12 +171,40 @@ export class BoardSimulation {
     };
   }
 
-  /** A host → board payload; resolves in the frame the board takes it. */
+  /** The virtual time of the frame the board took the last host write in (for tests). */
+  get lastWriteAtMs(): number | null {
+    return this.running?.link.lastTakenMs ?? null;
+  }
+
+  /**
+   * A host → board payload; resolves in the frame the board takes it. The link first
+   * catches up with the clock, so the write is taken in the next USB frame after it was
+   * sent (and, when the link was already there, the frame is run a millisecond later), not
+   * at the next pump: a timer-paced download's board sees the gaps its host made, and no
+   * write waits up to a whole pump period on top of its pause.
+   */
   write(payload: Uint8Array): Promise<void> {
     const r = this.running;
     if (!r) return Promise.reject(new Error('the simulated board is not running'));
     if (r.device.identity === null) return Promise.reject(gone());
-    return this.queueWrite(r.link.write(payload));
+    this.pump();
+    const taken = this.queueWrite(r.link.write(payload));
+    this.runFrameInProgress(r);
+    // A write behind another in that frame is taken in the next, a millisecond on.
+    if (r.link.backlog > 0) {
+      this.clock.after?.(1, () => {
+        if (this.running !== r) return;
+        this.pump();
+        this.runFrameInProgress(r);
+      });
+    }
+    return taken;
+  }
+
+  /** Runs the frame the clock is in (the link then runs at most one frame ahead of the
+   * clock), so that a write waiting for the bus goes out in it. */
+  private runFrameInProgress(r: Running): void {
+    if (r.link.backlog > 0 && r.link.clockMs <= this.dueFrame()) this.runFrames(r, 1);
   }
 
   /**
@@ -266,13 +299,21 @@ export class BoardSimulation {
   private pump(): void {
     const r = this.running;
     if (!r) return;
-    const { board, device, link } = r;
-    let frames = Math.floor(this.clock.now() - this.origin) - link.clockMs;
+    let frames = this.dueFrame() - r.link.clockMs;
     if (frames > MAX_FRAMES_PER_PUMP) {
       this.origin += frames - MAX_FRAMES_PER_PUMP;
       frames = MAX_FRAMES_PER_PUMP;
     }
-    if (frames <= 0) return;
+    if (frames > 0) this.runFrames(r, frames);
+  }
+
+  /** The last whole frame the clock has reached. */
+  private dueFrame(): number {
+    return Math.floor(this.clock.now() - this.origin);
+  }
+
+  private runFrames(r: Running, frames: number): void {
+    const { board, device, link } = r;
     const { reports, consumed } = link.run(frames);
     for (const id of consumed) {
       const w = this.waiting.get(id);

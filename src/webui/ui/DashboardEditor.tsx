@@ -118,6 +118,14 @@ export default function DashboardEditor({
   );
 }
 
+/** What every input of the widget form carries: its id, look and problem state. */
+interface InputAttrs {
+  id: string;
+  className: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
 interface WidgetFieldsProps {
   widget: Widget;
   root: string | null;
@@ -144,30 +152,29 @@ function WidgetFields({
   const name = widget.label.trim() || t(`type.${widget.type}`);
   const problemOf = (field: WidgetProblem['field']) => problems.find((p) => p.field === field);
 
-  const text = (
-    field: 'label' | 'topic' | 'unit' | 'payload' | 'offPayload',
+  // One labelled cell of the widget form, with its problem (from the checks) and hint below.
+  const cell = (
+    field: string,
     label: string,
-    max: number,
+    column: string,
+    problem: WidgetProblem | undefined,
+    input: (attrs: InputAttrs) => ReactNode,
     hint?: ReactNode,
   ) => {
-    const problem = field === 'label' || field === 'topic' ? problemOf(field) : undefined;
     const described = [problem && id(`${field}-problem`), hint && id(`${field}-hint`)]
       .filter(Boolean)
       .join(' ');
     return (
-      <div className="col-sm-6 col-lg-4">
+      <div className={column}>
         <label htmlFor={id(field)} className="form-label">
           {label}
         </label>
-        <input
-          id={id(field)}
-          className={`form-control form-control-sm${problem ? ' is-invalid' : ''}`}
-          value={widget[field] ?? ''}
-          maxLength={max}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={described || undefined}
-          onChange={(e) => onChange({ [field]: e.target.value })}
-        />
+        {input({
+          id: id(field),
+          className: `form-control form-control-sm${problem ? ' is-invalid' : ''}`,
+          'aria-invalid': problem ? true : undefined,
+          'aria-describedby': described || undefined,
+        })}
         {problem && (
           <div id={id(`${field}-problem`)} className="invalid-feedback">
             {t(`problem.${problem.problem}`)}
@@ -182,36 +189,50 @@ function WidgetFields({
     );
   };
 
+  const text = (
+    field: 'label' | 'topic' | 'unit' | 'payload' | 'offPayload',
+    label: string,
+    max: number,
+    hint?: ReactNode,
+  ) =>
+    cell(
+      field,
+      label,
+      'col-sm-6 col-lg-4',
+      field === 'label' || field === 'topic' ? problemOf(field) : undefined,
+      (attrs) => (
+        <input
+          {...attrs}
+          value={widget[field] ?? ''}
+          maxLength={max}
+          onChange={(e) => onChange({ [field]: e.target.value })}
+        />
+      ),
+      hint,
+    );
+
   const number = (
     field: 'min' | 'max' | 'step' | 'w' | 'h',
     label: string,
     bounds?: { min: number; max: number },
   ) => {
-    const problem = field === 'w' || field === 'h' ? undefined : problemOf(field);
     const value = widget[field];
-    return (
-      <div className="col-6 col-sm-4 col-lg-2">
-        <label htmlFor={id(field)} className="form-label">
-          {label}
-        </label>
+    return cell(
+      field,
+      label,
+      'col-6 col-sm-4 col-lg-2',
+      field === 'w' || field === 'h' ? undefined : problemOf(field),
+      (attrs) => (
         <input
-          id={id(field)}
+          {...attrs}
           type="number"
-          className={`form-control form-control-sm${problem ? ' is-invalid' : ''}`}
           value={value === undefined || Number.isNaN(value) ? '' : value}
           min={bounds?.min}
           max={bounds?.max}
           step="any"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? id(`${field}-problem`) : undefined}
           onChange={(e) => onChange({ [field]: e.target.valueAsNumber })}
         />
-        {problem && (
-          <div id={id(`${field}-problem`)} className="invalid-feedback">
-            {t(`problem.${problem.problem}`)}
-          </div>
-        )}
-      </div>
+      ),
     );
   };
 

@@ -12,6 +12,7 @@ import { showToast } from '../../state/ui.ts';
 import { dashboardInput, sameDashboard, widgetProblems } from '../dashboard-editor.ts';
 import { webuiApi } from '../runtime.ts';
 import DashboardEditor from './DashboardEditor.tsx';
+import DashboardPending from './DashboardPending.tsx';
 import DashboardRun from './DashboardRun.tsx';
 import SharePanel from './SharePanel.tsx';
 import './webui.css';
@@ -116,21 +117,11 @@ export default function DashboardPage() {
     setMode(next);
   };
 
-  if (failure !== null) {
+  if (failure !== null || !dashboard) {
     return (
-      <Screen titleId="webui-title" title={t('title')} width="fixed">
-        <p className="alert alert-warning" role="alert">
-          {failure}
-        </p>
+      <DashboardPending failure={failure}>
         <Link to="/webui">{t('back')}</Link>
-      </Screen>
-    );
-  }
-  if (!dashboard) {
-    return (
-      <Screen titleId="webui-title" title={t('title')} width="fixed">
-        <div className="spinner-border text-secondary" aria-hidden="true" />
-      </Screen>
+      </DashboardPending>
     );
   }
 

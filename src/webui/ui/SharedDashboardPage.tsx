@@ -8,6 +8,7 @@ import Screen from '../../shell/ui/Screen.tsx';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import type { SharedDashboard } from '../../contract/webui.ts';
 import { webuiApi } from '../runtime.ts';
+import DashboardPending from './DashboardPending.tsx';
 import DashboardRun from './DashboardRun.tsx';
 import './webui.css';
 
@@ -49,20 +50,9 @@ export default function SharedDashboardPage() {
     [token],
   );
 
-  if (gone || failure !== null) {
+  if (gone || failure !== null || !dashboard) {
     return (
-      <Screen titleId="webui-title" title={t('title')} width="fixed">
-        <p className="alert alert-warning" role="alert" data-testid="webui-shared-gone">
-          {gone ? t('shared.gone') : failure}
-        </p>
-      </Screen>
-    );
-  }
-  if (!dashboard) {
-    return (
-      <Screen titleId="webui-title" title={t('title')} width="fixed">
-        <div className="spinner-border text-secondary" aria-hidden="true" />
-      </Screen>
+      <DashboardPending failure={gone ? t('shared.gone') : failure} testId="webui-shared-gone" />
     );
   }
   return (
