@@ -9,13 +9,7 @@
 // Port: GOGO_BENCH_PORT (default 4180).
 import { chromium } from '@playwright/test';
 import { median, ms, table, type BenchContext } from './lib.ts';
-import {
-  BENCH_CHROMIUM_ARGS,
-  benchChromium,
-  benchPort,
-  ensureBuilt,
-  serveDist,
-} from './serve-dist.ts';
+import { benchChromium, benchPort, ensureBuilt, serveDist } from './serve-dist.ts';
 
 interface Timing {
   ms: number;
@@ -32,11 +26,11 @@ interface BenchWindow {
 
 export async function benchBrowserChart(ctx: BenchContext, records: number): Promise<void> {
   ensureBuilt();
-  const executablePath = benchChromium('browser chart');
-  if (executablePath === null) return;
+  const launch = benchChromium('browser chart');
+  if (launch === null) return;
   const port = benchPort();
   const server = await serveDist(port);
-  const browser = await chromium.launch({ executablePath, args: BENCH_CHROMIUM_ARGS });
+  const browser = await chromium.launch(launch);
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 900 } });
     await context.addCookies([{ name: 'gogo-bench', value: '1', url: `http://localhost:${port}` }]);

@@ -29,26 +29,29 @@ export function ensureBuilt(): void {
   if (b.status !== 0) throw new Error('vite build failed');
 }
 
-/** Debian's Chromium (CHROMIUM_PATH, else the one on PATH), as the e2e tests use; null,
- * with a note that the `what` benchmark is skipped, when there is none. */
-export function benchChromium(what: string): string | null {
+/** How to launch Debian's Chromium (CHROMIUM_PATH, else the one on PATH), as the e2e tests
+ * use, with the flags every browser benchmark needs plus `extraArgs`; null, with a note that
+ * the `what` benchmark is skipped, when there is no Chromium. */
+export function benchChromium(
+  what: string,
+  extraArgs: string[] = [],
+): { executablePath: string; args: string[] } | null {
+  let executablePath: string;
   try {
-    return (
-      process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim()
-    );
+    executablePath =
+      process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
   } catch {
     console.log(`\n(no chromium on PATH: ${what} benchmark skipped)`);
     return null;
   }
+  const args = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+  ];
+  return { executablePath, args: [...args, ...extraArgs] };
 }
-
-/** Chromium flags every browser benchmark launches with. */
-export const BENCH_CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-];
 
 /** The port a browser benchmark serves dist/ on (GOGO_BENCH_PORT, default 4180). */
 export const benchPort = () => Number(process.env.GOGO_BENCH_PORT ?? 4180);

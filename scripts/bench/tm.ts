@@ -10,13 +10,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { makeTmBenchModel } from '../make-tm-model.ts';
 import { median, ms, rounds, table, type BenchContext, type BenchSuite } from './lib.ts';
-import {
-  BENCH_CHROMIUM_ARGS,
-  benchChromium,
-  benchPort,
-  ensureBuilt,
-  serveDist,
-} from './serve-dist.ts';
+import { benchChromium, benchPort, ensureBuilt, serveDist } from './serve-dist.ts';
 
 type Mode = 'worker' | 'page';
 
@@ -73,17 +67,14 @@ const suite: BenchSuite = {
   description: 'Teachable Machine lab: inference fps and main-thread long tasks, worker vs page',
   async run(ctx: BenchContext) {
     ensureBuilt();
-    const executablePath = benchChromium('Teachable Machine');
-    if (executablePath === null) return;
+    const launch = benchChromium('Teachable Machine', ['--use-fake-device-for-media-stream']);
+    if (launch === null) return;
     const models = mkdtempSync(path.join(tmpdir(), 'tm-bench-'));
     await makeTmBenchModel(models);
     const port = benchPort();
     const base = `http://localhost:${port}`;
     const server = await serveDist(port);
-    const browser = await chromium.launch({
-      executablePath,
-      args: [...BENCH_CHROMIUM_ARGS, '--use-fake-device-for-media-stream'],
-    });
+    const browser = await chromium.launch(launch);
     try {
       const context = await browser.newContext({ permissions: ['camera'] });
       await context.route('**/tm-models/**', (route) => {

@@ -10,6 +10,7 @@ import type { BoardStatus, DeviceConnection, HidCommandRequest } from '../device
 import * as cmd from '../device/protocol/commands.ts';
 // The broker connection is retried as often as a dashboard's.
 import { isRefusedLogin, RECONNECT_MS } from './dashboard-link.ts';
+import { realTimers, throttleLatest, type Throttle, type Timers } from './throttle-latest.ts';
 import {
   builtinPayloads,
   COMMAND_FILTERS,
@@ -71,18 +72,6 @@ export const GRANT_RETRY_MS = 15_000;
 /** Commands waiting for the board at most; more are ignored. */
 export const COMMAND_QUEUE_MAX = 32;
 
-export interface BridgeClock {
-  now(): number;
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-const realClock: BridgeClock = {
-  now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
-
 export interface BoardBridgeDeps {
   device: Pick<DeviceConnection, 'snapshot' | 'on' | 'send'>;
   /** `POST /webui/broker` (rejects with the API client's translated error). */
@@ -92,7 +81,7 @@ export interface BoardBridgeDeps {
   /** The translated text of each error code but `server`. */
   translate(code: 'signed-out' | 'refused'): string;
   connect?: (url: string, options: IClientOptions) => MqttClient;
-  clock?: BridgeClock;
+  clock?: Timers;
 }
 
 const queueKey = (c: BridgeCommand) => (c.kind === 'key-value' ? null : `${c.kind}/${c.motor}`);
@@ -111,7 +100,7 @@ function boardCommands(c: BridgeCommand): HidCommandRequest[] {
 export class BoardBridge {
   private snap: BridgeSnapshot = emptyBridge();
   private readonly listeners = new Set<(s: BridgeSnapshot) => void>();
-  private readonly clock: BridgeClock;
+  private readonly clock: Timers;
   private readonly offs: (() => void)[];
   private userId: string | null = null;
   /** Bumped whenever a run ends: callbacks of an older run do nothing. */
@@ -120,17 +109,15 @@ export class BoardBridge {
   private runningFor: string | null = null;
   private retryTimer: unknown = null;
   private lastStatus: BoardStatus | null = null;
-  // Publishing: the last payload and time per topic, and what waits for its turn.
+  // Publishing: the last payload per topic, and each topic's throttle.
   private readonly sent = new Map<string, string>();
-  private readonly sentAt = new Map<string, number>();
-  private readonly pending = new Map<string, string>();
-  private flushTimer: unknown = null;
+  private readonly throttles = new Map<string, Throttle<string>>();
   // Commands from the broker, in order; a motor's newer value replaces a waiting one.
   private readonly queue: BridgeCommand[] = [];
   private draining = false;
 
   constructor(private readonly deps: BoardBridgeDeps) {
-    this.clock = deps.clock ?? realClock;
+    this.clock = deps.clock ?? realTimers;
     const { device } = deps;
     this.snap.boardConnected = device.snapshot.status === 'connected';
     this.offs = [
@@ -205,9 +192,7 @@ export class BoardBridge {
     this.runningFor = null;
     this.clock.clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    this.clock.clearTimeout(this.flushTimer);
-    this.flushTimer = null;
-    this.pending.clear();
+    this.stopThrottles();
     this.queue.length = 0;
     const client = this.client;
     this.client = null;
@@ -257,7 +242,7 @@ export class BoardBridge {
       everConnected = true;
       // After a reconnect every value goes out again (a dashboard may have missed them).
       this.sent.clear();
-      this.sentAt.clear();
+      this.stopThrottles();
       client.subscribe(
         COMMAND_FILTERS.map((f) => root + f),
         { qos: 0 },
@@ -303,36 +288,18 @@ export class BoardBridge {
    * wins). `onChange`: a value equal to the last one published is not sent again.
    */
   private offer(topic: string, payload: string, onChange: boolean): void {
-    if (onChange && this.sent.get(topic) === payload) {
-      this.pending.delete(topic);
-      return;
+    let throttle = this.throttles.get(topic);
+    if (onChange && this.sent.get(topic) === payload) return throttle?.drop();
+    if (!throttle) {
+      throttle = throttleLatest((p) => this.publish(topic, p, onChange), MIN_GAP_MS, this.clock);
+      this.throttles.set(topic, throttle);
     }
-    const wait = (this.sentAt.get(topic) ?? -Infinity) + MIN_GAP_MS - this.clock.now();
-    if (wait <= 0 && !this.pending.has(topic)) return this.publish(topic, payload, onChange);
-    this.pending.set(topic, payload);
-    this.armFlush(Math.max(wait, 0));
+    throttle.push(payload);
   }
 
-  private armFlush(ms: number): void {
-    if (this.flushTimer !== null) return;
-    const run = this.run;
-    this.flushTimer = this.clock.setTimeout(() => {
-      this.flushTimer = null;
-      if (run === this.run) this.flush();
-    }, ms);
-  }
-
-  private flush(): void {
-    const now = this.clock.now();
-    let next = Infinity;
-    for (const [topic, payload] of [...this.pending]) {
-      const due = (this.sentAt.get(topic) ?? -Infinity) + MIN_GAP_MS;
-      if (due <= now) {
-        this.pending.delete(topic);
-        this.publish(topic, payload, !topic.startsWith('kv/'));
-      } else next = Math.min(next, due - now);
-    }
-    if (next !== Infinity) this.armFlush(next);
+  private stopThrottles(): void {
+    for (const throttle of this.throttles.values()) throttle.cancel();
+    this.throttles.clear();
   }
 
   /** Board values are retained (a dashboard opened later shows them); messages are not. */
@@ -341,7 +308,6 @@ export class BoardBridge {
     const root = this.snap.root;
     if (!client || root === null || this.snap.phase !== 'publishing') return;
     this.sent.set(topic, payload);
-    this.sentAt.set(topic, this.clock.now());
     client.publish(`${root}/${topic}`, payload, { qos: 0, retain }, () => {});
     this.set({ published: this.snap.published + 1 });
   }

@@ -128,34 +128,3 @@ export class LiveDashboard {
 function codeOf(error: unknown): unknown {
   return error && typeof error === 'object' && 'code' in error ? error.code : null;
 }
-
-/**
- * Calls `send` at most once per `ms` with the latest value: the first value at once, the
- * last one of a burst when the period ends (so the final slider position always arrives).
- */
-export function throttleLatest<T>(
-  send: (value: T) => void,
-  ms: number,
-): { push: (value: T) => void; cancel: () => void } {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let pending: { value: T } | null = null;
-  const flush = () => {
-    timer = null;
-    if (!pending) return;
-    const { value } = pending;
-    pending = null;
-    send(value);
-    timer = setTimeout(flush, ms);
-  };
-  return {
-    push(value) {
-      pending = { value };
-      if (timer === null) flush();
-    },
-    cancel() {
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      pending = null;
-    },
-  };
-}

@@ -10,6 +10,12 @@ fn v13(src: &str) -> Vec<u8> {
     }
 }
 
+/// `src` compiles in 1.3 to exactly `want`.
+#[track_caller]
+fn compiles_to(src: &str, want: &[u8]) {
+    assert_eq!(v13(src), want);
+}
+
 fn in_version(src: &str, v: LogoVersion) -> Vec<u8> {
     match compile(src.as_bytes(), v) {
         Ok(c) => c.data,
@@ -32,10 +38,8 @@ fn main_of(body: &str) -> String {
 fn reference_layout_example_u05() {
     // reference §3.3: the callee starts with its parameter count at offset 9.
     let src = "to main\nshow double 21\nend\nto double :v\noutput v * 2\nend\n";
-    assert_eq!(
-        v13(src),
-        vec![1, 21, 110, 0, 9, 1, 2, 99, 0, 1, 6, 0, 1, 2, 25, 8, 7]
-    );
+    let want = [1, 21, 110, 0, 9, 1, 2, 99, 0, 1, 6, 0, 1, 2, 25, 8, 7];
+    compiles_to(src, &want);
 }
 
 #[test]
@@ -90,60 +94,52 @@ fn a_global_exists_only_after_its_first_set() {
     );
     // Slots follow the order of the first `set`, across procedures.
     let src = "to main\nset b 1\nset a 2\nshow a\nend\nto f\nshow b\nend\n";
-    assert_eq!(
-        v13(src),
-        vec![1, 0, 1, 1, 35, 1, 1, 1, 2, 35, 1, 1, 36, 1, 2, 99, 0, 0, 1, 0, 36, 1, 2, 99, 7]
+    compiles_to(
+        src,
+        &[
+            1, 0, 1, 1, 35, 1, 1, 1, 2, 35, 1, 1, 36, 1, 2, 99, 0, 0, 1, 0, 36, 1, 2, 99, 7,
+        ],
     );
 }
 
 #[test]
 fn parameters_shadow_globals_and_are_read_without_a_colon() {
     let src = "to main\nset n 7\nf 1\nend\nto f :n\nshow n\nend\n";
-    assert_eq!(
-        v13(src),
-        vec![1, 0, 1, 7, 35, 1, 1, 110, 0, 11, 0, 1, 6, 0, 1, 2, 99, 7]
-    );
+    let want = [1, 0, 1, 7, 35, 1, 1, 110, 0, 11, 0, 1, 6, 0, 1, 2, 99, 7];
+    compiles_to(src, &want);
 }
 
 #[test]
 fn a_call_binds_tighter_than_any_operator() {
     let src = "to main\nshow f 1 + 2\nend\nto f :x\noutput x\nend\n";
     // (f 1) + 2
-    assert_eq!(
-        v13(src),
-        vec![1, 1, 110, 0, 12, 1, 2, 23, 1, 2, 99, 0, 1, 6, 0, 8, 7]
-    );
+    let want = [1, 1, 110, 0, 12, 1, 2, 23, 1, 2, 99, 0, 1, 6, 0, 8, 7];
+    compiles_to(src, &want);
     // Earlier inputs of a call take whole expressions; the last takes one operand:
     // (g (1 + 2) 3) * 4
     let src = "to main\nshow g 1 + 2 3 * 4\nend\nto g :a :b\noutput a\nend\n";
-    assert_eq!(
-        v13(src),
-        vec![1, 3, 1, 1, 1, 2, 23, 110, 0, 17, 1, 4, 25, 1, 2, 99, 0, 2, 6, 0, 8, 7]
+    compiles_to(
+        src,
+        &[
+            1, 3, 1, 1, 1, 2, 23, 110, 0, 17, 1, 4, 25, 1, 2, 99, 0, 2, 6, 0, 8, 7,
+        ],
     );
 }
 
 #[test]
 fn operator_precedence_follows_logoc() {
     // not takes + - * / % but not comparisons: (not (1 + 2)) = 3
-    assert_eq!(
-        v13(&main_of("if not 1 + 2 = 3 [ beep ]")),
-        vec![1, 1, 1, 2, 23, 34, 1, 3, 28, 3, 2, 12, 4, 10, 0]
-    );
+    let want = [1, 1, 1, 2, 23, 34, 1, 3, 28, 3, 2, 12, 4, 10, 0];
+    compiles_to(&main_of("if not 1 + 2 = 3 [ beep ]"), &want);
     // one-input reporters take one operand: (random 5) * 2
-    assert_eq!(
-        v13(&main_of("show random 5 * 2")),
-        vec![1, 5, 22, 1, 2, 25, 1, 2, 99, 0]
-    );
+    let want = [1, 5, 22, 1, 2, 25, 1, 2, 99, 0];
+    compiles_to(&main_of("show random 5 * 2"), &want);
     // left associative: (10 - 3) - 2; and/or are loosest
-    assert_eq!(
-        v13(&main_of("show 10 - 3 - 2 > 1 and 1")),
-        vec![1, 10, 1, 3, 24, 1, 2, 24, 1, 1, 29, 1, 1, 31, 1, 2, 99, 0]
-    );
+    let want = [1, 10, 1, 3, 24, 1, 2, 24, 1, 1, 29, 1, 1, 31, 1, 2, 99, 0];
+    compiles_to(&main_of("show 10 - 3 - 2 > 1 and 1"), &want);
     // i2cread: the address takes a whole expression, the register one operand
-    assert_eq!(
-        v13(&main_of("show i2cread 80 + 1 2")),
-        vec![1, 2, 1, 80, 1, 1, 23, 108, 1, 2, 99, 0]
-    );
+    let want = [1, 2, 1, 80, 1, 1, 23, 108, 1, 2, 99, 0];
+    compiles_to(&main_of("show i2cread 80 + 1 2"), &want);
 }
 
 #[test]
@@ -188,9 +184,11 @@ fn calls_to_procedures_with_more_than_six_inputs_fail() {
 
 #[test]
 fn numbers_pick_their_width_and_stop_at_65535() {
-    assert_eq!(
-        v13(&main_of("show 255\nshow 256\nshow 65535")),
-        vec![1, 255, 1, 2, 99, 2, 1, 0, 1, 2, 99, 2, 255, 255, 1, 2, 99, 0]
+    compiles_to(
+        &main_of("show 255\nshow 256\nshow 65535"),
+        &[
+            1, 255, 1, 2, 99, 2, 1, 0, 1, 2, 99, 2, 255, 255, 1, 2, 99, 0,
+        ],
     );
     let e = err(&main_of("beep\nshow 70000"), LogoVersion::V1_3);
     assert_eq!((e.code, e.line), (LogoErrorCode::NumberRange, 3));
@@ -198,23 +196,16 @@ fn numbers_pick_their_width_and_stop_at_65535() {
 
 #[test]
 fn show_text_uses_the_short_mode_up_to_five_characters_in_1_3() {
-    assert_eq!(
-        v13(&main_of("show \"abcde\"")),
-        vec![111, 5, 97, 98, 99, 100, 101, 1, 3, 99, 0]
-    );
-    assert_eq!(
-        v13(&main_of("show \"abcdef\"")),
-        vec![111, 6, 97, 98, 99, 100, 101, 102, 1, 5, 99, 0]
-    );
+    let want = [111, 5, 97, 98, 99, 100, 101, 1, 3, 99, 0];
+    compiles_to(&main_of("show \"abcde\""), &want);
+    let want = [111, 6, 97, 98, 99, 100, 101, 102, 1, 5, 99, 0];
+    compiles_to(&main_of("show \"abcdef\""), &want);
     assert_eq!(v13(&main_of("show \"\"")), vec![111, 0, 1, 3, 99, 0]);
 }
 
 #[test]
 fn text_is_utf8_and_at_most_255_bytes() {
-    assert_eq!(
-        v13(&main_of("say \"ไ\"")),
-        vec![111, 3, 0xE0, 0xB9, 0x84, 234, 0]
-    );
+    compiles_to(&main_of("say \"ไ\""), &[111, 3, 0xE0, 0xB9, 0x84, 234, 0]);
     let long = "x".repeat(256);
     let e = err(&main_of(&format!("say \"{long}\"")), LogoVersion::V1_3);
     assert_eq!(e.code, LogoErrorCode::TextTooLong);
@@ -390,10 +381,8 @@ fn setanswer_compiles_from_1_4_and_stays_a_name_in_1_3() {
         );
     }
     // And a global of that name stays a global where the command does not exist.
-    assert_eq!(
-        v13(&main_of("set setanswer 3\nshow setanswer")),
-        vec![1, 0, 1, 3, 35, 1, 0, 36, 1, 2, 99, 0]
-    );
+    let want = [1, 0, 1, 3, 35, 1, 0, 36, 1, 2, 99, 0];
+    compiles_to(&main_of("set setanswer 3\nshow setanswer"), &want);
 }
 
 #[test]

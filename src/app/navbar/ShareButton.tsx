@@ -5,20 +5,20 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { program } from '../../state/program.ts';
 import { runAction } from '../../shell/actions.ts';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 export default function ShareButton() {
   const { t } = useTranslation('shell');
   const { currentProjectId } = useSnapshot(program);
   return (
     <div className="d-flex align-items-center">
-      <button
-        type="button"
+      <IconButton
+        icon="share"
         className="btn btn-sm btn-outline-primary"
         onClick={() => void runAction('share')}
       >
-        <i className="bi bi-share me-1" aria-hidden="true" />
         <span className="label-from-md">{t('share.button')}</span>
-      </button>
+      </IconButton>
       {currentProjectId && (
         <Link
           to={`/project/${encodeURIComponent(currentProjectId)}`}

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { runAction } from '../../shell/actions.ts';
 import { LOGIN_PATH } from '../../shell/guards.ts';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
+import Loading from '../../ui/busy/Loading.tsx';
 
 export default function LogoutPage() {
   const { t } = useTranslation('screens');
@@ -24,10 +25,7 @@ export default function LogoutPage() {
       <h1 id="screen-title" className="h3">
         {t('logout.title')}
       </h1>
-      <p role="status">
-        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        {t('logout.purpose')}
-      </p>
+      <Loading text={t('logout.purpose')} className="mb-3" />
     </section>
   );
 }

@@ -10,7 +10,8 @@ import { apiErrorText } from '../../ui/error-text.ts';
 import MultiSelect from '../../ui/multi-select/MultiSelect.tsx';
 import { listUrls } from '../classroom-api.ts';
 import { classroom } from '../runtime.ts';
-import { Loading, Problem } from './ClassroomShell.tsx';
+import { Problem } from './ClassroomShell.tsx';
+import Loading from '../../ui/busy/Loading.tsx';
 import { useLoad } from './use-load.ts';
 
 export default function AddToClassesDialog({

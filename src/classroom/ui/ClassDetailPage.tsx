@@ -14,12 +14,14 @@ import { apiErrorText } from '../../ui/error-text.ts';
 import { classCache, classroom } from '../runtime.ts';
 import AccessCodeTab from './AccessCodeTab.tsx';
 import { ClassImage } from './ClassCard.tsx';
-import ClassroomShell, { Loading, Problem } from './ClassroomShell.tsx';
+import ClassroomShell, { Problem } from './ClassroomShell.tsx';
+import Loading from '../../ui/busy/Loading.tsx';
 import EditClassDialog from './EditClassDialog.tsx';
 import GradebookTab from './GradebookTab.tsx';
 import OverviewTab from './OverviewTab.tsx';
 import PeopleTab from './PeopleTab.tsx';
 import { tabsFor, type ClassTab } from '../class-tabs.ts';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 function ClassActions({ klass, onEdit }: { klass: Class; onEdit: () => void }) {
   const { t } = useTranslation('classroom');
@@ -80,10 +82,9 @@ function ClassActions({ klass, onEdit }: { klass: Class; onEdit: () => void }) {
         </button>
       )}
       {creatorMode && p.edit && (
-        <button type="button" className="btn btn-outline-primary" onClick={onEdit}>
-          <i className="bi bi-pencil me-1" aria-hidden="true" />
+        <IconButton icon="pencil" className="btn btn-outline-primary" onClick={onEdit}>
           {t('detail.edit')}
-        </button>
+        </IconButton>
       )}
       {creatorMode && p.clone && (
         <button type="button" className="btn btn-outline-secondary" onClick={() => void clone()}>

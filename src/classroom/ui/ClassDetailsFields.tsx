@@ -3,7 +3,7 @@ import { CLASS_DESC_MAX, CLASS_NAME_MAX } from '../../contract/classroom.ts';
 import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
 import Upload from '../../ui/upload/Upload.tsx';
 import { classroom } from '../runtime.ts';
-import TextField from './TextField.tsx';
+import TextField from '../../ui/text-field/TextField.tsx';
 
 const uploadImage = async (file: File, onProgress: (f: number) => void, signal: AbortSignal) =>
   (await classroom.uploadImage(file, onProgress, signal)).url;

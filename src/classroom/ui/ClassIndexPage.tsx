@@ -11,7 +11,8 @@ import { program } from '../../state/program.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
 import { listUrls } from '../classroom-api.ts';
 import ClassCard from './ClassCard.tsx';
-import ClassroomShell, { Loading, Problem } from './ClassroomShell.tsx';
+import ClassroomShell, { Problem } from './ClassroomShell.tsx';
+import Loading from '../../ui/busy/Loading.tsx';
 import NewClassDialog from './NewClassDialog.tsx';
 import { useLoad } from './use-load.ts';
 

@@ -91,17 +91,7 @@ export default function ClassroomShell({ screen, title, actions, children }: Cla
   );
 }
 
-/** A screen's state while it loads, failed, or found nothing. */
-export function Loading() {
-  const { t } = useTranslation('common');
-  return (
-    <div className="text-center py-5" role="status">
-      <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-      {t('loading')}
-    </div>
-  );
-}
-
+/** A screen's state when it failed or found nothing. */
 export function Problem({
   title,
   detail,

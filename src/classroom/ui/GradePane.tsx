@@ -11,7 +11,7 @@ import { classroom } from '../runtime.ts';
 import { submissionView } from '../submission-view.ts';
 import CheckReportView from './CheckReportView.tsx';
 import { formatDate, formatPoints } from './format.ts';
-import TextField from '../../ui/metadata-fields/TextField.tsx';
+import TextField from '../../ui/text-field/TextField.tsx';
 import StateBadge from './StateBadge.tsx';
 import './classroom.css';
 import SaveFailed from './SaveFailed.tsx';

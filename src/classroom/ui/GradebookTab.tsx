@@ -5,10 +5,12 @@ import type { Class } from '../../contract/classroom.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
 import { buildGradebook, gradebookCsv } from '../gradebook.ts';
 import { classroom } from '../runtime.ts';
-import { Loading, Problem } from './ClassroomShell.tsx';
+import { Problem } from './ClassroomShell.tsx';
+import Loading from '../../ui/busy/Loading.tsx';
 import GradebookTable from './GradebookTable.tsx';
 import { saveFile } from '../../ui/save-file.ts';
 import { useLoad } from './use-load.ts';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 export default function GradebookTab({ klass }: { klass: Class }) {
   const { t } = useTranslation('classroom');
@@ -42,24 +44,22 @@ export default function GradebookTab({ klass }: { klass: Class }) {
         <h2 id="gradebook-title" className="h5 mb-0 me-auto">
           {t('tabs.gradebook')}
         </h2>
-        <button
-          type="button"
+        <IconButton
+          icon="arrow-clockwise"
           className="btn btn-sm btn-outline-secondary"
           disabled={book.loading}
           onClick={book.reload}
         >
-          <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
           {t('gradebook.refresh')}
-        </button>
-        <button
-          type="button"
+        </IconButton>
+        <IconButton
+          icon="filetype-csv"
           className="btn btn-sm btn-outline-primary"
           disabled={view.rows.length === 0}
           onClick={exportCsv}
         >
-          <i className="bi bi-filetype-csv me-1" aria-hidden="true" />
           {t('gradebook.export')}
-        </button>
+        </IconButton>
       </div>
       {view.rows.length === 0 || view.lessons.length === 0 ? (
         <p className="text-body-secondary">

@@ -15,12 +15,14 @@ import Markdown from '../../ui/markdown/Markdown.tsx';
 import { classroom } from '../runtime.ts';
 import AddToClassesDialog from './AddToClassesDialog.tsx';
 import BoardsEditor from './BoardsEditor.tsx';
-import ClassroomShell, { Loading, Problem } from './ClassroomShell.tsx';
+import ClassroomShell, { Problem } from './ClassroomShell.tsx';
+import Loading from '../../ui/busy/Loading.tsx';
 import LessonDescriptionModal from './LessonDescriptionModal.tsx';
 import LessonForm from './LessonForm.tsx';
 import ProgressCard from './ProgressCard.tsx';
 import StartLessonButton from './StartLessonButton.tsx';
 import { useLoad } from './use-load.ts';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 function Boards({ lesson }: { lesson: Lesson }) {
   const { t } = useTranslation('classroom');
@@ -147,33 +149,30 @@ function LessonView({
       actions={
         <div className="d-flex flex-wrap gap-2">
           <StartLessonButton luuid={lesson.uuid} classUuid={classUuid} lesson={lesson} />
-          <button
-            type="button"
+          <IconButton
+            icon="eye"
             className="btn btn-outline-secondary"
             onClick={() => setPreview(true)}
           >
-            <i className="bi bi-eye me-1" aria-hidden="true" />
             {t('lesson.description')}
-          </button>
+          </IconButton>
           {creatorMode && p.addToClass && (
-            <button
-              type="button"
+            <IconButton
+              icon="plus-square"
               className="btn btn-outline-primary"
               onClick={() => setAdding(true)}
             >
-              <i className="bi bi-plus-square me-1" aria-hidden="true" />
               {t('lesson.addToClasses')}
-            </button>
+            </IconButton>
           )}
           {creatorMode && p.edit && (
-            <button
-              type="button"
+            <IconButton
+              icon="pencil"
               className="btn btn-outline-primary"
               onClick={() => setEditing(true)}
             >
-              <i className="bi bi-pencil me-1" aria-hidden="true" />
               {t('lesson.edit')}
-            </button>
+            </IconButton>
           )}
           {creatorMode && p.delete && (
             <button type="button" className="btn btn-outline-danger" onClick={() => void remove()}>

@@ -20,9 +20,9 @@ import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
 import { checkText, EXAMPLE_CHECK, parseCheckText } from '../check-text.ts';
 import { currentProgramFile } from '../lesson-session.ts';
 import { classroom } from '../runtime.ts';
-import LabelledField from '../../ui/metadata-fields/TextField.tsx';
-import TextField from './TextField.tsx';
+import TextField from '../../ui/text-field/TextField.tsx';
 import SaveFailed from './SaveFailed.tsx';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 interface Draft {
   name: string;
@@ -133,7 +133,7 @@ export default function LessonForm({
         onChange={(desc) => set({ desc })}
       />
       <div>
-        <LabelledField
+        <TextField
           label={t('fields.starter')}
           code
           rows={6}
@@ -143,14 +143,13 @@ export default function LessonForm({
           onChange={(logo) => set({ logo, code: '' })}
         />
         <div className="d-flex gap-2 mt-1">
-          <button
-            type="button"
+          <IconButton
+            icon="box-arrow-in-down"
             className="btn btn-sm btn-outline-secondary"
             onClick={takeEditorProgram}
           >
-            <i className="bi bi-box-arrow-in-down me-1" aria-hidden="true" />
             {t('lesson.useEditorProgram')}
-          </button>
+          </IconButton>
           {(draft.code || draft.logo) && (
             <button
               type="button"

@@ -14,6 +14,7 @@ import LessonDescriptionModal from './LessonDescriptionModal.tsx';
 import { ProgressDetails } from './ProgressCard.tsx';
 import '../ui/classroom.css';
 import SaveFailed from './SaveFailed.tsx';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 export default function LessonPane() {
   const { t } = useTranslation('classroom');
@@ -49,27 +50,23 @@ export default function LessonPane() {
         </button>
       </div>
       <div className="d-flex flex-wrap gap-2 mb-2">
-        <button
-          type="button"
+        <IconButton
+          icon="send"
+          busy={s.submitting}
           className="btn btn-sm btn-primary"
-          disabled={s.submitting || !canSubmit}
+          disabled={!canSubmit}
           onClick={() => void submit()}
         >
-          {s.submitting && (
-            <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
-          )}
-          <i className="bi bi-send me-1" aria-hidden="true" />
           {t('lessonPane.submit')}
-        </button>
-        <button
-          type="button"
+        </IconButton>
+        <IconButton
+          icon="arrow-clockwise"
           className="btn btn-sm btn-outline-secondary"
           disabled={s.loadingProgress}
           onClick={() => void lessonSessionService.refresh()}
         >
-          <i className="bi bi-arrow-clockwise me-1" aria-hidden="true" />
           {t('lessonPane.refresh')}
-        </button>
+        </IconButton>
         <button
           type="button"
           className="btn btn-sm btn-outline-secondary"

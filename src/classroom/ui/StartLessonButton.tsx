@@ -8,6 +8,7 @@ import type { Lesson } from '../../contract/lessons.ts';
 import { program } from '../../state/program.ts';
 import { classroom, lessonSessionService } from '../runtime.ts';
 import './widget-panes.ts';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 async function startLesson(
   lesson: Lesson,
@@ -47,14 +48,13 @@ export default function StartLessonButton({
     }
   };
   return (
-    <button
-      type="button"
+    <IconButton
+      icon="play-fill"
       className={`btn btn-success${small ? ' btn-sm' : ''}`}
       disabled={busy}
       onClick={() => void start()}
     >
-      <i className="bi bi-play-fill me-1" aria-hidden="true" />
       {t('lesson.start')}
-    </button>
+    </IconButton>
   );
 }

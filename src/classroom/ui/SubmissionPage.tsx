@@ -17,7 +17,8 @@ import { submittedProgram } from '../lesson-session.ts';
 import { SUBMISSION_PANE } from '../pane-ids.ts';
 import { classroom } from '../runtime.ts';
 import { submissionView } from '../submission-view.ts';
-import { Loading, Problem } from './ClassroomShell.tsx';
+import { Problem } from './ClassroomShell.tsx';
+import Loading from '../../ui/busy/Loading.tsx';
 import { SignInPrompt } from './ClassroomGate.tsx';
 import './widget-panes.ts';
 

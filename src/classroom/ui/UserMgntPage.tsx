@@ -17,7 +17,7 @@ import { isEmail } from '../emails.ts';
 import { classroom } from '../runtime.ts';
 import ClassroomShell, { Problem } from './ClassroomShell.tsx';
 import { formatDate } from './format.ts';
-import TextField from './TextField.tsx';
+import TextField from '../../ui/text-field/TextField.tsx';
 import SaveFailed from './SaveFailed.tsx';
 
 function NewUserDialog({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { HexImage, CoreError } from '../../core/wasm-core.ts';
 import { coreBridge } from '../../bridge/core-bridge.ts';
 import Screen from '../../shell/ui/Screen.tsx';
+import Loading from '../../ui/busy/Loading.tsx';
 
 type State =
   | { kind: 'idle' }
@@ -56,10 +57,7 @@ export default function DeveloperPage() {
         />
       </div>
       {state.kind === 'parsing' && (
-        <p role="status">
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          {t('hex.parsing', { name: state.name })}
-        </p>
+        <Loading text={t('hex.parsing', { name: state.name })} className="mb-3" />
       )}
       {state.kind === 'failed' && (
         <div className="alert alert-warning" role="alert" data-testid="hex-error">

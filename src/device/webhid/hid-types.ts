@@ -45,3 +45,13 @@ export function browserHid(): HIDLike | undefined {
     ? undefined
     : (navigator as unknown as { hid?: HIDLike }).hid;
 }
+
+/** Closes `device` if it is open. Closing an unplugged device fails; it is closed either way. */
+export async function closeQuietly(device: HIDDeviceLike | null | undefined): Promise<void> {
+  if (!device?.opened) return;
+  try {
+    await device.close();
+  } catch {
+    // Already gone with the cable.
+  }
+}

@@ -8,6 +8,7 @@ import { toDeviceError, withDeviceErrors } from '../errors.ts';
 import { TransportEvents, type Transport } from '../transport.ts';
 import {
   browserHid,
+  closeQuietly,
   type HIDConnectionEventLike,
   type HIDDeviceFilterLike,
   type HIDDeviceLike,
@@ -114,14 +115,7 @@ export class WebHidTransport extends TransportEvents implements Transport {
   }
 
   async close(): Promise<void> {
-    const device = this.detach();
-    if (device?.opened) {
-      try {
-        await device.close();
-      } catch {
-        // Closing an unplugged device fails; it is closed either way.
-      }
-    }
+    await closeQuietly(this.detach());
   }
 
   private hid(): HIDLike {

@@ -1,5 +1,6 @@
 // The editor's toolbar: Blocks/Logo switch, Download, Run, Stop, and the Logo panel's
 // show/hide and width buttons.
+import type { ButtonHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -148,38 +149,45 @@ export default function EditorToolbar({
       </div>
       {logo && (
         <div className="btn-group btn-group-sm" role="group">
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
+          <PanelButton
+            icon="layout-sidebar-reverse"
+            label={t(widgetVisible ? 'toolbar.hidePanel' : 'toolbar.showPanel')}
             aria-pressed={widgetVisible}
-            aria-label={t(widgetVisible ? 'toolbar.hidePanel' : 'toolbar.showPanel')}
-            title={t(widgetVisible ? 'toolbar.hidePanel' : 'toolbar.showPanel')}
             onClick={() => setWidgetVisible(!widgetVisible)}
-          >
-            <i className="bi bi-layout-sidebar-reverse" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            aria-label={t('toolbar.narrow')}
-            title={t('toolbar.narrow')}
+          />
+          <PanelButton
+            icon="chevron-bar-right"
+            label={t('toolbar.narrow')}
             disabled={!widgetVisible || expandState === 0}
             onClick={contractWidget}
-          >
-            <i className="bi bi-chevron-bar-right" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            aria-label={t('toolbar.widen')}
-            title={t('toolbar.widen')}
+          />
+          <PanelButton
+            icon="chevron-bar-left"
+            label={t('toolbar.widen')}
             disabled={!widgetVisible || expandState === 2}
             onClick={expandWidget}
-          >
-            <i className="bi bi-chevron-bar-left" aria-hidden="true" />
-          </button>
+          />
         </div>
       )}
     </div>
+  );
+}
+
+/** An icon-only button of the widget panel's group, named by its label (also its tooltip). */
+function PanelButton({
+  icon,
+  label,
+  ...rest
+}: { icon: string; label: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="button"
+      className="btn btn-outline-secondary"
+      aria-label={label}
+      title={label}
+      {...rest}
+    >
+      <i className={`bi bi-${icon}`} aria-hidden="true" />
+    </button>
   );
 }

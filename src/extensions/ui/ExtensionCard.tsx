@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { ExtensionSummary } from '../../contract/extensions.ts';
 import { headerImageSrc } from '../../contract/classroom.ts';
 import HeaderImage from '../../ui/header-image/HeaderImage.tsx';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 export interface ExtensionCardProps {
   extension: ExtensionSummary;
@@ -51,20 +52,23 @@ export default function ExtensionCard({
       </div>
       <div className="card-footer bg-transparent position-relative z-2">
         {added ? (
-          <button
-            type="button"
+          <IconButton
+            icon="dash-circle"
             className="btn btn-sm btn-outline-danger"
             disabled={busy}
             onClick={onRemove}
           >
-            <i className="bi bi-dash-circle me-1" aria-hidden="true" />
             {t('remove')}
-          </button>
+          </IconButton>
         ) : (
-          <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={onAdd}>
-            <i className="bi bi-plus-circle me-1" aria-hidden="true" />
+          <IconButton
+            icon="plus-circle"
+            className="btn btn-sm btn-primary"
+            disabled={busy}
+            onClick={onAdd}
+          >
             {t('add')}
-          </button>
+          </IconButton>
         )}
       </div>
     </article>

@@ -23,7 +23,7 @@ import Upload from '../../ui/upload/Upload.tsx';
 import { uploadImage } from '../upload-image.ts';
 import { languageByLocale } from '../../i18n/languages.ts';
 import MetadataFields from '../../ui/metadata-fields/MetadataFields.tsx';
-import TextField from '../../ui/metadata-fields/TextField.tsx';
+import TextField from '../../ui/text-field/TextField.tsx';
 import {
   answerExtensionDialog,
   type ExtensionDetails,

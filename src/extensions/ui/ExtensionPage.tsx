@@ -19,6 +19,8 @@ import { session } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
 import { ExtensionImage } from './ExtensionCard.tsx';
+import Loading from '../../ui/busy/Loading.tsx';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 type State = { extension: Extension | null; failed: boolean };
 
@@ -83,14 +85,7 @@ export default function ExtensionPage() {
       </section>
     );
   }
-  if (!e) {
-    return (
-      <div className="text-center py-5" role="status">
-        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        {t('common:loading')}
-      </div>
-    );
-  }
+  if (!e) return <Loading />;
 
   const added = addedList.some((x) => x.uuid === e.uuid);
   const texts = textsFor(e.library.texts, i18next.language) ?? e.library.texts.en;
@@ -141,25 +136,23 @@ export default function ExtensionPage() {
           </dl>
           <div className="d-flex flex-wrap gap-2">
             {added ? (
-              <button
-                type="button"
+              <IconButton
+                icon="dash-circle"
                 className="btn btn-outline-danger"
                 disabled={busy}
                 onClick={() => void act(async (svc) => svc.removeExtension(e.uuid))}
               >
-                <i className="bi bi-dash-circle me-1" aria-hidden="true" />
                 {t('remove')}
-              </button>
+              </IconButton>
             ) : (
-              <button
-                type="button"
+              <IconButton
+                icon="plus-circle"
                 className="btn btn-primary"
                 disabled={busy}
                 onClick={() => void act(async (svc) => svc.addExtension(e.uuid))}
               >
-                <i className="bi bi-plus-circle me-1" aria-hidden="true" />
                 {t('add')}
-              </button>
+              </IconButton>
             )}
             {e.isEditable && (
               <>
@@ -167,15 +160,14 @@ export default function ExtensionPage() {
                   <i className="bi bi-pencil-square me-1" aria-hidden="true" />
                   {t('editCode')}
                 </Link>
-                <button
-                  type="button"
+                <IconButton
+                  icon="card-text"
                   className="btn btn-outline-secondary"
                   disabled={busy}
                   onClick={() => void act(async (svc) => svc.editExtensionDetails(e))}
                 >
-                  <i className="bi bi-card-text me-1" aria-hidden="true" />
                   {t('editDetails')}
-                </button>
+                </IconButton>
               </>
             )}
             {(e.isEditable || s.isModerator) && (
@@ -197,8 +189,8 @@ export default function ExtensionPage() {
               </button>
             )}
             {s.isModerator && (
-              <button
-                type="button"
+              <IconButton
+                icon="patch-check"
                 className="btn btn-outline-secondary"
                 disabled={busy}
                 onClick={() =>
@@ -207,9 +199,8 @@ export default function ExtensionPage() {
                   )
                 }
               >
-                <i className="bi bi-patch-check me-1" aria-hidden="true" />
                 {e.isOfficial ? t('unmarkOfficial') : t('markOfficial')}
-              </button>
+              </IconButton>
             )}
           </div>
         </div>

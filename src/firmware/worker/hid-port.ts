@@ -12,11 +12,12 @@ import {
   pickGoGoInterface,
   REPORT_ID,
 } from '../../device/webhid/webhid-transport.ts';
-import type {
-  HIDConnectionEventLike,
-  HIDDeviceLike,
-  HIDInputReportEventLike,
-  HIDLike,
+import {
+  closeQuietly,
+  type HIDConnectionEventLike,
+  type HIDDeviceLike,
+  type HIDInputReportEventLike,
+  type HIDLike,
 } from '../../device/webhid/hid-types.ts';
 import type { Clock } from './clock.ts';
 
@@ -103,14 +104,7 @@ export class HidPort {
   }
 
   async close(): Promise<void> {
-    const device = this.detach();
-    if (device?.opened) {
-      try {
-        await device.close();
-      } catch {
-        // An unplugged device is closed either way.
-      }
-    }
+    await closeQuietly(this.detach());
   }
 
   /** The board is about to leave the bus on purpose (a reboot): not a failure. */

@@ -12,7 +12,7 @@ import {
   MESSAGE_LINK_PATTERN,
 } from '../../contract/messages.ts';
 import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
-import TextField from '../../ui/metadata-fields/TextField.tsx';
+import TextField from '../../ui/text-field/TextField.tsx';
 import { announce } from '../messages-service.ts';
 
 const LINK = new RegExp(MESSAGE_LINK_PATTERN);

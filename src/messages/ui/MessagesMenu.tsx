@@ -12,6 +12,8 @@ import { ui } from '../../state/ui.ts';
 import { MESSAGE_ICONS, messageTitle } from '../message-text.ts';
 import { loadMessages, markAllRead, markRead } from '../messages-service.ts';
 import { messagesStore } from '../runtime.ts';
+import Loading from '../../ui/busy/Loading.tsx';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 // The Markdown renderer and the announcement editor load with the first announcement shown
 // or written: the editor's first screen does without them.
@@ -67,14 +69,13 @@ export default function MessagesMenu() {
           <div className="d-flex align-items-center gap-2 px-3 py-2 border-bottom">
             <strong className="me-auto">{t('title')}</strong>
             {s.isAdmin && (
-              <button
-                type="button"
+              <IconButton
+                icon="megaphone"
                 className="btn btn-sm btn-outline-primary"
                 onClick={() => setAnnouncing(true)}
               >
-                <i className="bi bi-megaphone me-1" aria-hidden="true" />
                 {t('announce.open')}
-              </button>
+              </IconButton>
             )}
             <button
               type="button"
@@ -133,12 +134,7 @@ export default function MessagesMenu() {
               </li>
             ))}
           </ul>
-          {m.loading && (
-            <div className="text-center py-2 small" role="status">
-              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              {t('common:loading')}
-            </div>
-          )}
+          {m.loading && <Loading className="text-center py-2 small" />}
           {!m.loading && m.failed && (
             <div className="px-3 py-2 small text-danger">{t('loadFailed')}</div>
           )}

@@ -26,6 +26,7 @@ import {
 import SearchBox from '../../ui/pager/SearchBox.tsx';
 import type { Paging } from '../../ui/pager/use-paging.ts';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 export default function CatalogPage({ screen }: { screen: 'catalog' }) {
   const { t } = useTranslation(['remix', 'screens']);
@@ -95,14 +96,13 @@ export default function CatalogPage({ screen }: { screen: 'catalog' }) {
                 role="group"
                 aria-label={t('project.ownerTools')}
               >
-                <button
-                  type="button"
+                <IconButton
+                  icon="plus-lg"
                   className="btn btn-sm btn-primary"
                   onClick={() => setPicking(true)}
                 >
-                  <i className="bi bi-plus-lg me-1" aria-hidden="true" />
                   {t('catalog.addProject')}
-                </button>
+                </IconButton>
                 <button
                   type="button"
                   className="btn btn-sm btn-outline-secondary ms-auto"

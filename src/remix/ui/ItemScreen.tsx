@@ -3,8 +3,8 @@
 import './remix.css';
 import '../../ui/header-image/header-image.css';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import LoginPrompt from './LoginPrompt.tsx';
+import Loading from '../../ui/busy/Loading.tsx';
 
 export interface ItemScreenProps {
   screen: string;
@@ -20,7 +20,6 @@ export interface ItemScreenProps {
 }
 
 export default function ItemScreen(props: ItemScreenProps) {
-  const { t } = useTranslation('common');
   const { banner, errorText, children } = props;
   return (
     <section
@@ -44,10 +43,7 @@ export default function ItemScreen(props: ItemScreenProps) {
       ) : children ? (
         children()
       ) : props.loading || errorText === null ? (
-        <div className="py-5 text-center" role="status">
-          <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-          {t('loading')}
-        </div>
+        <Loading />
       ) : (
         <div className="alert alert-warning">{errorText}</div>
       )}

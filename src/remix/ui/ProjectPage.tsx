@@ -27,6 +27,7 @@ import {
   useAddressPaging,
 } from '../../ui/pager/address-paging.ts';
 import type { Paging } from '../../ui/pager/use-paging.ts';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 /** Keeps the open program's project details in step with edits made on this page. */
 function followOpenProgram(project: Project | null, uuid: string): void {
@@ -168,32 +169,29 @@ export default function ProjectPage({ screen }: { screen: 'project' }) {
                   {project.likes}
                 </span>
               </button>
-              <button
-                type="button"
+              <IconButton
+                icon="shuffle"
                 className="btn btn-outline-secondary"
                 disabled={busy}
                 onClick={() => void remix()}
               >
-                <i className="bi bi-shuffle me-1" aria-hidden="true" />
                 {t('project.remix')}
-              </button>
+              </IconButton>
               <AddToCatalog uuid={project.uuid} />
-              <button
-                type="button"
+              <IconButton
+                icon="link-45deg"
                 className="btn btn-outline-secondary"
                 onClick={() => void copyLink(appLink(`/project/${project.uuid}`))}
               >
-                <i className="bi bi-link-45deg me-1" aria-hidden="true" />
                 {t('project.copyLink')}
-              </button>
-              <button
-                type="button"
+              </IconButton>
+              <IconButton
+                icon="link"
                 className="btn btn-outline-secondary"
                 onClick={() => void copyLink(appLink(`/code/${project.uuid}`))}
               >
-                <i className="bi bi-link me-1" aria-hidden="true" />
                 {t('project.copyCodeLink')}
-              </button>
+              </IconButton>
             </div>
             {project.isEditable && (
               <div

@@ -3,7 +3,7 @@
 // description. `afterImage` holds fields of the caller's own between image and description.
 import type { ReactNode } from 'react';
 import MarkdownEditor from '../markdown/MarkdownEditor.tsx';
-import TextField, { type TextFieldProps } from './TextField.tsx';
+import TextField, { type TextFieldProps } from '../text-field/TextField.tsx';
 
 type Field = Omit<TextFieldProps, 'url' | 'required' | 'autoFocus'>;
 

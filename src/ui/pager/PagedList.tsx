@@ -2,9 +2,9 @@
 // failed, else the items (or the empty text) with the Pager under them. While the next page
 // loads the last one stays on screen, marked busy.
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Pagination } from '../../contract/common.ts';
 import Pager from './Pager.tsx';
+import Loading from '../busy/Loading.tsx';
 
 export interface PagedListProps {
   /** Nothing to show yet: the first answer is on its way. */
@@ -24,14 +24,8 @@ export interface PagedListProps {
 }
 
 export default function PagedList(props: PagedListProps) {
-  const { t } = useTranslation('common');
   if (props.pending) {
-    return (
-      <div className="text-center py-5" role="status">
-        <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-        {t('loading')}
-      </div>
-    );
+    return <Loading />;
   }
   if (props.failed || !props.pagination) {
     return (

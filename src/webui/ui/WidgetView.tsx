@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Widget } from '../../contract/webui.ts';
-import { throttleLatest } from '../live-dashboard.ts';
+import { throttleLatest } from '../throttle-latest.ts';
 import WidgetChart from './WidgetChart.tsx';
 
 /** The least time between two values a dragged slider sends. */

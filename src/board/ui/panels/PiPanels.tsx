@@ -11,6 +11,7 @@ import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
 import WifiForm from './WifiForm.tsx';
 import { CompactField, CompactForm } from '../../../ui/compact-form/CompactForm.tsx';
+import ActionButton from './ActionButton.tsx';
 
 export function CameraPanel({ gate }: { gate: BoardGate }) {
   const { t } = useTranslation('board');
@@ -20,23 +21,15 @@ export function CameraPanel({ gate }: { gate: BoardGate }) {
   return (
     <Panel id="camera" title={t('camera.title')} disabledReason={gate.reason} error={error}>
       <div className="d-flex flex-wrap gap-1">
-        <Button
-          size="sm"
-          variant="outline-primary"
-          onClick={() => void send(cmd.piCamera(!cam?.on))}
-        >
+        <ActionButton onClick={() => void send(cmd.piCamera(!cam?.on))}>
           {cam?.on ? t('camera.off') : t('camera.on')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline-primary"
-          onClick={() => void send(cmd.piFindFace(!cam?.findFace))}
-        >
+        </ActionButton>
+        <ActionButton onClick={() => void send(cmd.piFindFace(!cam?.findFace))}>
           {cam?.findFace ? t('camera.findFaceOff') : t('camera.findFaceOn')}
-        </Button>
-        <Button size="sm" variant="outline-primary" onClick={() => void send(cmd.piSnapshot(true))}>
+        </ActionButton>
+        <ActionButton onClick={() => void send(cmd.piSnapshot(true))}>
           {t('camera.snapshot')}
-        </Button>
+        </ActionButton>
       </div>
       <p className="small mb-0" data-testid="camera-state">
         {cam?.on ? t('camera.isOn') : t('camera.isOff')}
@@ -89,9 +82,9 @@ export function HomeScreenPanel({ gate }: { gate: BoardGate }) {
       <p className="small mb-0">
         {pi?.tapped ? t('homeScreen.tapped', pi.tap) : t('homeScreen.notTapped')}
       </p>
-      <Button size="sm" variant="outline-primary" onClick={() => void send(cmd.piClearTap())}>
+      <ActionButton onClick={() => void send(cmd.piClearTap())}>
         {t('homeScreen.clear')}
-      </Button>
+      </ActionButton>
     </Panel>
   );
 }
@@ -110,13 +103,12 @@ export function PiNetworkPanel({ gate }: { gate: BoardGate }) {
             <Button size="sm" type="submit" disabled={!hasSsid}>
               {t('piNetwork.connect')}
             </Button>
-            <Button
-              size="sm"
+            <ActionButton
               variant="outline-secondary"
               onClick={() => void send(cmd.piWifiDisconnect())}
             >
               {t('piNetwork.disconnect')}
-            </Button>
+            </ActionButton>
           </div>
         )}
       />
@@ -184,22 +176,20 @@ export function PiPowerPanel({ gate }: { gate: BoardGate }) {
   return (
     <Panel id="pi-power" title={t('piPower.title')} disabledReason={gate.reason} error={error}>
       <div className="d-flex gap-2">
-        <Button
-          size="sm"
+        <ActionButton
           variant="outline-warning"
           onClick={() => window.confirm(t('piPower.rebootConfirm')) && void send(cmd.piReboot())}
         >
           {t('piPower.reboot')}
-        </Button>
-        <Button
-          size="sm"
+        </ActionButton>
+        <ActionButton
           variant="outline-danger"
           onClick={() =>
             window.confirm(t('piPower.shutdownConfirm')) && void send(cmd.piShutdown())
           }
         >
           {t('piPower.shutdown')}
-        </Button>
+        </ActionButton>
       </div>
     </Panel>
   );

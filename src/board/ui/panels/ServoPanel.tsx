@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { PORT_NAMES } from '../../../device/board-state.ts';
@@ -8,6 +8,7 @@ import { useCommandSender } from '../../../device/ui/use-device.ts';
 import { board } from '../../../state/board.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
+import ActionButton from './ActionButton.tsx';
 
 function PortChooser(props: {
   id: string;
@@ -61,27 +62,15 @@ export function ServoPanel({ gate }: { gate: BoardGate }) {
           style={{ width: '6rem' }}
         />
         <div className="d-flex flex-wrap gap-1">
-          <Button
-            size="sm"
-            variant="outline-primary"
-            onClick={() => void send(talk(), cmd.servoSetAngle(angle))}
-          >
+          <ActionButton onClick={() => void send(talk(), cmd.servoSetAngle(angle))}>
             {t('servo.set')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline-primary"
-            onClick={() => void send(talk(), cmd.servoThisWay(angle))}
-          >
+          </ActionButton>
+          <ActionButton onClick={() => void send(talk(), cmd.servoThisWay(angle))}>
             {t('servo.thisWay')}
-          </Button>
-          <Button
-            size="sm"
-            variant="outline-primary"
-            onClick={() => void send(talk(), cmd.servoThatWay(angle))}
-          >
+          </ActionButton>
+          <ActionButton onClick={() => void send(talk(), cmd.servoThatWay(angle))}>
             {t('servo.thatWay')}
-          </Button>
+          </ActionButton>
         </div>
       </div>
       {live.status?.builtin && (
@@ -113,20 +102,12 @@ export function ServoRelayPanel({ gate }: { gate: BoardGate }) {
     <Panel id="relay" title={t('relay.title')} disabledReason={gate.reason} error={error}>
       <PortChooser id="relay" selected={ports} onChange={setPorts} label={t('servo.select')} />
       <div className="d-flex flex-wrap gap-1">
-        <Button
-          size="sm"
-          variant="outline-primary"
-          onClick={() => void send(talk(), cmd.relay(true))}
-        >
+        <ActionButton onClick={() => void send(talk(), cmd.relay(true))}>
           {t('relay.on')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline-primary"
-          onClick={() => void send(talk(), cmd.relay(false))}
-        >
+        </ActionButton>
+        <ActionButton onClick={() => void send(talk(), cmd.relay(false))}>
           {t('relay.off')}
-        </Button>
+        </ActionButton>
       </div>
       {live.status?.builtin && (
         <table className="table table-sm small mb-0" data-testid="relay-state">

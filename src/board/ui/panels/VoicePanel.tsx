@@ -5,6 +5,7 @@ import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';
 import Panel from '../Panel.tsx';
 import type { BoardGate } from '../use-board-gate.ts';
+import ActionButton from './ActionButton.tsx';
 
 /** Voice module: play, next, previous, go to track, erase tracks (spec core §9). */
 export default function VoicePanel({ gate }: { gate: BoardGate }) {
@@ -14,20 +15,18 @@ export default function VoicePanel({ gate }: { gate: BoardGate }) {
   return (
     <Panel id="voice" title={t('voice.title')} disabledReason={gate.reason} error={error}>
       <div className="d-flex flex-wrap gap-1">
-        <Button
-          size="sm"
-          variant="outline-primary"
+        <ActionButton
           onClick={() => void send(cmd.voicePrevious())}
           aria-label={t('voice.previous')}
         >
           <i className="bi bi-skip-start-fill" aria-hidden /> {t('voice.previous')}
-        </Button>
-        <Button size="sm" variant="outline-primary" onClick={() => void send(cmd.voicePlay())}>
+        </ActionButton>
+        <ActionButton onClick={() => void send(cmd.voicePlay())}>
           <i className="bi bi-play-fill" aria-hidden /> {t('voice.play')}
-        </Button>
-        <Button size="sm" variant="outline-primary" onClick={() => void send(cmd.voiceNext())}>
+        </ActionButton>
+        <ActionButton onClick={() => void send(cmd.voiceNext())}>
           {t('voice.next')} <i className="bi bi-skip-end-fill" aria-hidden />
-        </Button>
+        </ActionButton>
       </div>
       <Form
         onSubmit={(e) => {
@@ -50,15 +49,14 @@ export default function VoicePanel({ gate }: { gate: BoardGate }) {
           <Button type="submit">{t('voice.goTo')}</Button>
         </InputGroup>
       </Form>
-      <Button
-        size="sm"
+      <ActionButton
         variant="outline-danger"
         onClick={() => {
           if (window.confirm(t('voice.eraseConfirm'))) void send(cmd.voiceErase());
         }}
       >
         {t('voice.erase')}
-      </Button>
+      </ActionButton>
     </Panel>
   );
 }

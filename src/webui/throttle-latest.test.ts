@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { throttleLatest } from './live-dashboard.ts';
+import { throttleLatest } from './throttle-latest.ts';
 
 describe('throttleLatest', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -28,5 +28,18 @@ describe('throttleLatest', () => {
     t.cancel();
     vi.advanceTimersByTime(200);
     expect(sent).toEqual([1]);
+  });
+
+  it('forgets a dropped value but still waits for the period to end', () => {
+    const sent: number[] = [];
+    const t = throttleLatest((v: number) => sent.push(v), 100);
+    t.push(1);
+    t.push(2);
+    t.drop();
+    vi.advanceTimersByTime(50);
+    t.push(3);
+    expect(sent).toEqual([1]);
+    vi.advanceTimersByTime(50);
+    expect(sent).toEqual([1, 3]);
   });
 });

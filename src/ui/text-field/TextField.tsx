@@ -1,7 +1,9 @@
 // One labelled text field, single-line or (with `rows`) a text area. `error` marks it
-// invalid and shows the message below in place of `help`; a URL field gets the URL
-// keyboard and an https:// placeholder.
+// invalid and shows the message below in place of `help`; a required field left empty says
+// 'The {name} field is required' once `showRequired` is set (the user tried to go on without
+// it, spec core §5). A URL field gets the URL keyboard and an https:// placeholder.
 import { useId, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export interface TextFieldProps {
   label: string;
@@ -12,7 +14,11 @@ export interface TextFieldProps {
   /** Set while the value is invalid: the message shown under the field. */
   error?: string;
   url?: boolean;
+  /** The kind of single-line input ('text' when left out). */
+  type?: 'text' | 'email';
   required?: boolean;
+  /** Validation ran: a required field left empty shows the required message. */
+  showRequired?: boolean;
   autoFocus?: boolean;
   placeholder?: string;
   labelClassName?: string;
@@ -25,9 +31,12 @@ export interface TextFieldProps {
 }
 
 export default function TextField(props: TextFieldProps) {
-  const { label, value, maxLength, onChange, help, error, url, rows } = props;
+  const { label, value, maxLength, onChange, help, url, rows } = props;
+  const { t } = useTranslation('ui');
   const id = useId();
   const noteId = `${id}-note`;
+  const missing = Boolean(props.required && props.showRequired && value.trim() === '');
+  const error = props.error ?? (missing ? t('textField.required', { name: label }) : undefined);
   const note = error ?? help;
   const className = [
     'form-control',
@@ -56,7 +65,7 @@ export default function TextField(props: TextFieldProps) {
         {label}
       </label>
       {rows === undefined ? (
-        <input {...field} type="text" inputMode={url ? 'url' : undefined} />
+        <input {...field} type={props.type ?? 'text'} inputMode={url ? 'url' : undefined} />
       ) : (
         <textarea {...field} rows={rows} />
       )}
