@@ -12,12 +12,11 @@
 // Each path's ratio to the floor is printed.
 import { readFileSync } from 'node:fs';
 import { loadCore, type WasmCore } from '../../src/core/wasm-core.ts';
-import { GoGoConnection } from '../../src/device/connection/gogo-connection.ts';
 import { DeviceError } from '../../src/device/device.ts';
 import { Emitter } from '../../src/device/emitter.ts';
-import { WasmFramer } from '../../src/device/protocol/framer.ts';
 import { SimulatedBoard, wasmEncoder } from '../../src/virtual-board/board/simulated-board.ts';
 import { BoardSimulation, wallClock } from '../../src/virtual-board/worker/board-simulation.ts';
+import { testConnection } from '../../src/device/testing/test-connection.ts';
 import { VirtualLinkTransport } from '../../src/device/testing/virtual-link-transport.ts';
 import type { Transport, TransportEventMap } from '../../src/device/transport.ts';
 import { downloadPlan, planFloorMs } from '../../src/download/download-plan.ts';
@@ -71,12 +70,7 @@ class RealtimeLinkTransport implements Transport {
 }
 
 async function connected(core: WasmCore, transport: Transport, advance?: () => void) {
-  const conn = new GoGoConnection({
-    createTransport: () => transport,
-    framer: new WasmFramer(core),
-    displayBoard: () => 6,
-    schedule: (flush) => queueMicrotask(flush),
-  });
+  const conn = testConnection(core, transport);
   await conn.connect('simulated');
   for (let i = 0; i < 50 && conn.snapshot.board.boardType === 0; i++) {
     advance?.();

@@ -58,28 +58,51 @@ function checkedWindow(window: number): number {
   return window;
 }
 
+/** `value` per field and bucket of `b`. */
+const perBucket = (value: RawBuilder<unknown>) =>
+  sql`select field, bucket, ${value} as v from b group by field, bucket`;
+
+/** `value` of each bucket's first row of `b` (with `columns`) in `order`. */
+const firstInBucket = (
+  value: RawBuilder<unknown>,
+  columns: RawBuilder<unknown>,
+  order: RawBuilder<unknown>,
+) =>
+  sql`select field, bucket, ${value} as v from (
+          select field, bucket, ${columns},
+            row_number() over (partition by field, bucket order by ${order}) as rn
+          from b) ranked
+        where rn = 1`;
+
+/** The mean of the last `window` buckets' `mean`s, per field. */
+function movingAverage(window: number, mean: RawBuilder<unknown>): RawBuilder<unknown> {
+  const preceding = sql.raw(String(checkedWindow(window) - 1));
+  return sql`select field, bucket,
+          avg(m) over (partition by field order by bucket
+                       rows between ${preceding} preceding and current row) as v
+        from (select field, bucket, ${mean} as m from b group by field, bucket) means`;
+}
+
 /** The fixed statement of each aggregation over the bucketed records `b`. */
 function statement(aggregation: Aggregation, window: number): RawBuilder<unknown> {
   switch (aggregation) {
     case 'count':
-      return sql`select field, bucket, count(*) as v from b group by field, bucket`;
+      return perBucket(sql`count(*)`);
     case 'mean':
-      return sql`select field, bucket, avg(value) as v from b group by field, bucket`;
+      return perBucket(sql`avg(value)`);
     case 'sum':
-      return sql`select field, bucket, sum(value) as v from b group by field, bucket`;
+      return perBucket(sql`sum(value)`);
     case 'max':
-      return sql`select field, bucket, max(value) as v from b group by field, bucket`;
+      return perBucket(sql`max(value)`);
     case 'min':
-      return sql`select field, bucket, min(value) as v from b group by field, bucket`;
+      return perBucket(sql`min(value)`);
     case 'first':
-    case 'last': {
-      const order = aggregation === 'first' ? sql`t asc` : sql`t desc`;
-      return sql`select field, bucket, value as v from (
-          select field, bucket, value,
-            row_number() over (partition by field, bucket order by ${order}) as rn
-          from b) ranked
-        where rn = 1`;
-    }
+    case 'last':
+      return firstInBucket(
+        sql`value`,
+        sql`value`,
+        aggregation === 'first' ? sql`t asc` : sql`t desc`,
+      );
     case 'median':
       // The middle value, or the mean of the two middle values (integer division agrees).
       return sql`select field, bucket, avg(value) as v from (
@@ -89,13 +112,8 @@ function statement(aggregation: Aggregation, window: number): RawBuilder<unknown
           from b) ranked
         where rn in ((n + 1) / 2, (n + 2) / 2)
         group by field, bucket`;
-    case 'moving_average': {
-      const preceding = sql.raw(String(checkedWindow(window) - 1));
-      return sql`select field, bucket,
-          avg(m) over (partition by field order by bucket
-                       rows between ${preceding} preceding and current row) as v
-        from (select field, bucket, avg(value) as m from b group by field, bucket) means`;
-    }
+    case 'moving_average':
+      return movingAverage(window, sql`avg(value)`);
   }
 }
 
@@ -107,34 +125,21 @@ function summaryStatement(aggregation: Aggregation, window: number): RawBuilder<
   const mean = sql`sum(total) / cast(sum(n) as double precision)`;
   switch (aggregation) {
     case 'count':
-      return sql`select field, bucket, sum(n) as v from b group by field, bucket`;
+      return perBucket(sql`sum(n)`);
     case 'mean':
-      return sql`select field, bucket, ${mean} as v from b group by field, bucket`;
+      return perBucket(mean);
     case 'sum':
-      return sql`select field, bucket, sum(total) as v from b group by field, bucket`;
+      return perBucket(sql`sum(total)`);
     case 'max':
-      return sql`select field, bucket, max(high) as v from b group by field, bucket`;
+      return perBucket(sql`max(high)`);
     case 'min':
-      return sql`select field, bucket, min(low) as v from b group by field, bucket`;
+      return perBucket(sql`min(low)`);
     case 'first':
-    case 'last': {
-      const [value, order] =
-        aggregation === 'first'
-          ? [sql`first_v`, sql`first_t asc`]
-          : [sql`last_v`, sql`last_t desc`];
-      return sql`select field, bucket, ${value} as v from (
-          select field, bucket, first_v, last_v,
-            row_number() over (partition by field, bucket order by ${order}) as rn
-          from b) ranked
-        where rn = 1`;
-    }
-    case 'moving_average': {
-      const preceding = sql.raw(String(checkedWindow(window) - 1));
-      return sql`select field, bucket,
-          avg(m) over (partition by field order by bucket
-                       rows between ${preceding} preceding and current row) as v
-        from (select field, bucket, ${mean} as m from b group by field, bucket) means`;
-    }
+      return firstInBucket(sql`first_v`, sql`first_v, last_v`, sql`first_t asc`);
+    case 'last':
+      return firstInBucket(sql`last_v`, sql`first_v, last_v`, sql`last_t desc`);
+    case 'moving_average':
+      return movingAverage(window, mean);
     case 'median':
       throw new Error('the median needs every record');
   }

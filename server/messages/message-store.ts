@@ -204,19 +204,12 @@ const unreadBy = (viewer: string) => (eb: M) =>
     ),
   );
 
-interface MessageDetailRow {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  params: string;
-  link: string;
-  created_at: string;
-  sender_id: string | null;
+/** A message row with its sender's name and photo and whether the viewer has read it. */
+type MessageDetailRow = Omit<MessagesTable, 'recipient_id'> & {
   sender_name: string | null;
   sender_photo: string | null;
   is_read: unknown;
-}
+};
 
 function parseParams(text: string): MessageParams {
   try {

@@ -4,12 +4,12 @@
 // remote transport have their own suites (src/remote-lab/).
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import { labTopics, parseControl, type StationPresence } from '../../src/contract/lab-topics.ts';
 import type { Lab, LabGroup, SessionAnswer, StationGrant } from '../../src/contract/remote-lab.ts';
+import { typedApiCaller } from '../testing/api-caller.ts';
 import { signUpWithPassword } from '../testing/emulator-accounts.ts';
 import { brokerUrl, mqttTestEnv, testBroker } from '../testing/test-mqtt.ts';
-import { bearer, startTestApp, type TestApp } from '../testing/test-app.ts';
+import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { testEngine } from '../testing/test-db.ts';
 
 const ALIVE_MS = 1000;
@@ -83,15 +83,7 @@ describe(`remote lab sessions and access control (${testEngine()}, ${testBroker(
     await t.close();
   });
 
-  const api = async <T>(token: string | null, method: string, path: string, body?: unknown) => {
-    const res = await t.app.inject({
-      method: method as 'POST',
-      url: `${API_BASE_PATH}${path}`,
-      headers: token ? bearer(token) : {},
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
-    return { status: res.statusCode, body: res.json() as T };
-  };
+  const api = typedApiCaller(() => t);
 
   const connect = async (url: string, username: string, password: string, reconnect = false) => {
     const c = await mqtt.connectAsync(brokerUrl(url, origin), {

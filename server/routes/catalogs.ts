@@ -1,11 +1,11 @@
 // Catalog service (spec core §7): every call needs a signed-in user. Shapes and rules are
 // documented in src/contract/projects.ts.
 import { Type } from '@sinclair/typebox';
+import { UuidRef } from '../../src/contract/common.ts';
 import {
   Catalog,
   CatalogAdd,
   CatalogAll,
-  CatalogCreated,
   CatalogInput,
   CatalogList,
   CatalogListQuery,
@@ -31,7 +31,7 @@ export const catalogsRoutes: RouteGroup = async (app) => {
 
   app.post(
     '/catalog/create',
-    { schema: { body: CatalogInput, response: { 201: CatalogCreated } } },
+    { schema: { body: CatalogInput, response: { 201: UuidRef } } },
     async (request, reply) => {
       const uuid = await catalogs.create(me(request), request.body);
       return reply.code(201).send({ uuid });

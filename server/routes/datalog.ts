@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { IdRef } from '../../src/contract/common.ts';
 import {
   Channel,
   type ChannelEvent,
@@ -12,7 +13,6 @@ import {
   ChannelList,
   ChannelParams,
   ChannelUpdate,
-  DeletedChannel,
   Field,
   FieldDeleted,
   FieldList,
@@ -254,7 +254,7 @@ export const datalogOwnerRoutes: RouteGroup = async (app) => {
 
   app.delete(
     '/datalog/channels/:id',
-    { schema: { params: ChannelParams, querystring: NoQuery, response: { 200: DeletedChannel } } },
+    { schema: { params: ChannelParams, querystring: NoQuery, response: { 200: IdRef } } },
     async (request) => {
       await channels.remove(viewer(request), request.params.id);
       return { id: request.params.id };

@@ -2,6 +2,7 @@
 // stations' way in: a lab's owner opens its station page (signed in), or a CLI station
 // presents the lab's station key. docs/remote-lab.md "Labs" and "Stations".
 import { Type } from '@sinclair/typebox';
+import { UuidRef } from '../../src/contract/common.ts';
 import {
   formatAccessCode,
   Lab,
@@ -11,7 +12,6 @@ import {
   LabGroupUpdate,
   LabInput,
   LabList,
-  LabParams,
   LabUpdate,
   StationConnectBody,
   StationGrant,
@@ -79,20 +79,20 @@ export const labsRoutes: RouteGroup = async (app) => {
 
   app.get(
     '/lab/:uuid',
-    { schema: { params: LabParams, querystring: NoQuery, response: { 200: Lab } } },
+    { schema: { params: UuidRef, querystring: NoQuery, response: { 200: Lab } } },
     async (request) => toLab(service, await labs.owned(currentUser(request), request.params.uuid)),
   );
 
   app.put(
     '/lab/:uuid',
-    { schema: { params: LabParams, body: LabUpdate, response: { 200: Lab } } },
+    { schema: { params: UuidRef, body: LabUpdate, response: { 200: Lab } } },
     async (request) =>
       toLab(service, await labs.update(currentUser(request), request.params.uuid, request.body)),
   );
 
   app.delete(
     '/lab/:uuid',
-    { schema: { params: LabParams, querystring: NoQuery, response: { 200: Deleted } } },
+    { schema: { params: UuidRef, querystring: NoQuery, response: { 200: Deleted } } },
     async (request) => {
       const row = await labs.remove(currentUser(request), request.params.uuid);
       await service.labRemoved(row.board_id);
@@ -102,13 +102,13 @@ export const labsRoutes: RouteGroup = async (app) => {
 
   app.post(
     '/lab/:uuid/station',
-    { schema: { params: LabParams, body: EmptyBody, response: { 200: StationGrant } } },
+    { schema: { params: UuidRef, body: EmptyBody, response: { 200: StationGrant } } },
     async (request) => service.stationForOwner(currentUser(request), request.params.uuid),
   );
 
   app.post(
     '/lab/:uuid/station-key',
-    { schema: { params: LabParams, body: EmptyBody, response: { 200: StationKey } } },
+    { schema: { params: UuidRef, body: EmptyBody, response: { 200: StationKey } } },
     async (request) => ({
       key: await labs.newStationKey(currentUser(request), request.params.uuid),
     }),
@@ -136,7 +136,7 @@ export const labsRoutes: RouteGroup = async (app) => {
 
   app.get(
     '/lab-group/:uuid',
-    { schema: { params: LabParams, querystring: NoQuery, response: { 200: LabGroup } } },
+    { schema: { params: UuidRef, querystring: NoQuery, response: { 200: LabGroup } } },
     async (request) => {
       const row = await labs.ownedGroup(currentUser(request), request.params.uuid);
       return toGroup(row, await labs.groupBoards(row.uuid));
@@ -145,7 +145,7 @@ export const labsRoutes: RouteGroup = async (app) => {
 
   app.put(
     '/lab-group/:uuid',
-    { schema: { params: LabParams, body: LabGroupUpdate, response: { 200: LabGroup } } },
+    { schema: { params: UuidRef, body: LabGroupUpdate, response: { 200: LabGroup } } },
     async (request) => {
       const row = await labs.updateGroup(currentUser(request), request.params.uuid, request.body);
       return toGroup(row, await labs.groupBoards(row.uuid));
@@ -154,7 +154,7 @@ export const labsRoutes: RouteGroup = async (app) => {
 
   app.delete(
     '/lab-group/:uuid',
-    { schema: { params: LabParams, querystring: NoQuery, response: { 200: Deleted } } },
+    { schema: { params: UuidRef, querystring: NoQuery, response: { 200: Deleted } } },
     async (request) => {
       await labs.removeGroup(currentUser(request), request.params.uuid);
       return { uuid: request.params.uuid };

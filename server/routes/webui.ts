@@ -1,6 +1,7 @@
 // Web UI dashboards: a signed-in user's own dashboards, and the read-only view of a shared
 // one that anyone with its link may open. Shapes and rules: src/contract/webui.ts.
 import { Type } from '@sinclair/typebox';
+import { UuidRef } from '../../src/contract/common.ts';
 import { UuidParams } from '../../src/contract/projects.ts';
 import { EmptyBody } from '../../src/contract/users.ts';
 import {
@@ -8,7 +9,6 @@ import {
   WebuiBrokerGrant,
   webuiNamespace,
   Dashboard,
-  DashboardDeleted,
   DashboardInput,
   DashboardList,
   SharedDashboard,
@@ -71,7 +71,7 @@ export const webuiRoutes: RouteGroup = async (app) => {
   app.delete(
     '/webui/dashboards/:uuid',
     {
-      schema: { params: UuidParams, querystring: NoQuery, response: { 200: DashboardDeleted } },
+      schema: { params: UuidParams, querystring: NoQuery, response: { 200: UuidRef } },
     },
     async (request) => {
       await store.remove(me(request), request.params.uuid);

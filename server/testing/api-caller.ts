@@ -28,3 +28,12 @@ export function apiCaller(t: TestApp) {
 }
 
 export type ApiCall = ReturnType<typeof apiCaller>;
+
+/** The caller with the token first and the answer read as `T`, for suites that type each
+ * answer; `app` is read at each call (suites start their app in `beforeAll`). */
+export function typedApiCaller(app: () => TestApp) {
+  return async <T>(token: string | null, method: Method, path: string, body?: unknown) => {
+    const res = await apiCaller(app())(method, path, token, body);
+    return { status: res.status, body: res.body as T };
+  };
+}

@@ -1,7 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebuiBrokerGrant, Widget } from '../../src/contract/webui.ts';
-import { apiCaller, type Method } from '../testing/api-caller.ts';
+import { typedApiCaller } from '../testing/api-caller.ts';
 import { signUpWithPassword } from '../testing/emulator-accounts.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { testEngine } from '../testing/test-db.ts';
@@ -56,10 +56,7 @@ describe(`web UI topics on the public broker (${testEngine()}, ${testBroker()})`
     await t.close();
   });
 
-  const api = async <T>(token: string | null, method: Method, path: string, body?: unknown) => {
-    const res = await apiCaller(t)(method, path, token, body);
-    return { status: res.status, body: res.body as T };
-  };
+  const api = typedApiCaller(() => t);
 
   const connect = async (grant?: Pick<WebuiBrokerGrant, 'username' | 'password'>) => {
     const c = await mqtt.connectAsync(brokerUrl(publicUrl, origin), {

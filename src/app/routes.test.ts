@@ -2,6 +2,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { session } from '../state/session.ts';
 import { closeRouters, openPath, shownScreen } from './test-router.ts';
 
+/** A well-formed project, catalog or dashboard id. */
+const UUID = '0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11';
+
 // [path typed by the user, path it settles on, screen shown]
 const TABLE: [string, string, string][] = [
   ['/logout', '/logout', 'LogoutPage'],
@@ -37,16 +40,8 @@ const TABLE: [string, string, string][] = [
   ['/remix/my-catalogs', '/remix/my-catalogs', 'remixMyCatalogs'],
   ['/remix/catalogs', '/remix/catalogs', 'remixCatalogs'],
   ['/remix/unknown', '/remix/projects', 'remixProjects'],
-  [
-    '/project/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
-    '/project/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
-    'project',
-  ],
-  [
-    '/catalog/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
-    '/catalog/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
-    'catalog',
-  ],
+  [`/project/${UUID}`, `/project/${UUID}`, 'project'],
+  [`/catalog/${UUID}`, `/catalog/${UUID}`, 'catalog'],
   ['/teachable-machine', '/teachable-machine', 'TeachableMachinePage'],
   ['/', '/program', 'EditorPage:program'],
   ['/program', '/program', 'EditorPage:program'],
@@ -67,11 +62,7 @@ const TABLE: [string, string, string][] = [
   ['/developer-mode', '/developer-mode', 'DeveloperPage'],
   ['/dashboard', '/dashboard', 'DashboardPage'],
   ['/webui', '/webui', 'WebuiListPage'],
-  [
-    '/webui/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
-    '/webui/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11',
-    'DashboardPage',
-  ],
+  [`/webui/${UUID}`, `/webui/${UUID}`, 'DashboardPage'],
   ['/webui/shared/abc', '/webui/shared/abc', 'SharedDashboardPage'],
   ['/no-such-page', '/program', 'EditorPage:program'],
   ['/auth/unknown', '/program', 'EditorPage:program'],
@@ -151,14 +142,11 @@ describe('route table (profile needs a signed-in user)', () => {
     expect(session.lastPath).toBe('/profile?tab=2');
   });
 
-  it.each(['/webui', '/webui/0b7c1c7e-1f7e-4d7a-9a53-2d6f0b7f1a11'])(
-    'sends a visitor from %s to sign-in',
-    async (path) => {
-      const router = await openPath(path);
-      expect(router.state.location.pathname).toBe('/auth/login');
-      expect(session.lastPath).toBe(path);
-    },
-  );
+  it.each(['/webui', `/webui/${UUID}`])('sends a visitor from %s to sign-in', async (path) => {
+    const router = await openPath(path);
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(session.lastPath).toBe(path);
+  });
 
   it('shows a shared dashboard link to a visitor', async () => {
     const router = await openPath('/webui/shared/abc');

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WasmCore } from '../core/wasm-core.ts';
-import { GoGoConnection } from '../device/connection/gogo-connection.ts';
-import { WasmFramer } from '../device/protocol/framer.ts';
 import * as cmd from '../device/protocol/commands.ts';
 import { SimulatedBoard, wasmEncoder } from '../virtual-board/board/simulated-board.ts';
 import { FakeTransport, statusReport } from '../device/testing/fake-transport.ts';
+import { testConnection } from '../device/testing/test-connection.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
 import { VirtualLinkTransport } from '../device/testing/virtual-link-transport.ts';
 import { powerOf, sendTasmota } from './tasmota.ts';
@@ -17,12 +16,7 @@ beforeAll(async () => {
 async function connected() {
   const transport = new VirtualLinkTransport(new SimulatedBoard(wasmEncoder(core)));
   transport.afterWriteMs = 5;
-  const conn = new GoGoConnection({
-    createTransport: () => transport,
-    framer: new WasmFramer(core),
-    displayBoard: () => 6,
-    schedule: (flush) => queueMicrotask(flush),
-  });
+  const conn = testConnection(core, transport);
   await conn.connect('simulated');
   transport.advance(30);
   await new Promise((r) => setTimeout(r, 0));
@@ -57,12 +51,7 @@ describe('sendTasmota (NET_TASMOTA through the virtual board)', () => {
 
   it('times out when the board never answers', async () => {
     const fake = new FakeTransport('webhid');
-    const conn = new GoGoConnection({
-      createTransport: () => fake,
-      framer: new WasmFramer(core),
-      displayBoard: () => 6,
-      schedule: (flush) => queueMicrotask(flush),
-    });
+    const conn = testConnection(core, fake);
     await conn.connect('webhid');
     fake.push(statusReport(6, 42));
     await new Promise((r) => setTimeout(r, 0));

@@ -33,7 +33,16 @@
 // bad_request, unauthorized, forbidden, payload_too_large, too_many_requests).
 import { Type, type Static } from '@sinclair/typebox';
 import { API_BASE_PATH } from './base-path.ts';
-import { NOT_BLANK_PATTERN, PagedList, tableFields, UUID_PATTERN, Uuid } from './common.ts';
+import {
+  IdRef,
+  ListOf,
+  NOT_BLANK_PATTERN,
+  PagedList,
+  tableFields,
+  Uuid,
+  UUID_PATTERN,
+  UuidRef,
+} from './common.ts';
 import { Author, HEADER_IMAGE_MAX, isValidUrl, imageSrc } from './projects.ts';
 
 // Limits
@@ -166,7 +175,7 @@ export const PersonType = Type.Union(PERSON_TYPES.map((t) => Type.Literal(t)));
 export const CLASS_ROLES = ['owner', 'teacher', 'student', 'none'] as const;
 export type ClassRole = (typeof CLASS_ROLES)[number];
 
-export const ClassUuidParams = Type.Object({ uuid: Uuid });
+export const ClassUuidParams = UuidRef;
 export type ClassUuidParams = Static<typeof ClassUuidParams>;
 
 // Classes
@@ -361,12 +370,12 @@ export const ClassLesson = Type.Object({
 });
 export type ClassLesson = Static<typeof ClassLesson>;
 
-export const ClassLessonList = Type.Object({ data: Type.Array(ClassLesson) });
+export const ClassLessonList = ListOf(ClassLesson);
 export type ClassLessonList = Static<typeof ClassLessonList>;
 
 // Images
 
-export const ImageParams = Type.Object({ id: Uuid });
+export const ImageParams = IdRef;
 export const UploadedImage = Type.Object({
   /** Path under the site root, e.g. /api/v1/classroom/image/{id}: store it as headerImage. */
   url: Type.String(),

@@ -23,6 +23,15 @@ export const PATTERN_HINTS: Record<string, string> = {
 /** 36-character lowercase UUID (the only id format the product hands out). */
 export const Uuid = Type.String({ pattern: UUID_PATTERN });
 
+/** One record named by its uuid: path parameters, and what a create or delete answers. */
+export const UuidRef = Type.Object({ uuid: Uuid });
+
+/** One record named by its id (channels, messages, images). */
+export const IdRef = Type.Object({ id: Uuid });
+
+/** An unpaged list of `item`s (a bounded few, such as the caller's own). */
+export const ListOf = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item) });
+
 /** Page sizes offered by lists and tables (spec core §9), default 10. */
 export const PAGE_SIZES = [5, 6, 10] as const;
 export const DEFAULT_PAGE_SIZE = 10;

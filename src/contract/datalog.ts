@@ -9,7 +9,7 @@
 //   POST   /datalog/channels       ChannelInput      → 201 Channel                 (login)
 //   GET    /datalog/channels/{id}                    → Channel (private: owner only)
 //   PUT    /datalog/channels/{id}  ChannelUpdate     → Channel                     (owner)
-//   DELETE /datalog/channels/{id}                    → DeletedChannel              (owner)
+//   DELETE /datalog/channels/{id}                    → IdRef                       (owner)
 //   POST   /datalog/channels/{id}/records  RecordBatch → Ingested  (owner; the public log: anyone)
 //   GET    /datalog/channels/{id}/fields   FieldQuery  → FieldList
 //   PUT    /datalog/channels/{id}/fields/{name} FieldUpdate → Field   (owner; tag name, colour)
@@ -28,7 +28,7 @@
 // only by its owner. Anonymous callers asking for private data get 401 `login_required`
 // with LOGIN_REQUIRED.message (spec §8); other users get 404 (private channels do not leak).
 import { Type, type Static } from '@sinclair/typebox';
-import { NOT_BLANK_PATTERN, Uuid } from './common.ts';
+import { ListOf, NOT_BLANK_PATTERN, Uuid } from './common.ts';
 
 /** The shared public log every board and program may write to (the "public log" of §6). */
 export const PUBLIC_LOG_ID = '00000000-0000-4000-8000-00000000d47a';
@@ -245,11 +245,8 @@ export const Channel = Type.Object({
 });
 export type Channel = Static<typeof Channel>;
 
-export const ChannelList = Type.Object({ data: Type.Array(Channel) });
+export const ChannelList = ListOf(Channel);
 export type ChannelList = Static<typeof ChannelList>;
-
-export const DeletedChannel = Type.Object({ id: Uuid });
-export type DeletedChannel = Static<typeof DeletedChannel>;
 
 export const Ingested = Type.Object({
   channel: Uuid,
@@ -271,7 +268,7 @@ export const Field = Type.Object({
 });
 export type Field = Static<typeof Field>;
 
-export const FieldList = Type.Object({ data: Type.Array(Field) });
+export const FieldList = ListOf(Field);
 export type FieldList = Static<typeof FieldList>;
 
 export const FieldDeleted = Type.Object({ channel: Uuid, name: Type.String() });

@@ -22,7 +22,7 @@
 // extensions except under `mine` and `added`.
 import { Type, type Static } from '@sinclair/typebox';
 import { isValidHeaderImage } from './classroom.ts';
-import { NOT_BLANK_PATTERN, PagedList, pageFields, Uuid } from './common.ts';
+import { NOT_BLANK_PATTERN, PagedList, pageFields, Uuid, UuidRef } from './common.ts';
 import { Author, HEADER_IMAGE_MAX, isValidUrl } from './projects.ts';
 
 /** Sizes the spec leaves open ("Extension field rules: not shown"). */
@@ -208,15 +208,19 @@ export const ExtensionInput = Type.Object(
 export type ExtensionInput = Static<typeof ExtensionInput>;
 
 /** PUT /extension/{uuid}: the metadata and block texts ("payload without uuid"). */
-export const ExtensionUpdate = Type.Object(
-  {
-    name: Type.Optional(Name),
-    imageUrl: Type.Optional(Url),
-    shortDescription: Type.Optional(ShortDescription),
-    description: Type.Optional(Description),
-    firmwareCore: Type.Optional(Url),
-    texts: Type.Optional(LibraryLanguages),
-  },
+export const ExtensionUpdate = Type.Composite(
+  [
+    Type.Partial(
+      Type.Pick(ExtensionInput, [
+        'name',
+        'imageUrl',
+        'shortDescription',
+        'description',
+        'firmwareCore',
+      ]),
+    ),
+    Type.Object({ texts: Type.Optional(LibraryLanguages) }),
+  ],
   { additionalProperties: false },
 );
 export type ExtensionUpdate = Static<typeof ExtensionUpdate>;
@@ -287,7 +291,7 @@ export type ExtensionSummary = Static<typeof ExtensionSummary>;
 export const Extension = Type.Object({ ...extensionFields, library: ExtensionLibrary });
 export type Extension = Static<typeof Extension>;
 
-export const ExtensionCreated = Type.Object({ uuid: Uuid });
+export const ExtensionCreated = UuidRef;
 export type ExtensionCreated = Static<typeof ExtensionCreated>;
 
 export const ExtensionList = PagedList(ExtensionSummary);

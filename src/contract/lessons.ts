@@ -17,7 +17,7 @@
 //   GET    /lesson/{uuid}/boards/student                     → BoardList  (official + private)
 // The grade calls under /lesson/{uuid}/grade are listed in grades.ts.
 import { Type, type Static } from '@sinclair/typebox';
-import { NOT_BLANK_PATTERN, PagedList, tableFields, Uuid } from './common.ts';
+import { NOT_BLANK_PATTERN, PagedList, tableFields, Uuid, UuidRef } from './common.ts';
 import { LessonCheck } from './lesson-check.ts';
 import { Author, CODE_MAX } from './projects.ts';
 
@@ -75,7 +75,7 @@ export const LessonProp = Type.Object(
 );
 export type LessonProp = Static<typeof LessonProp>;
 
-export const LessonUuidParams = Type.Object({ uuid: Uuid });
+export const LessonUuidParams = UuidRef;
 
 export const LESSON_LIST_TYPES = ['official', 'my'] as const;
 export type LessonListType = (typeof LESSON_LIST_TYPES)[number];

@@ -12,7 +12,7 @@
 //   POST   /messages/announce   AnnouncementInput      → 201 Message (admin)
 //   DELETE /messages/{id}                              → MessageDeleted (admin; announcements)
 import { Type, type Static } from '@sinclair/typebox';
-import { NOT_BLANK_PATTERN, Pagination, Uuid } from './common.ts';
+import { IdRef, NOT_BLANK_PATTERN, Pagination, Uuid } from './common.ts';
 import { Author } from './projects.ts';
 
 export const MESSAGE_KINDS = [
@@ -77,7 +77,7 @@ export const MessageListQuery = Type.Object(
 );
 export type MessageListQuery = Static<typeof MessageListQuery>;
 
-export const MessageIdParams = Type.Object({ id: Uuid });
+export const MessageIdParams = IdRef;
 
 export const AnnouncementInput = Type.Object(
   {
@@ -95,7 +95,7 @@ export const AnnouncementInput = Type.Object(
 );
 export type AnnouncementInput = Static<typeof AnnouncementInput>;
 
-export const MessageDeleted = Type.Object({ id: Uuid });
+export const MessageDeleted = IdRef;
 export type MessageDeleted = Static<typeof MessageDeleted>;
 
 export const MESSAGE_ERRORS = {

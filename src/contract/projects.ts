@@ -24,7 +24,7 @@
 //   GET    /projects/browse           ListQuery               → ProjectList (published)
 //   GET    /projects/my/{type?}       ListQuery               → ProjectList (type: all|published|unpublished)
 //   GET    /projects/my-published     ListQuery               → ProjectList
-//   POST   /catalog/create            CatalogInput            → 201 CatalogCreated
+//   POST   /catalog/create            CatalogInput            → 201 UuidRef
 //   GET    /catalog/{uuid}                                    → Catalog
 //   PUT    /catalog/{uuid}            CatalogUpdate           → Catalog          (owner)
 //   PUT    /catalog/{uuid}/add        CatalogAdd              → Catalog          (owner)
@@ -43,7 +43,15 @@
 // publishes or deletes (403 for others). Catalogs are visible to every signed-in user; only
 // the owner changes them.
 import { Type, type Static } from '@sinclair/typebox';
-import { NOT_BLANK_PATTERN, PagedList, pageFields, UUID_PATTERN, Uuid } from './common.ts';
+import {
+  ListOf,
+  NOT_BLANK_PATTERN,
+  PagedList,
+  pageFields,
+  Uuid,
+  UUID_PATTERN,
+  UuidRef,
+} from './common.ts';
 
 /** Limits of spec core §5 and §9, and the sizes this product chose where the spec is silent. */
 export const PROJECT_NAME_MAX = 100;
@@ -119,7 +127,7 @@ export type ProjectNameBody = Static<typeof ProjectNameBody>;
 export const ProjectCodeBody = Type.Object({ code: Code }, { additionalProperties: false });
 export type ProjectCodeBody = Static<typeof ProjectCodeBody>;
 
-export const UuidParams = Type.Object({ uuid: Uuid });
+export const UuidParams = UuidRef;
 export type UuidParams = Static<typeof UuidParams>;
 
 export const PROJECT_ORDERS = ['updated', 'newest', 'oldest', 'name', 'likes'] as const;
@@ -206,15 +214,20 @@ export const Author = Type.Object({
 });
 export type Author = Static<typeof Author>;
 
-export const ProjectRef = Type.Object({ uuid: Uuid, name: Type.String() });
-export type ProjectRef = Static<typeof ProjectRef>;
-
-export const Project = Type.Object({
+/** What a project's and a catalog's card on the remix pages show first. */
+const cardFields = {
   uuid: Uuid,
   name: Type.String(),
   headerImage: Type.String(),
   desc: Type.String({ description: 'Markdown (render it sanitised)' }),
   author: Author,
+};
+
+export const ProjectRef = Type.Object({ uuid: Uuid, name: Type.String() });
+export type ProjectRef = Static<typeof ProjectRef>;
+
+export const Project = Type.Object({
+  ...cardFields,
   isPublished: Type.Boolean(),
   /** The caller owns it: may save, rename, publish and delete (spec core §3 isEditable). */
   isEditable: Type.Boolean(),
@@ -230,7 +243,7 @@ export const Project = Type.Object({
 });
 export type Project = Static<typeof Project>;
 
-export const ProjectCreated = Type.Object({ uuid: Uuid });
+export const ProjectCreated = UuidRef;
 export type ProjectCreated = Static<typeof ProjectCreated>;
 
 export const ProjectCode = Type.Object({ uuid: Uuid, code: Type.String() });
@@ -245,18 +258,14 @@ export const LikeState = Type.Object({
 });
 export type LikeState = Static<typeof LikeState>;
 
-export const Deleted = Type.Object({ uuid: Uuid });
+export const Deleted = UuidRef;
 export type Deleted = Static<typeof Deleted>;
 
 export const ProjectList = PagedList(Project);
 export type ProjectList = Static<typeof ProjectList>;
 
 export const Catalog = Type.Object({
-  uuid: Uuid,
-  name: Type.String(),
-  headerImage: Type.String(),
-  desc: Type.String({ description: 'Markdown (render it sanitised)' }),
-  author: Author,
+  ...cardFields,
   /** The caller owns it: may add and remove projects, edit and delete it. */
   isEditable: Type.Boolean(),
   /** Projects in it that the caller can see. */
@@ -266,14 +275,11 @@ export const Catalog = Type.Object({
 });
 export type Catalog = Static<typeof Catalog>;
 
-export const CatalogCreated = Type.Object({ uuid: Uuid });
-export type CatalogCreated = Static<typeof CatalogCreated>;
-
 export const CatalogList = PagedList(Catalog);
 export type CatalogList = Static<typeof CatalogList>;
 
 /** An unpaged list (the caller's catalogs, for pickers). */
-export const CatalogAll = Type.Object({ data: Type.Array(Catalog) });
+export const CatalogAll = ListOf(Catalog);
 export type CatalogAll = Static<typeof CatalogAll>;
 
 /** Project examples page → app (postMessage): open this program. */

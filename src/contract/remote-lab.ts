@@ -22,7 +22,7 @@
 //   PUT    /lab-group/{uuid}        LabGroupUpdate     → LabGroup        (owner)
 //   DELETE /lab-group/{uuid}                           → Deleted         (owner)
 import { Type, type Static } from '@sinclair/typebox';
-import { NOT_BLANK_PATTERN, Uuid } from './common.ts';
+import { ListOf, NOT_BLANK_PATTERN, Uuid } from './common.ts';
 import { BOARD_ID_PATTERN } from './lessons.ts';
 
 export { BOARD_ID_PATTERN };
@@ -191,15 +191,12 @@ export const LabInput = Type.Object(
 );
 export type LabInput = Static<typeof LabInput>;
 
-export const LabUpdate = Type.Object(
-  {
-    name: Type.Optional(Name),
-    description: Type.Optional(Desc),
-    keywords: Type.Optional(Keywords),
-    pin: Type.Optional(Pin),
+export const LabUpdate = Type.Composite(
+  [
+    Type.Partial(Type.Pick(LabInput, ['name', 'description', 'keywords', 'pin'])),
     /** True: a new access code (the old one stops working at once). */
-    rotate_code: Type.Optional(Type.Boolean()),
-  },
+    Type.Object({ rotate_code: Type.Optional(Type.Boolean()) }),
+  ],
   { additionalProperties: false },
 );
 export type LabUpdate = Static<typeof LabUpdate>;
@@ -232,7 +229,7 @@ export const Lab = Type.Object({
 });
 export type Lab = Static<typeof Lab>;
 
-export const LabList = Type.Object({ data: Type.Array(Lab) });
+export const LabList = ListOf(Lab);
 export type LabList = Static<typeof LabList>;
 
 export const LabGroupInput = Type.Object(
@@ -270,10 +267,8 @@ export const LabGroup = Type.Object({
 });
 export type LabGroup = Static<typeof LabGroup>;
 
-export const LabGroupList = Type.Object({ data: Type.Array(LabGroup) });
+export const LabGroupList = ListOf(LabGroup);
 export type LabGroupList = Static<typeof LabGroupList>;
-
-export const LabParams = Type.Object({ uuid: Uuid });
 
 export const StationConnectBody = Type.Object(
   { board_id: BoardId, key: Type.String({ minLength: 20, maxLength: 100 }) },

@@ -9,7 +9,7 @@
 //   POST   /webui/dashboards         DashboardInput      → 201 Dashboard
 //   GET    /webui/dashboards/{uuid}                      → Dashboard      (owner)
 //   PUT    /webui/dashboards/{uuid}  DashboardInput      → Dashboard      (owner)
-//   DELETE /webui/dashboards/{uuid}                      → DashboardDeleted (owner)
+//   DELETE /webui/dashboards/{uuid}                      → UuidRef (owner)
 //   PUT    /webui/dashboards/{uuid}/share  ShareBody     → Dashboard      (owner; a new token
 //                                                           each time sharing is turned on)
 //   GET    /webui/shared/{token}     (no sign-in)         → SharedDashboard
@@ -18,7 +18,7 @@
 //   POST   /webui/shared/{token}/broker {} (no sign-in)  → WebuiBrokerGrant (that dashboard's
 //                                                           topics, read only)
 import { Type, type Static } from '@sinclair/typebox';
-import { NOT_BLANK_PATTERN, Uuid } from './common.ts';
+import { ListOf, NOT_BLANK_PATTERN, Uuid } from './common.ts';
 
 export const WIDGET_TYPES = [
   'button',
@@ -151,11 +151,8 @@ export const DashboardSummary = Type.Object({
 export type DashboardSummary = Static<typeof DashboardSummary>;
 
 /** The caller's dashboards, most recently changed first (at most DASHBOARDS_MAX). */
-export const DashboardList = Type.Object({ data: Type.Array(DashboardSummary) });
+export const DashboardList = ListOf(DashboardSummary);
 export type DashboardList = Static<typeof DashboardList>;
-
-export const DashboardDeleted = Type.Object({ uuid: Uuid });
-export type DashboardDeleted = Static<typeof DashboardDeleted>;
 
 export const ShareBody = Type.Object({ shared: Type.Boolean() }, { additionalProperties: false });
 export type ShareBody = Static<typeof ShareBody>;

@@ -2,10 +2,10 @@
 // checked against the contract (src/contract/projects.ts) before anyone uses it: a
 // server that answers something else fails with a 'bad_response' ApiError instead of
 // rendering half a page. Framework-free; the app's instance is in runtime.ts.
+import { UuidRef } from '../contract/common.ts';
 import {
   Catalog,
   CatalogAll,
-  CatalogCreated,
   CatalogList,
   Deleted,
   LikeState,
@@ -108,7 +108,7 @@ export class ProjectApi extends CheckedApi {
   // Catalogs
 
   createCatalog(input: CatalogInput, call?: Call) {
-    return this.send(CatalogCreated, 'post', '/catalog/create', input, call);
+    return this.send(UuidRef, 'post', '/catalog/create', input, call);
   }
 
   getCatalog(uuid: string, call?: Call) {

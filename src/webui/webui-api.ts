@@ -1,9 +1,9 @@
 // Typed access to the web UI's dashboards and broker grants (src/contract/webui.ts); every
 // answer is checked against the contract before use.
 import { CheckedApi, pathId as id, type Call } from '../api/checked-api.ts';
+import { UuidRef } from '../contract/common.ts';
 import {
   Dashboard,
-  DashboardDeleted,
   DashboardList,
   SharedDashboard,
   WebuiBrokerGrant,
@@ -28,7 +28,7 @@ export class WebuiApi extends CheckedApi {
   }
 
   remove(uuid: string, call?: Call) {
-    return this.delete(DashboardDeleted, `/webui/dashboards/${id(uuid)}`, call);
+    return this.delete(UuidRef, `/webui/dashboards/${id(uuid)}`, call);
   }
 
   share(uuid: string, shared: boolean, call?: Call) {

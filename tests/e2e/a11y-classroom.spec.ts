@@ -2,32 +2,10 @@
 // violation (axe-core) in any interface language: a teacher's class, its people, the class
 // list, a lesson and the gradebook; a student's class and the lesson pane beside the editor.
 // The class and the lesson are built once; each language then visits every screen.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { LANGUAGES, violations } from './axe.ts';
 import { newUser, unique, type ClassroomApp } from './classroom-page.ts';
 import { text } from './locales.ts';
-
-/** Each interface language: its locale and the code the language picker stores. */
-const LANGUAGES = [
-  ['en', 'gb'],
-  ['pt-BR', 'br'],
-  ['th', 'th'],
-  ['es', 'es'],
-] as const;
-
-/** The violations of moderate impact or above on the page as it is now, one line each. */
-async function violations(page: Page, screen: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact !== 'minor')
-    .map(
-      (v) =>
-        `${screen}: ${v.id} (${v.impact}) ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
 
 /** Opens `path` in a fresh page load with the interface in `code`'s language. */
 async function openIn(app: ClassroomApp, lng: string, code: string, path: string): Promise<void> {

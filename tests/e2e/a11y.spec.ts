@@ -1,33 +1,7 @@
 // No moderate, serious or critical accessibility violation (axe-core) on the main screens,
 // in each interface language: one page load per screen, the screens of a language in one test.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { LANGUAGES, violations } from './axe.ts';
 import { expect, test } from './fixtures/board-link.ts';
-
-/** Each interface language: its locale and the code the language picker stores. */
-const LANGUAGES = [
-  ['en', 'gb'],
-  ['pt-BR', 'br'],
-  ['th', 'th'],
-  ['es', 'es'],
-] as const;
-
-/** The impacts a screen must be free of (axe's only lower one is `minor`). */
-const FAILING = new Set(['moderate', 'serious', 'critical']);
-
-/** The moderate, serious and critical violations on the page as it is now, one line each. */
-async function violations(page: Page, screen: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => FAILING.has(v.impact ?? ''))
-    .map(
-      (v) =>
-        `${screen}: ${v.id} (${v.impact}) ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
 
 for (const [lng, code] of LANGUAGES) {
   test(`the main screens have no accessibility problem in ${lng}`, async ({ page }) => {

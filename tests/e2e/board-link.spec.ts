@@ -21,8 +21,7 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
 
   test('shows a sensor value move when the simulated slider moves', async ({ board }) => {
     await board.open();
-    await board.connectUsb();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.connectUsbBoard7();
     await board.closeDialog();
     await expect(board.sensorRow(1)).toContainText('0');
     await board.setSensor(1, 700);
@@ -35,8 +34,7 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
 
   test('turns motor A on at a set power and the simulated board follows', async ({ board }) => {
     await board.open();
-    await board.connectUsb();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.connectUsbBoard7();
     await board.closeDialog();
     const motors = board.panel('motors');
     await motors.getByRole('button', { name: 'On', exact: true }).click();
@@ -54,8 +52,7 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
 
   test('sends display text cut to 60 characters', async ({ board }) => {
     await board.open();
-    await board.connectUsb();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.connectUsbBoard7();
     await board.closeDialog();
     const text = 'abcdefghij'.repeat(7);
     const display = board.panel('display');
@@ -69,8 +66,7 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     const now = new Date(2031, 4, 6, 7, 8, 9);
     await board.page.clock.setFixedTime(now);
     await board.open();
-    await board.connectUsb();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.connectUsbBoard7();
     await board.closeDialog();
     const rtc = board.panel('rtc');
     await rtc.getByRole('button', { name: "Set to this computer's time" }).click();
@@ -82,8 +78,7 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
 
   test('tells a second tab that the board is in use', async ({ board, context }) => {
     await board.open();
-    await board.connectUsb();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.connectUsbBoard7();
     const second = await context.newPage();
     await second.goto('/#/developer-mode');
     await second.getByTestId('connect-button').click();
@@ -98,8 +93,7 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     board,
   }) => {
     await board.open();
-    await board.connectUsb();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.connectUsbBoard7();
     await board.closeDialog();
     await board.unplug();
     await expect(board.button).toHaveText('Connect');
@@ -124,8 +118,7 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     board,
   }) => {
     await board.open();
-    await board.connectUsb();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.connectUsbBoard7();
     await board.closeDialog();
     const servo = board.panel('servo');
     await expect(board.page.getByTestId('servo-a')).toHaveText('A: not selected, off, 90°');
@@ -146,8 +139,7 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
 
   test('refuses commands for another display board with the spec message', async ({ board }) => {
     await board.open();
-    await board.connectUsb();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.connectUsbBoard7();
     await board.dialog.getByLabel('Board to program').selectOption({ label: 'GoGo Board 6' });
     await expect(board.dialog.getByTestId('board-mismatch')).toHaveText(
       'GoGo Board 6 is not found!',

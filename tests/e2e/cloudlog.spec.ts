@@ -2,12 +2,33 @@
 // Auth emulator): a private channel receives records, the page aggregates them by minute in
 // the database and refreshes live by server push; owners delete fields; visitors are asked
 // to log in; network errors show the spec's message.
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import { PUBLIC_LOG_ID } from '../../src/contract/datalog.ts';
 import { CloudlogApp, idTokenFor, postRecords } from './cloudlog-page.ts';
 
 const MIN = 60_000;
+
+/** A new user's channel holding one reading each of 'light' and 'temp', both listed. */
+async function channelWithTwoFields(
+  page: Page,
+  request: APIRequestContext,
+  user: string,
+  channelName: string,
+): Promise<{ app: CloudlogApp; token: string; channel: string }> {
+  const app = new CloudlogApp(page);
+  const account = await app.signUp(user);
+  await app.open('/datalog/public');
+  const channel = await app.createChannel(channelName);
+  const token = await idTokenFor(request, account);
+  const now = Date.now();
+  await postRecords(request, token, channel, [
+    { name: 'light', value: 1, time: now - 2000 },
+    { name: 'temp', value: 2, time: now - 1000 },
+  ]);
+  await expect(app.fields()).toHaveCount(2);
+  return { app, token, channel };
+}
 
 test.describe('Cloud datalog', () => {
   test('records in a private channel are aggregated by minute and refresh live', async ({
@@ -101,17 +122,7 @@ test.describe('Cloud datalog', () => {
     page,
     request,
   }) => {
-    const app = new CloudlogApp(page);
-    const account = await app.signUp('Tom');
-    await app.open('/datalog/public');
-    const channel = await app.createChannel('Tags');
-    const token = await idTokenFor(request, account);
-    const now = Date.now();
-    await postRecords(request, token, channel, [
-      { name: 'light', value: 1, time: now - 2000 },
-      { name: 'temp', value: 2, time: now - 1000 },
-    ]);
-    await expect(app.fields()).toHaveCount(2);
+    const { app } = await channelWithTwoFields(page, request, 'Tom', 'Tags');
 
     await page.getByRole('button', { name: 'Edit tag temp' }).click();
     await page.getByLabel('Tag name').fill('Temperature');
@@ -140,17 +151,7 @@ test.describe('Cloud datalog', () => {
     page,
     request,
   }) => {
-    const app = new CloudlogApp(page);
-    const account = await app.signUp('Pia');
-    await app.open('/datalog/public');
-    const channel = await app.createChannel('Pushed');
-    const token = await idTokenFor(request, account);
-    const now = Date.now();
-    await postRecords(request, token, channel, [
-      { name: 'light', value: 1, time: now - 2000 },
-      { name: 'temp', value: 2, time: now - 1000 },
-    ]);
-    await expect(app.fields()).toHaveCount(2);
+    const { app, token, channel } = await channelWithTwoFields(page, request, 'Pia', 'Pushed');
 
     // Idle, the page asks nothing: no polling, the open stream tells of changes.
     const asked: string[] = [];

@@ -6,8 +6,7 @@ import type { Page } from '@playwright/test';
 
 async function connect(board: BoardLink): Promise<void> {
   await board.open();
-  await board.connectUsb();
-  await board.expectBoard('GoGo Board 7', 42);
+  await board.connectUsbBoard7();
   await board.closeDialog();
 }
 

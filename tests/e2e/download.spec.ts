@@ -19,6 +19,18 @@ async function connect(board: BoardLink, how: 'usb' | 'virtual'): Promise<void> 
   await board.closeDialog();
 }
 
+/** The program page with the board connected over `how`. */
+async function openConnected(
+  page: Page,
+  board: BoardLink,
+  how: 'usb' | 'virtual',
+): Promise<EditorPage> {
+  const editor = new EditorPage(page);
+  await editor.open('/program');
+  await connect(board, how);
+  return editor;
+}
+
 async function download(editor: EditorPage): Promise<void> {
   await downloadButton(editor.page).click();
   await expect(editor.toast(t('download:success'))).toBeVisible();
@@ -66,9 +78,7 @@ test.describe('Download to the virtual board', () => {
   }) => {
     // No cloud compiler reachable at all: the in-browser compiler must do the work.
     await page.route('**/logo/*/compile', (route) => route.abort('internetdisconnected'));
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await connect(board, 'virtual');
+    const editor = await openConnected(page, board, 'virtual');
     await openLogoProgram(editor, 'to main\nledon\nshow "hi"\nbeep\nend\n');
     await page.getByTestId('download-settings').click();
     await page.getByLabel(t('download:settings.compileInBrowser')).check();
@@ -90,9 +100,7 @@ test.describe('Download to the virtual board', () => {
     page,
     board,
   }) => {
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await connect(board, 'usb');
+    const editor = await openConnected(page, board, 'usb');
     await openLogoProgram(editor, `to main\nforever [ ${'beep '.repeat(2100)}]\nend\n`);
     await downloadButton(page).click();
     await expect(
@@ -105,9 +113,7 @@ test.describe('Download to the virtual board', () => {
     await page.route('**/logo/*/compile', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
     );
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await connect(board, 'usb');
+    const editor = await openConnected(page, board, 'usb');
     await openLogoProgram(editor, SENSOR_MOTOR_LOGO);
     await downloadButton(page).click();
     await expect(editor.toast('Syntax Error.')).toBeVisible();
@@ -117,9 +123,7 @@ test.describe('Download to the virtual board', () => {
     page,
     board,
   }) => {
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await connect(board, 'usb');
+    const editor = await openConnected(page, board, 'usb');
     await openLogoProgram(editor, 'to main\nbeep\nshow foo\nend\n');
     await downloadButton(page).click();
     const errors = page.getByTestId('logo-errors');
@@ -152,9 +156,7 @@ test.describe('Extract code from board', () => {
     page,
     board,
   }) => {
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await connect(board, 'virtual');
+    const editor = await openConnected(page, board, 'virtual');
     await openLogoProgram(editor, SENSOR_MOTOR_LOGO);
     await download(editor);
     // The virtual board runs a program after a download: reading it back does not stop it.
@@ -176,9 +178,7 @@ test.describe('Extract code from board', () => {
   });
 
   test('is not offered for a board other than GoGo 6 or 7', async ({ page, board }) => {
-    const editor = new EditorPage(page);
-    await editor.open('/program');
-    await connect(board, 'virtual');
+    const editor = await openConnected(page, board, 'virtual');
     let menu = await editor.app.openHamburgerMenu();
     await expect(
       menu.getByRole('button', { name: t('shell:menu.items.extractCode') }),
@@ -199,8 +199,7 @@ test.describe('Extract code from board', () => {
 test.describe('Board page extras', () => {
   test('re-opens an already granted USB board on load', async ({ board }) => {
     await board.open();
-    await board.connectUsb();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.connectUsbBoard7();
     await board.closeDialog();
     await board.page.reload();
     // No click: the app finds the granted board and opens it.
@@ -211,8 +210,7 @@ test.describe('Board page extras', () => {
 
   test('sends a broadcast; the board hands it on and echoes it', async ({ board }) => {
     await board.open();
-    await board.connectUsb();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.connectUsbBoard7();
     await board.closeDialog();
     const panel = board.panel('broadcast');
     await panel.getByLabel('Key').fill('Door');
@@ -223,8 +221,7 @@ test.describe('Board page extras', () => {
 
   test('switches a Tasmota plug through the board once it is on Wi-Fi', async ({ board }) => {
     await board.open();
-    await board.connectUsb();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.connectUsbBoard7();
     await board.closeDialog();
     const panel = board.panel('tasmota');
     await panel.getByLabel('Device address (e.g. 192.168.1.40)').fill('192.168.1.40');

@@ -225,6 +225,13 @@ export class EditorPage {
     return this.page.getByRole('dialog', { name: t('shell:confirm.title') });
   }
 
+  /** Answers the open confirmation dialog with OK. */
+  async confirm(): Promise<void> {
+    await this.confirmDialog()
+      .getByRole('button', { name: t('shell:confirm.ok') })
+      .click();
+  }
+
   toast(textContent: string): Locator {
     return this.page.locator('.toast').filter({ hasText: textContent });
   }

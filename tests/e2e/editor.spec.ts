@@ -190,10 +190,7 @@ test.describe('Program editor files', () => {
     await editor.expectGeneratedLogo(REPEAT_LOGO);
 
     await editor.menuItem(t('shell:menu.items.newProject'));
-    await editor
-      .confirmDialog()
-      .getByRole('button', { name: t('shell:confirm.ok') })
-      .click();
+    await editor.confirm();
     await expect(editor.app.projectName()).toHaveValue('');
     await editor.expectGeneratedLogo('to main\nstop\nend\n');
   });
@@ -221,10 +218,7 @@ test.describe('Program editor Logo text', () => {
 
     await editor.switchTo('blocks');
     await expect(editor.confirmDialog()).toContainText(t('editor:logo.confirmConvert'));
-    await editor
-      .confirmDialog()
-      .getByRole('button', { name: t('shell:confirm.ok') })
-      .click();
+    await editor.confirm();
     await expect(editor.workspaceBlock('gogo_repeat')).toBeVisible();
     await expect(editor.workspaceBlock('gogo_beep')).toHaveCount(2);
     await editor.expectGeneratedLogo('to main\nrepeat 3 [ beep wait 5 ]\nbeep\nend\n');
@@ -254,10 +248,7 @@ test.describe('Program editor Logo text', () => {
     expect(saved.text).toContain('repeat 3 [ beep wait 5 ] bleep');
 
     await page.getByRole('button', { name: t('editor:logo.discard') }).click();
-    await editor
-      .confirmDialog()
-      .getByRole('button', { name: t('shell:confirm.ok') })
-      .click();
+    await editor.confirm();
     await expect(editor.workspaceBlock('gogo_repeat')).toBeVisible();
     await editor.expectGeneratedLogo(REPEAT_LOGO);
   });
@@ -332,13 +323,16 @@ test.describe('Program editor variables', () => {
     await editor.open('/program');
     const variables = t('blocks:category.variables');
     const nameDialog = page.getByRole('dialog', { name: t('editor:prompt.title') });
+    const createVariable = async () => {
+      await editor.openCategory(variables);
+      await editor
+        .workspace()
+        .locator('.blocklyFlyoutButton')
+        .filter({ hasText: 'Create variable' })
+        .click();
+    };
 
-    await editor.openCategory(variables);
-    await editor
-      .workspace()
-      .locator('.blocklyFlyoutButton')
-      .filter({ hasText: 'Create variable' })
-      .click();
+    await createVariable();
     await expect(nameDialog).toContainText('New variable name:');
     await nameDialog.getByRole('button', { name: t('shell:confirm.ok') }).click();
     await expect(nameDialog).toContainText(t('editor:prompt.empty'));
@@ -352,12 +346,7 @@ test.describe('Program editor variables', () => {
     });
     await editor.expectGeneratedLogo('to main\nset speed 0\nend\n');
 
-    await editor.openCategory(variables);
-    await editor
-      .workspace()
-      .locator('.blocklyFlyoutButton')
-      .filter({ hasText: 'Create variable' })
-      .click();
+    await createVariable();
     await nameDialog.getByRole('textbox').fill('speed');
     await nameDialog.getByRole('button', { name: t('shell:confirm.ok') }).click();
     await expect(editor.toast('A variable named "speed" already exists.')).toBeVisible();

@@ -55,10 +55,7 @@ test.describe('Extensions', () => {
     await makerEditor.open('/program');
     await openLogoProgram(makerEditor, MAKER_LOGO);
     await makerEditor.switchTo('blocks');
-    await makerEditor
-      .confirmDialog()
-      .getByRole('button', { name: t('shell:confirm.ok') })
-      .click();
+    await makerEditor.confirm();
     await expect(makerEditor.workspaceBlock('procedures_defreturn')).toBeVisible();
 
     await openMenuItem(page, t('shell:menu.items.publishExtension'));
@@ -164,10 +161,7 @@ test.describe('Extensions', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.insertText(MAKER_LOGO.replace('output n * 2', 'output n * 3'));
     await makerEditor.switchTo('blocks');
-    await makerEditor
-      .confirmDialog()
-      .getByRole('button', { name: t('shell:confirm.ok') })
-      .click();
+    await makerEditor.confirm();
     await expect(makerEditor.workspaceBlock('procedures_defreturn')).toBeVisible();
     await page.getByRole('button', { name: t('shell:projectName.saveExtension') }).click();
     await expect(makerEditor.toast('version 2')).toBeVisible();

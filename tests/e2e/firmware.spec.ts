@@ -169,8 +169,7 @@ test.describe('Firmware update faults and page behaviour', () => {
       r.fulfill({ contentType: 'text/html', body: '<h1>GoGo 7 firmware installer</h1>' }),
     );
     await board.open();
-    await board.connectUsb();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.connectUsbBoard7();
     await board.closeDialog();
     await page.getByTestId('hamburger-menu').click();
     await page

@@ -3,6 +3,7 @@
 // broker's values move the gauge; a read-only link shows the same dashboard without sign-in
 // and without controls, and says so once the owner turns it off. The test talks to the
 // broker with the `mqtt` package as the owner, with the grant the server gives the owner.
+// A dashboard is also renamed and deleted from its row of the list.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import mqtt from 'mqtt';
@@ -131,4 +132,26 @@ test('a dashboard drives and follows the broker, and its read-only link can be t
     await client.endAsync(true);
   }
   expect(found).toEqual([]);
+});
+
+test('a dashboard is renamed and deleted from its row of the list', async ({ page }) => {
+  const app = new RemoteLabApp(page);
+  await app.signUp('Lee');
+  await app.open('/webui');
+  await page.getByLabel(t('webui:create.label')).fill('Greenhouse');
+  await page.getByRole('button', { name: t('webui:create.submit') }).click();
+  await app.expectHeading('Greenhouse');
+
+  await app.open('/webui');
+  await page.getByRole('button', { name: `${t('webui:list.rename')} Greenhouse` }).click();
+  await page.getByLabel('New name for Greenhouse').fill('Orchard');
+  await page.getByRole('button', { name: t('webui:list.save') }).click();
+  await expect(page.getByRole('link', { name: 'Orchard', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: `${t('webui:list.delete')} Orchard` }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('shell:confirm.ok') })
+    .click();
+  await expect(page.getByTestId('webui-empty')).toBeVisible();
 });

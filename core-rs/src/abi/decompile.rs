@@ -1,7 +1,7 @@
 //! ABI exports for "Extract code from board": the decompiler and the memory-read reply
 //! (`memread`, defined in `docs/protocol-extensions.md`).
 
-use super::{input, ok, CallError, OUT, STATUS_ERROR};
+use super::{input, input_text, ok, CallError, OUT, STATUS_ERROR};
 use crate::json;
 use crate::logo::{decompile, LogoVersion};
 use crate::memread::{self, Assembler};
@@ -39,7 +39,7 @@ pub unsafe extern "C" fn gg_logo_decompile(
     auto_run: u32,
 ) -> i32 {
     let code = input(code_ptr, code_len);
-    let version = String::from_utf8_lossy(input(ver_ptr, ver_len));
+    let version = input_text(ver_ptr, ver_len);
     let v = match LogoVersion::parse(&version) {
         Some(v) => v,
         None => {

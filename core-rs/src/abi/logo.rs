@@ -1,6 +1,6 @@
 //! ABI exports for the Logo input filter and compiler.
 
-use super::{err, fail, input, ok};
+use super::{err, fail, input, input_text, ok};
 use crate::logo;
 
 /// Filters and compiles Logo source (UTF-8) for the Logo version named by the second buffer
@@ -17,8 +17,7 @@ pub unsafe extern "C" fn gg_logo_compile(
     ver_ptr: *const u8,
     ver_len: usize,
 ) -> i32 {
-    let version = String::from_utf8_lossy(input(ver_ptr, ver_len));
-    match logo::compile_with(input(src_ptr, src_len), &version) {
+    match logo::compile_with(input(src_ptr, src_len), &input_text(ver_ptr, ver_len)) {
         Ok(c) => {
             let mut out = Vec::with_capacity(c.data.len() + 1);
             out.push(u8::from(c.auto_run));
@@ -43,8 +42,7 @@ pub unsafe extern "C" fn gg_logo_parse(
     ver_ptr: *const u8,
     ver_len: usize,
 ) -> i32 {
-    let version = String::from_utf8_lossy(input(ver_ptr, ver_len));
-    let v = match logo::version_named(&version) {
+    let v = match logo::version_named(&input_text(ver_ptr, ver_len)) {
         Ok(v) => v,
         Err(e) => return err(e.code.as_str(), &e.message, e.line),
     };

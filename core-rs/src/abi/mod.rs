@@ -84,6 +84,14 @@ pub unsafe fn input<'a>(ptr: *const u8, len: usize) -> &'a [u8] {
     }
 }
 
+/// A text argument such as a Logo version name (UTF-8; invalid bytes read as U+FFFD).
+///
+/// # Safety
+/// As [`input`].
+pub unsafe fn input_text<'a>(ptr: *const u8, len: usize) -> std::borrow::Cow<'a, str> {
+    String::from_utf8_lossy(input(ptr, len))
+}
+
 /// Installs the panic hook that records the message for the host. Idempotent.
 #[no_mangle]
 pub extern "C" fn gg_init() {

@@ -46,20 +46,7 @@ export {
   type MemReadReplier,
   type ReportEncoder,
 } from './report-encoding.ts';
-export {
-  DEFAULT_SIM_CONFIG,
-  KEY_VALUE_CLEAR_MS,
-  MEM_READ_COMMAND,
-  PROGRAM_AREA_BYTES,
-  REPORT_QUEUE_LIMIT,
-  TASMOTA_COMMAND,
-  type SimConfig,
-  type SimEvent,
-  type SimMotor,
-  type SimServo,
-  type SimState,
-  type SimTasmota,
-} from './sim-state.ts';
+export * from './sim-state.ts';
 
 export interface SimulatedBoardOptions {
   config?: Partial<SimConfig>;

@@ -170,22 +170,18 @@ export default function WebuiListPage() {
                         {t('list.open')}
                         <span className="visually-hidden"> {d.name}</span>
                       </Link>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-secondary"
+                      <RowAction
+                        variant="secondary"
+                        label={t('list.rename')}
+                        name={d.name}
                         onClick={() => setRenaming({ uuid: d.uuid, name: d.name })}
-                      >
-                        {t('list.rename')}
-                        <span className="visually-hidden"> {d.name}</span>
-                      </button>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline-danger"
+                      />
+                      <RowAction
+                        variant="danger"
+                        label={t('list.delete')}
+                        name={d.name}
                         onClick={() => void remove(d)}
-                      >
-                        {t('list.delete')}
-                        <span className="visually-hidden"> {d.name}</span>
-                      </button>
+                      />
                     </div>
                   </td>
                 </tr>
@@ -195,5 +191,24 @@ export default function WebuiListPage() {
         </div>
       )}
     </Screen>
+  );
+}
+
+/** A row's action button; screen readers hear the dashboard's name after its label. */
+function RowAction(props: {
+  variant: 'secondary' | 'danger';
+  label: string;
+  name: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm btn-outline-${props.variant}`}
+      onClick={props.onClick}
+    >
+      {props.label}
+      <span className="visually-hidden"> {props.name}</span>
+    </button>
   );
 }
