@@ -325,7 +325,7 @@ describe('classroom: a whole lesson cycle', () => {
     const invited = (await signInWithGoogle(t.emulatorHost, a, 'Ada Invited')).idToken;
     const enrolled = await call('GET', '/class/my-enrolled', invited);
     expect(enrolled.body.data.map((c: { uuid: string }) => c.uuid)).toEqual([cls.uuid]);
-    const named = await call('GET', `/class/${cls.uuid}/people/student?filter=ada`, teacher);
+    const named = await call('GET', `/class/${cls.uuid}/people/student?filter=invited`, teacher);
     expect(named.body.data).toEqual([
       expect.objectContaining({ email: a, name: 'Ada Invited', hasAccount: true }),
     ]);

@@ -22,6 +22,7 @@ import { useLoad } from './use-load.ts';
 import { formatDate, formatPoints } from './format.ts';
 import StartLessonButton from './StartLessonButton.tsx';
 import StateBadge from './StateBadge.tsx';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 function AddLessons({
   klass,
@@ -108,6 +109,12 @@ function AddLessons({
   );
 }
 
+/** The reorder buttons of a lesson row: up one, down one. */
+const MOVES = [
+  { key: 'overview.moveUp', icon: 'arrow-up', step: -1 },
+  { key: 'overview.moveDown', icon: 'arrow-down', step: 1 },
+] as const;
+
 function LessonRow({
   klass,
   lesson,
@@ -162,26 +169,17 @@ function LessonRow({
       )}
       {authoring && (
         <div className="btn-group btn-group-sm">
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            aria-label={t('overview.moveUp', { name: lesson.name })}
-            title={t('overview.moveUp', { name: lesson.name })}
-            disabled={index === 0}
-            onClick={() => onMove(index, index - 1)}
-          >
-            <i className="bi bi-arrow-up" aria-hidden="true" />
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-secondary"
-            aria-label={t('overview.moveDown', { name: lesson.name })}
-            title={t('overview.moveDown', { name: lesson.name })}
-            disabled={index === count - 1}
-            onClick={() => onMove(index, index + 1)}
-          >
-            <i className="bi bi-arrow-down" aria-hidden="true" />
-          </button>
+          {MOVES.map(({ key, icon, step }) => (
+            <IconButton
+              key={key}
+              icon={icon}
+              className="btn btn-outline-secondary"
+              aria-label={t(key, { name: lesson.name })}
+              title={t(key, { name: lesson.name })}
+              disabled={index + step < 0 || index + step >= count}
+              onClick={() => onMove(index, index + step)}
+            />
+          ))}
           <button
             type="button"
             className="btn btn-outline-danger"

@@ -45,6 +45,11 @@ describe('TimerPacer', () => {
     expect(at).toEqual([0, 10, 20, 30, 45]);
   });
 
+  it('counts the pause after a write sent with no pause before it from its end', async () => {
+    // Write 1 follows write 0 at once and waits 3 ms for the bus: write 2 comes 10 ms after.
+    expect(await starts(new TestTime(), [0, 0, 10, 10], [0, 3, 3, 0])).toEqual([0, 0, 13, 23]);
+  });
+
   it('never starts a write before the one before it finished', async () => {
     expect(await starts(new TestTime(), [0, 10, 10], [25, 1, 1])).toEqual([0, 25, 35]);
   });

@@ -8,8 +8,9 @@
 export interface Pacer {
   /**
    * Calls `write(i)` for i = 0 … gapsMs.length − 1: write i starts `gapsMs[i]` ms after
-   * write i − 1 started, and never before write i − 1 finished. Rejects with the first
-   * failed write (later ones are not made).
+   * write i − 1 started (finished, when write i − 1 itself had no pause before it), and
+   * never before write i − 1 finished. Rejects with the first failed write (later ones
+   * are not made).
    */
   run(
     gapsMs: readonly number[],
@@ -96,11 +97,14 @@ export class TimerPacer implements Pacer {
     onProgress?: (done: number, total: number) => void,
   ): Promise<void> {
     const progress = throttledProgress(onProgress, this.now);
-    let started = -Infinity;
+    let from = -Infinity;
     for (let i = 0; i < gapsMs.length; i++) {
-      if (i > 0) await this.waitUntil(started + (gapsMs[i] ?? 0));
-      started = this.now();
+      if (i > 0) await this.waitUntil(from + (gapsMs[i] ?? 0));
+      const started = this.now();
       await write(i);
+      // A write sent with no pause after the one before may have waited for the bus behind
+      // it (one report per USB frame): the next pause counts from when it was taken.
+      from = i > 0 && !gapsMs[i] ? this.now() : started;
       progress(i + 1, gapsMs.length);
     }
   }

@@ -51,25 +51,14 @@ export default function ExtensionCard({
         </div>
       </div>
       <div className="card-footer bg-transparent position-relative z-2">
-        {added ? (
-          <IconButton
-            icon="dash-circle"
-            className="btn btn-sm btn-outline-danger"
-            disabled={busy}
-            onClick={onRemove}
-          >
-            {t('remove')}
-          </IconButton>
-        ) : (
-          <IconButton
-            icon="plus-circle"
-            className="btn btn-sm btn-primary"
-            disabled={busy}
-            onClick={onAdd}
-          >
-            {t('add')}
-          </IconButton>
-        )}
+        <IconButton
+          icon={added ? 'dash-circle' : 'plus-circle'}
+          className={added ? 'btn btn-sm btn-outline-danger' : 'btn btn-sm btn-primary'}
+          disabled={busy}
+          onClick={added ? onRemove : onAdd}
+        >
+          {t(added ? 'remove' : 'add')}
+        </IconButton>
       </div>
     </article>
   );

@@ -135,25 +135,18 @@ export default function ExtensionPage() {
             </dd>
           </dl>
           <div className="d-flex flex-wrap gap-2">
-            {added ? (
-              <IconButton
-                icon="dash-circle"
-                className="btn btn-outline-danger"
-                disabled={busy}
-                onClick={() => void act(async (svc) => svc.removeExtension(e.uuid))}
-              >
-                {t('remove')}
-              </IconButton>
-            ) : (
-              <IconButton
-                icon="plus-circle"
-                className="btn btn-primary"
-                disabled={busy}
-                onClick={() => void act(async (svc) => svc.addExtension(e.uuid))}
-              >
-                {t('add')}
-              </IconButton>
-            )}
+            <IconButton
+              icon={added ? 'dash-circle' : 'plus-circle'}
+              className={added ? 'btn btn-outline-danger' : 'btn btn-primary'}
+              disabled={busy}
+              onClick={() =>
+                void act(async (svc) =>
+                  added ? svc.removeExtension(e.uuid) : svc.addExtension(e.uuid),
+                )
+              }
+            >
+              {t(added ? 'remove' : 'add')}
+            </IconButton>
             {e.isEditable && (
               <>
                 <Link className="btn btn-outline-primary" to={`/extension/${e.uuid}`}>

@@ -5,7 +5,9 @@ import type { HidPacket } from '../../core/hid-layout.ts';
 import type { WasmCore } from '../../core/wasm-core.ts';
 import type { HidCommandRequest } from '../../device/device.ts';
 import * as cmd from '../../device/protocol/commands.ts';
+import { TimerPacer, type PacerTimers } from '../../device/protocol/pacer.ts';
 import type { FromSim, ToSim } from '../../device/webhid/sim-port-protocol.ts';
+import { CHUNK_GAP_MS, downloadPlan } from '../../download/download-plan.ts';
 import {
   BoardSimulation,
   MAX_FRAMES_PER_PUMP,
@@ -133,6 +135,47 @@ describe('BoardSimulation', () => {
       taken.push(sim.lastWriteAtMs ?? Number.NaN);
     }
     expect(taken.slice(1).map((t, i) => t - (taken[i] ?? 0))).toEqual([10, 10, 10, 10]);
+  });
+
+  it('takes a timer-paced download with at least 10 frames between chunks', async () => {
+    await boot();
+    clock.advance(100.3, 4);
+    // The device worker's pacer on this clock, with timers up to 0.5 ms early or late.
+    let n = 0;
+    const timers: PacerTimers = {
+      sleep: (ms) => {
+        clock.advance(Math.max(0.01, ms + ((n++ * 37) % 10) / 10 - 0.5), 1);
+        return Promise.resolve();
+      },
+      yieldTask: () => {
+        clock.advance(0.125, 0.125);
+        return Promise.resolve();
+      },
+    };
+    const plan = downloadPlan(new Uint8Array(600).fill(7), false);
+    const payloads = plan.map((s) => frame(s.command));
+    const chunksTaken: number[] = [];
+    await new TimerPacer(() => clock.now(), timers).run(
+      plan.map((s) => s.gapMs),
+      async (i) => {
+        let taken = false;
+        const write = sim.write(payloads[i] ?? new Uint8Array()).then(() => (taken = true));
+        // A write behind another in the same frame waits for the next: let time pass.
+        for (let spins = 0; !taken && spins < 100; spins++) {
+          await Promise.resolve();
+          if (!taken) clock.advance(0.25, 0.25);
+        }
+        await write;
+        if (plan[i]?.command.command === cmd.writeMemory(new Uint8Array(1)).command) {
+          chunksTaken.push(sim.lastWriteAtMs ?? Number.NaN);
+        }
+      },
+    );
+    expect(chunksTaken).toHaveLength(10);
+    const gaps = chunksTaken.slice(1).map((t, i) => t - (chunksTaken[i] ?? 0));
+    gaps.forEach((gap) => expect(gap).toBeGreaterThanOrEqual(CHUNK_GAP_MS));
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(CHUNK_GAP_MS + 1);
+    expect(sim.board?.programBytes()).toEqual(new Uint8Array(600).fill(7));
   });
 
   it('publishes the panel state at most every 50 ms, and again soon after a change', async () => {
