@@ -100,6 +100,37 @@ export default tseslint.config(
       ],
     },
   },
+  // The stores of src/state know no feature; the board link and firmware know the virtual
+  // board only through its registration (src/device/board-simulator.ts).
+  {
+    files: ['src/state/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { layers },
+    rules: {
+      'layers/imports': [
+        'error',
+        {
+          forbid: ['workers'],
+          only: { within: 'src', allow: ['src/state', 'src/core', 'src/contract'] },
+          why: 'Stores that a feature types belong to that feature.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/device/**/*.{ts,tsx}', 'src/firmware/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { layers },
+    rules: {
+      'layers/imports': [
+        'error',
+        {
+          forbid: ['workers', 'src/virtual-board', 'src/app'],
+          why: 'The virtual board registers itself with the board link (src/device/board-simulator.ts).',
+        },
+      ],
+    },
+  },
   // Shared code runs in the page, in workers and in Node: no DOM, React or Node modules, and
   // nothing from the feature folders.
   {
