@@ -4,16 +4,13 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { openModal } from '../../state/ui.ts';
 import { APP_VERSION } from '../version.ts';
+import DialogHeader from '../../ui/dialog-header/DialogHeader.tsx';
 
 export default function AboutModal({ onHide }: { onHide: () => void }) {
   const { t } = useTranslation('shell');
   return (
     <Modal show onHide={onHide} aria-labelledby="about-title">
-      <Modal.Header closeButton closeLabel={t('close')}>
-        <Modal.Title id="about-title" as="h2" className="h5">
-          {t('about.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeader titleId="about-title" title={t('about.title')} />
       <Modal.Body>
         <p data-testid="app-version">{t('about.version', { version: APP_VERSION })}</p>
         <h3 className="h6">{t('about.creditsTitle')}</h3>

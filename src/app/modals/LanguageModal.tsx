@@ -5,17 +5,14 @@ import { changeLanguage } from '../../i18n/index.ts';
 import { LANGUAGES } from '../../i18n/languages.ts';
 import FlagIcon from '../navbar/FlagIcon.tsx';
 import { useCurrentLanguage } from '../../shell/ui/use-current-language.ts';
+import DialogHeader from '../../ui/dialog-header/DialogHeader.tsx';
 
 export default function LanguageModal({ onHide }: { onHide: () => void }) {
   const { t } = useTranslation('shell');
   const current = useCurrentLanguage();
   return (
     <Modal show onHide={onHide} size="sm" centered aria-labelledby="language-title">
-      <Modal.Header closeButton closeLabel={t('close')}>
-        <Modal.Title id="language-title" as="h2" className="h5">
-          {t('language.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeader titleId="language-title" title={t('language.title')} />
       <Modal.Body>
         <div className="list-group">
           {LANGUAGES.map((lang) => (

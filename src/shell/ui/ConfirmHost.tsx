@@ -3,6 +3,7 @@ import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { confirmService } from '../confirm.ts';
+import DialogHeader from '../../ui/dialog-header/DialogHeader.tsx';
 
 /** Renders the confirmation question on screen; above any other dialog. */
 export default function ConfirmHost() {
@@ -17,11 +18,7 @@ export default function ConfirmHost() {
       backdropClassName="confirm-backdrop"
       aria-labelledby="confirm-title"
     >
-      <Modal.Header closeButton closeLabel={t('close')}>
-        <Modal.Title id="confirm-title" as="h2" className="h5">
-          {t('confirm.title')}
-        </Modal.Title>
-      </Modal.Header>
+      <DialogHeader titleId="confirm-title" title={t('confirm.title')} />
       <Modal.Body>
         <p className="mb-0" data-testid="confirm-message">
           {current?.message}
