@@ -21,6 +21,14 @@ const domGlobals = [
   'Worker',
 ].map((name) => ({ name, message: 'Shared code (src/core, src/contract) must not use the DOM.' }));
 
+/** A `layers/imports` block: what the matched files may import (scripts/eslint/layers.js). */
+const layerRule = (files, options, ignores = []) => ({
+  files,
+  ignores,
+  plugins: { layers },
+  rules: { 'layers/imports': ['error', options] },
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -67,70 +75,40 @@ export default tseslint.config(
     rules: { 'layers/imports': ['error', { forbid: ['workers'], why: workerWhy }] },
   },
   // The server uses only the shared folders of src/: the core-rs face and the API contract.
-  {
-    files: ['server/**/*.ts'],
-    plugins: { layers },
-    rules: {
-      'layers/imports': [
-        'error',
-        {
-          forbid: ['workers'],
-          only: { within: 'src', allow: ['src/core', 'src/contract'] },
-          why: 'The server shares only src/core and src/contract with the app.',
-        },
-      ],
-    },
-  },
+  layerRule(['server/**/*.ts'], {
+    forbid: ['workers'],
+    only: { within: 'src', allow: ['src/core', 'src/contract'] },
+    why: 'The server shares only src/core and src/contract with the app.',
+  }),
   // The shell's shared pieces (src/shell: named actions, navigation, confirm, screen frame,
   // modals) sit under every feature; only src/app, the top, knows the features.
-  {
-    files: ['src/shell/**/*.{ts,tsx}'],
-    plugins: { layers },
-    rules: {
-      'layers/imports': [
-        'error',
-        {
-          forbid: ['workers'],
-          only: {
-            within: 'src',
-            allow: ['src/shell', 'src/state', 'src/i18n', 'src/core', 'src/contract'],
-          },
-          why: 'Features import the shell; the shell knows no feature (src/app holds what does).',
-        },
-      ],
+  layerRule(['src/shell/**/*.{ts,tsx}'], {
+    forbid: ['workers'],
+    only: {
+      within: 'src',
+      allow: ['src/shell', 'src/ui', 'src/state', 'src/i18n', 'src/core', 'src/contract'],
     },
-  },
+    why: 'Features import the shell; the shell knows no feature (src/app holds what does).',
+  }),
   // The stores of src/state know no feature; the board link and firmware know the virtual
   // board only through its registration (src/device/board-simulator.ts).
-  {
-    files: ['src/state/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    plugins: { layers },
-    rules: {
-      'layers/imports': [
-        'error',
-        {
-          forbid: ['workers'],
-          only: { within: 'src', allow: ['src/state', 'src/core', 'src/contract'] },
-          why: 'Stores that a feature types belong to that feature.',
-        },
-      ],
+  layerRule(
+    ['src/state/**/*.ts'],
+    {
+      forbid: ['workers'],
+      only: { within: 'src', allow: ['src/state', 'src/core', 'src/contract'] },
+      why: 'Stores that a feature types belong to that feature.',
     },
-  },
-  {
-    files: ['src/device/**/*.{ts,tsx}', 'src/firmware/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    plugins: { layers },
-    rules: {
-      'layers/imports': [
-        'error',
-        {
-          forbid: ['workers', 'src/virtual-board', 'src/app'],
-          why: 'The virtual board registers itself with the board link (src/device/board-simulator.ts).',
-        },
-      ],
+    ['**/*.test.ts'],
+  ),
+  layerRule(
+    ['src/device/**/*.{ts,tsx}', 'src/firmware/**/*.{ts,tsx}'],
+    {
+      forbid: ['workers', 'src/virtual-board', 'src/app'],
+      why: 'The virtual board registers itself with the board link (src/device/board-simulator.ts).',
     },
-  },
+    ['**/*.test.ts', '**/*.test.tsx'],
+  ),
   // Shared code runs in the page, in workers and in Node: no DOM, React or Node modules, and
   // nothing from the feature folders.
   {
