@@ -3,7 +3,7 @@
 import 'bootstrap-icons/font/bootstrap-icons.css';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
+import Button, { type ButtonProps } from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useTranslation } from 'react-i18next';
@@ -14,12 +14,18 @@ import { authErrorText } from '../auth-error-text.ts';
 import type { AuthService, SocialProvider } from '../auth-service.ts';
 import { useAuthService } from './use-auth-service.ts';
 
-const MAIN_PROVIDERS: { id: SocialProvider; icon: string; label: string }[] = [
+interface Provider {
+  id: SocialProvider;
+  icon: string;
+  label: string;
+}
+
+const MAIN_PROVIDERS: Provider[] = [
   { id: 'google', icon: 'bi-google', label: 'withGoogle' },
   { id: 'facebook', icon: 'bi-facebook', label: 'withFacebook' },
   { id: 'microsoft', icon: 'bi-microsoft', label: 'withMicrosoft' },
 ];
-const MORE_PROVIDERS: { id: SocialProvider; icon: string; label: string }[] = [
+const MORE_PROVIDERS: Provider[] = [
   { id: 'github', icon: 'bi-github', label: 'withGithub' },
   { id: 'twitter', icon: 'bi-twitter', label: 'withTwitter' },
 ];
@@ -72,6 +78,18 @@ export default function AuthScreen({ mode }: { mode: 'login' | 'signup' }) {
   }
 
   const disabled = busy || !service;
+  // One sign-in button per provider; the main and the more providers differ only in look.
+  const providerButton = (p: Provider, look: ButtonProps, iconGap: string) => (
+    <Button
+      key={p.id}
+      {...look}
+      disabled={disabled}
+      onClick={() => void run((s) => s.signInWith(p.id), true)}
+    >
+      <i className={`bi ${p.icon} ${iconGap}`} aria-hidden="true" />
+      {t(p.label)}
+    </Button>
+  );
   return (
     <section className="container py-4" style={{ maxWidth: 440 }}>
       <Card className="shadow-sm">
@@ -82,32 +100,11 @@ export default function AuthScreen({ mode }: { mode: 'login' | 'signup' }) {
           </p>
 
           <div className="d-grid gap-2 mb-2">
-            {MAIN_PROVIDERS.map((p) => (
-              <Button
-                key={p.id}
-                variant="outline-dark"
-                disabled={disabled}
-                onClick={() => void run((s) => s.signInWith(p.id), true)}
-              >
-                <i className={`bi ${p.icon} me-2`} aria-hidden="true" />
-                {t(p.label)}
-              </Button>
-            ))}
+            {MAIN_PROVIDERS.map((p) => providerButton(p, { variant: 'outline-dark' }, 'me-2'))}
           </div>
           <div className="d-flex justify-content-center align-items-center gap-2 mb-3 small">
             <span className="text-body-secondary">{t('moreProviders')}</span>
-            {MORE_PROVIDERS.map((p) => (
-              <Button
-                key={p.id}
-                variant="link"
-                size="sm"
-                disabled={disabled}
-                onClick={() => void run((s) => s.signInWith(p.id), true)}
-              >
-                <i className={`bi ${p.icon} me-1`} aria-hidden="true" />
-                {t(p.label)}
-              </Button>
-            ))}
+            {MORE_PROVIDERS.map((p) => providerButton(p, { variant: 'link', size: 'sm' }, 'me-1'))}
           </div>
 
           <div className="d-flex align-items-center my-3 text-body-secondary">
