@@ -4,19 +4,17 @@ import './remix.css';
 import { useEffect, useId, useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { imageSrc, type Catalog, type ProjectList } from '../../contract/projects.ts';
 import { confirm } from '../../shell/confirm.ts';
-import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { askProjectDetails } from '../../project/project-dialog.ts';
 import { projectApi } from '../../project/runtime.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
-import { session } from '../../state/session.ts';
 import { showToast } from '../../state/ui.ts';
 import { useLoader } from '../loader.ts';
 import { ProjectGrid } from './cards.tsx';
 import ItemScreen from './ItemScreen.tsx';
+import { useItemPage } from './use-item-page.ts';
 import {
   ONE_ORDER,
   pageParam,
@@ -28,20 +26,21 @@ import type { Paging } from '../../ui/pager/use-paging.ts';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
 
+const loadCatalog = (uuid: string) => projectApi.getCatalog(uuid, { quiet: true });
+
 export default function CatalogPage({ screen }: { screen: 'catalog' }) {
-  const { t } = useTranslation(['remix', 'screens']);
-  const { uuid = '' } = useParams();
-  const navigate = useNavigate();
-  const userId = useSnapshot(session).user?.id ?? null;
-  const loader = useLoader<Catalog>();
-  const { data: catalog, error, loading } = useSnapshot(loader.state);
-  useDocumentTitle(catalog?.name ?? t('screens:catalog.title'));
   const [picking, setPicking] = useState(false);
   const [changes, setChanges] = useState(0);
-
-  useEffect(() => {
-    if (userId) void loader.run(() => projectApi.getCatalog(uuid, { quiet: true }));
-  }, [loader, uuid, userId, changes]);
+  const {
+    t,
+    uuid,
+    navigate,
+    userId,
+    loader,
+    data: catalog,
+    error,
+    loading,
+  } = useItemPage('catalog', loadCatalog, changes);
 
   const current = loader.state.data;
   async function edit() {

@@ -5,21 +5,20 @@ import './remix.css';
 import { useEffect, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { imageSrc, type Catalog, type Project, type ProjectList } from '../../contract/projects.ts';
 import { confirm } from '../../shell/confirm.ts';
-import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { askProjectDetails } from '../../project/project-dialog.ts';
 import { projectApi } from '../../project/runtime.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
 import { program } from '../../state/program.ts';
-import { session } from '../../state/session.ts';
 import { showToast } from '../../state/ui.ts';
 import { useLoader } from '../loader.ts';
 import { ProjectGrid } from './cards.tsx';
 import { appLink, copyLink } from './copy-link.ts';
 import ItemScreen from './ItemScreen.tsx';
+import { useItemPage } from './use-item-page.ts';
 import {
   ONE_ORDER,
   pageParam,
@@ -52,18 +51,19 @@ function followOpenProgram(project: Project | null, uuid: string): void {
   };
 }
 
-export default function ProjectPage({ screen }: { screen: 'project' }) {
-  const { t } = useTranslation(['remix', 'screens']);
-  const { uuid = '' } = useParams();
-  const navigate = useNavigate();
-  const userId = useSnapshot(session).user?.id ?? null;
-  const loader = useLoader<Project>();
-  const { data: project, error, loading } = useSnapshot(loader.state);
-  useDocumentTitle(project?.name ?? t('screens:project.title'));
+const loadProject = (uuid: string) => projectApi.getProject(uuid, { quiet: true });
 
-  useEffect(() => {
-    if (userId) void loader.run(() => projectApi.getProject(uuid, { quiet: true }));
-  }, [loader, uuid, userId]);
+export default function ProjectPage({ screen }: { screen: 'project' }) {
+  const {
+    t,
+    uuid,
+    navigate,
+    userId,
+    loader,
+    data: project,
+    error,
+    loading,
+  } = useItemPage('project', loadProject);
 
   const [busy, setBusy] = useState(false);
   async function act(step: () => Promise<void>) {
