@@ -15,14 +15,8 @@ import { useLoader } from '../loader.ts';
 import { ProjectGrid } from './cards.tsx';
 import ItemScreen from './ItemScreen.tsx';
 import { useItemPage } from './use-item-page.ts';
-import {
-  ONE_ORDER,
-  pageParam,
-  perPageParam,
-  useAddressPaging,
-} from '../../ui/pager/address-paging.ts';
+import { ONE_ORDER, useAddressPaging } from '../../ui/pager/address-paging.ts';
 import SearchBox from '../../ui/pager/SearchBox.tsx';
-import type { Paging } from '../../ui/pager/use-paging.ts';
 import { useDebouncedValue } from '../../ui/use-debounced-value.ts';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
 
@@ -152,13 +146,7 @@ function CatalogProjects({
   const { t } = useTranslation('remix');
   const loader = useLoader<ProjectList>();
   const { data } = useSnapshot(loader.state);
-  const { query, page, perPage, typed, setTyped, update } = useAddressPaging(ONE_ORDER, 'default');
-  const paging: Paging = {
-    page,
-    perPage,
-    setPage: (p) => update({ page: pageParam(p) }),
-    setPerPage: (n) => update({ per: perPageParam(n), page: null }),
-  };
+  const { query, page, perPage, typed, setTyped, pager } = useAddressPaging(ONE_ORDER, 'default');
   useEffect(() => {
     void loader.run(() =>
       projectApi.catalogProjects(uuid, { query: query || undefined, page, per_page: perPage }),
@@ -185,7 +173,7 @@ function CatalogProjects({
         list={data as ProjectList | null}
         label={t('catalog.projects')}
         emptyText={t('empty.projects')}
-        paging={paging}
+        paging={pager}
         actions={(project) =>
           editable && (
             <button

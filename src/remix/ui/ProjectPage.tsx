@@ -19,13 +19,7 @@ import { ProjectGrid } from './cards.tsx';
 import { appLink, copyLink } from './copy-link.ts';
 import ItemScreen from './ItemScreen.tsx';
 import { useItemPage } from './use-item-page.ts';
-import {
-  ONE_ORDER,
-  pageParam,
-  perPageParam,
-  useAddressPaging,
-} from '../../ui/pager/address-paging.ts';
-import type { Paging } from '../../ui/pager/use-paging.ts';
+import { ONE_ORDER, useAddressPaging } from '../../ui/pager/address-paging.ts';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 /** Keeps the open program's project details in step with edits made on this page. */
@@ -246,13 +240,7 @@ function Remixes({ uuid, count }: { uuid: string; count: number }) {
   const { t } = useTranslation('remix');
   const loader = useLoader<ProjectList>();
   const { data } = useSnapshot(loader.state);
-  const { page, perPage, update } = useAddressPaging(ONE_ORDER, 'default');
-  const paging: Paging = {
-    page,
-    perPage,
-    setPage: (p) => update({ page: pageParam(p) }),
-    setPerPage: (n) => update({ per: perPageParam(n), page: null }),
-  };
+  const { page, perPage, pager } = useAddressPaging(ONE_ORDER, 'default');
   useEffect(() => {
     void loader.run(() => projectApi.remixes(uuid, { page, per_page: perPage }));
   }, [loader, uuid, page, perPage, count]);
@@ -265,7 +253,7 @@ function Remixes({ uuid, count }: { uuid: string; count: number }) {
         list={data as ProjectList | null}
         label={t('project.remixList')}
         emptyText={t('project.noRemixes')}
-        paging={paging}
+        paging={pager}
       />
     </section>
   );

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../contract/projects.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
+import type { Paging } from './use-paging.ts';
 
 /** The value when it is one of the options, else the fallback. */
 export function pick<T extends string>(
@@ -97,5 +98,12 @@ export function useAddressPaging<O extends string>(
     setParams((current) => withSearch(current, settled), { replace: true });
   }, [settled, query, setParams, hold]);
 
-  return { ...paging, params, typed, setTyped, update };
+  // The pager's view of the address: choosing a page or a page size writes it there.
+  const pager: Paging = {
+    page: paging.page,
+    perPage: paging.perPage,
+    setPage: (p) => update({ page: pageParam(p) }),
+    setPerPage: (n) => update({ per: perPageParam(n), page: null }),
+  };
+  return { ...paging, params, typed, setTyped, update, pager };
 }
