@@ -18,7 +18,7 @@ import {
 import LoginPrompt from '../../remix/ui/LoginPrompt.tsx';
 import ListToolbar from '../../ui/pager/ListToolbar.tsx';
 import PagedList from '../../ui/pager/PagedList.tsx';
-import { pageParam, perPageParam, pick, useAddressPaging } from '../../ui/pager/address-paging.ts';
+import { pick, useAddressPaging } from '../../ui/pager/address-paging.ts';
 import { extensions } from '../../state/extensions.ts';
 import { session } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';
@@ -34,7 +34,7 @@ export default function ExtensionsPage() {
   const userId = useSnapshot(session).user?.id ?? null;
   const { offline } = useSnapshot(ui);
   const added = useSnapshot(extensions).added;
-  const { params, query, order, page, perPage, typed, setTyped, update } =
+  const { params, query, order, page, perPage, typed, setTyped, update, pager } =
     useAddressPaging<ExtensionOrder>(EXTENSION_ORDERS, 'updated');
   const type = pick<BrowseType>(params.get('type'), BROWSE_TYPES, 'official');
 
@@ -115,8 +115,8 @@ export default function ExtensionsPage() {
             retryText={t('retry')}
             onRetry={() => setReload((n) => n + 1)}
             pagination={load?.data?.links.pagination}
-            onPage={(p) => update({ page: pageParam(p) })}
-            onPerPage={(n) => update({ per: perPageParam(n), page: null })}
+            onPage={pager.setPage}
+            onPerPage={pager.setPerPage}
           >
             <ul
               className="row row-cols-1 row-cols-sm-2 row-cols-lg-3 row-cols-xl-4 g-3 list-unstyled"

@@ -26,7 +26,7 @@ import { CardGrid, CatalogCard, ProjectCard } from './cards.tsx';
 import LoginPrompt from './LoginPrompt.tsx';
 import ListToolbar from '../../ui/pager/ListToolbar.tsx';
 import PagedList from '../../ui/pager/PagedList.tsx';
-import { pageParam, perPageParam, pick, useAddressPaging } from '../../ui/pager/address-paging.ts';
+import { pick, useAddressPaging } from '../../ui/pager/address-paging.ts';
 
 export type RemixScreen = Extract<
   ScreenId,
@@ -53,7 +53,7 @@ export default function RemixPage({ screen }: { screen: RemixScreen }) {
   const orders: readonly string[] = catalogs ? CATALOG_ORDERS : PROJECT_ORDERS;
   // A result clicked while the debounce runs wins: never turn its navigation back.
   const navigating = useNavigation().state !== 'idle';
-  const { params, query, order, page, perPage, typed, setTyped, update } = useAddressPaging(
+  const { params, query, order, page, perPage, typed, setTyped, update, pager } = useAddressPaging(
     orders,
     'updated',
     navigating,
@@ -150,8 +150,8 @@ export default function RemixPage({ screen }: { screen: RemixScreen }) {
             showState={screen === 'remixMyProjects'}
             entry={entry}
             onRetry={() => update({})}
-            onPage={(p) => update({ page: pageParam(p) })}
-            onPerPage={(n) => update({ per: perPageParam(n), page: null })}
+            onPage={pager.setPage}
+            onPerPage={pager.setPerPage}
           />
         </>
       )}
