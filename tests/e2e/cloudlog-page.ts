@@ -1,7 +1,7 @@
 // Page object for the cloud datalog (/datalog/public/{channel?}): signing in, the channel
 // picker, settings, the fields and the chart's table of values; and the few calls a board
 // makes to the API (used while the virtual board cannot run programs in e2e).
-import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Request } from '@playwright/test';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import { App, signUpWithEmail, type Account } from './app.ts';
 
@@ -31,6 +31,39 @@ export class CloudlogApp extends App {
 
   fields(): Locator {
     return this.page.getByTestId('cloudlog-fields').getByRole('listitem');
+  }
+
+  /**
+   * Waits until the page has asked nothing of `channel` (its event stream aside) for a
+   * second and no answer is pending: a refresh that a push started has finished.
+   */
+  async settled(channel: string): Promise<void> {
+    const ours = (r: Request) =>
+      r.url().includes(`/datalog/channels/${channel}`) && !r.url().endsWith('/events');
+    let pending = 0;
+    let last = Date.now();
+    const started = (r: Request) => {
+      if (!ours(r)) return;
+      pending += 1;
+      last = Date.now();
+    };
+    const ended = (r: Request) => {
+      if (!ours(r)) return;
+      pending = Math.max(0, pending - 1);
+      last = Date.now();
+    };
+    this.page.on('request', started);
+    this.page.on('requestfinished', ended);
+    this.page.on('requestfailed', ended);
+    try {
+      await expect
+        .poll(() => pending === 0 && Date.now() - last >= 1000, { intervals: [250] })
+        .toBe(true);
+    } finally {
+      this.page.off('request', started);
+      this.page.off('requestfinished', ended);
+      this.page.off('requestfailed', ended);
+    }
   }
 
   /** Opens the table of values under the chart. */

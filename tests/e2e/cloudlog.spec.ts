@@ -153,7 +153,9 @@ test.describe('Cloud datalog', () => {
   }) => {
     const { app, token, channel } = await channelWithTwoFields(page, request, 'Pia', 'Pushed');
 
-    // Idle, the page asks nothing: no polling, the open stream tells of changes.
+    // Idle, the page asks nothing: no polling, the open stream tells of changes. (A push
+    // that came while the fields loaded may still be refreshing: let it end first.)
+    await app.settled(channel);
     const asked: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes(`/datalog/channels/${channel}`)) asked.push(r.url());
@@ -173,6 +175,8 @@ test.describe('Cloud datalog', () => {
     await expect(app.fields().filter({ hasText: 'light' })).toHaveCount(0);
 
     // Deleted elsewhere while this page was not live: the delete fails with the spec title.
+    // (The refresh after the delete above must end first, or it would list that change.)
+    await app.settled(channel);
     await page.getByLabel('Live').uncheck();
     const gone = await request.delete(`${API_BASE_PATH}/datalog/channels/${channel}/fields/temp`, {
       headers: { authorization: `Bearer ${token}` },
