@@ -44,15 +44,22 @@ describe('route preload', () => {
       expect(EDITOR_ROUTE.test(hash), hash).toBe(false);
   });
 
-  it('adds preload links on an editor route only', () => {
+  it('adds preload links on an editor route only, and opens the storage on every route', () => {
     const files = { scripts: ['assets/a.js'], styles: ['assets/a.css'] };
+    let storageOpened = 0;
+    const localStorage = {
+      get length() {
+        storageOpened += 1;
+        return 0;
+      },
+    };
     const run = (hash: string) => {
       const links: Record<string, string>[] = [];
       const document = {
         createElement: () => ({}) as Record<string, string>,
         head: { appendChild: (l: Record<string, string>) => links.push(l) },
       };
-      runInNewContext(preloadScript(files, '/'), { location: { hash }, document });
+      runInNewContext(preloadScript(files, '/'), { location: { hash }, document, localStorage });
       return links;
     };
     expect(run('#/program')).toEqual([
@@ -60,5 +67,22 @@ describe('route preload', () => {
       { rel: 'preload', href: '/assets/a.css', as: 'style' },
     ]);
     expect(run('#/classroom/class')).toEqual([]);
+    expect(storageOpened).toBe(2);
+  });
+
+  it('goes on when the browser refuses the storage (a blocked site, say)', () => {
+    const files = { scripts: ['assets/a.js'], styles: [] };
+    const links: unknown[] = [];
+    const localStorage = {
+      get length(): number {
+        throw new Error('SecurityError');
+      },
+    };
+    const document = {
+      createElement: () => ({}),
+      head: { appendChild: (l: unknown) => links.push(l) },
+    };
+    runInNewContext(preloadScript(files, '/'), { location: { hash: '' }, document, localStorage });
+    expect(links).toHaveLength(1);
   });
 });

@@ -1,8 +1,7 @@
 import { RouterProvider } from 'react-router-dom';
-import { createAppRouter } from './router.ts';
+import type { AppRouter } from './router.ts';
 
-const router = createAppRouter();
-
-export default function App() {
+/** The whole interface: the router's current screen inside the app's frame. */
+export default function App({ router }: { router: AppRouter }) {
   return <RouterProvider router={router} />;
 }

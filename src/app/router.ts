@@ -5,7 +5,9 @@ import { subscribeKey } from 'valtio/utils';
 import { session } from '../state/session.ts';
 import { routes } from './routes.tsx';
 
-export function createAppRouter() {
+export type AppRouter = ReturnType<typeof createHashRouter>;
+
+export function createAppRouter(): AppRouter {
   const router = createHashRouter(routes);
   subscribeKey(session, 'user', () => void router.revalidate());
   return router;
