@@ -55,6 +55,31 @@ test.describe('Program editor', () => {
     await editor.expectGeneratedLogo('to main\nif switch1 [ beep ]\nend\n');
   });
 
+  test('a block dropped on the trashcan leaves the program and waits in the trashcan', async ({
+    page,
+  }) => {
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await editor.addBlock(t('blocks:category.sound'), 'gogo_beep', { at: { x: 320, y: 260 } });
+    const beep = editor.workspaceBlock('gogo_beep');
+    await expect(beep).toHaveCount(1);
+
+    const trashcan = editor.workspace().locator('g.blocklyTrash');
+    const from = await beep.boundingBox();
+    const to = await trashcan.boundingBox();
+    if (!from || !to) throw new Error('the block or the trashcan is not on screen');
+    await page.mouse.move(from.x + 10, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 40, from.y + 40, { steps: 4 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect(beep).toHaveCount(0);
+
+    await trashcan.click();
+    const kept = editor.workspace().locator('svg.blocklyTrashcanFlyout g.gogo_beep');
+    await expect(kept).toBeVisible();
+  });
+
   test('the toolbox follows the board chosen for display', async ({ page }) => {
     const editor = new EditorPage(page);
     const raspberry = editor.workspace().getByRole('treeitem', {

@@ -23,6 +23,27 @@ function toolboxFor(board: ReturnType<typeof setActiveBoard>) {
   return buildToolbox(board, extensionCategories(extensions.added, i18next.language));
 }
 
+/** A category toolbox with no categories yet: inject makes it, the first step fills it. */
+const EMPTY_TOOLBOX: Blockly.utils.toolbox.ToolboxDefinition = {
+  kind: 'categoryToolbox',
+  contents: [],
+};
+
+/** How many deleted blocks the trashcan's flyout keeps (Blockly's default). */
+const TRASHCAN_CONTENTS = 32;
+
+/**
+ * Gives a workspace injected without a trashcan the one inject would have made (with its
+ * flyout of deleted blocks), so that building it is not part of inject's task.
+ */
+function addTrashcan(workspace: Blockly.WorkspaceSvg): void {
+  workspace.options.hasTrashcan = true;
+  workspace.options.maxTrashcanContents = TRASHCAN_CONTENTS;
+  workspace.addTrashcan();
+  workspace.trashcan?.init();
+  workspace.resize();
+}
+
 /** Blockly's reason for blocks that are not attached to anything (Events.disableOrphans). */
 const ORPHANED = 'ORPHANED_BLOCK';
 
@@ -37,6 +58,31 @@ function hideMeasuringCanvas(): void {
   const text = document.createElementNS(Blockly.utils.dom.SVG_NS, 'text');
   Blockly.utils.dom.getFastTextWidthWithSizeString(text, '1px', 'normal', 'sans-serif');
   document.querySelector('canvas.blocklyComputeCanvas')?.setAttribute('aria-hidden', 'true');
+}
+
+/**
+ * Blockly's style sheet goes in (first use only) and the page's styles and layout are
+ * brought up to date now, in a task of their own: otherwise the first text measurement
+ * inside `Blockly.inject` pays for both.
+ */
+function prepareStyles(host: HTMLElement): void {
+  Blockly.Css.inject(true, MEDIA_PATH);
+  void host.getBoundingClientRect();
+}
+
+/**
+ * Runs `make` with no AudioContext to find. Blockly opens one for every workspace it makes
+ * (a few ms each at first load) even with sounds off, where nothing will ever play.
+ */
+function withoutAudio<T>(make: () => T): T {
+  const saved = Object.getOwnPropertyDescriptor(window, 'AudioContext');
+  if (!saved?.configurable) return make();
+  Object.defineProperty(window, 'AudioContext', { value: undefined, configurable: true });
+  try {
+    return make();
+  } finally {
+    Object.defineProperty(window, 'AudioContext', saved);
+  }
 }
 
 export interface BlocksEditorOptions {
@@ -60,9 +106,10 @@ export class BlocksEditor {
   private keyboard: KeyboardAccess | null = null;
 
   /**
-   * Builds the editor in `host` over several tasks (block definitions and toolbox
-   * contents; Blockly's workspace; keyboard access), so the page stays responsive while it
-   * starts. Resolves null, with nothing left behind, when `cancelled()` turns true meanwhile.
+   * Builds the editor in `host` over several tasks (block definitions; styles; Blockly's
+   * workspace with an empty toolbox; the toolbox's categories; the trashcan), so the page stays
+   * responsive while it starts. Resolves null, with nothing left behind, when
+   * `cancelled()` turns true meanwhile.
    */
   static async create(
     host: HTMLElement,
@@ -73,27 +120,41 @@ export class BlocksEditor {
     installBlocklyDialogs();
     registerKeyboardNavigation();
     const profile = setActiveBoard(options.board);
-    const toolbox = options.readOnly ? undefined : toolboxFor(profile);
+    hideMeasuringCanvas();
     await nextTask();
     if (cancelled()) return null;
-    hideMeasuringCanvas();
-    const workspace = Blockly.inject(host, {
-      toolbox,
-      readOnly: options.readOnly,
-      theme: gogoTheme(options.locale),
-      renderer: 'zelos',
-      media: MEDIA_PATH,
-      sounds: false,
-      trashcan: !options.readOnly,
-      maxInstances: { [START_BLOCK]: 1 },
-      move: { scrollbars: true, drag: true, wheel: true },
-      zoom: { controls: true, wheel: false, startScale: 0.75, maxScale: 2, minScale: 0.3 },
-    });
+    prepareStyles(host);
     await nextTask();
-    if (cancelled()) {
+    if (cancelled()) return null;
+    const inject = () =>
+      Blockly.inject(host, {
+        // The categories come in a task of their own (below); the kind is fixed at inject.
+        toolbox: options.readOnly ? undefined : EMPTY_TOOLBOX,
+        readOnly: options.readOnly,
+        theme: gogoTheme(options.locale),
+        renderer: 'zelos',
+        media: MEDIA_PATH,
+        sounds: false,
+        trashcan: false,
+        maxInstances: { [START_BLOCK]: 1 },
+        move: { scrollbars: true, drag: true, wheel: true },
+        zoom: { controls: true, wheel: false, startScale: 0.75, maxScale: 2, minScale: 0.3 },
+      });
+    const workspace = withoutAudio(inject);
+    // Each further step in a task of its own; false (workspace gone) once cancelled.
+    const goOn = async (): Promise<boolean> => {
+      await nextTask();
+      if (!cancelled()) return true;
       workspace.dispose();
-      return null;
+      return false;
+    };
+    if (!options.readOnly) {
+      if (!(await goOn())) return null;
+      workspace.updateToolbox(toolboxFor(profile));
+      if (!(await goOn())) return null;
+      withoutAudio(() => addTrashcan(workspace));
     }
+    if (!(await goOn())) return null;
     return new BlocksEditor(workspace, options);
   }
 
