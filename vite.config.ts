@@ -6,12 +6,20 @@ import { pwaOptions } from './scripts/vite-pwa-options.ts';
 import { blocklyMedia } from './scripts/vite-blockly-media.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { routePreload } from './scripts/vite-route-preload.ts';
+import { cssSplit } from './scripts/vite-split-css.ts';
 
 // The UI is served by the API server in production (`dist/`); `npm run dev` proxies /api
 // to it during development.
 export default defineConfig({
   // The service worker precaches the whole built app (docs/offline.md).
-  plugins: [react(), blocklyMedia(), routePreload(), VitePWA(pwaOptions), precompress()],
+  plugins: [
+    react(),
+    blocklyMedia(),
+    routePreload(),
+    cssSplit(),
+    VitePWA(pwaOptions),
+    precompress(),
+  ],
   worker: { format: 'es' },
   build: {
     outDir: 'dist',
