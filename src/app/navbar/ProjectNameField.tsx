@@ -9,6 +9,7 @@ import { program, PROJECT_NAME_MAX, setProjectName } from '../../state/program.t
 import { session } from '../../state/session.ts';
 import { runAction } from '../../shell/actions.ts';
 import { menuContext, showNameSaveIcon } from '../menu-visibility.ts';
+import Spinner from '../../ui/busy/Spinner.tsx';
 
 export default function ProjectNameField() {
   const { t } = useTranslation('shell');
@@ -64,11 +65,7 @@ export default function ProjectNameField() {
           disabled={p.saving}
           onClick={() => void runAction('save')}
         >
-          {p.saving ? (
-            <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-          ) : (
-            <i className="bi bi-floppy" aria-hidden="true" />
-          )}
+          {p.saving ? <Spinner /> : <i className="bi bi-floppy" aria-hidden="true" />}
         </button>
       )}
     </div>

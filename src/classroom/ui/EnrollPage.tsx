@@ -9,6 +9,7 @@ import { showToast } from '../../state/ui.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
 import { classCache, classroom } from '../runtime.ts';
 import ClassroomShell from './ClassroomShell.tsx';
+import Spinner from '../../ui/busy/Spinner.tsx';
 
 export default function EnrollPage() {
   const { t } = useTranslation('classroom');
@@ -68,7 +69,7 @@ export default function EnrollPage() {
           {problem ?? t('enroll.help')}
         </div>
         <button type="submit" className="btn btn-primary mt-3" disabled={busy}>
-          {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
+          {busy && <Spinner className="me-2" />}
           {t('enroll.join')}
         </button>
       </form>

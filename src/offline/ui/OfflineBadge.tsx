@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { connectivity, setWorkOffline } from '../../state/connectivity.ts';
 import { ui } from '../../state/ui.ts';
+import Spinner from '../../ui/busy/Spinner.tsx';
 
 export interface OfflineBadgeProps {
   /** Checks the connection now (src/offline/runtime.ts checkConnection). */
@@ -46,9 +47,7 @@ export default function OfflineBadge({ onRetry }: OfflineBadgeProps) {
             disabled={checking}
             onClick={onRetry}
           >
-            {checking && (
-              <span className="spinner-border spinner-border-sm me-1" aria-hidden="true" />
-            )}
+            {checking && <Spinner className="me-1" />}
             {t('retry')}
           </button>
         )}

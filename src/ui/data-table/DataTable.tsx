@@ -12,6 +12,7 @@ import SearchBox from '../pager/SearchBox.tsx';
 import type { SortKey } from './table-query.ts';
 import type { TableSource } from './table-source.ts';
 import { useTable, type TableState } from './use-table.ts';
+import Spinner from '../busy/Spinner.tsx';
 import './data-table.css';
 
 export interface Column<Row> {
@@ -161,7 +162,7 @@ export default function DataTable<Row>(props: DataTableProps<Row>) {
         </table>
         {loading && (
           <div className="data-table-loading" role="status" data-testid="table-loading">
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+            <Spinner className="me-2" />
             {t('table.loading')}
           </div>
         )}

@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { back, canGoBack, complete, goTo, isLastStep, next } from './wizard-state.ts';
 import { useNarrowScreen, type WizardControl } from './use-wizard.ts';
+import Spinner from '../busy/Spinner.tsx';
 import './wizard.css';
 
 export interface WizardStep {
@@ -108,9 +109,7 @@ export default function Wizard({ wizard, steps, finishLabel, onFinish, done, lab
                 disabled={busy}
                 onClick={() => void finish()}
               >
-                {busy && (
-                  <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-                )}
+                {busy && <Spinner className="me-2" />}
                 {finishLabel}
               </button>
             ) : (
