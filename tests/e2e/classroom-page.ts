@@ -59,7 +59,9 @@ export class ClassroomApp extends App {
     await expect(this.button(t('ui:wizard.back'), dialog)).toBeDisabled();
     // The first step refuses to advance without a name, and says why.
     await this.button(t('ui:wizard.next'), dialog).click();
-    await expect(dialog.getByText(c('required', { name: c('fields.className') }))).toBeVisible();
+    await expect(
+      dialog.getByText(t('ui:textField.required', { name: c('fields.className') })),
+    ).toBeVisible();
     await dialog.getByLabel(c('fields.className')).fill(name);
     await this.button(t('ui:wizard.next'), dialog).click();
     await dialog.getByRole('textbox', { name: c('fields.description') }).fill(description);

@@ -80,7 +80,9 @@ export default function AddToClassesDialog({
             selected={chosen}
             onChange={setChosen}
             requiredError={
-              tried && chosen.length === 0 ? t('required', { name: t('fields.classes') }) : null
+              tried && chosen.length === 0
+                ? t('ui:textField.required', { name: t('fields.classes') })
+                : null
             }
           />
         )}

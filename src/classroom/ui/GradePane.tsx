@@ -67,7 +67,7 @@ function GradeForm({ grade }: { grade: Grade }) {
         />
         <div className="invalid-feedback">
           {value === null
-            ? t('required', { name: t('submission.gradeName') })
+            ? t('ui:textField.required', { name: t('submission.gradeName') })
             : t('submission.range', { max })}
         </div>
       </div>

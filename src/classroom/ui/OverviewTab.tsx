@@ -83,7 +83,9 @@ function AddLessons({
             placeholder={lessons.data ? t('overview.pickLessons') : t('common:loading')}
             disabled={!lessons.data}
             requiredError={
-              tried && chosen.length === 0 ? t('required', { name: t('fields.lessons') }) : null
+              tried && chosen.length === 0
+                ? t('ui:textField.required', { name: t('fields.lessons') })
+                : null
             }
           />
         </div>
