@@ -420,10 +420,14 @@ export class RemoteLabService {
       await this.promoteNext(s.boardId);
       current = (await this.sessions.get(s.id)) ?? s;
     }
-    return this.answer(
-      { ...current, reportedAnswer: body.session_ans },
-      { grant: current.state === 'active' && current.method !== CABLE && body.renew === true },
-    );
+    // New access only for a board that is online: while its station (or the broker) is
+    // away the answer says so at once, and the page shows that the session waits.
+    const renew =
+      current.state === 'active' &&
+      current.method !== CABLE &&
+      body.renew === true &&
+      this.isOnline(current.boardId);
+    return this.answer({ ...current, reportedAnswer: body.session_ans }, { grant: renew });
   }
 
   private async recordCableAnswer(s: LabSession, lessonUuid: string, answer: number) {
@@ -533,22 +537,8 @@ export class RemoteLabService {
   }
 
   private async answer(s: LabSession, options: { grant?: boolean } = {}): Promise<SessionAnswer> {
-    let broker: SessionAnswer['broker'] = null;
-    if (options.grant && s.state === 'active' && s.method !== CABLE) {
-      const brokers = this.need();
-      const password = newSecret();
-      await this.sessions.setSecret(s.id, sha256(password));
-      await brokers.access.grantSession(s.id, s.boardId, s.topicKey, password);
-      const t = labTopics(labBase(this.options.mqtt.prefix, s.boardId));
-      broker = {
-        url: brokers.labUrl,
-        username: labUsernames.session(this.options.mqtt.prefix, s.id),
-        password,
-        up: t.up(s.topicKey),
-        down: t.down(s.topicKey),
-        presence: t.presence,
-      };
-    }
+    const broker =
+      options.grant && s.state === 'active' && s.method !== CABLE ? await this.grant(s) : null;
     return {
       session_id: s.id,
       state: s.state,
@@ -565,6 +555,31 @@ export class RemoteLabService {
       board_online: s.method === CABLE ? true : this.isOnline(s.boardId),
       end_reason: s.endReason,
       broker,
+    };
+  }
+
+  /**
+   * New broker access for a session's link, or null when the broker does not answer (it
+   * restarts, say): the session goes on, its next alive asks again.
+   */
+  private async grant(s: LabSession): Promise<SessionAnswer['broker']> {
+    const brokers = this.need();
+    const password = newSecret();
+    await this.sessions.setSecret(s.id, sha256(password));
+    try {
+      await brokers.access.grantSession(s.id, s.boardId, s.topicKey, password);
+    } catch (e) {
+      this.log?.error({ err: e, session: s.id }, 'remote lab: no broker access for now');
+      return null;
+    }
+    const t = labTopics(labBase(this.options.mqtt.prefix, s.boardId));
+    return {
+      url: brokers.labUrl,
+      username: labUsernames.session(this.options.mqtt.prefix, s.id),
+      password,
+      up: t.up(s.topicKey),
+      down: t.down(s.topicKey),
+      presence: t.presence,
     };
   }
 
