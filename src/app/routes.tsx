@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import { guard, waitForAuth } from '../shell/guards.ts';
+import AfterFrame from './layout/AfterFrame.tsx';
 import BareLayout from './layout/BareLayout.tsx';
 import LabLayout from './layout/LabLayout.tsx';
 import StationLayout from './layout/StationLayout.tsx';
@@ -18,7 +19,13 @@ import { redirectFrom } from '../shell/redirect.ts';
 function editor(variant: EditorVariantId) {
   return async () => {
     const { default: EditorPage } = await import('../editor/ui/EditorPage.tsx');
-    return { element: <EditorPage variant={variant} /> };
+    return {
+      element: (
+        <AfterFrame>
+          <EditorPage variant={variant} />
+        </AfterFrame>
+      ),
+    };
   };
 }
 

@@ -2,6 +2,7 @@
 // and lazy screen code included, no rendering) and waits until navigation settles.
 import type { ReactElement } from 'react';
 import { createHashRouter, type RouteObject } from 'react-router-dom';
+import AfterFrame from './layout/AfterFrame.tsx';
 import { routes } from './routes.tsx';
 
 export type TestRouter = ReturnType<typeof createHashRouter>;
@@ -42,9 +43,11 @@ export function closeRouters(): void {
 export function shownScreen(router: TestRouter): string | undefined {
   const route = router.state.matches.at(-1)?.route;
   if (!route) return undefined;
-  // Lazy `Component`s end up as `element`s made from them.
-  const element = route.element as
-    ReactElement<{ screen?: string; variant?: string }> | null | undefined;
+  // Lazy `Component`s end up as `element`s made from them; a page that waits for the
+  // frame's commit is the child of AfterFrame.
+  type Shown = ReactElement<{ screen?: string; variant?: string; children?: unknown }>;
+  let element = route.element as Shown | null | undefined;
+  if (element?.type === AfterFrame) element = element.props.children as Shown;
   if (element?.props.screen) return element.props.screen;
   const type = element?.type ?? route.Component;
   const name = typeof type === 'function' ? type.name : undefined;
