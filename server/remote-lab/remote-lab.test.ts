@@ -376,16 +376,20 @@ describe(`remote lab sessions and access control (${testEngine()}, ${testBroker(
     });
     expect(r.body.state).toBe('active');
     await station.presence({ online: false });
-    // Meanwhile the session waits, and no new access is handed out for a board that is away.
-    const waiting = await until(async () => {
-      const a = await api<SessionAnswer>(s, 'POST', '/session/alive', {
+    // Meanwhile the session waits; once the server knows the station is away, asking for
+    // new access gets none.
+    const renew = () =>
+      api<SessionAnswer>(s, 'POST', '/session/alive', {
         session_id: r.body.session_id,
         session_ans: 0,
         renew: true,
       });
-      return a.body.board_online ? null : a.body;
-    }, 'the station offline');
-    expect(waiting).toMatchObject({ state: 'active', board_online: false, broker: null });
+    await until(async () => !(await renew()).body.board_online, 'the station offline');
+    expect((await renew()).body).toMatchObject({
+      state: 'active',
+      board_online: false,
+      broker: null,
+    });
     const keep = setInterval(() => {
       void api(s, 'POST', '/session/alive', { session_id: r.body.session_id, session_ans: 0 });
     }, ALIVE_MS / 2);
