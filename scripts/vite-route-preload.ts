@@ -8,10 +8,14 @@
 // cold profile): done here, that wait falls while the entry chunk downloads instead of
 // inside its evaluation, where the stores read their saved state. The script is a file of
 // its own, not inline: the content security policy allows scripts from this origin only.
-import type { Plugin, Rolldown } from 'vite';
-
-type OutputBundle = Rolldown.OutputBundle;
-type OutputChunk = Rolldown.OutputChunk;
+import type { Plugin } from 'vite';
+import {
+  importedCss,
+  indexHtmlStep,
+  isChunk,
+  type OutputBundle,
+  type OutputChunk,
+} from './vite-html-step.ts';
 
 /** The module whose chunk the editor routes load (src/app/routes.tsx). */
 const EDITOR_MODULE = /[\\/]src[\\/]editor[\\/]ui[\\/]EditorPage\.tsx$/;
@@ -23,9 +27,6 @@ export interface RoutePreload {
   scripts: string[];
   styles: string[];
 }
-
-const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk =>
-  file?.type === 'chunk';
 
 /**
  * The chunks a dynamic import of `target` needs that the entry has not loaded already (its
@@ -53,8 +54,7 @@ export function routeFiles(bundle: OutputBundle, target: RegExp): RoutePreload |
   const scripts = [...closure(route)].filter((name) => !loaded.has(name));
   const styles = scripts.flatMap((name) => {
     const c = bundle[name];
-    const meta = isChunk(c) ? (c as { viteMetadata?: { importedCss: Set<string> } }) : undefined;
-    return [...(meta?.viteMetadata?.importedCss ?? [])];
+    return [...importedCss(isChunk(c) ? c : undefined)];
   });
   return { scripts, styles };
 }
@@ -82,27 +82,15 @@ export function preloadScript(files: RoutePreload, base: string): string {
 }
 
 export function routePreload(): Plugin {
-  let base = '/';
-  return {
-    name: 'gogo-route-preload',
-    apply: 'build',
-    enforce: 'post',
-    configResolved(config) {
-      base = config.base;
-    },
-    generateBundle(_options, bundle) {
-      const files = routeFiles(bundle, EDITOR_MODULE);
-      const html = bundle['index.html'];
-      if (!files || html?.type !== 'asset') {
-        this.error('route preload: no editor chunk or no index.html in the build');
-      }
-      const ref = this.emitFile({
-        type: 'asset',
-        name: 'editor-preload.js',
-        source: preloadScript(files, base),
-      });
-      const tag = `<script src="${base}${this.getFileName(ref)}"></script>`;
-      html.source = String(html.source).replace('</title>', `</title>\n    ${tag}`);
-    },
-  };
+  return indexHtmlStep('gogo-route-preload', (context, bundle, html, base) => {
+    const files = routeFiles(bundle, EDITOR_MODULE);
+    if (!files) return context.error('route preload: no editor chunk in the build');
+    const ref = context.emitFile({
+      type: 'asset',
+      name: 'editor-preload.js',
+      source: preloadScript(files, base),
+    });
+    const tag = `<script src="${base}${context.getFileName(ref)}"></script>`;
+    html.source = String(html.source).replace('</title>', `</title>\n    ${tag}`);
+  });
 }

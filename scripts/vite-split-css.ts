@@ -4,9 +4,8 @@
 // top-level rule boundaries into parts of about PART_BYTES, linked in order from
 // index.html, so each part parses in a short task of its own. Sheets apply in document
 // order, so the parts cascade exactly as the one sheet did (docs/first-load.md).
-import type { Plugin, Rolldown } from 'vite';
-
-type OutputChunk = Rolldown.OutputChunk;
+import type { Plugin } from 'vite';
+import { importedCss, indexHtmlStep, isChunk } from './vite-html-step.ts';
 
 /** Parts of about this size parse in well under 50 ms. */
 export const PART_BYTES = 64 * 1024;
@@ -50,45 +49,28 @@ export function splitCss(css: string, size = PART_BYTES): string[] {
   return parts;
 }
 
-const isChunk = (file: Rolldown.OutputBundle[string] | undefined): file is OutputChunk =>
-  file?.type === 'chunk';
-
 export function cssSplit(size = PART_BYTES): Plugin {
-  let base = '/';
-  return {
-    name: 'gogo-css-split',
-    apply: 'build',
-    enforce: 'post',
-    configResolved(config) {
-      base = config.base;
-    },
-    generateBundle(_options, bundle) {
-      const entry = Object.values(bundle).find((f) => isChunk(f) && f.isEntry);
-      const html = bundle['index.html'];
-      const meta = (entry as { viteMetadata?: { importedCss: Set<string> } } | undefined)
-        ?.viteMetadata;
-      if (!meta || html?.type !== 'asset') {
-        this.error('css split: no entry chunk or no index.html in the build');
-      }
-      let page = String(html.source);
-      for (const fileName of meta.importedCss) {
-        const sheet = bundle[fileName];
-        if (sheet?.type !== 'asset') continue;
-        const [first, ...rest] = splitCss(String(sheet.source), size);
-        if (rest.length === 0) continue;
-        sheet.source = first ?? '';
-        const stem = fileName.replace(/^.*\//, '').replace(/-[\w-]+\.css$/, '');
-        const links = rest.map((source, n) => {
-          const ref = this.emitFile({ type: 'asset', name: `${stem}-${n + 2}.css`, source });
-          return `<link rel="stylesheet" crossorigin href="${base}${this.getFileName(ref)}">`;
-        });
-        const href = `${base}${fileName}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        const link = new RegExp(`<link rel="stylesheet"[^>]*href="${href}"[^>]*>`);
-        const found = link.exec(page);
-        if (!found) this.error(`css split: index.html does not link ${fileName}`);
-        page = page.replace(found[0], [found[0], ...links].join('\n    '));
-      }
-      html.source = page;
-    },
-  };
+  return indexHtmlStep('gogo-css-split', (context, bundle, html, base) => {
+    const entry = Object.values(bundle).find((f) => isChunk(f) && f.isEntry);
+    if (!isChunk(entry)) return context.error('css split: no entry chunk in the build');
+    let page = String(html.source);
+    for (const fileName of importedCss(entry)) {
+      const sheet = bundle[fileName];
+      if (sheet?.type !== 'asset') continue;
+      const [first, ...rest] = splitCss(String(sheet.source), size);
+      if (rest.length === 0) continue;
+      sheet.source = first ?? '';
+      const stem = fileName.replace(/^.*\//, '').replace(/-[\w-]+\.css$/, '');
+      const links = rest.map((source, n) => {
+        const ref = context.emitFile({ type: 'asset', name: `${stem}-${n + 2}.css`, source });
+        return `<link rel="stylesheet" crossorigin href="${base}${context.getFileName(ref)}">`;
+      });
+      const href = `${base}${fileName}`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const link = new RegExp(`<link rel="stylesheet"[^>]*href="${href}"[^>]*>`);
+      const found = link.exec(page);
+      if (!found) return context.error(`css split: index.html does not link ${fileName}`);
+      page = page.replace(found[0], [found[0], ...links].join('\n    '));
+    }
+    html.source = page;
+  });
 }
