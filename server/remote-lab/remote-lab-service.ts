@@ -422,12 +422,9 @@ export class RemoteLabService {
     }
     // New access only for a board that is online: while its station (or the broker) is
     // away the answer says so at once, and the page shows that the session waits.
-    const renew =
-      current.state === 'active' &&
-      current.method !== CABLE &&
-      body.renew === true &&
-      this.isOnline(current.boardId);
-    return this.answer({ ...current, reportedAnswer: body.session_ans }, { grant: renew });
+    // (answer() grants active remote sessions only.)
+    const grant = body.renew === true && this.isOnline(current.boardId);
+    return this.answer({ ...current, reportedAnswer: body.session_ans }, { grant });
   }
 
   private async recordCableAnswer(s: LabSession, lessonUuid: string, answer: number) {
