@@ -1,6 +1,5 @@
 // The sign-in and sign-up screen (spec core §2): welcome heading, Google, Facebook and
 // Microsoft buttons, GitHub and Twitter actions, e-mail and password, password reset.
-import 'bootstrap-icons/font/bootstrap-icons.css';
 import { useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button, { type ButtonProps } from 'react-bootstrap/Button';
