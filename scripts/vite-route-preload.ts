@@ -29,14 +29,14 @@ export interface RoutePreload {
 }
 
 /**
- * The chunks a dynamic import of `target` needs that the entry has not loaded already (its
- * static imports, recursively), and their style sheets, as file names of `bundle`.
+ * The chunks a dynamic import of `target` needs that the entries have not loaded already
+ * (their static imports, recursively), and their style sheets, as file names of `bundle`.
  */
 export function routeFiles(bundle: OutputBundle, target: RegExp): RoutePreload | null {
   const chunks = Object.values(bundle).filter(isChunk);
-  const entry = chunks.find((c) => c.isEntry);
+  const entries = chunks.filter((c) => c.isEntry);
   const route = chunks.find((c) => c.isDynamicEntry && target.test(c.facadeModuleId ?? ''));
-  if (!entry || !route) return null;
+  if (entries.length === 0 || !route) return null;
   const closure = (start: OutputChunk) => {
     const seen = new Set<string>();
     const visit = (c: OutputChunk) => {
@@ -50,7 +50,7 @@ export function routeFiles(bundle: OutputBundle, target: RegExp): RoutePreload |
     visit(start);
     return seen;
   };
-  const loaded = closure(entry);
+  const loaded = new Set(entries.flatMap((entry) => [...closure(entry)]));
   const scripts = [...closure(route)].filter((name) => !loaded.has(name));
   const styles = scripts.flatMap((name) => {
     const c = bundle[name];

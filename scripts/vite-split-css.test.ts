@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitCss } from './vite-split-css.ts';
+import { linkedSheets, splitCss } from './vite-split-css.ts';
 
 describe('splitCss', () => {
   it('cuts only after top-level rules, and the parts join to the sheet again', () => {
@@ -35,5 +35,17 @@ describe('splitCss', () => {
     }
     for (const part of parts)
       expect(part).toMatch(/^\.r\d+\{margin:\d+px\}(\.r\d+\{margin:\d+px\})*$/);
+  });
+});
+
+describe('linkedSheets', () => {
+  it("lists the page's own style sheets in document order", () => {
+    const page =
+      '<link rel="icon" href="/app/favicon.svg">' +
+      '<link rel="stylesheet" crossorigin href="/app/assets/libraries-1.css">' +
+      '<link rel="modulepreload" href="/app/assets/x.js">' +
+      '<link rel="stylesheet" href="https://cdn.example/other.css">' +
+      '<link rel="stylesheet" crossorigin href="/app/assets/index-2.css">';
+    expect(linkedSheets(page, '/app/')).toEqual(['assets/libraries-1.css', 'assets/index-2.css']);
   });
 });

@@ -1,11 +1,11 @@
 // A browser parses a style sheet in one main-thread task once it has downloaded: the
-// entry's sheet (Bootstrap, its icons and the app's own styles, about 320 KB) took 40-60 ms
-// on the 2-core machine, a long task of the first load. This build step cuts that sheet at
-// top-level rule boundaries into parts of about PART_BYTES, linked in order from
-// index.html, so each part parses in a short task of its own. Sheets apply in document
+// start-up sheet of the libraries (Bootstrap, its icons, the Thai font; about 320 KB) took
+// 40-60 ms on the 2-core machine, a long task of the first load. This build step cuts
+// every sheet index.html links at top-level rule boundaries into parts of about
+// PART_BYTES, linked in order, so each part parses in a short task of its own. Sheets apply in document
 // order, so the parts cascade exactly as the one sheet did (docs/first-load.md).
 import type { Plugin } from 'vite';
-import { importedCss, indexHtmlStep, isChunk } from './vite-html-step.ts';
+import { indexHtmlStep } from './vite-html-step.ts';
 
 /** Parts of about this size parse in well under 50 ms. */
 export const PART_BYTES = 64 * 1024;
@@ -49,12 +49,20 @@ export function splitCss(css: string, size = PART_BYTES): string[] {
   return parts;
 }
 
+/** The style sheets `page` links, as paths under `base`, in document order. */
+export function linkedSheets(page: string, base: string): string[] {
+  const links = page.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/g);
+  return [...links].flatMap(([, href = '']) =>
+    href.startsWith(base) ? [href.slice(base.length)] : [],
+  );
+}
+
 export function cssSplit(size = PART_BYTES): Plugin {
   return indexHtmlStep('gogo-css-split', (context, bundle, html, base) => {
-    const entry = Object.values(bundle).find((f) => isChunk(f) && f.isEntry);
-    if (!isChunk(entry)) return context.error('css split: no entry chunk in the build');
     let page = String(html.source);
-    for (const fileName of importedCss(entry)) {
+    const sheets = linkedSheets(page, base);
+    if (sheets.length === 0) return context.error('css split: index.html links no style sheet');
+    for (const fileName of sheets) {
       const sheet = bundle[fileName];
       if (sheet?.type !== 'asset') continue;
       const [first, ...rest] = splitCss(String(sheet.source), size);
