@@ -13,8 +13,9 @@ function chunk(fileName: string, imports: string[], extra: Record<string, unknow
 const bundle = Object.fromEntries(
   [
     chunk('assets/index.js', ['assets/shared.js'], { isEntry: true }),
+    chunk('assets/react.js', [], { isEntry: true }),
     chunk('assets/shared.js', []),
-    chunk('assets/EditorPage.js', ['assets/shared.js', 'assets/blockly.js'], {
+    chunk('assets/EditorPage.js', ['assets/shared.js', 'assets/react.js', 'assets/blockly.js'], {
       isDynamicEntry: true,
       facadeModuleId: '/app/src/editor/ui/EditorPage.tsx',
       viteMetadata: { importedCss: new Set(['assets/EditorPage.css']) },
@@ -29,7 +30,7 @@ const bundle = Object.fromEntries(
 ) as unknown as Bundle;
 
 describe('route preload', () => {
-  it("lists the editor's chunks the entry has not loaded, and their style sheets", () => {
+  it("lists the editor's chunks no entry has loaded, and their style sheets", () => {
     expect(routeFiles(bundle, /EditorPage\.tsx$/)).toEqual({
       scripts: ['assets/EditorPage.js', 'assets/blockly.js', 'assets/msg.js'],
       styles: ['assets/EditorPage.css'],
