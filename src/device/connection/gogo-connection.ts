@@ -372,6 +372,8 @@ export class GoGoConnection implements DeviceConnection {
   /** Spec core §4: an empty message without a stream clears board, Pi, key-value and
    * datalog data. The link itself stays up. */
   private clearBoardData(): void {
+    // Reports still on their way describe the board that has gone.
+    this.protocol?.discard();
     this.piAlive = false;
     if (this.state.board !== EMPTY_BOARD) this.setState({ ...this.state, board: EMPTY_BOARD });
     this.events.emit('cleared', { reason: 'board-absent' });

@@ -201,6 +201,22 @@ describe('GoGoProtocol (input stream)', () => {
     expect(firmware).toEqual([10]);
   });
 
+  it('drops reports that arrived before a discard, waiting or being decoded, and keeps later ones', async () => {
+    const seen: number[] = [];
+    protocol.on('status', (s) => seen.push(s.firmwareVersion));
+    transport.push(statusReport(6, 40));
+    // One batch is being decoded when the board goes, another is still waiting.
+    const decoding = protocol.flush();
+    transport.push(statusReport(6, 41));
+    protocol.discard();
+    await decoding;
+    await flush();
+    expect(seen).toEqual([]);
+    transport.push(statusReport(6, 42));
+    await flush();
+    expect(seen).toEqual([42]);
+  });
+
   it('stops emitting after detach', async () => {
     const seen: HidStatus[] = [];
     protocol.on('status', (s) => seen.push(s));

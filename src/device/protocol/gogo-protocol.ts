@@ -68,6 +68,8 @@ export class GoGoProtocol {
   private readonly maxPending: number;
   private readonly unsubscribe: () => void;
   private detached = false;
+  /** Bumped by `discard`: a batch taken before it is not reported after it. */
+  private generation = 0;
 
   constructor(
     private readonly transport: Transport,
@@ -127,9 +129,19 @@ export class GoGoProtocol {
     this.pending = [];
     if (batch.length > 0) {
       // Batches decode one after another, so packets keep their order.
-      this.decoding = this.decoding.then(() => this.decode(batch));
+      const generation = this.generation;
+      this.decoding = this.decoding.then(() => this.decode(batch, generation));
     }
     return this.decoding;
+  }
+
+  /**
+   * Drops the reports that arrived before now, waiting or being decoded: the board behind
+   * the link is gone, and a late report of it must not bring its data back.
+   */
+  discard(): void {
+    this.generation++;
+    this.pending = [];
   }
 
   /** Stops listening to the transport and drops pending reports. */
@@ -155,7 +167,7 @@ export class GoGoProtocol {
     }
   }
 
-  private async decode(batch: Uint8Array[]): Promise<void> {
+  private async decode(batch: Uint8Array[], generation: number): Promise<void> {
     let packets;
     try {
       packets = await this.framer.decode(batch);
@@ -165,7 +177,7 @@ export class GoGoProtocol {
       this.stats.ignored.malformed += batch.length;
       return;
     }
-    if (this.detached) return;
+    if (this.detached || generation !== this.generation) return;
     let status: HidStatus | undefined;
     let pi: HidPiStatus | undefined;
     for (const p of packets) {

@@ -151,6 +151,27 @@ describe('remote transport (spec core §4 connection rules)', () => {
     });
   });
 
+  it('a report still on its way when the broker goes does not bring the board back', async () => {
+    const { fake, connection } = await setUp();
+    await connection.connect('remote', { method: ConnectMethod.remoteLab, remote: LINK });
+    fake.presence(true);
+    fake.up(encodeReports([statusReport()]));
+    await tick();
+    expect(connection.snapshot.board.boardType).toBe(6);
+    // This report waits for its flush when the broker connection closes.
+    fake.up(encodeReports([statusReport(600)]));
+    fake.connected = false;
+    fake.emit('close');
+    await tick();
+    expect(connection.snapshot.board.boardType).toBe(0);
+    expect(connection.snapshot.status).toBe('connected');
+    // The station's next report, once the broker is back, shows the board again.
+    fake.connected = true;
+    fake.up(encodeReports([statusReport(700)]));
+    await tick();
+    expect(connection.snapshot.board.boardType).toBe(6);
+  });
+
   it('closes to disconnected and resets board info when the session ends', async () => {
     const { fake, connection } = await setUp();
     const ended = new AbortController();
