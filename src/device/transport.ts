@@ -34,8 +34,11 @@ export interface Transport {
     gapsMs: number[],
     onProgress?: (done: number, total: number) => void,
   ): Promise<void>;
-  /** WebHID: re-opens an already granted board without a prompt; true when open. */
-  restore?(): Promise<boolean>;
+  /**
+   * WebHID: re-opens an already granted board without a prompt; true when open. `opening`
+   * runs once a granted board is found, before it is opened.
+   */
+  restore?(opening?: () => void): Promise<boolean>;
 }
 
 /** The event side every transport shares: subclasses emit on `events`, callers use `on`. */

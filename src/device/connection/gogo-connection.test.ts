@@ -151,13 +151,38 @@ describe('GoGoConnection (connect)', () => {
       framer,
       displayBoard: () => displayBoard,
     });
+    const states: string[] = [];
+    restored.on('state', (s) => states.push(s.status));
     expect(await restored.restore()).toBe(true);
     expect(restored.snapshot).toMatchObject({ status: 'connected', connectionType: 2 });
+    expect(states).toEqual(['connecting', 'connected']);
   });
 
-  it('stays disconnected when no board was granted before', async () => {
+  it('leaves the board to a connection the user started while it looked for one', async () => {
+    const made: FakeTransport[] = [];
+    const restored = new GoGoConnection({
+      createTransport: () => {
+        const t = new FakeTransport('webhid');
+        t.restorable = true;
+        made.push(t);
+        return t;
+      },
+      framer,
+      displayBoard: () => displayBoard,
+    });
+    const restoring = restored.restore();
+    expect(await restored.connect('webhid')).toBe('connected');
+    expect(await restoring).toBe(false);
+    expect(restored.snapshot.status).toBe('connected');
+    expect(made.filter((t) => t.opened)).toHaveLength(1);
+  });
+
+  it('stays disconnected, without a "connecting" moment, when no board was granted before', async () => {
+    const states: string[] = [];
+    conn.on('state', (s) => states.push(s.status));
     expect(await conn.restore()).toBe(false);
     expect(conn.snapshot.status).toBe('disconnected');
+    expect(states).toEqual([]);
   });
 });
 

@@ -160,9 +160,17 @@ export class GoGoConnection implements DeviceConnection {
     if (this.state.status !== 'disconnected') return this.state.status === 'connected';
     const transport = this.deps.createTransport('webhid', {});
     if (!transport.restore) return false;
-    this.setState({ ...DISCONNECTED, status: 'connecting', transport: 'webhid' });
+    // The link shows "connecting" only once there is a granted board to open: most loads
+    // have none, and the navbar would flash a spinner on every page.
+    let opening = false;
     try {
-      if (await transport.restore()) {
+      const open = await transport.restore(() => {
+        // A connection the user started meanwhile wins.
+        if (this.state.status !== 'disconnected') throw new DeviceError('open-failed', 'busy');
+        opening = true;
+        this.setState({ ...DISCONNECTED, status: 'connecting', transport: 'webhid' });
+      });
+      if (open) {
         this.attach(transport, 'webhid', {});
         return true;
       }
@@ -171,7 +179,7 @@ export class GoGoConnection implements DeviceConnection {
       const err = toDeviceError(e, 'open');
       if (err.code === 'device-in-use') this.events.emit('error', err);
     }
-    this.setState(DISCONNECTED);
+    if (opening) this.setState(DISCONNECTED);
     return false;
   }
 

@@ -31,8 +31,11 @@ export class FakeTransport extends TransportEvents implements Transport {
     this.writes.push(payload);
   }
 
-  async restore(): Promise<boolean> {
+  async restore(opening?: () => void): Promise<boolean> {
+    // Looking for granted boards takes a moment (navigator.hid.getDevices).
+    await Promise.resolve();
     if (!this.restorable) return false;
+    opening?.();
     await this.open();
     return true;
   }

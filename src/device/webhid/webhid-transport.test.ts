@@ -94,14 +94,21 @@ describe('WebHidTransport', () => {
   });
 
   it('re-opens an already granted board without the chooser', async () => {
-    expect(await transport().restore()).toBe(false);
+    const opening: boolean[] = [];
+    const note = (t: WebHidTransport) => () => opening.push(t.hidDevice?.opened ?? false);
+    const none = transport();
+    expect(await none.restore(note(none))).toBe(false);
+    // Nothing granted: the caller is not told a board is opening.
+    expect(opening).toEqual([]);
     const first = transport();
     await first.open();
     await first.close();
     hid.nextChoice = 'cancel'; // a chooser would now fail
     const second = transport();
-    expect(await second.restore()).toBe(true);
+    expect(await second.restore(note(second))).toBe(true);
     expect(second.hidDevice?.opened).toBe(true);
+    // Told once, before the board was opened.
+    expect(opening).toEqual([false]);
   });
 
   it('retries a failed write up to 5 times', async () => {

@@ -97,12 +97,13 @@ export class WebHidTransport extends TransportEvents implements Transport {
     await this.openDevice(device);
   }
 
-  async restore(): Promise<boolean> {
+  async restore(opening?: () => void): Promise<boolean> {
     const hid = this.options.hid ?? browserHid();
     if (!hid) return false;
     const granted = await withDeviceErrors('request', () => hid.getDevices());
     const device = pickGoGoInterface(granted.filter((d) => matches(d, this.filters)));
     if (!device) return false;
+    opening?.();
     await this.openDevice(device);
     return true;
   }
