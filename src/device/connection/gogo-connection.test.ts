@@ -140,8 +140,9 @@ describe('GoGoConnection (connect)', () => {
     expect(timers.pending.size).toBe(0);
   });
 
-  it('re-opens an already granted board without a prompt', async () => {
-    const restored = new GoGoConnection({
+  /** A connection whose USB transports find a board granted earlier. */
+  const withGrantedBoard = () =>
+    new GoGoConnection({
       createTransport: () => {
         const t = new FakeTransport('webhid');
         t.restorable = true;
@@ -151,6 +152,9 @@ describe('GoGoConnection (connect)', () => {
       framer,
       displayBoard: () => displayBoard,
     });
+
+  it('re-opens an already granted board without a prompt', async () => {
+    const restored = withGrantedBoard();
     const states: string[] = [];
     restored.on('state', (s) => states.push(s.status));
     expect(await restored.restore()).toBe(true);
@@ -159,22 +163,12 @@ describe('GoGoConnection (connect)', () => {
   });
 
   it('leaves the board to a connection the user started while it looked for one', async () => {
-    const made: FakeTransport[] = [];
-    const restored = new GoGoConnection({
-      createTransport: () => {
-        const t = new FakeTransport('webhid');
-        t.restorable = true;
-        made.push(t);
-        return t;
-      },
-      framer,
-      displayBoard: () => displayBoard,
-    });
+    const restored = withGrantedBoard();
     const restoring = restored.restore();
     expect(await restored.connect('webhid')).toBe('connected');
     expect(await restoring).toBe(false);
     expect(restored.snapshot.status).toBe('connected');
-    expect(made.filter((t) => t.opened)).toHaveLength(1);
+    expect(transports.filter((t) => t.opened)).toHaveLength(1);
   });
 
   it('stays disconnected, without a "connecting" moment, when no board was granted before', async () => {
