@@ -2,8 +2,9 @@
 // start-up sheet of the libraries (Bootstrap, its icons, the Thai font; about 320 KB) took
 // 40-60 ms on the 2-core machine, a long task of the first load. This build step cuts
 // every sheet index.html links at top-level rule boundaries into parts of about
-// PART_BYTES, linked in order, so each part parses in a short task of its own. Sheets apply in document
-// order, so the parts cascade exactly as the one sheet did (docs/first-load.md).
+// PART_BYTES, linked in order, so each part parses in a short task of its own. Sheets
+// apply in document order, so the parts cascade exactly as the one sheet did
+// (docs/first-load.md).
 import type { Plugin } from 'vite';
 import { indexHtmlStep } from './vite-html-step.ts';
 
