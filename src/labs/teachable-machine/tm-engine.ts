@@ -60,6 +60,12 @@ export class TmEngine {
     }
   }
 
+  /** Gets training ready (backend, feature layers), so recording starts at once. */
+  async warm(): Promise<void> {
+    await pickBackend();
+    this.trainer.warm();
+  }
+
   removeSample(id: number): void {
     this.trainer.remove(id);
   }

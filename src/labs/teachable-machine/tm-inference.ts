@@ -27,6 +27,8 @@ export interface TmInference {
   classify(frame: ImageBitmap): Promise<number[]>;
   /** Takes the frame (transferred or closed). */
   addSample(key: string, frame: ImageBitmap): Promise<TmSampleResult>;
+  /** Gets training ready, so the first sample is not slow. */
+  warm(): Promise<void>;
   removeSample(id: number): Promise<void>;
   clearClass(key: string): Promise<void>;
   train(
@@ -71,6 +73,10 @@ class WorkerInference implements TmInference {
     return this.bridge.api.addSample(key, Comlink.transfer(frame, [frame]));
   }
 
+  warm(): Promise<void> {
+    return this.bridge.api.warm();
+  }
+
   removeSample(id: number): Promise<void> {
     return this.bridge.api.removeSample(id);
   }
@@ -112,6 +118,10 @@ class PageInference implements TmInference {
 
   addSample(key: string, frame: ImageBitmap): Promise<TmSampleResult> {
     return this.engine.addSample(key, frame);
+  }
+
+  warm(): Promise<void> {
+    return this.engine.warm();
   }
 
   async removeSample(id: number): Promise<void> {

@@ -121,6 +121,7 @@ export class TmSession {
   private nextClass = 1;
   private recordToken = 0;
   private keptText = '';
+  private warming: Promise<void> | null = null;
   private element: Source | null = null;
   private stream: MediaStream | null = null;
   private objectUrl: string | null = null;
@@ -296,6 +297,16 @@ export class TmSession {
     for (const s of cls.samples) s.thumb.close();
     cls.samples = [];
     void this.inference?.clearClass(key);
+  }
+
+  /** Opens the worker and gets training ready while the user sets up the classes. */
+  prepareTraining(): void {
+    this.warming ??= this.open()
+      .then((inference) => inference.warm())
+      .catch(() => {
+        // Recording says what went wrong, if it still does.
+        this.warming = null;
+      });
   }
 
   /** Records samples of the class from the input until stopRecording() (at least one). */
@@ -487,6 +498,7 @@ export class TmSession {
     this.inference?.dispose();
     this.inference = null;
     this.opening = null;
+    this.warming = null;
   }
 
   private use(element: Source, source: TmSessionState['source']): void {

@@ -121,6 +121,12 @@ export class TmTrainer {
     return id;
   }
 
+  /** Builds the feature layers and runs them once, so the first sample is not slow. */
+  warm(): void {
+    const extractor = this.features();
+    tf.tidy(() => extractor.predict(tf.zeros([1, TM_INPUT_SIZE, TM_INPUT_SIZE, 3])));
+  }
+
   remove(id: number): void {
     this.samples.delete(id);
   }
@@ -167,56 +173,22 @@ export class TmTrainer {
       testSets.push(held);
     }
     try {
-      const { mean, std } = standardise(trainX);
-      const head = tf.sequential();
-      head.add(
-        tf.layers.dense({
-          inputShape: [TM_FEATURES],
-          units: classes.length,
-          activation: 'softmax',
-          kernelInitializer: tf.initializers.glorotUniform({ seed: 7 }),
-          kernelRegularizer: tf.regularizers.l2({ l2: 0.002 }),
-        }),
-      );
-      head.compile({ optimizer: tf.train.adam(0.01), loss: 'categoricalCrossentropy' });
-      const xs = tf.tidy(() =>
-        tf
-          .stack(trainX.map((f) => tf.tensor1d(f)))
-          .sub(mean)
-          .div(std),
-      );
-      const ys = tf.tidy(() => tf.oneHot(tf.tensor1d(trainY, 'int32'), classes.length));
-      try {
-        await head.fit(xs, ys, {
-          epochs,
-          batchSize: BATCH,
-          shuffle: true,
-          callbacks: {
-            onEpochEnd: (epoch) => onProgress?.({ epoch: epoch + 1, epochs }),
-          },
-        });
-      } finally {
-        xs.dispose();
-        ys.dispose();
-      }
-      const model = joined(head, mean, std, classes.length);
-      head.dispose();
-      mean.dispose();
-      std.dispose();
+      const head = await fitSoftmax(trainX, trainY, classes.length, epochs, onProgress);
+      const model = joined(head, classes.length);
       const scores = classes.map((cls, c) => {
         const held = testSets[c] ?? [];
-        if (held.length === 0) return { label: cls.label, right: 0, total: 0 };
-        const guesses = tf.tidy(() => {
-          const p = model.layers.at(-1)?.apply(tf.stack(held.map((f) => tf.tensor1d(f))));
-          return (p as tf.Tensor).argMax(1);
-        });
-        const right = Array.from(guesses.dataSync()).filter((g) => g === c).length;
-        guesses.dispose();
+        const right = held.filter((f) => predictClass(head, f, classes.length) === c).length;
         return { label: cls.label, right, total: held.length };
       });
       const files = await modelFiles(model);
       model.dispose();
-      return { ok: true, files, scores, trainedOn: trainX.length, tfjsVersion: tf.version.tfjs };
+      return {
+        ok: true,
+        files,
+        scores,
+        trainedOn: trainX.length,
+        tfjsVersion: tf.version.tfjs,
+      };
     } catch (e) {
       return {
         ok: false,
@@ -233,35 +205,166 @@ export class TmTrainer {
   }
 }
 
-/** Mean and spread of each feature over the training samples (a spread never below 1e-3). */
-function standardise(rows: Float32Array[]): { mean: tf.Tensor1D; std: tf.Tensor1D } {
-  return tf.tidy(() => {
-    const x = tf.stack(rows.map((f) => tf.tensor1d(f)));
-    const { mean, variance } = tf.moments(x, 0);
-    return { mean: mean as tf.Tensor1D, std: tf.sqrt(variance).maximum(1e-3) as tf.Tensor1D };
-  });
+/** The trained layer: weights [feature][class] and biases, for raw (not standardised) features. */
+interface Head {
+  kernel: Float32Array;
+  bias: Float32Array;
 }
 
+/** A small seeded generator (mulberry32), so a training run is repeatable. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const LEARNING_RATE = 0.01;
+const L2 = 0.002;
+
 /**
- * The feature layers and the trained layer as one model. The standardisation is folded
- * into the last layer's weights (w / std, b - Σ mean · w / std), so the model is plain
- * Keras layers from the picture to the probabilities.
+ * Softmax regression on the standardised features, with Adam and an L2 penalty, in plain
+ * arithmetic: the layer is small (features × classes), and tfjs's per-step cost on a
+ * software GPU would make this take a minute instead of a moment. Yields after each epoch.
+ * The standardisation is folded into the result (w / std, b - Σ mean · w / std), so the
+ * layer takes the raw features.
  */
-function joined(head: tf.Sequential, mean: tf.Tensor1D, std: tf.Tensor1D, classes: number) {
+async function fitSoftmax(
+  rows: Float32Array[],
+  labels: number[],
+  classes: number,
+  epochs: number,
+  onProgress?: (progress: TmTrainProgress) => void,
+): Promise<Head> {
+  const n = rows.length;
+  const d = TM_FEATURES;
+  const mean = new Float32Array(d);
+  const std = new Float32Array(d);
+  for (const r of rows) for (let k = 0; k < d; k++) mean[k] = (mean[k] ?? 0) + (r[k] ?? 0) / n;
+  for (const r of rows) {
+    for (let k = 0; k < d; k++) std[k] = (std[k] ?? 0) + ((r[k] ?? 0) - (mean[k] ?? 0)) ** 2 / n;
+  }
+  // A feature that hardly varies is not blown up: its spread is at least a tenth of the
+  // features' typical size. Frames of a still scene give the same features bar rounding,
+  // and a GPU that computes in half floats rounds differently on every frame.
+  let square = 0;
+  for (const r of rows) for (let k = 0; k < d; k++) square += (r[k] ?? 0) ** 2 / (n * d);
+  const floor = Math.max(1e-3, 0.1 * Math.sqrt(square));
+  for (let k = 0; k < d; k++) std[k] = Math.max(floor, Math.sqrt(std[k] ?? 0));
+  const x = rows.map((r) => r.map((v, k) => (v - (mean[k] ?? 0)) / (std[k] ?? 1)));
+
+  const random = seeded(7);
+  const limit = Math.sqrt(6 / (d + classes));
+  const w = Float32Array.from({ length: d * classes }, () => (random() * 2 - 1) * limit);
+  const b = new Float32Array(classes);
+  // Adam's moments.
+  const mw = new Float32Array(w.length);
+  const vw = new Float32Array(w.length);
+  const mb = new Float32Array(classes);
+  const vb = new Float32Array(classes);
+  const gw = new Float32Array(w.length);
+  const gb = new Float32Array(classes);
+  const p = new Float32Array(classes);
+  const order = Array.from({ length: n }, (_, i) => i);
+  let step = 0;
+  for (let epoch = 0; epoch < epochs; epoch++) {
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j] ?? 0, order[i] ?? 0];
+    }
+    for (let start = 0; start < n; start += BATCH) {
+      const batch = order.slice(start, start + BATCH);
+      gw.fill(0);
+      gb.fill(0);
+      for (const i of batch) {
+        const xi = x[i] ?? new Float32Array(d);
+        let max = -Infinity;
+        for (let c = 0; c < classes; c++) {
+          let z = b[c] ?? 0;
+          for (let k = 0; k < d; k++) z += (xi[k] ?? 0) * (w[k * classes + c] ?? 0);
+          p[c] = z;
+          max = Math.max(max, z);
+        }
+        let sum = 0;
+        for (let c = 0; c < classes; c++) {
+          p[c] = Math.exp((p[c] ?? 0) - max);
+          sum += p[c] ?? 0;
+        }
+        for (let c = 0; c < classes; c++) {
+          const g = ((p[c] ?? 0) / sum - (labels[i] === c ? 1 : 0)) / batch.length;
+          gb[c] = (gb[c] ?? 0) + g;
+          for (let k = 0; k < d; k++)
+            gw[k * classes + c] = (gw[k * classes + c] ?? 0) + g * (xi[k] ?? 0);
+        }
+      }
+      step++;
+      const correction1 = 1 - 0.9 ** step;
+      const correction2 = 1 - 0.999 ** step;
+      const adam = (
+        param: Float32Array,
+        grad: Float32Array,
+        m: Float32Array,
+        v: Float32Array,
+        decay: number,
+      ) => {
+        for (let k = 0; k < param.length; k++) {
+          const g = (grad[k] ?? 0) + 2 * decay * (param[k] ?? 0);
+          m[k] = 0.9 * (m[k] ?? 0) + 0.1 * g;
+          v[k] = 0.999 * (v[k] ?? 0) + 0.001 * g * g;
+          const update = (m[k] ?? 0) / correction1 / (Math.sqrt((v[k] ?? 0) / correction2) + 1e-8);
+          param[k] = (param[k] ?? 0) - LEARNING_RATE * update;
+        }
+      };
+      adam(w, gw, mw, vw, L2);
+      adam(b, gb, mb, vb, 0);
+    }
+    onProgress?.({ epoch: epoch + 1, epochs });
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+  }
+  // Folded: the layer takes raw features.
+  const kernel = new Float32Array(w.length);
+  const bias = Float32Array.from(b);
+  for (let k = 0; k < d; k++) {
+    for (let c = 0; c < classes; c++) {
+      const folded = (w[k * classes + c] ?? 0) / (std[k] ?? 1);
+      kernel[k * classes + c] = folded;
+      bias[c] = (bias[c] ?? 0) - (mean[k] ?? 0) * folded;
+    }
+  }
+  return { kernel, bias };
+}
+
+/** The class the trained layer gives raw features. */
+function predictClass(head: Head, features: Float32Array, classes: number): number {
+  let best = 0;
+  let bestZ = -Infinity;
+  for (let c = 0; c < classes; c++) {
+    let z = head.bias[c] ?? 0;
+    for (let k = 0; k < features.length; k++) {
+      z += (features[k] ?? 0) * (head.kernel[k * classes + c] ?? 0);
+    }
+    if (z > bestZ) {
+      bestZ = z;
+      best = c;
+    }
+  }
+  return best;
+}
+
+/** The feature layers and the trained layer as one model: plain Keras layers throughout. */
+function joined(head: Head, classes: number): tf.Sequential {
   const model = tf.sequential({ name: 'gogo_trained' });
   const layers = featureLayers();
   for (const layer of layers) model.add(layer);
   setFeatureWeights(layers);
   const last = tf.layers.dense({ units: classes, activation: 'softmax', name: 'gogo_classes' });
   model.add(last);
-  const [kernel, bias] = head.getWeights();
-  if (!kernel || !bias) throw new Error('no trained weights');
-  const folded = tf.tidy(() => {
-    const k = kernel.div(std.expandDims(1));
-    const b = bias.sub(mean.div(std).expandDims(0).matMul(kernel).squeeze([0]));
-    return [k, b];
-  });
-  last.setWeights(folded);
-  tf.dispose(folded);
+  const weights = [tf.tensor2d(head.kernel, [TM_FEATURES, classes]), tf.tensor1d(head.bias)];
+  last.setWeights(weights);
+  tf.dispose(weights);
   return model;
 }

@@ -91,8 +91,10 @@ export default function TmTrainer({ id, session, hasInput, onTrain }: Props) {
   const { t } = useTranslation('teachable');
   const s = useSnapshot(session.state);
   const className = (n: number) => t('train.defaultClass', { n });
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- once: later names are the user's
-  useEffect(() => session.ensureClasses(className), [session]);
+  useEffect(() => {
+    session.ensureClasses((n) => t('train.defaultClass', { n }));
+    session.prepareTraining();
+  }, [session, t]);
   const problem = session.trainProblem();
 
   return (

@@ -13,6 +13,7 @@ export const tmWorkerApi = {
     engine.load(files, meta),
   classify: (frame: ImageBitmap) => engine.classify(frame),
   addSample: (key: string, frame: ImageBitmap) => engine.addSample(key, frame),
+  warm: () => engine.warm(),
   removeSample: (id: number) => engine.removeSample(id),
   clearClass: (key: string) => engine.clearClass(key),
   train: (classes: TmTrainClass[], onProgress?: (progress: TmTrainProgress) => void) =>
