@@ -27,8 +27,8 @@ const server = new ApiServer(e2ePort + 6, `127.0.0.1:${e2ePort + 1}`);
 const W = 160;
 const H = 120;
 const FPS = 10;
-/** Frames per scene: 5 s each. */
-const SCENE = 50;
+/** Frames per scene: 12 s each, so recording a class fits in one scene on a busy machine. */
+const SCENE = 120;
 
 /** A YUV4MPEG2 (4:2:0) file of the two scenes, one after the other. */
 function twoScenes(file: string): void {
