@@ -1,7 +1,7 @@
 // Table types of the query layer. Columns use portable types only (text, integer) so the
 // same Kysely queries run unchanged on SQLite and PostgreSQL: ids are 36-character
 // lowercase UUID text and times are ISO 8601 UTC text (which sorts chronologically).
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -335,6 +335,22 @@ export interface WebuiDashboardsTable {
   updated_at: string;
 }
 
+/** The event bus's outbox (server/events/event-bus.ts). */
+export interface BusEventsTable {
+  id: Generated<number | string>;
+  topic: string;
+  /** JSON text. */
+  data: string;
+  at: number | string;
+}
+
+/** Shared token buckets (server/http/rate-limit.ts). */
+export interface RateBucketsTable {
+  key: string;
+  tokens: number;
+  at: number | string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -362,6 +378,8 @@ export interface Database {
   lab_group_boards: LabGroupBoardsTable;
   lab_sessions: LabSessionsTable;
   webui_dashboards: WebuiDashboardsTable;
+  bus_events: BusEventsTable;
+  rate_buckets: RateBucketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
