@@ -60,6 +60,7 @@ export async function benchStressRead(ctx: BenchContext, records: number): Promi
     stop();
     stop = null;
 
+    const said = await message.innerText();
     const read = await page.evaluate(() => (window as StressWindow).gogoDatalogBench?.lastRead());
     if (!read) throw new Error('the bench hooks are not installed');
     const [download] = await Promise.all([
@@ -84,7 +85,7 @@ export async function benchStressRead(ctx: BenchContext, records: number): Promi
         },
       ],
     );
-    console.log(`the page says: ${await message.innerText()}`);
+    console.log(`the page said: ${said}`);
     if (wrong.length > 0) console.log(`first differences: ${wrong.join('; ')}`);
     console.log('target: every record received, equal to the board, 0 missing');
     ctx.record('datalog', {
