@@ -622,6 +622,10 @@ describe('classroom: a whole lesson cycle', () => {
     expect(del.status).toBe(409);
     expect(del.body.error).toBe('lesson_in_use');
 
+    // Boards of the teacher's own remote labs (docs/remote-lab.md "Who may list a board").
+    for (const board_id of ['GG-7001', 'GG-7002']) {
+      await call('POST', '/lab/create', teacher, { name: board_id, board_id, pin: '1234' });
+    }
     const boards = await call('PUT', `/lesson/${lesson.uuid}/boards/private`, teacher, {
       boards: [{ board_id: 'GG-7001' }, { board_id: 'GG-7002' }, { board_id: 'GG-7001' }],
     });
@@ -794,6 +798,7 @@ describe('classroom ↔ remote lab', () => {
       await call('POST', '/lesson/create', teacher, { name: 'Lab', maxPoints: 50, timeLimit: 20 })
     ).body;
     await call('POST', `/class/${cls.uuid}/add-lesson`, teacher, { lessons: [lesson.uuid] });
+    await call('POST', '/lab/create', teacher, { name: 'Lab', board_id: 'GG-9', pin: '1234' });
     await call('PUT', `/lesson/${lesson.uuid}/boards/private`, teacher, {
       boards: [{ board_id: 'GG-9' }],
     });
@@ -805,7 +810,10 @@ describe('classroom ↔ remote lab', () => {
     const student = await users.findByUid(account.uid);
     const other = await users.findByUid(outsider.uid);
     if (!student || !other) throw new Error('accounts missing');
-    expect(await link.lessonBoards(student, lesson.uuid)).toEqual(['GG-9']);
+    expect(await link.lessonBoards(student, lesson.uuid)).toMatchObject({
+      official: [],
+      private: ['GG-9'],
+    });
     expect(await link.lessonBoards(other, lesson.uuid)).toBeNull();
     expect(await link.lessonTimeLimit(lesson.uuid)).toBe(20);
 
