@@ -16,10 +16,12 @@ import { CompilePool } from './compile/compile-pool.ts';
 import { ChannelEvents } from './datalog/channel-events.ts';
 import { LogoCompiler } from './compile/logo-compiler.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
+import { openEventBus } from './events/open-event-bus.ts';
+import type { EventBus } from './events/event-bus.ts';
 import { scheduleMaintenance } from './maintenance.ts';
 import { authenticate } from './http/access.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
-import { limitWrites, RateLimiter, writeLimits } from './http/rate-limit.ts';
+import { limitWrites, Limits, writeLimits } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { rejectBadText, validatorCompiler } from './http/validation.ts';
 import { startBrokers } from './remote-lab/brokers.ts';
@@ -92,6 +94,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   }).withTypeProvider<TypeBoxProvider>();
 
   app.decorate('services', services);
+  app.decorate('draining', false);
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.decorateRequest('user', null);
   app.setErrorHandler(handleError);
@@ -113,7 +116,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   app.addHook('onClose', async () => {
     stopMaintenance();
     await services.compilePool.close();
-    services.datalogEvents.close();
+    await services.bus.close();
     await services.verifier.close();
     await services.db.close();
   });
@@ -211,16 +214,30 @@ export async function createServer(
     await verifier.close();
     throw error;
   }
-  const users = new UserStore(db.kysely, config.adminEmails);
-  let compiler: LogoCompiler;
+  let bus: EventBus;
   try {
-    compiler = await LogoCompiler.load();
+    bus = await openEventBus(db, config.database);
   } catch (error) {
     await db.close();
     await verifier.close();
     throw error;
   }
-  const compileLimiter = new RateLimiter(config.compileRatePerSecond, config.compileBurst);
+  const users = new UserStore(db.kysely, config.adminEmails);
+  let compiler: LogoCompiler;
+  try {
+    compiler = await LogoCompiler.load();
+  } catch (error) {
+    await bus.close();
+    await db.close();
+    await verifier.close();
+    throw error;
+  }
+  const rateLimits = new Limits(db);
+  const compileLimiter = rateLimits.make(
+    'compiles',
+    config.compileRatePerSecond,
+    config.compileBurst,
+  );
   const compilePool = new CompilePool(compiler, {
     workers: config.compileWorkers,
     queueMax: config.compileQueueMax,
@@ -231,6 +248,7 @@ export async function createServer(
     await compilePool.ready();
   } catch (error) {
     await compilePool.close();
+    await bus.close();
     await db.close();
     await verifier.close();
     throw new Error('the compile workers did not start', { cause: error });
@@ -242,6 +260,7 @@ export async function createServer(
     db.kysely,
     { creators: config.classroomCreators },
     (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
+    bus,
   );
   // Grades, notes and new lessons reach the students as messages.
   subscribeClassroomMessages(classroom.events, db.kysely, messages);
@@ -255,6 +274,7 @@ export async function createServer(
     });
   } catch (error) {
     await compilePool.close();
+    await bus.close();
     await db.close();
     await verifier.close();
     throw new Error(`the MQTT brokers did not start: ${String(error)}`, { cause: error });
@@ -267,8 +287,10 @@ export async function createServer(
     compiler,
     compileLimiter,
     compilePool,
-    limits: writeLimits(config),
-    datalogEvents: new ChannelEvents(db.kysely),
+    rateLimits,
+    limits: writeLimits(config, rateLimits),
+    bus,
+    datalogEvents: new ChannelEvents(bus),
     messages,
     classroom,
     remoteLab,

@@ -35,6 +35,8 @@ export interface LabBus {
   publish(topic: string, payload: string, retain: boolean): Promise<void>;
   /** Calls `onMessage` for every message matching `filter` (re-subscribed after a reconnect). */
   subscribe(filter: string, onMessage: (topic: string, payload: Buffer) => void): Promise<void>;
+  /** True while the server reaches the broker (readiness). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,10 @@ class AedesBus implements LabBus {
   }[] = [];
 
   constructor(private readonly broker: Aedes) {}
+
+  connected(): boolean {
+    return !this.broker.closed;
+  }
 
   publish(topic: string, payload: string, retain: boolean): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -110,6 +116,10 @@ export class MqttBus implements LabBus {
 
   async publish(topic: string, payload: string, retain: boolean): Promise<void> {
     await this.client.publishAsync(topic, payload, { qos: 1, retain });
+  }
+
+  connected(): boolean {
+    return this.client.connected;
   }
 
   async subscribe(filter: string, onMessage: (t: string, p: Buffer) => void): Promise<void> {
