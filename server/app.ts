@@ -1,6 +1,8 @@
 // Builds the HTTP application: error shape, schema rules, access scopes, route groups and
 // the built UI. `createServer` wires it to a real database and token verifier.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifySchema, type RouteOptions } from 'fastify';
@@ -271,6 +273,10 @@ export async function createServer(
       mqtt: config.mqtt,
       host: config.host,
       lookup: remoteLab.lookup,
+      replica:
+        config.port === 0
+          ? `${os.hostname()}-${randomBytes(4).toString('hex')}`
+          : `${os.hostname()}-${config.port}`,
     });
   } catch (error) {
     await compilePool.close();
