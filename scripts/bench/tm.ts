@@ -38,6 +38,7 @@ async function measure(context: BrowserContext, base: string, mode: Mode): Promi
       }).observe({ type: 'longtask', buffered: false });
     });
     await page.goto(`${base}/#/teachable-machine`);
+    await page.getByLabel('Use a Teachable Machine link').check();
     await page.getByLabel('Model URL').fill('/tm-models/bench/');
     await page.getByRole('button', { name: 'Load model' }).click();
     await page.getByTestId('tm-model').waitFor({ timeout: 60_000 });
