@@ -74,6 +74,8 @@ export interface ServerConfig {
   /** Who may create classes and lessons: every signed-in user, or teachers and above. */
   classroomCreators: 'anyone' | 'teachers';
   mqtt: MqttConfig;
+  /** Remote labs one user may register an hour (LAB_REGISTRATIONS_PER_HOUR). */
+  labRegistrationsPerHour: number;
 }
 
 /** The MQTT brokers of the remote lab and of broadcast / web UI (docs/remote-lab.md). */
@@ -329,5 +331,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     shutdownDrainMs: intVar(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 60_000),
     classroomCreators: creatorsVar(env),
     mqtt: mqttConfig(env),
+    labRegistrationsPerHour: intVar(env, 'LAB_REGISTRATIONS_PER_HOUR', 60, 1, 1_000_000),
   };
 }

@@ -232,6 +232,17 @@ export interface SubmissionsTable {
   grade_source: string | null;
 }
 
+export interface LessonWorkTable {
+  class_uuid: string;
+  lesson_uuid: string;
+  /** The student's e-mail in the class (class_members.email). */
+  student_email: string;
+  user_id: string | null;
+  /** Program file text. */
+  code: string;
+  updated_at: string;
+}
+
 export interface ClassroomImagesTable {
   id: string;
   owner_id: string;
@@ -281,8 +292,18 @@ export interface RemoteLabsTable {
   access_code: string;
   station_key_hash: string | null;
   station_secret_hash: string | null;
+  /** 0 or 1: the owner offers the board to official lessons' lists. */
+  is_official: number;
   created_at: string;
   updated_at: string;
+}
+
+/** People a lab's owner shared it with: they may list its board in their lessons and groups. */
+export interface LabSharesTable {
+  lab_uuid: string;
+  /** Lower-case; matches an account whose e-mail is verified. */
+  email: string;
+  added_at: string;
 }
 
 export interface LabGroupsTable {
@@ -308,6 +329,8 @@ export interface LabSessionsTable {
   user_id: string;
   board_id: string;
   lesson_uuid: string | null;
+  /** The lab group whose access code made the session; null otherwise. */
+  group_uuid: string | null;
   method: number;
   state: string;
   topic_key: string;
@@ -368,12 +391,14 @@ export interface Database {
   lesson_boards: LessonBoardsTable;
   class_lessons: ClassLessonsTable;
   submissions: SubmissionsTable;
+  lesson_work: LessonWorkTable;
   classroom_images: ClassroomImagesTable;
   extensions: ExtensionsTable;
   extension_users: ExtensionUsersTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
   remote_labs: RemoteLabsTable;
+  lab_shares: LabSharesTable;
   lab_groups: LabGroupsTable;
   lab_group_boards: LabGroupBoardsTable;
   lab_sessions: LabSessionsTable;

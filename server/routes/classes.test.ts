@@ -117,7 +117,7 @@ describe('classroom: a whole lesson cycle', () => {
 
     const book = await call('GET', `/class/${cls.uuid}/grades`, teacher);
     expect(book.body.students).toEqual([
-      { email: studentEmail, name: 'Sam Student', photoUrl: '', hasAccount: true },
+      { email: studentEmail, name: 'Sam Student', photoUrl: '', hasAccount: true, removed: false },
     ]);
     expect(book.body.cells).toEqual([
       expect.objectContaining({
@@ -335,8 +335,13 @@ describe('classroom: a whole lesson cycle', () => {
     expect(classmates.status).toBe(403);
     expect(classmates.body.error).toBe('not_class_teacher');
 
-    const removed = await call('PUT', `/class/${cls.uuid}/people/delete/student`, teacher, {
+    // Someone not in the class refuses the whole call: only the class's people are named.
+    const stranger = await call('PUT', `/class/${cls.uuid}/people/delete/student`, teacher, {
       emails: [a, uniqueEmail('nobody')],
+    });
+    expect([stranger.status, stranger.body.error]).toEqual([404, 'not_a_member']);
+    const removed = await call('PUT', `/class/${cls.uuid}/people/delete/student`, teacher, {
+      emails: [a],
     });
     expect(removed.body).toEqual({ removed: [a] });
     expect((await call('GET', `/class/${cls.uuid}`, invited)).body.error).toBe('class_not_found');
@@ -357,6 +362,74 @@ describe('classroom: a whole lesson cycle', () => {
       people: [{ email: a }],
     });
     expect(wrongType.status).toBe(400);
+  });
+
+  it('keeps a removed student in the gradebook, marked removed, and re-adding brings them back', async () => {
+    const cls = await newClass();
+    const lesson = await newLesson();
+    await call('POST', `/class/${cls.uuid}/add-lesson`, teacher, { lessons: [lesson.uuid] });
+    const email = uniqueEmail('removed');
+    const pupil = (await signInWithGoogle(t.emulatorHost, email, 'Rita Removed')).idToken;
+    await call('PUT', '/class/code-enroll', pupil, { access_code: cls.access_code });
+    // A classmate who stays, and one removed before doing anything (nothing of theirs to keep).
+    const stays = uniqueEmail('stays');
+    const idle = uniqueEmail('idle');
+    await call('POST', `/class/${cls.uuid}/people/add`, teacher, {
+      type: 'student',
+      people: [{ email: stays }, { email: idle }],
+    });
+    const sent = await call('PUT', `/lesson/${lesson.uuid}/grade/submit`, pupil, {
+      code: '<xml><block type="led_off"/></xml>',
+    });
+    const { suuid } = sent.body as { suuid: string };
+    await call('PUT', `/class/${cls.uuid}/grade/${suuid}`, teacher, { grade: 42, note: 'Good' });
+
+    const removed = await call('PUT', `/class/${cls.uuid}/people/delete/student`, teacher, {
+      emails: [email, idle],
+    });
+    expect([...(removed.body.removed as string[])].sort()).toEqual([email, idle].sort());
+    const book = await call('GET', `/class/${cls.uuid}/grades`, teacher);
+    expect(book.status).toBe(200);
+    // Students in the class first, then those no longer in it, with their name and work.
+    expect(book.body.students).toEqual([
+      { email: stays, name: '', photoUrl: '', hasAccount: false, removed: false },
+      { email, name: 'Rita Removed', photoUrl: '', hasAccount: true, removed: true },
+    ]);
+    expect(book.body.cells).toEqual([
+      expect.objectContaining({ user_email: email, suuid, grade: 42, state: 'graded' }),
+    ]);
+    // The teacher still reads and grades the kept submission; the student no longer does.
+    const opened = await call('GET', `/class/${cls.uuid}/grade/${suuid}`, teacher);
+    expect(opened.body).toMatchObject({ suuid, grade: 42, student: { name: 'Rita Removed' } });
+    const regraded = await call('PUT', `/class/${cls.uuid}/grade/${suuid}`, teacher, {
+      grade: 45,
+    });
+    expect(regraded.body).toMatchObject({ grade: 45 });
+    expect((await call('GET', `/submission/${suuid}`, pupil)).status).toBe(404);
+    // A removed student's students list stays the class's: other classes do not show them.
+    const other = await newClass();
+    expect((await call('GET', `/class/${other.uuid}/grades`, teacher)).body.students).toEqual([]);
+
+    const again = await call('POST', `/class/${cls.uuid}/people/add`, teacher, {
+      type: 'student',
+      people: [{ email }],
+    });
+    expect(again.body).toEqual({ added: [email], skipped: [] });
+    const back = await call('GET', `/class/${cls.uuid}/grades`, teacher);
+    // The seat waits for its account again, but the work already names the student.
+    expect(back.body.students).toEqual([
+      { email, name: 'Rita Removed', photoUrl: '', hasAccount: false, removed: false },
+      { email: stays, name: '', photoUrl: '', hasAccount: false, removed: false },
+    ]);
+    expect(back.body.cells).toEqual([
+      expect.objectContaining({ user_email: email, suuid, grade: 45, hasNote: true }),
+    ]);
+    const progress = await call('GET', `/lesson/${lesson.uuid}/grade/student`, pupil);
+    expect(progress.body).toMatchObject({
+      class_uuid: cls.uuid,
+      state: 'graded',
+      grade: { suuid, grade: 45, note: 'Good' },
+    });
   });
 
   it('matches an invited e-mail only once it is verified', async () => {
@@ -554,6 +627,10 @@ describe('classroom: a whole lesson cycle', () => {
     expect(del.status).toBe(409);
     expect(del.body.error).toBe('lesson_in_use');
 
+    // Boards of the teacher's own remote labs (docs/remote-lab.md "Who may list a board").
+    for (const board_id of ['GG-7001', 'GG-7002']) {
+      await call('POST', '/lab/create', teacher, { name: board_id, board_id, pin: '1234' });
+    }
     const boards = await call('PUT', `/lesson/${lesson.uuid}/boards/private`, teacher, {
       boards: [{ board_id: 'GG-7001' }, { board_id: 'GG-7002' }, { board_id: 'GG-7001' }],
     });
@@ -726,6 +803,7 @@ describe('classroom ↔ remote lab', () => {
       await call('POST', '/lesson/create', teacher, { name: 'Lab', maxPoints: 50, timeLimit: 20 })
     ).body;
     await call('POST', `/class/${cls.uuid}/add-lesson`, teacher, { lessons: [lesson.uuid] });
+    await call('POST', '/lab/create', teacher, { name: 'Lab', board_id: 'GG-9', pin: '1234' });
     await call('PUT', `/lesson/${lesson.uuid}/boards/private`, teacher, {
       boards: [{ board_id: 'GG-9' }],
     });
@@ -737,7 +815,10 @@ describe('classroom ↔ remote lab', () => {
     const student = await users.findByUid(account.uid);
     const other = await users.findByUid(outsider.uid);
     if (!student || !other) throw new Error('accounts missing');
-    expect(await link.lessonBoards(student, lesson.uuid)).toEqual(['GG-9']);
+    expect(await link.lessonBoards(student, lesson.uuid)).toMatchObject({
+      official: [],
+      private: ['GG-9'],
+    });
     expect(await link.lessonBoards(other, lesson.uuid)).toBeNull();
     expect(await link.lessonTimeLimit(lesson.uuid)).toBe(20);
 
@@ -762,10 +843,25 @@ describe('classroom ↔ remote lab', () => {
       source: 'cable',
     });
 
-    // A Submit naming a session the remote lab never ran keeps no grade.
+    // A Submit naming a session the remote lab never ran, or someone else's, is refused.
     const grader = remoteLabGrader(t.app.services.remoteLab);
     const args = { lessonUuid: lesson.uuid, classUuid: cls.uuid, userId: student.id };
-    expect(await grader({ ...args, sessionId: '123456' })).toBeNull();
-    expect(await grader({ ...args, sessionId: 'not-a-number' })).toBeNull();
+    for (const sessionId of ['123456', 'not-a-number']) {
+      await expect(grader({ ...args, sessionId })).rejects.toMatchObject({
+        statusCode: 404,
+        code: 'session_not_found',
+      });
+    }
+    const theirs = await t.app.services.remoteLab.sessions.create({
+      userId: other.id,
+      boardId: 'usb-gogo7',
+      lessonUuid: lesson.uuid,
+      method: 11,
+      state: 'active',
+      at: Date.now(),
+    });
+    await expect(grader({ ...args, sessionId: String(theirs.id) })).rejects.toMatchObject({
+      code: 'session_not_found',
+    });
   });
 });

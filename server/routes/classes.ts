@@ -34,6 +34,7 @@ import {
   Gradebook,
   NoteBody,
 } from '../../src/contract/grades.ts';
+import { ClassLessonParams, LessonWork, StudentWorkQuery } from '../../src/contract/lesson-work.ts';
 import { EmptyBody } from '../../src/contract/users.ts';
 import { toCaller } from '../classroom/caller.ts';
 import { currentUser } from '../http/access.ts';
@@ -46,7 +47,7 @@ const CODE_ATTEMPTS_PER_SECOND = 10 / 60;
 const CODE_ATTEMPTS_BURST = 10;
 
 export const classesRoutes: RouteGroup = async (app) => {
-  const { classes, people, classLessons, submissions } = app.services.classroom;
+  const { classes, people, classLessons, submissions, work } = app.services.classroom;
   const codeAttempts = app.services.rateLimits.make(
     'class-codes',
     CODE_ATTEMPTS_PER_SECOND,
@@ -258,6 +259,24 @@ export const classesRoutes: RouteGroup = async (app) => {
     '/class/:uuid/grade/:suuid',
     { schema: { params: ClassSubmissionParams, querystring: NoQuery, response: { 200: Grade } } },
     async (request) => submissions.read(me(request), request.params.suuid, request.params.uuid),
+  );
+
+  app.get(
+    '/class/:uuid/lesson/:luuid/work',
+    {
+      schema: {
+        params: ClassLessonParams,
+        querystring: StudentWorkQuery,
+        response: { 200: LessonWork },
+      },
+    },
+    async (request) =>
+      work.ofStudent(
+        me(request),
+        request.params.uuid,
+        request.params.luuid,
+        request.query.user_email,
+      ),
   );
 
   app.post(
