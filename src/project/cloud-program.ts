@@ -4,7 +4,7 @@
 // (Save, Save as a copy, Share) and the program routes (/program/{key}, /code/{uuid}).
 //
 // A failed save keeps the editor content and hasChanged (DESIGN "Errors and bad input").
-import type { ProgramState, ProjectSummary } from '../state/program.ts';
+import type { ProgramState, ProjectSummary } from '../program/index.ts';
 import { isLoggedIn, type SessionState } from '../state/session.ts';
 import type { ProjectApi } from './project-api.ts';
 import type { ProjectDetails, ProjectDialogKind } from './project-dialog.ts';

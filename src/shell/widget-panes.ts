@@ -1,10 +1,22 @@
-// Panes other features put in the editor's widget area beside the Logo pane (the lesson of
-// a classroom lesson, the grading of a submission). A feature registers its pane once and
-// shows or hides it; the widget area lists the shown panes as tabs. The editor knows no
-// feature: components stay out of the Valtio store, only ids and the choice live there.
+// The editor's widget area and the panes features put in it beside the Logo pane (the
+// virtual board, the lesson of a classroom lesson, the grading of a submission). A feature
+// registers its pane once and shows or hides it; the widget area lists the shown panes as
+// tabs. The editor and the features meet here, so neither knows the other: components stay
+// out of the Valtio store, only ids, the choice and the area's width live there.
 import type { ComponentType } from 'react';
 import { proxy } from 'valtio';
-import { program, setWidgetVisible, expandWidget } from '../../state/program.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
+
+export type ExpandState = 0 | 1 | 2;
+/** Widget area width per expand state: none, mini, wide (spec core §9). */
+export const WIDGET_WIDTHS = ['0px', '360px', '100%'] as const;
+
+/** Non-numeric stored values become 1 (spec core §4 "Other"). */
+export function parseExpandState(raw: string | null): ExpandState {
+  const n = Number(raw);
+  if (raw === null || raw.trim() === '' || !Number.isFinite(n)) return 1;
+  return Math.min(2, Math.max(0, Math.trunc(n))) as ExpandState;
+}
 
 export interface WidgetPane {
   id: string;
@@ -15,12 +27,44 @@ export interface WidgetPane {
 
 export const LOGO_PANE = 'logo';
 
-export const widgetArea = proxy<{ shown: string[]; active: string; hosts: number }>({
+export interface WidgetAreaState {
+  shown: string[];
+  active: string;
+  /** Editors on screen that have a widget area (panes may show there, not elsewhere). */
+  hosts: number;
+  /** The area is shown (the toolbar's Show/Hide panel). */
+  visible: boolean;
+  /** Its width: none, mini or wide (kept in local storage). */
+  expand: ExpandState;
+}
+
+export const widgetArea = proxy<WidgetAreaState>({
   shown: [],
   active: LOGO_PANE,
-  /** Editors on screen that have a widget area (panes may show there, not elsewhere). */
   hosts: 0,
+  visible: true,
+  expand: parseExpandState(readStorage(STORAGE_KEYS.expandState)),
 });
+
+export function expandWidget(): void {
+  widgetArea.expand = Math.min(2, widgetArea.expand + 1) as ExpandState;
+  writeStorage(STORAGE_KEYS.expandState, String(widgetArea.expand));
+}
+
+export function contractWidget(): void {
+  widgetArea.expand = Math.max(0, widgetArea.expand - 1) as ExpandState;
+  writeStorage(STORAGE_KEYS.expandState, String(widgetArea.expand));
+}
+
+export function setWidgetVisible(visible: boolean): void {
+  widgetArea.visible = visible;
+}
+
+/** Shows the area at least at its mini width. */
+export function openWidgetArea(): void {
+  if (!widgetArea.visible) setWidgetVisible(true);
+  if (widgetArea.expand === 0) expandWidget();
+}
 
 /** An editor with a widget area is on screen (call from its effect; returns the undo). */
 export function hostWidgetArea(): () => void {
@@ -45,8 +89,7 @@ export function showWidgetPane(id: string): void {
   if (!panes.has(id)) return;
   if (!widgetArea.shown.includes(id)) widgetArea.shown.push(id);
   widgetArea.active = id;
-  if (!program.widgetVisible) setWidgetVisible(true);
-  if (program.expandState === 0) expandWidget();
+  openWidgetArea();
 }
 
 export function hideWidgetPane(id: string): void {
