@@ -33,7 +33,7 @@ import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
 import { poolChecker } from './classroom/lesson-checker.ts';
 import { ExtensionStore } from './extensions/extension-store.ts';
-import { classroomLink, remoteLabGrader } from './classroom/remote-lab-link.ts';
+import { classroomLink, lessonBoardRights, remoteLabGrader } from './classroom/remote-lab-link.ts';
 
 /** One API route as registered, for the route-table tests. */
 export interface ApiRoute {
@@ -246,7 +246,11 @@ export async function createServer(
   );
   // Grades, notes and new lessons reach the students as messages.
   subscribeClassroomMessages(classroom.events, db.kysely, messages);
-  const remoteLab = new RemoteLabService({ db: db.kysely, mqtt: config.mqtt });
+  const remoteLab = new RemoteLabService({
+    db: db.kysely,
+    mqtt: config.mqtt,
+    registrationsPerHour: config.labRegistrationsPerHour,
+  });
   let brokers: Awaited<ReturnType<typeof startBrokers>>;
   try {
     brokers = await startBrokers({
@@ -279,6 +283,7 @@ export async function createServer(
   remoteLab.setLog(app.log);
   remoteLab.setClassroom(classroomLink(classroom, users));
   classroom.submissions.setSessionGrader(remoteLabGrader(remoteLab));
+  classroom.lessons.setBoardRights(lessonBoardRights(remoteLab));
   const extensions = new ExtensionStore(db.kysely, messages);
   classroom.submissions.setChecker(
     poolChecker(compilePool, (userId) => extensions.addedLibraries(userId)),

@@ -89,7 +89,7 @@ export interface ConnectionSnapshot {
  * - `board-offline`: the remote board's lab station is not online ('The board is not
  *   online').
  * - `session-ended`: the remote-lab session ended (`detail.reason`: expired, time-limit,
- *   station-offline, lab-removed, disconnected).
+ *   station-offline, lab-removed, access-ended, disconnected).
  * - `remote-interrupted`: the lab station or the broker went away during a download; the
  *   board keeps a complete program (its previous one), never half of the new one.
  */
@@ -283,8 +283,9 @@ export interface LinkStats {
   received: number;
   decoded: number;
   ignored: { short: number; unknown: number; malformed: number; empty: number };
-  /** Reports dropped because the UI could not keep up (oldest first). */
-  dropped: number;
+  /** Status and Pi status reports a newer one replaced before the page decoded them (no
+   * other report is ever dropped). */
+  coalesced: number;
   written: number;
 }
 
@@ -298,6 +299,9 @@ export interface DeviceEventMap {
   'key-value': KeyValueMessage;
   debug: string;
   response: BoardResponse;
+  /** Every input report as it reaches the page, before it is queued and decoded (a flow
+   * that waits on the board can tell it is still sending). */
+  raw: Uint8Array;
   tap: { x: number; y: number };
   /**
    * Board, Pi and key-value data were cleared: the link closed (`disconnected`), or the

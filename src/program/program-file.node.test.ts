@@ -21,6 +21,8 @@ const SETTINGS: ProgramFileSettings = {
   config_tm_url: 'https://teachablemachine.withgoogle.com/models/abc/',
   config_tm_threshold: '0.75',
   config_tm_channel: 'class-1',
+  config_tm_hold: '1.5',
+  config_tm_model: '{"format":"gogo-tm-model","weights":"AAEC-_"}',
 };
 
 function errorOf(text: string): ProgramFileError {
@@ -118,6 +120,7 @@ describe('program file', () => {
   it.each([
     ['<program_mode>text</program_mode>', 'program_mode'],
     ['<config_tm_threshold>high</config_tm_threshold>', 'config_tm_threshold'],
+    ['<config_tm_hold>long</config_tm_hold>', 'config_tm_hold'],
     ['<file_name>a</file_name><file_name>b</file_name>', 'file_name'],
     ['<logo_code><b>bold</b></logo_code>', 'logo_code'],
   ])('refuses the bad setting %s', (settings, name) => {

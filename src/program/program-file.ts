@@ -14,6 +14,8 @@
 //       <config_tm_url></config_tm_url>
 //       <config_tm_threshold></config_tm_threshold>  ('' or a number)
 //       <config_tm_channel></config_tm_channel>
+//       <config_tm_hold></config_tm_hold>         ('' or seconds)
+//       <config_tm_model></config_tm_model>       (a model trained in the lab: one line of JSON)
 //     </settings>
 //   </xml>
 //
@@ -50,6 +52,8 @@ export interface ProgramFileSettings {
   config_tm_url: string;
   config_tm_threshold: string;
   config_tm_channel: string;
+  config_tm_hold: string;
+  config_tm_model: string;
 }
 
 export const SETTING_NAMES = [
@@ -60,6 +64,8 @@ export const SETTING_NAMES = [
   'config_tm_url',
   'config_tm_threshold',
   'config_tm_channel',
+  'config_tm_hold',
+  'config_tm_model',
 ] as const satisfies readonly (keyof ProgramFileSettings)[];
 
 export const DEFAULT_SETTINGS: ProgramFileSettings = {
@@ -70,6 +76,8 @@ export const DEFAULT_SETTINGS: ProgramFileSettings = {
   config_tm_url: '',
   config_tm_threshold: '',
   config_tm_channel: '',
+  config_tm_hold: '',
+  config_tm_model: '',
 };
 
 export interface ProgramFile {
@@ -156,10 +164,11 @@ function readSettings(element: XmlElement): ProgramFileSettings {
         settings.program_mode = value;
         break;
       case 'config_tm_threshold':
+      case 'config_tm_hold':
         if (value.trim() !== '' && !Number.isFinite(Number(value))) {
           throw new ProgramFileError('badSetting', name);
         }
-        settings.config_tm_threshold = value.trim();
+        settings[name] = value.trim();
         break;
       case 'file_name':
         settings.file_name = value.trim().slice(0, FILE_NAME_MAX);

@@ -48,6 +48,8 @@ export function openProgram(loaded: ProgramToOpen): void {
     url: settings.config_tm_url,
     threshold: settings.config_tm_threshold,
     channel: settings.config_tm_channel,
+    hold: settings.config_tm_hold,
+    model: settings.config_tm_model,
   };
   program.hasChanged = false;
   clearLogoErrors();
@@ -71,6 +73,8 @@ export function currentSettings(): ProgramFileSettings {
     config_tm_url: program.tmConfig.url,
     config_tm_threshold: program.tmConfig.threshold,
     config_tm_channel: program.tmConfig.channel,
+    config_tm_hold: program.tmConfig.hold,
+    config_tm_model: program.tmConfig.model,
   };
 }
 

@@ -17,10 +17,15 @@ export interface ProjectSummary {
 
 /** Teachable-machine settings a program carries in its file (`config_tm_*`). */
 export interface TeachableMachineConfig {
+  /** 'image' (the model at `url`) or 'trained' (the model kept in `model`). */
   type: string;
   url: string;
   threshold: string;
   channel: string;
+  /** Seconds a class must stay above the threshold before it is sent ('' is 0.5). */
+  hold: string;
+  /** The model trained in the lab, kept with the project (docs/labs.md); '' for none. */
+  model: string;
 }
 
 export const EMPTY_TM_CONFIG: TeachableMachineConfig = {
@@ -28,6 +33,8 @@ export const EMPTY_TM_CONFIG: TeachableMachineConfig = {
   url: '',
   threshold: '',
   channel: '',
+  hold: '',
+  model: '',
 };
 
 export interface ToSaveProject {
