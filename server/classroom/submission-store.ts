@@ -39,7 +39,7 @@ export type SessionGrader = (input: {
 }) => Promise<number | null>;
 
 /** A student's seat in one class that holds the lesson. */
-interface Seat {
+export interface Seat {
   classUuid: string;
   email: string;
 }
@@ -106,7 +106,11 @@ export class SubmissionStore {
     return (await this.seats(caller, lessonUuid)).length > 0;
   }
 
-  private async seat(caller: Caller, lessonUuid: string, classUuid?: string): Promise<Seat> {
+  /**
+   * The caller's one student seat for the lesson (in `classUuid`, or their only class holding
+   * it): 403 not_enrolled without one, 409 class_required with several.
+   */
+  async seat(caller: Caller, lessonUuid: string, classUuid?: string): Promise<Seat> {
     const seats = await this.seats(caller, lessonUuid, classUuid);
     const [first] = seats;
     if (!first) throw classroomError('not_enrolled');
