@@ -12,6 +12,8 @@ import { cableSession } from '../remote-lab/remote-lab-store.ts';
 import { isLoggedIn, session } from '../state/session.ts';
 import { lessonSession, LessonSession } from './lesson-session.ts';
 import { LESSON_PANE } from './pane-ids.ts';
+// A student's open lesson takes part in its class's live session.
+import './live/student-runtime.ts';
 
 export const classroom = classroomApi(api);
 

@@ -15,6 +15,7 @@ import { ProgressDetails } from './ProgressCard.tsx';
 import './classroom.css';
 import SaveFailed from './SaveFailed.tsx';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
+import StudentLiveBar from '../live/ui/StudentLiveBar.tsx';
 
 export default function LessonPane() {
   const { t } = useTranslation('classroom');
@@ -75,6 +76,7 @@ export default function LessonPane() {
           {t('lessonPane.leave')}
         </button>
       </div>
+      <StudentLiveBar />
       {s.submitFailed && <SaveFailed className="py-1 px-2 small" />}
       {s.progress && !s.progress.canSubmit && !s.progress.grade && (
         <p className="small text-body-secondary">{t('lessonPane.notStudent')}</p>

@@ -44,6 +44,7 @@ export async function download(): Promise<void> {
     });
     // Say what happens next: the program runs, or waits for Run.
     downloadStatus.awaitingRun = !result.started;
+    downloadStatus.running = result.started;
     showToast(
       'success',
       t(result.started ? 'download:started' : 'download:pressRun'),
@@ -74,6 +75,7 @@ async function control(action: 0 | 1): Promise<void> {
   downloadStatus.awaitingRun = false;
   try {
     await getBoardServices().download.control(action);
+    downloadStatus.running = action === 1;
   } catch (e) {
     if (e instanceof DownloadError) showToast('warning', downloadErrorText(t, e));
     else if (e instanceof DeviceError) showToast('warning', translateError(t, e.code, e.detail));
