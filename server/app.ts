@@ -279,7 +279,8 @@ export async function createServer(
     brokers = await startBrokers({
       mqtt: config.mqtt,
       host: config.host,
-      lookup: remoteLab.lookup,
+      lookup: (parsed) =>
+        parsed.role === 'class' ? classroom.live.lookup(parsed.loginId) : remoteLab.lookup(parsed),
       replica:
         config.port === 0
           ? `${os.hostname()}-${randomBytes(4).toString('hex')}`
@@ -321,10 +322,18 @@ export async function createServer(
   // The embedded brokers answer WebSocket upgrades on the API's own port.
   brokers.attach(app.server);
   await remoteLab.start(brokers);
+  classroom.live.setBroker({
+    url: brokers.labUrl,
+    prefix: config.mqtt.prefix,
+    access: brokers.access,
+  });
+  await classroom.live.reconcile();
+  classroom.live.startSweeping();
   // Before the HTTP server closes: the remote lab stops sweeping and every MQTT WebSocket is
   // closed (upgraded sockets would otherwise keep the server's close waiting forever).
   app.addHook('preClose', async () => {
     await remoteLab.stop();
+    await classroom.live.stopSweeping();
     brokers.detach();
   });
   app.addHook('onClose', () => brokers.close());
