@@ -1,6 +1,8 @@
 // Builds the HTTP application: error shape, schema rules, access scopes, route groups and
 // the built UI. `createServer` wires it to a real database and token verifier.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifySchema, type RouteOptions } from 'fastify';
@@ -16,10 +18,13 @@ import { CompilePool } from './compile/compile-pool.ts';
 import { ChannelEvents } from './datalog/channel-events.ts';
 import { LogoCompiler } from './compile/logo-compiler.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
+import { openEventBus } from './events/open-event-bus.ts';
+import type { EventBus } from './events/event-bus.ts';
 import { scheduleMaintenance } from './maintenance.ts';
 import { authenticate } from './http/access.ts';
+import { endUnusedConnectionsOnClose } from './http/connections.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
-import { limitWrites, RateLimiter, writeLimits } from './http/rate-limit.ts';
+import { limitWrites, Limits, writeLimits } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { rejectBadText, validatorCompiler } from './http/validation.ts';
 import { startBrokers } from './remote-lab/brokers.ts';
@@ -93,6 +98,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   }).withTypeProvider<TypeBoxProvider>();
 
   app.decorate('services', services);
+  app.decorate('draining', false);
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.decorateRequest('user', null);
   app.setErrorHandler(handleError);
@@ -103,6 +109,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   app.addHook('preClose', async () => {
     closing = true;
   });
+  endUnusedConnectionsOnClose(app);
   app.addHook('onSend', securityHeaders(config));
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
@@ -114,7 +121,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   app.addHook('onClose', async () => {
     stopMaintenance();
     await services.compilePool.close();
-    services.datalogEvents.close();
+    await services.bus.close();
     await services.verifier.close();
     await services.db.close();
   });
@@ -212,16 +219,30 @@ export async function createServer(
     await verifier.close();
     throw error;
   }
-  const users = new UserStore(db.kysely, config.adminEmails);
-  let compiler: LogoCompiler;
+  let bus: EventBus;
   try {
-    compiler = await LogoCompiler.load();
+    bus = await openEventBus(db, config.database);
   } catch (error) {
     await db.close();
     await verifier.close();
     throw error;
   }
-  const compileLimiter = new RateLimiter(config.compileRatePerSecond, config.compileBurst);
+  const users = new UserStore(db.kysely, config.adminEmails);
+  let compiler: LogoCompiler;
+  try {
+    compiler = await LogoCompiler.load();
+  } catch (error) {
+    await bus.close();
+    await db.close();
+    await verifier.close();
+    throw error;
+  }
+  const rateLimits = new Limits(db);
+  const compileLimiter = rateLimits.make(
+    'compiles',
+    config.compileRatePerSecond,
+    config.compileBurst,
+  );
   const compilePool = new CompilePool(compiler, {
     workers: config.compileWorkers,
     queueMax: config.compileQueueMax,
@@ -232,6 +253,7 @@ export async function createServer(
     await compilePool.ready();
   } catch (error) {
     await compilePool.close();
+    await bus.close();
     await db.close();
     await verifier.close();
     throw new Error('the compile workers did not start', { cause: error });
@@ -243,6 +265,7 @@ export async function createServer(
     db.kysely,
     { creators: config.classroomCreators },
     (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
+    bus,
   );
   // Grades, notes and new lessons reach the students as messages.
   subscribeClassroomMessages(classroom.events, db.kysely, messages);
@@ -256,10 +279,16 @@ export async function createServer(
     brokers = await startBrokers({
       mqtt: config.mqtt,
       host: config.host,
-      lookup: remoteLab.lookup,
+      lookup: (parsed) =>
+        parsed.role === 'class' ? classroom.live.lookup(parsed.loginId) : remoteLab.lookup(parsed),
+      replica:
+        config.port === 0
+          ? `${os.hostname()}-${randomBytes(4).toString('hex')}`
+          : `${os.hostname()}-${config.port}`,
     });
   } catch (error) {
     await compilePool.close();
+    await bus.close();
     await db.close();
     await verifier.close();
     throw new Error(`the MQTT brokers did not start: ${String(error)}`, { cause: error });
@@ -272,8 +301,10 @@ export async function createServer(
     compiler,
     compileLimiter,
     compilePool,
-    limits: writeLimits(config),
-    datalogEvents: new ChannelEvents(db.kysely),
+    rateLimits,
+    limits: writeLimits(config, rateLimits),
+    bus,
+    datalogEvents: new ChannelEvents(bus),
     messages,
     classroom,
     remoteLab,
@@ -291,10 +322,18 @@ export async function createServer(
   // The embedded brokers answer WebSocket upgrades on the API's own port.
   brokers.attach(app.server);
   await remoteLab.start(brokers);
+  classroom.live.setBroker({
+    url: brokers.labUrl,
+    prefix: config.mqtt.prefix,
+    access: brokers.access,
+  });
+  await classroom.live.reconcile();
+  classroom.live.startSweeping();
   // Before the HTTP server closes: the remote lab stops sweeping and every MQTT WebSocket is
   // closed (upgraded sockets would otherwise keep the server's close waiting forever).
   app.addHook('preClose', async () => {
     await remoteLab.stop();
+    await classroom.live.stopSweeping();
     brokers.detach();
   });
   app.addHook('onClose', () => brokers.close());

@@ -4,12 +4,14 @@
 // with `submissions.setSessionGrader`; the messages feature subscribes to `events`.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { ClassLessonStore } from './class-lessons.ts';
 import { ClassStore, type ClassroomPolicy } from './class-store.ts';
 import { ClassroomEvents } from './events.ts';
 import { ImageStore } from './image-store.ts';
 import { LessonStore } from './lesson-store.ts';
 import { LessonWorkStore } from './lesson-work-store.ts';
+import { LiveClass } from './live-class.ts';
 import { PeopleStore } from './people-store.ts';
 import { SubmissionStore } from './submission-store.ts';
 
@@ -23,13 +25,16 @@ export class Classroom {
   /** Each student's latest program per lesson. */
   readonly work: LessonWorkStore;
   readonly images: ImageStore;
+  /** The live classroom: sessions, leading the class, comments, broker logins. */
+  readonly live: LiveClass;
 
   constructor(
     db: Kysely<Database>,
     readonly policy: ClassroomPolicy,
     onListenerError: (error: unknown, event: string) => void,
+    bus: EventBus | null = null,
   ) {
-    this.events = new ClassroomEvents(onListenerError);
+    this.events = new ClassroomEvents(onListenerError, bus);
     this.classes = new ClassStore(db, this.events, policy);
     this.people = new PeopleStore(db, this.classes, this.events);
     this.lessons = new LessonStore(db, policy);
@@ -44,5 +49,6 @@ export class Classroom {
     );
     this.work = new LessonWorkStore(db, this.classes, this.lessons, this.submissions);
     this.images = new ImageStore(db);
+    this.live = new LiveClass(db, this.classes, this.events, bus);
   }
 }
