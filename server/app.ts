@@ -22,6 +22,7 @@ import { openEventBus } from './events/open-event-bus.ts';
 import type { EventBus } from './events/event-bus.ts';
 import { scheduleMaintenance } from './maintenance.ts';
 import { authenticate } from './http/access.ts';
+import { endUnusedConnectionsOnClose } from './http/connections.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
 import { limitWrites, Limits, writeLimits } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -108,6 +109,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   app.addHook('preClose', async () => {
     closing = true;
   });
+  endUnusedConnectionsOnClose(app);
   app.addHook('onSend', securityHeaders(config));
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
