@@ -51,11 +51,6 @@ export interface DownloadStatus {
   extracting: boolean;
   /** A program was downloaded and not started: the Run button asks to be pressed. */
   awaitingRun: boolean;
-  /**
-   * The board's program runs as far as this app knows (started by a download or Run,
-   * stopped by Stop or a teacher's stop; the board reports no such state).
-   */
-  running: boolean;
 }
 
 export const downloadStatus = proxy<DownloadStatus>({
@@ -64,5 +59,4 @@ export const downloadStatus = proxy<DownloadStatus>({
   total: 0,
   extracting: false,
   awaitingRun: false,
-  running: false,
 });

@@ -9,7 +9,6 @@ import type { LiveBoardState, LiveCompile } from '../../contract/live-class.ts';
 import { board } from '../../device/board-store.ts';
 import * as cmd from '../../device/protocol/commands.ts';
 import { getDevice } from '../../device/runtime.ts';
-import { downloadStatus } from '../../download/download-store.ts';
 import { compilableLogo, currentProgramFile, program } from '../../program/index.ts';
 import { addedLibraries } from '../../state/extensions.ts';
 import { lessonSession } from '../lesson-session.ts';
@@ -27,7 +26,7 @@ export function liveBoardNow(): LiveBoardState {
   return {
     link: LINKS[link.transport],
     type: status?.board.boardType ?? null,
-    running: downloadStatus.running,
+    running: board.programRunning,
     motors: (status?.motors ?? []).map((m) => ({
       on: m.isOn,
       dir: m.direction,
@@ -54,7 +53,7 @@ async function stopBoard(): Promise<void> {
   const device = getDevice();
   if (device.snapshot.status !== 'connected') return;
   await device.send(cmd.logoControl(0));
-  downloadStatus.running = false;
+  board.programRunning = false;
   await device.send(cmd.talkToMotor(cmd.portMask(['a', 'b', 'c', 'd'])));
   await device.send(cmd.motorOff());
 }

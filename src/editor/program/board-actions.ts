@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { coreBridge } from '../../bridge/core-bridge.ts';
 import { registerActions } from '../../shell/actions.ts';
 import { confirm } from '../../shell/confirm.ts';
+import { board } from '../../device/board-store.ts';
 import { DeviceError } from '../../device/device.ts';
 import { translateError } from '../../device/ui/messages.ts';
 import {
@@ -44,7 +45,7 @@ export async function download(): Promise<void> {
     });
     // Say what happens next: the program runs, or waits for Run.
     downloadStatus.awaitingRun = !result.started;
-    downloadStatus.running = result.started;
+    board.programRunning = result.started;
     showToast(
       'success',
       t(result.started ? 'download:started' : 'download:pressRun'),
@@ -75,7 +76,7 @@ async function control(action: 0 | 1): Promise<void> {
   downloadStatus.awaitingRun = false;
   try {
     await getBoardServices().download.control(action);
-    downloadStatus.running = action === 1;
+    board.programRunning = action === 1;
   } catch (e) {
     if (e instanceof DownloadError) showToast('warning', downloadErrorText(t, e));
     else if (e instanceof DeviceError) showToast('warning', translateError(t, e.code, e.detail));
