@@ -403,7 +403,7 @@ const SeatCard = memo(function SeatCard({
         </button>
         <button
           type="button"
-          className="btn btn-sm btn-outline-danger"
+          className="btn btn-sm btn-danger"
           aria-label={t('live.stopStudent', { name: seat.name })}
           onClick={() =>
             void lead(() => teacherLive.stop([seat.email])).then(
