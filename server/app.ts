@@ -38,6 +38,7 @@ import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
 import { poolChecker } from './classroom/lesson-checker.ts';
 import { ExtensionStore } from './extensions/extension-store.ts';
+import { addressReader, proxyTrust } from './http/client-address.ts';
 import { classroomLink, lessonBoardRights, remoteLabGrader } from './classroom/remote-lab-link.ts';
 
 /** One API route as registered, for the route-table tests. */
@@ -73,18 +74,6 @@ function assertSchema(route: RouteOptions): void {
   if (methods.some((m) => !BODY_METHODS.has(m)) && !schema.querystring) {
     throw new Error(`${where} has no querystring schema`);
   }
-}
-
-/**
- * Fastify's `trustProxy` for TRUST_PROXY: a hop count trusts the socket peer and the
- * entries after it up to that many (the client is the entry before them); addresses trust
- * only those proxies. The leftmost X-Forwarded-For entry, which anyone can write, is never
- * believed on its own.
- */
-function proxyTrust(trust: ServerConfig['trustProxy']) {
-  if (trust === false) return false;
-  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
-  return trust;
 }
 
 export async function buildApp(config: ServerConfig, services: Services): Promise<App> {
@@ -285,6 +274,7 @@ export async function createServer(
         config.port === 0
           ? `${os.hostname()}-${randomBytes(4).toString('hex')}`
           : `${os.hostname()}-${config.port}`,
+      addressOf: addressReader(config.trustProxy),
     });
   } catch (error) {
     await compilePool.close();
