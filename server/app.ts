@@ -23,7 +23,12 @@ import type { EventBus } from './events/event-bus.ts';
 import { scheduleMaintenance } from './maintenance.ts';
 import { authenticate } from './http/access.ts';
 import { endUnusedConnectionsOnClose } from './http/connections.ts';
-import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
+import {
+  formatSchemaErrors,
+  handleClientError,
+  handleError,
+  handleNotFound,
+} from './http/errors.ts';
 import { limitWrites, Limits, writeLimits } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { rejectBadText, validatorCompiler } from './http/validation.ts';
@@ -83,6 +88,8 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
     trustProxy: proxyTrust(config.trustProxy),
     // Bad URLs and the like, raised before routing, get the same error shape.
     frameworkErrors: handleError,
+    // Node's own 400s (bad chunked body, CL+TE…) too.
+    clientErrorHandler: handleClientError,
     schemaErrorFormatter: formatSchemaErrors,
   }).withTypeProvider<TypeBoxProvider>();
 
