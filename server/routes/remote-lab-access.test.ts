@@ -217,8 +217,10 @@ describe(`remote-lab routes: authorization matrix (${testEngine()})`, () => {
             payload: body,
             remoteAddress: '203.0.113.77',
           });
+        const key = (await call(owner, 'POST', `/lab/${lab.uuid}/station-key`, {})).json()
+          .key as string;
         const guess = (app: typeof replica) =>
-          on(app, null, '/lab/station/connect', { board_id: lab.board_id, key: 'wrong-key' });
+          on(app, null, '/lab/station/connect', { board_id: lab.board_id, key: `${key}x` });
         // Ten wrong keys spread over both replicas use up the address's ten a minute...
         const answers: number[] = [];
         for (let i = 0; i < 10; i++)
@@ -231,6 +233,7 @@ describe(`remote-lab routes: authorization matrix (${testEngine()})`, () => {
         }
         // Pins tried by one user count once too: 10 on this replica, the 11th on the other.
         const guesser = (await signUpWithPassword(t.emulatorHost)).idToken;
+        expect((await on(t.app, guesser, '/auth', {})).statusCode).toBe(200);
         const pin = (app: typeof replica) =>
           on(app, guesser, '/session/connect', { board_id: lab.board_id, pin: '0000' });
         for (let i = 0; i < 10; i++) expect((await pin(t.app)).statusCode).not.toBe(429);
