@@ -4,13 +4,13 @@
 //   1. a user story across replicas: the teacher, the student and the page listening on
 //      different replicas (sign-in, class, live classroom events, a saved program, a cloud
 //      datalog change pushed to a stream on another replica, a lab station's broker login);
-//   2. shared rate limits: anonymous writes through the balancer get one quota, not three;
-//   3. kill -9 of a replica in the middle of mixed load: every answered save is stored, the
+//   2. kill -9 of a replica in the middle of mixed load: every answered save is stored, the
 //      push streams reconnect through the balancer within 5 s, missing and repeating nothing;
-//   4. a rolling restart (SIGTERM, wait, start) of every replica under mixed load: no failed
+//   3. a rolling restart (SIGTERM, wait, start) of every replica under mixed load: no failed
 //      request other than those the client retries (src/api/replica-retry.ts);
-//   5. a restart of PostgreSQL, then of Mosquitto, under load: the replicas get ready again,
-//      the streams and an MQTT link come back, and no answered save is lost.
+//   4. a restart of PostgreSQL, then of Mosquitto, under load: the replicas get ready again,
+//      the streams and an MQTT link come back, and no answered save is lost;
+//   5. shared rate limits: anonymous writes through the balancer get one quota, not three.
 //
 //   node --import tsx scripts/cluster-checks.ts   (npm run test:cluster)
 //
@@ -408,7 +408,7 @@ async function main() {
       }
     };
 
-    // ---- 3. kill -9 in the middle of the traffic -----------------------------------------
+    // ---- 2. kill -9 in the middle of the traffic -----------------------------------------
     {
       const load = new Load(lb, student, projects, channel);
       const victim = cluster.replicas[1];
@@ -427,7 +427,7 @@ async function main() {
       const reads = load.failed.filter((f) => f.startsWith('GET'));
       assert.deepEqual(reads, [], 'reads after a kill are retried by the client');
       log(
-        `3. kill -9: ${load.requests} requests, ${load.retriedOrFailed.writes} writes in flight ` +
+        `2. kill -9: ${load.requests} requests, ${load.retriedOrFailed.writes} writes in flight ` +
           `lost their answer (re-sent by the next save), ${load.retriedOrFailed.reads} reads retried, ` +
           `${load.saved.size} projects' saves all stored, streams back in ` +
           `${Math.max(0, ...pushes.flatMap((s) => s.reconnects))} ms: ok`,
@@ -438,7 +438,7 @@ async function main() {
       for (const s of pushes) s.reconnects.length = 0;
     }
 
-    // ---- 4. Rolling restart under load -----------------------------------------------
+    // ---- 3. Rolling restart under load -----------------------------------------------
     {
       const load = new Load(lb, student, projects, channel);
       const rollStart = Date.now();
@@ -455,13 +455,13 @@ async function main() {
       await load.verify(lb);
       await pushesWhole('after the rolling restart');
       log(
-        `4. rolling restart of 3 replicas in ${((Date.now() - rollStart) / 1000).toFixed(1)} s: ` +
+        `3. rolling restart of 3 replicas in ${((Date.now() - rollStart) / 1000).toFixed(1)} s: ` +
           `${load.requests} requests, 0 failed, ${load.retriedOrFailed.reads} reads retried: ok`,
       );
       for (const s of pushes) s.reconnects.length = 0;
     }
 
-    // ---- 5. PostgreSQL and Mosquitto restart -----------------------------------------
+    // ---- 4. PostgreSQL and Mosquitto restart -----------------------------------------
     {
       // The lab station's link (through the balancer to Mosquitto), reconnecting as a station does.
       const link = await mqtt.connectAsync(brokerAt(grant.url), {
@@ -478,7 +478,7 @@ async function main() {
       await cluster.waitForBalancer(3);
       for (let i = 0; i < 3; i++) await ingestOne();
       await pushesWhole('after a PostgreSQL restart');
-      log(`5a. PostgreSQL restart: replicas ready again, streams whole`);
+      log(`4a. PostgreSQL restart: replicas ready again, streams whole`);
 
       await cluster.mosquitto.stop();
       const downAt = Date.now();
@@ -506,11 +506,11 @@ async function main() {
       await load.verify(lb);
       await pushesWhole('after a Mosquitto restart');
       log(
-        `5b. Mosquitto restart: MQTT link back ${back} ms after the stop, stations get in; ` +
+        `4b. Mosquitto restart: MQTT link back ${back} ms after the stop, stations get in; ` +
           `${load.requests} requests, every answered save stored: ok`,
       );
     }
-    // ---- 2. One quota for the whole cluster --------------------------------------------
+    // ---- 5. One quota for the whole cluster --------------------------------------------
     // Last: the balancer names one client address, so this uses up its anonymous writes.
     // The two station logins above took a token each; the minute's refill adds at most
     // what the burst holds, so one quota lets through WRITE_BURST - 2 to WRITE_BURST.
@@ -530,7 +530,7 @@ async function main() {
       `anonymous writes through 3 replicas: ${anonymous.join(',')}`,
     );
     assert.equal(anonymous.length - passed, anonymous.filter((s) => s === 429).length);
-    log(`2. shared rate limit: ${passed} of ${anonymous.length} writes let through: ok`);
+    log(`5. shared rate limit: ${passed} of ${anonymous.length} writes let through: ok`);
 
     log(`all checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
