@@ -18,6 +18,7 @@ import {
 } from '../program/program-store.ts';
 import { coreBridge } from '../../bridge/core-bridge.ts';
 import type { ImportProblem } from '../logo/logo-import.ts';
+import { showLogoErrors } from '../program/diagnostics.ts';
 import { projectLoader } from '../program/project-loader.ts';
 import { EDITOR_VARIANTS, type EditorVariantId } from '../variants.ts';
 import type { BlocksEditor } from '../workspace/blocks-editor.ts';
@@ -92,6 +93,13 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
     } catch (e) {
       if (!(e instanceof LogoImportError)) throw e;
       setNotice({ problem: e.problem, line: e.line, word: e.word });
+      // Text the compiler cannot read: mark the words in the editor and list them.
+      if (e.problem !== 'notAsBlocks' && e.range) {
+        const text = t(`editor:logo.problem.${e.problem}`, { line: e.line, word: e.word });
+        // The problem texts start with their line ("Line 3: "); the panel shows it apart.
+        const message = text.replace(/^[^:]*:\s*/, '');
+        showLogoErrors([{ line: e.line, message, range: e.range }]);
+      }
     }
   };
 
