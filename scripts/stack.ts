@@ -110,6 +110,7 @@ async function main(): Promise<void> {
       dataDir: ephemeral ? null : path.join(ROOT, 'data', 'auth-emulator'),
       detached: true,
       signal: starting.signal,
+      onProgress: log,
     });
     emulatorStart = start;
     emulator = await start;

@@ -32,7 +32,7 @@ import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
 import { poolChecker } from './classroom/lesson-checker.ts';
-import { classroomLink, remoteLabGrader } from './classroom/remote-lab-link.ts';
+import { classroomLink, lessonBoardRights, remoteLabGrader } from './classroom/remote-lab-link.ts';
 
 /** One API route as registered, for the route-table tests. */
 export interface ApiRoute {
@@ -245,7 +245,11 @@ export async function createServer(
   );
   // Grades, notes and new lessons reach the students as messages.
   subscribeClassroomMessages(classroom.events, db.kysely, messages);
-  const remoteLab = new RemoteLabService({ db: db.kysely, mqtt: config.mqtt });
+  const remoteLab = new RemoteLabService({
+    db: db.kysely,
+    mqtt: config.mqtt,
+    registrationsPerHour: config.labRegistrationsPerHour,
+  });
   let brokers: Awaited<ReturnType<typeof startBrokers>>;
   try {
     brokers = await startBrokers({
@@ -278,6 +282,7 @@ export async function createServer(
   remoteLab.setLog(app.log);
   remoteLab.setClassroom(classroomLink(classroom, users));
   classroom.submissions.setSessionGrader(remoteLabGrader(remoteLab));
+  classroom.lessons.setBoardRights(lessonBoardRights(remoteLab));
   classroom.submissions.setChecker(poolChecker(compilePool));
   // The embedded brokers answer WebSocket upgrades on the API's own port.
   brokers.attach(app.server);

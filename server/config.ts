@@ -72,6 +72,8 @@ export interface ServerConfig {
   /** Who may create classes and lessons: every signed-in user, or teachers and above. */
   classroomCreators: 'anyone' | 'teachers';
   mqtt: MqttConfig;
+  /** Remote labs one user may register an hour (LAB_REGISTRATIONS_PER_HOUR). */
+  labRegistrationsPerHour: number;
 }
 
 /** The MQTT brokers of the remote lab and of broadcast / web UI (docs/remote-lab.md). */
@@ -326,5 +328,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     classroomCreators: creatorsVar(env),
     mqtt: mqttConfig(env),
+    labRegistrationsPerHour: intVar(env, 'LAB_REGISTRATIONS_PER_HOUR', 60, 1, 1_000_000),
   };
 }

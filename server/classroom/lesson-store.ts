@@ -31,6 +31,32 @@ import { classroomError } from './errors.ts';
 import { storedCheck } from './lesson-checker.ts';
 import { namedTablePage, toBool } from '../db/paging.ts';
 
+/** Who may put a board on a lesson's lists: the remote lab's rule (docs/remote-lab.md
+ * "Who may list a board"). Each refuses (403) the boards that break it. */
+export interface BoardRights {
+  /** Boards `ownerId` may put on a private list: their own labs and labs shared with them. */
+  assertListable(ownerId: string, boardIds: readonly string[]): Promise<void>;
+  /** Boards of labs their owners made official. */
+  assertOfficial(boardIds: readonly string[]): Promise<void>;
+}
+
+/** Without the remote lab no board has a lab, so none may be listed. */
+const NO_BOARDS: BoardRights = {
+  assertListable: (_owner, ids) => refuseAll(ids),
+  assertOfficial: (ids) => refuseAll(ids),
+};
+const refuseAll = async (ids: readonly string[]) => {
+  if (ids.length > 0)
+    throw new HttpError(403, 'board_not_allowed', 'No remote lab has these boards');
+};
+
+/** A lesson's boards lists as the remote lab checks them at connect time. */
+export interface LessonBoardLists {
+  ownerId: string;
+  official: string[];
+  private: string[];
+}
+
 export interface LessonView {
   row: LessonRow;
   ownerName: string;
@@ -46,10 +72,17 @@ const inClassAs = (caller: Caller, type: 'teacher' | 'student') =>
   sql<boolean>`exists (select 1 from class_lessons cl inner join class_members m on m.class_uuid = cl.class_uuid where cl.lesson_uuid = l.uuid and m.type = ${type} and ${memberOf(caller, 'm')})`;
 
 export class LessonStore {
+  private rights: BoardRights = NO_BOARDS;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly policy: ClassroomPolicy,
   ) {}
+
+  /** The remote lab arrives after the classroom (both are services of the app). */
+  setBoardRights(rights: BoardRights): void {
+    this.rights = rights;
+  }
 
   /** The lesson as the caller sees it: 404 lesson_not_found unless they may read it. */
   async view(caller: Caller, uuid: string): Promise<LessonView> {
@@ -201,6 +234,9 @@ export class LessonStore {
     if (list === 'official' && !isModerator(caller)) throw classroomError('moderator_only');
     if (list === 'private' && !view.permissions.edit) throw classroomError('not_lesson_owner');
     const ids = [...new Set(boards.map((b) => b.board_id))];
+    // A private list is its lesson's owner's: an admin editing it lists for them.
+    if (list === 'private') await this.rights.assertListable(view.row.owner_id, ids);
+    else await this.rights.assertOfficial(ids);
     await this.db.transaction().execute(async (tx) => {
       await tx
         .deleteFrom('lesson_boards')
@@ -217,6 +253,26 @@ export class LessonStore {
       }
     });
     return ids.map((board_id) => ({ board_id }));
+  }
+
+  /** The lesson's boards lists and owner, read without a caller (the remote lab checks each
+   * board again at connect time); null when there is no such lesson. */
+  async boardLists(uuid: string): Promise<LessonBoardLists | null> {
+    const lesson = await this.db
+      .selectFrom('lessons')
+      .select('owner_id')
+      .where('uuid', '=', uuid)
+      .executeTakeFirst();
+    if (!lesson) return null;
+    const rows = await this.db
+      .selectFrom('lesson_boards')
+      .select(['board_id', 'list'])
+      .where('lesson_uuid', '=', uuid)
+      .orderBy('list')
+      .orderBy('position')
+      .execute();
+    const of = (list: BoardListType) => rows.filter((r) => r.list === list).map((r) => r.board_id);
+    return { ownerId: lesson.owner_id, official: of('official'), private: of('private') };
   }
 
   /** The lesson's remote-lab session limit in minutes (null: none or no such lesson). */

@@ -1,21 +1,26 @@
 // The classroom as the remote lab sees it (server/remote-lab ClassroomLink), and the remote
-// lab as the classroom's Submit sees it (a SessionGrader): which boards a lesson offers, its
-// time limit, and a board's answer byte recorded as the student's grade.
+// lab as the classroom sees it (a SessionGrader for Submit, the BoardRights of a lesson's
+// lists): which boards a lesson offers and who may list them, its time limit, and a board's
+// answer byte recorded as the student's grade.
+import { boardNotOfficial } from '../remote-lab/lab-store.ts';
 import type { RemoteLabService, ClassroomLink } from '../remote-lab/remote-lab-service.ts';
 import type { UserStore } from '../users/user-store.ts';
 import { toCaller } from './caller.ts';
 import type { Classroom } from './classroom.ts';
+import type { BoardRights } from './lesson-store.ts';
 import type { SessionGrader } from './submission-store.ts';
 
 export function classroomLink(classroom: Classroom, users: UserStore): ClassroomLink {
   return {
     async lessonBoards(user, lessonUuid) {
-      try {
-        const boards = await classroom.lessons.boards(toCaller(user), lessonUuid, 'student');
-        return boards.map((b) => b.board_id);
-      } catch {
-        return null;
+      if (user) {
+        try {
+          await classroom.lessons.view(toCaller(user), lessonUuid);
+        } catch {
+          return null;
+        }
       }
+      return classroom.lessons.boardLists(lessonUuid);
     },
     lessonTimeLimit: (lessonUuid) => classroom.lessons.timeLimit(lessonUuid),
     async recordAnswer({ sessionId, userId, lessonUuid, answer, source }) {
@@ -32,6 +37,19 @@ export function classroomLink(classroom: Classroom, users: UserStore): Classroom
         source,
         sessionId: String(sessionId),
       });
+    },
+  };
+}
+
+/** The remote lab's rule for who may put a board on a lesson's lists. */
+export function lessonBoardRights(remoteLab: RemoteLabService): BoardRights {
+  const labs = remoteLab.labs;
+  return {
+    assertListable: (ownerId, ids) => labs.assertListable(ownerId, ids),
+    async assertOfficial(ids) {
+      const official = await labs.officialOf(ids);
+      const refused = ids.filter((b) => !official.has(b));
+      if (refused.length > 0) throw boardNotOfficial(refused);
     },
   };
 }

@@ -251,65 +251,89 @@ export class SubmissionStore {
 
   async gradebook(caller: Caller, uuid: string): Promise<Gradebook> {
     await this.asGrader(caller, uuid);
-    const [students, lessons, cells] = await Promise.all([
+    const [seats, lessons, cells] = await Promise.all([
       this.db
         .selectFrom('class_members as m')
         .leftJoin('users as u', 'u.id', 'm.user_id')
         .select(['m.email', 'm.user_id', 'u.name', 'u.photo_url'])
         .where('m.class_uuid', '=', uuid)
         .where('m.type', '=', 'student')
-        .orderBy(sql`lower(coalesce(u.name, m.email))`)
-        .orderBy('m.email')
         .execute(),
       this.classLessons.rows(uuid),
       this.db
-        .selectFrom('submissions')
+        .selectFrom('submissions as s')
+        // The account that made the work names a student whose seat is gone or unclaimed.
+        .leftJoin('users as u', 'u.id', 's.user_id')
         .select([
-          'suuid',
-          'lesson_uuid',
-          'student_email',
-          'state',
-          'grade',
-          'grade_source',
-          'is_late',
-          'note',
-          'submitted_at',
-          'updated_at',
+          's.suuid',
+          's.lesson_uuid',
+          's.student_email',
+          's.state',
+          's.grade',
+          's.grade_source',
+          's.is_late',
+          's.note',
+          's.submitted_at',
+          's.updated_at',
+          'u.name',
+          'u.photo_url',
         ])
-        .where('class_uuid', '=', uuid)
-        .where('is_current', '=', 1)
+        .where('s.class_uuid', '=', uuid)
+        .where('s.is_current', '=', 1)
         .execute(),
     ]);
-    const emails = new Set(students.map((s) => s.email));
     const luuids = new Set(lessons.map((l) => l.uuid));
+    const shown = cells.filter((c) => luuids.has(c.lesson_uuid));
+    const author = new Map<string, { name: string; photoUrl: string }>();
+    for (const c of shown) {
+      if (c.name !== null && !author.has(c.student_email)) {
+        author.set(c.student_email, { name: c.name, photoUrl: c.photo_url ?? '' });
+      }
+    }
+    type Student = Gradebook['students'][number];
+    const inClass: Student[] = seats.map((s) => ({
+      email: s.email,
+      name: s.name ?? author.get(s.email)?.name ?? '',
+      photoUrl: s.photo_url ?? author.get(s.email)?.photoUrl ?? '',
+      hasAccount: s.user_id !== null,
+      removed: false,
+    }));
+    // Removing a student (or a student leaving) ends the seat, never the work: whoever has a
+    // current submission here stays in the gradebook, marked, until added again.
+    const seated = new Set(seats.map((s) => s.email));
+    const gone = new Map<string, Student>();
+    for (const c of shown) {
+      if (seated.has(c.student_email) || gone.has(c.student_email)) continue;
+      const who = author.get(c.student_email);
+      gone.set(c.student_email, {
+        email: c.student_email,
+        name: who?.name ?? '',
+        photoUrl: who?.photoUrl ?? '',
+        hasAccount: who !== undefined,
+        removed: true,
+      });
+    }
     return {
       uuid,
-      students: students.map((s) => ({
-        email: s.email,
-        name: s.name ?? '',
-        photoUrl: s.photo_url ?? '',
-        hasAccount: s.user_id !== null,
-      })),
+      students: [...byName(inClass), ...byName([...gone.values()])],
       lessons: lessons.map((l) => ({
         luuid: l.uuid,
         name: l.name,
         maxPoints: l.maxPoints,
         dueAt: l.dueAt,
       })),
-      cells: cells
-        .filter((c) => emails.has(c.student_email) && luuids.has(c.lesson_uuid))
-        .map((c) => ({
-          user_email: c.student_email,
-          luuid: c.lesson_uuid,
-          suuid: c.suuid,
-          state: c.state as SubmissionState,
-          grade: c.grade,
-          gradeSource: gradeSourceOf(c.grade_source),
-          late: c.is_late === 1,
-          hasNote: c.note !== '',
-          submittedAt: c.submitted_at,
-          updatedAt: c.updated_at,
-        })),
+      cells: shown.map((c) => ({
+        user_email: c.student_email,
+        luuid: c.lesson_uuid,
+        suuid: c.suuid,
+        state: c.state as SubmissionState,
+        grade: c.grade,
+        gradeSource: gradeSourceOf(c.grade_source),
+        late: c.is_late === 1,
+        hasNote: c.note !== '',
+        submittedAt: c.submitted_at,
+        updatedAt: c.updated_at,
+      })),
     };
   }
 
@@ -785,6 +809,17 @@ export class SubmissionStore {
       }
     }
   }
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** By name (the e-mail when there is none), then e-mail: the same order on every engine. */
+function byName<T extends { name: string; email: string }>(people: T[]): T[] {
+  return people.sort(
+    (a, b) =>
+      collator.compare(a.name || a.email, b.name || b.email) ||
+      (a.email < b.email ? -1 : a.email > b.email ? 1 : 0),
+  );
 }
 
 /** A stored source; anything else (a grade from before sources were kept) is unknown. */

@@ -1,7 +1,7 @@
 // Table types of the query layer. Columns use portable types only (text, integer) so the
 // same Kysely queries run unchanged on SQLite and PostgreSQL: ids are 36-character
 // lowercase UUID text and times are ISO 8601 UTC text (which sorts chronologically).
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -281,8 +281,18 @@ export interface RemoteLabsTable {
   access_code: string;
   station_key_hash: string | null;
   station_secret_hash: string | null;
+  /** 0 or 1: the owner offers the board to official lessons' lists. */
+  is_official: number;
   created_at: string;
   updated_at: string;
+}
+
+/** People a lab's owner shared it with: they may list its board in their lessons and groups. */
+export interface LabSharesTable {
+  lab_uuid: string;
+  /** Lower-case; matches an account whose e-mail is verified. */
+  email: string;
+  added_at: string;
 }
 
 export interface LabGroupsTable {
@@ -308,6 +318,8 @@ export interface LabSessionsTable {
   user_id: string;
   board_id: string;
   lesson_uuid: string | null;
+  /** The lab group whose access code made the session; null otherwise. */
+  group_uuid: string | null;
   method: number;
   state: string;
   topic_key: string;
@@ -335,6 +347,22 @@ export interface WebuiDashboardsTable {
   updated_at: string;
 }
 
+/** The event bus's outbox (server/events/event-bus.ts). */
+export interface BusEventsTable {
+  id: Generated<number | string>;
+  topic: string;
+  /** JSON text. */
+  data: string;
+  at: number | string;
+}
+
+/** Shared token buckets (server/http/rate-limit.ts). */
+export interface RateBucketsTable {
+  key: string;
+  tokens: number;
+  at: number | string;
+}
+
 export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
@@ -358,10 +386,13 @@ export interface Database {
   messages: MessagesTable;
   message_reads: MessageReadsTable;
   remote_labs: RemoteLabsTable;
+  lab_shares: LabSharesTable;
   lab_groups: LabGroupsTable;
   lab_group_boards: LabGroupBoardsTable;
   lab_sessions: LabSessionsTable;
   webui_dashboards: WebuiDashboardsTable;
+  bus_events: BusEventsTable;
+  rate_buckets: RateBucketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

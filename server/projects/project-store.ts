@@ -17,6 +17,7 @@ import {
 import {
   INVALID_URL,
   isValidUrl,
+  PROJECT_NAME_MAX,
   type LikeState,
   type MyProjectType,
   type Project,
@@ -29,6 +30,10 @@ import { contains, listOrder, readPage, toBool, toCount, type PageRequest } from
 import type { Database, ProjectRow, ProjectsTable } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { now } from '../db/clock.ts';
+
+/** `name` shortened so that `name` + `suffix` fits the name's limit. */
+const withSuffix = (name: string, suffix: string) =>
+  `${name.slice(0, PROJECT_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
 
 export const projectNotFound = () =>
   new HttpError(404, 'project_not_found', 'The project does not exist');
@@ -184,19 +189,43 @@ export class ProjectStore {
     return { likes: toCount(likes), liked };
   }
 
-  /** A copy of a visible project owned by `viewer`, unpublished, with its parent recorded. */
-  async remix(viewer: string, uuid: string): Promise<string> {
+  /**
+   * A copy of a visible project owned by `viewer`, unpublished, with its parent recorded. Its
+   * name is `name` (the app's "<name> (remix)" in its user's language) or "<name> (remix)",
+   * made unique among the viewer's projects, so the copy is never taken for the original.
+   */
+  async remix(viewer: string, uuid: string, name?: string): Promise<string> {
     const source = await this.visible(viewer, uuid);
+    const wanted = name?.trim() || withSuffix(source.name, ' (remix)');
     return this.create(
       viewer,
       {
-        name: source.name,
+        name: await this.freeName(viewer, wanted, source.name),
         headerImage: source.header_image,
         desc: source.description,
         code: source.code,
       },
       source.uuid,
     );
+  }
+
+  /** `wanted`, or "`wanted` (n)" with the first n from 2 that no project of `owner` has. */
+  private async freeName(owner: string, wanted: string, original: string): Promise<string> {
+    const BATCH = 20;
+    for (let first = 1; ; first += BATCH) {
+      const candidates = Array.from({ length: BATCH }, (_, i) =>
+        first + i === 1 ? wanted : withSuffix(wanted, ` (${first + i})`),
+      );
+      const rows = await this.db
+        .selectFrom('projects')
+        .select('name')
+        .where('owner_id', '=', owner)
+        .where('name', 'in', candidates)
+        .execute();
+      const taken = new Set([original, ...rows.map((r) => r.name)]);
+      const free = candidates.find((c) => !taken.has(c));
+      if (free !== undefined) return free;
+    }
   }
 
   async remove(viewer: string, uuid: string): Promise<void> {

@@ -3,6 +3,12 @@
 // pin (for Remote Access by GoGo ID and pin) and gets an access code (for Remote Lab by
 // code). A group lists boards and has an access code of its own: a student with the group's
 // code gets whichever board of the group is free. docs/remote-lab.md "Labs".
+//
+// Who may list a board (a lesson's private list, a lab group, an official lesson's list):
+// its lab's owner and the people the owner shared the lab with (by verified e-mail); an
+// official list takes only labs their owners made official. The check runs when a list is
+// saved and again at every connect, so a lab whose sharing ends drops out of the lists at
+// once. docs/remote-lab.md "Who may list a board".
 import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
@@ -32,6 +38,20 @@ export const groupNotFound = () =>
   new HttpError(404, 'lab_group_not_found', 'The lab group does not exist');
 const boardTaken = () =>
   new HttpError(409, 'board_id_taken', 'Another remote lab already has this GoGo ID');
+/** One answer for a board without a lab and a lab the caller may not list: a list tells
+ * nobody which GoGo IDs are registered. */
+export const boardNotAllowed = (ids: readonly string[]) =>
+  new HttpError(
+    403,
+    'board_not_allowed',
+    `Only boards of your own remote labs, or of labs shared with you, can be listed: ${ids.join(', ')}`,
+  );
+export const boardNotOfficial = (ids: readonly string[]) =>
+  new HttpError(
+    403,
+    'board_not_official',
+    `Only boards whose owners made their lab official can be on an official list: ${ids.join(', ')}`,
+  );
 
 export async function hashPin(pin: string): Promise<string> {
   const salt = randomBytes(16);
@@ -39,12 +59,15 @@ export async function hashPin(pin: string): Promise<string> {
   return `${salt.toString('hex')}:${hash.toString('hex')}`;
 }
 
-export async function pinMatches(pin: string, stored: string): Promise<boolean> {
-  const [salt, hash] = stored.split(':');
+/** Compared against when a board has no lab, so a wrong pin takes as long either way. */
+const NO_PIN = `${'0'.repeat(32)}:${'0'.repeat(64)}`;
+
+export async function pinMatches(pin: string, stored: string | undefined): Promise<boolean> {
+  const [salt, hash] = (stored ?? NO_PIN).split(':');
   if (!salt || !hash) return false;
   const got = await scryptAsync(pin, Buffer.from(salt, 'hex'), 32);
   const want = Buffer.from(hash, 'hex');
-  return got.length === want.length && timingSafeEqual(got, want);
+  return got.length === want.length && timingSafeEqual(got, want) && stored !== undefined;
 }
 
 /** A random secret for a broker password or a station key (URL-safe). */
@@ -61,6 +84,10 @@ export function parseKeywords(stored: string): string[] {
     return [];
   }
 }
+
+const emailsOf = (list: readonly string[]) => [
+  ...new Set(list.map((e) => e.trim().toLowerCase()).filter((e) => e !== '')),
+];
 
 const isUnique = (e: unknown) =>
   /unique|duplicate/i.test(e instanceof Error ? e.message : String(e));
@@ -92,6 +119,7 @@ export class LabStore {
       access_code: await this.freeCode(),
       station_key_hash: null,
       station_secret_hash: null,
+      is_official: 0,
       created_at: t,
       updated_at: t,
     };
@@ -115,6 +143,13 @@ export class LabStore {
     return row;
   }
 
+  /** The lab if `caller` is its owner, admins not included: a station serves its owner only. */
+  async ownedStrictly(caller: UserRow, uuid: string): Promise<RemoteLabRow> {
+    const row = await this.owned(caller, uuid);
+    if (row.owner_id !== caller.id) throw labNotFound();
+    return row;
+  }
+
   mine(owner: UserRow): Promise<RemoteLabRow[]> {
     return this.db
       .selectFrom('remote_labs')
@@ -132,8 +167,116 @@ export class LabStore {
     if (input.keywords !== undefined) changes.keywords = keywordsOf(input.keywords);
     if (input.pin !== undefined) changes.pin_hash = await hashPin(input.pin);
     if (input.rotate_code) changes.access_code = await this.freeCode();
-    await this.db.updateTable('remote_labs').set(changes).where('uuid', '=', row.uuid).execute();
+    if (input.official !== undefined) changes.is_official = input.official ? 1 : 0;
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('remote_labs').set(changes).where('uuid', '=', row.uuid).execute();
+      if (input.shared_with) {
+        const emails = emailsOf(input.shared_with);
+        await trx.deleteFrom('lab_shares').where('lab_uuid', '=', row.uuid).execute();
+        if (emails.length > 0) {
+          const added_at = now();
+          await trx
+            .insertInto('lab_shares')
+            .values(emails.map((email) => ({ lab_uuid: row.uuid, email, added_at })))
+            .execute();
+        }
+      }
+    });
     return { ...row, ...changes };
+  }
+
+  /** Whom the lab is shared with (e-mails, in the order they were added). */
+  async shares(uuid: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('lab_shares')
+      .select('email')
+      .where('lab_uuid', '=', uuid)
+      .orderBy('added_at')
+      .orderBy('email')
+      .execute();
+    return rows.map((r) => r.email);
+  }
+
+  // ---- Who may list a board -------------------------------------------------------------
+
+  /** Of `boardIds`, those whose lab `userId` owns or is shared with (by verified e-mail). */
+  async listableBy(userId: string, boardIds: readonly string[]): Promise<Set<string>> {
+    if (boardIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('remote_labs as l')
+      .select('l.board_id')
+      .where('l.board_id', 'in', [...boardIds])
+      .where((eb) =>
+        eb.or([
+          eb('l.owner_id', '=', userId),
+          eb.exists(
+            eb
+              .selectFrom('lab_shares as s')
+              .innerJoin('users as u', 'u.email', 's.email')
+              .select('s.lab_uuid')
+              .whereRef('s.lab_uuid', '=', 'l.uuid')
+              .where('u.id', '=', userId)
+              .where('u.email_verified', '=', 1)
+              .where('u.email', '<>', ''),
+          ),
+        ]),
+      )
+      .execute();
+    return new Set(rows.map((r) => r.board_id));
+  }
+
+  /** Of `boardIds`, those whose lab its owner made official. */
+  async officialOf(boardIds: readonly string[]): Promise<Set<string>> {
+    if (boardIds.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('remote_labs')
+      .select('board_id')
+      .where('board_id', 'in', [...boardIds])
+      .where('is_official', '=', 1)
+      .execute();
+    return new Set(rows.map((r) => r.board_id));
+  }
+
+  /** The boards `user` may list: on private lists and groups (their own labs and the ones
+   * shared with them), or on official lists (labs made official). */
+  async listable(
+    user: UserRow,
+    list: 'private' | 'official',
+  ): Promise<{ board_id: string; name: string; mine: boolean }[]> {
+    let query = this.db
+      .selectFrom('remote_labs as l')
+      .select(['l.board_id', 'l.name', 'l.owner_id'])
+      .orderBy('l.board_id');
+    if (list === 'official') {
+      query = query.where('l.is_official', '=', 1);
+    } else {
+      const verified = user.email_verified === 1 && user.email !== '';
+      query = query.where((eb) =>
+        eb.or([
+          eb('l.owner_id', '=', user.id),
+          ...(verified
+            ? [
+                eb.exists(
+                  eb
+                    .selectFrom('lab_shares as s')
+                    .select('s.lab_uuid')
+                    .whereRef('s.lab_uuid', '=', 'l.uuid')
+                    .where('s.email', '=', user.email.toLowerCase()),
+                ),
+              ]
+            : []),
+        ]),
+      );
+    }
+    const rows = await query.execute();
+    return rows.map((r) => ({ board_id: r.board_id, name: r.name, mine: r.owner_id === user.id }));
+  }
+
+  /** Refuses (403) a list of boards `ownerId` may not list. */
+  async assertListable(ownerId: string, boardIds: readonly string[]): Promise<void> {
+    const ok = await this.listableBy(ownerId, boardIds);
+    const refused = boardIds.filter((b) => !ok.has(b));
+    if (refused.length > 0) throw boardNotAllowed(refused);
   }
 
   async remove(caller: UserRow, uuid: string): Promise<RemoteLabRow> {
@@ -170,7 +313,7 @@ export class LabStore {
 
   /** A new CLI station key (shown once); the previous one stops working. */
   async newStationKey(caller: UserRow, uuid: string): Promise<string> {
-    const row = await this.owned(caller, uuid);
+    const row = await this.ownedStrictly(caller, uuid);
     const key = newSecret(30);
     await this.db
       .updateTable('remote_labs')
@@ -211,6 +354,7 @@ export class LabStore {
   }
 
   async createGroup(owner: UserRow, input: LabGroupInput): Promise<LabGroupRow> {
+    await this.assertListable(owner.id, [...new Set(input.board_ids)]);
     const t = now();
     const row: LabGroupRow = {
       uuid: randomUUID(),
@@ -227,6 +371,10 @@ export class LabStore {
       await new LabStore(trx).setGroupBoards(row.uuid, input.board_ids);
     });
     return row;
+  }
+
+  async group(uuid: string): Promise<LabGroupRow | undefined> {
+    return this.db.selectFrom('lab_groups').selectAll().where('uuid', '=', uuid).executeTakeFirst();
   }
 
   async ownedGroup(caller: UserRow, uuid: string): Promise<LabGroupRow> {
@@ -250,6 +398,8 @@ export class LabStore {
 
   async updateGroup(caller: UserRow, uuid: string, input: LabGroupUpdate): Promise<LabGroupRow> {
     const row = await this.ownedGroup(caller, uuid);
+    // The group's boards are its owner's to list (an admin editing it lists for them).
+    if (input.board_ids) await this.assertListable(row.owner_id, [...new Set(input.board_ids)]);
     const changes: Partial<LabGroupRow> = { updated_at: now() };
     if (input.name !== undefined) changes.name = input.name.trim();
     if (input.description !== undefined) changes.description = input.description;

@@ -10,7 +10,10 @@
 // - the holder's broker password works only while the session is active;
 // - the answer a session records is the one the board's station reports (a student's own
 //   alive cannot write a grade), and a Remote Lab session's answer becomes the student's
-//   grade for the lesson.
+//   grade for the lesson;
+// - a lesson's or lab group's list grants a board only while whoever owns the list may list
+//   it (docs/remote-lab.md "Who may list a board"): checked at connect, at every alive and
+//   before an answer is recorded, so a lab whose sharing ends is out of reach at once.
 import type { Kysely } from 'kysely';
 import {
   allPresence,
@@ -28,13 +31,14 @@ import {
   type CableConnectBody,
   type CodeConnectBody,
   type EndReason,
+  type LabInput,
   type SessionAnswer,
   type SessionConnectBody,
   type SessionMethod,
   type StationGrant,
 } from '../../src/contract/remote-lab.ts';
 import type { MqttConfig } from '../config.ts';
-import type { Database, UserRow } from '../db/schema.ts';
+import type { Database, LabGroupRow, RemoteLabRow, UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { RateLimiter } from '../http/rate-limit.ts';
 import type { LabBrokers } from './brokers.ts';
@@ -42,11 +46,18 @@ import { labUsernames, sha256, type IdentityLookup } from './lab-access.ts';
 import { LabStore, newSecret, pinMatches } from './lab-store.ts';
 import { CABLE, SessionStore, type LabSession } from './session-store.ts';
 
+/** A lesson's boards lists and its owner (whose right to list each board is checked). */
+export interface LessonBoardLists {
+  ownerId: string;
+  official: string[];
+  private: string[];
+}
+
 /** What the remote lab needs from the classroom (lessons, their boards, grades). */
 export interface ClassroomLink {
-  /** Board ids the lesson lets `user` use (its official and private lists), or null when
-   * the lesson does not exist or `user` may not read it. */
-  lessonBoards(user: UserRow, lessonUuid: string): Promise<string[] | null>;
+  /** The lesson's boards lists as saved, or null when the lesson does not exist or `user`
+   * (when given) may not read it. */
+  lessonBoards(user: UserRow | null, lessonUuid: string): Promise<LessonBoardLists | null>;
   /** The lesson's session time limit in minutes, or null. */
   lessonTimeLimit(lessonUuid: string): Promise<number | null>;
   /** Records a board's answer as the student's grade for the lesson; `source` says who
@@ -85,12 +96,17 @@ const wrongStationKey = () =>
   new HttpError(403, 'wrong_station_key', 'The GoGo ID or the station key is wrong');
 const tooManyTries = () =>
   new HttpError(429, 'too_many_requests', 'Too many attempts; try again in a minute');
+const tooManyRegistrations = (wait: number) =>
+  new HttpError(429, 'too_many_requests', 'Too many remote labs registered; try again later', wait);
 
 /** Sessions (waiting or active) one user may have at once. */
 export const MAX_LIVE_SESSIONS = 3;
 /** Connect attempts with a pin or code per user: 10 a minute. */
 const ATTEMPTS_PER_SECOND = 10 / 60;
 const ATTEMPT_BURST = 10;
+/** Lab registrations per user, by default (LAB_REGISTRATIONS_PER_HOUR): whether a GoGo ID
+ * is taken cannot be probed faster. */
+export const REGISTRATIONS_PER_HOUR = 60;
 /** Ended sessions without a lesson are deleted after a day. */
 const PRUNE_AFTER_MS = 24 * 3600 * 1000;
 
@@ -108,6 +124,8 @@ export interface RemoteLabOptions {
   /** Sweep period (expiry, time limits, stations gone); default a fifth of the alive period. */
   sweepMs?: number;
   log?: LabLog;
+  /** Lab registrations one user may make an hour (all at once, or spread). */
+  registrationsPerHour?: number;
 }
 
 export interface LabLog {
@@ -123,6 +141,7 @@ export class RemoteLabService {
   /** Boards whose current control message this process has published since it started. */
   private readonly controlSent = new Set<string>();
   private readonly attempts = new RateLimiter(ATTEMPTS_PER_SECOND, ATTEMPT_BURST);
+  private readonly registrations: RateLimiter;
   private sweepTimer: ReturnType<typeof setInterval> | null = null;
   private sweeping: Promise<void> | null = null;
   private readonly now: () => number;
@@ -135,6 +154,8 @@ export class RemoteLabService {
     this.now = options.now ?? Date.now;
     this.log = options.log;
     this.timeoutMs = 3 * options.mqtt.aliveMs;
+    const perHour = options.registrationsPerHour ?? REGISTRATIONS_PER_HOUR;
+    this.registrations = new RateLimiter(perHour / 3600, perHour);
   }
 
   private log: LabLog | undefined;
@@ -233,6 +254,9 @@ export class RemoteLabService {
     try {
       const holder = await this.sessions.holder(board);
       if (!holder || holder.topicKey !== key || holder.answer === answer) return;
+      // A grade comes only from the station of a lab its lesson may still use: the lab of
+      // someone the lesson's owner may list, never one a student registered themselves.
+      if (!(await this.stillGranted(holder))) return;
       await this.sessions.setAnswer(holder.id, answer);
       if (answer > 0 && holder.lessonUuid && holder.method === 12) {
         await this.classroom.recordAnswer({
@@ -278,9 +302,9 @@ export class RemoteLabService {
     return this.grantStation(boardId);
   }
 
-  /** The station page: the lab's owner signed in. */
+  /** The station page: the lab's owner signed in (not an admin: a station is its owner's). */
   async stationForOwner(user: UserRow, uuid: string): Promise<StationGrant> {
-    const lab = await this.labs.owned(user, uuid);
+    const lab = await this.labs.ownedStrictly(user, uuid);
     return this.grantStation(lab.board_id);
   }
 
@@ -307,6 +331,58 @@ export class RemoteLabService {
     this.presence.delete(boardId);
   }
 
+  // ---- Labs ---------------------------------------------------------------------------
+
+  /** Registers a lab; attempts per user are limited, so taken GoGo IDs cannot be listed by
+   * trying them. */
+  async createLab(user: UserRow, input: LabInput): Promise<RemoteLabRow> {
+    const wait = this.registrations.take(`user:${user.id}`);
+    if (wait > 0) throw tooManyRegistrations(wait);
+    return this.labs.create(user, input);
+  }
+
+  // ---- Who may use a board --------------------------------------------------------------
+
+  /**
+   * The boards a lesson's lists grant now: the official list's boards whose labs are still
+   * official, and the private list's boards its owner may still list (own or shared labs).
+   * Null when the lesson does not exist or `user` (when given) may not read it.
+   */
+  private async lessonGrants(user: UserRow | null, lessonUuid: string): Promise<string[] | null> {
+    const lists = await this.classroom.lessonBoards(user, lessonUuid);
+    if (!lists) return null;
+    const official = await this.labs.officialOf(lists.official);
+    const listable = await this.labs.listableBy(lists.ownerId, lists.private);
+    return [
+      ...new Set([
+        ...lists.official.filter((b) => official.has(b)),
+        ...lists.private.filter((b) => listable.has(b)),
+      ]),
+    ];
+  }
+
+  /** A group's boards its owner may still list. */
+  private async groupGrants(group: LabGroupRow, boards: string[]): Promise<string[]> {
+    const listable = await this.labs.listableBy(group.owner_id, boards);
+    return boards.filter((b) => listable.has(b));
+  }
+
+  /** Whether what made a live session (its lesson's list, its group) still grants its board. */
+  private async stillGranted(s: LabSession): Promise<boolean> {
+    if (s.method === CABLE) return true;
+    if (s.lessonUuid && s.method === 12) {
+      const granted = await this.lessonGrants(null, s.lessonUuid);
+      if (!granted?.includes(s.boardId)) return false;
+    }
+    if (s.groupUuid) {
+      const group = await this.labs.group(s.groupUuid);
+      if (!group) return false;
+      const granted = await this.groupGrants(group, await this.labs.groupBoards(group.uuid));
+      if (!granted.includes(s.boardId)) return false;
+    }
+    return true;
+  }
+
   // ---- Session calls ---------------------------------------------------------------------
 
   private checkAttempts(user: UserRow): void {
@@ -318,31 +394,37 @@ export class RemoteLabService {
     const lab = await this.labs.byBoard(body.board_id);
     let method: SessionMethod;
     if (body.lesson_uuid !== undefined) {
-      const allowed = await this.classroom.lessonBoards(user, body.lesson_uuid);
-      if (allowed === null) throw lessonNotFound();
-      if (!lab || !allowed.includes(body.board_id)) throw wrongBoardOrPin();
+      const granted = await this.lessonGrants(user, body.lesson_uuid);
+      if (granted === null) throw lessonNotFound();
+      // No lab, a board the lesson does not list, a board it may no longer use: one answer.
+      if (!lab || !granted.includes(body.board_id)) throw wrongBoardOrPin();
       method = 12;
     } else {
-      if (!lab || body.pin === undefined || !(await pinMatches(body.pin, lab.pin_hash))) {
-        throw wrongBoardOrPin();
-      }
+      // The pin is checked even without a lab, so the answer's time tells nothing either.
+      const matches = await pinMatches(body.pin ?? '', lab?.pin_hash);
+      if (!lab || body.pin === undefined || !matches) throw wrongBoardOrPin();
       method = 13;
     }
     if (!this.isOnline(body.board_id)) throw offline();
-    return this.open(user, body.board_id, body.lesson_uuid ?? null, method);
+    return this.open(user, body.board_id, body.lesson_uuid ?? null, method, null);
   }
 
   async codeConnect(user: UserRow, body: CodeConnectBody): Promise<SessionAnswer> {
     this.checkAttempts(user);
     const target = await this.labs.byAccessCode(body.access_code);
     if (!target) throw wrongCode();
-    let boards = target.kind === 'lab' ? [target.lab.board_id] : target.boards;
+    let boards =
+      target.kind === 'lab'
+        ? [target.lab.board_id]
+        : await this.groupGrants(target.group, target.boards);
+    if (boards.length === 0) throw wrongCode();
     if (body.lesson_uuid !== undefined) {
-      const allowed = await this.classroom.lessonBoards(user, body.lesson_uuid);
-      if (allowed === null) throw lessonNotFound();
-      boards = boards.filter((b) => allowed.includes(b));
+      const granted = await this.lessonGrants(user, body.lesson_uuid);
+      if (granted === null) throw lessonNotFound();
+      boards = boards.filter((b) => granted.includes(b));
       if (boards.length === 0) throw wrongCode();
     }
+    const groupUuid = target.kind === 'group' ? target.group.uuid : null;
     // A board needs a lab (and so a station) to be reachable.
     const withLab: string[] = [];
     for (const b of boards) if (await this.labs.byBoard(b)) withLab.push(b);
@@ -359,13 +441,13 @@ export class RemoteLabService {
         ((await this.sessions.holder(b)) ? 1 : 0) + (await this.sessions.queueLength(b));
       if (score < bestScore) [best, bestScore] = [b, score];
     }
-    return this.open(user, best, body.lesson_uuid ?? null, 12);
+    return this.open(user, best, body.lesson_uuid ?? null, 12, groupUuid);
   }
 
   /** A USB board in a lesson: a session without a broker, for the lesson's record. */
   async cableConnect(user: UserRow, body: CableConnectBody): Promise<SessionAnswer> {
-    const allowed = await this.classroom.lessonBoards(user, body.lesson_uuid);
-    if (allowed === null) throw lessonNotFound();
+    const lesson = await this.classroom.lessonBoards(user, body.lesson_uuid);
+    if (lesson === null) throw lessonNotFound();
     const live = await this.sessions.liveOf(user.id);
     const same = live.find((s) => s.method === CABLE && s.lessonUuid === body.lesson_uuid);
     if (same) return this.answer(same);
@@ -386,6 +468,7 @@ export class RemoteLabService {
     boardId: string,
     lessonUuid: string | null,
     method: SessionMethod,
+    groupUuid: string | null,
   ): Promise<SessionAnswer> {
     const live = await this.sessions.liveOf(user.id);
     const again = live.find((s) => s.boardId === boardId && s.method !== CABLE);
@@ -396,6 +479,7 @@ export class RemoteLabService {
       userId: user.id,
       boardId,
       lessonUuid,
+      groupUuid,
       method,
       state: 'waiting',
       at: this.now(),
@@ -408,6 +492,10 @@ export class RemoteLabService {
   async alive(user: UserRow, body: AliveBody & { renew?: boolean }): Promise<SessionAnswer> {
     const s = await this.mine(user, body.session_id);
     if (s.state === 'ended') return this.answer(s);
+    if (!(await this.stillGranted(s))) {
+      const ended = await this.end(s, 'access-ended');
+      return this.answer(ended ?? ((await this.sessions.get(s.id)) as LabSession));
+    }
     await this.sessions.alive(s.id, this.now(), body.session_ans);
     // A cable board has no station: the student's app is the only witness of its answer.
     if (s.method === CABLE && s.lessonUuid && body.session_ans > 0) {
@@ -474,6 +562,10 @@ export class RemoteLabService {
     for (;;) {
       const next = await this.sessions.nextInLine(boardId);
       if (!next) return;
+      if (!(await this.stillGranted(next))) {
+        await this.end(next, 'access-ended');
+        continue;
+      }
       const at = this.now();
       const limit = next.lessonUuid ? await this.classroom.lessonTimeLimit(next.lessonUuid) : null;
       const endsAt = limit ? at + limit * 60_000 : null;

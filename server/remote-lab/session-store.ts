@@ -16,6 +16,8 @@ export interface LabSession {
   userId: string;
   boardId: string;
   lessonUuid: string | null;
+  /** The lab group whose code made the session (its grant is checked again while it lasts). */
+  groupUuid: string | null;
   method: SessionMethod;
   state: 'waiting' | 'active' | 'ended';
   topicKey: string;
@@ -38,6 +40,7 @@ export function toSession(r: LabSessionRow): LabSession {
     userId: r.user_id,
     boardId: r.board_id,
     lessonUuid: r.lesson_uuid,
+    groupUuid: r.group_uuid,
     method: Number(r.method) as SessionMethod,
     state: r.state as LabSession['state'],
     topicKey: r.topic_key,
@@ -65,6 +68,7 @@ export class SessionStore {
     userId: string;
     boardId: string;
     lessonUuid: string | null;
+    groupUuid?: string | null;
     method: SessionMethod;
     state: 'waiting' | 'active';
     at: number;
@@ -75,6 +79,7 @@ export class SessionStore {
         user_id: s.userId,
         board_id: s.boardId,
         lesson_uuid: s.lessonUuid,
+        group_uuid: s.groupUuid ?? null,
         method: s.method,
         state: s.state,
         topic_key: randomBytes(16).toString('hex'),

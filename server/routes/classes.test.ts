@@ -117,7 +117,7 @@ describe('classroom: a whole lesson cycle', () => {
 
     const book = await call('GET', `/class/${cls.uuid}/grades`, teacher);
     expect(book.body.students).toEqual([
-      { email: studentEmail, name: 'Sam Student', photoUrl: '', hasAccount: true },
+      { email: studentEmail, name: 'Sam Student', photoUrl: '', hasAccount: true, removed: false },
     ]);
     expect(book.body.cells).toEqual([
       expect.objectContaining({
@@ -359,6 +359,74 @@ describe('classroom: a whole lesson cycle', () => {
     expect(wrongType.status).toBe(400);
   });
 
+  it('keeps a removed student in the gradebook, marked removed, and re-adding brings them back', async () => {
+    const cls = await newClass();
+    const lesson = await newLesson();
+    await call('POST', `/class/${cls.uuid}/add-lesson`, teacher, { lessons: [lesson.uuid] });
+    const email = uniqueEmail('removed');
+    const pupil = (await signInWithGoogle(t.emulatorHost, email, 'Rita Removed')).idToken;
+    await call('PUT', '/class/code-enroll', pupil, { access_code: cls.access_code });
+    // A classmate who stays, and one removed before doing anything (nothing of theirs to keep).
+    const stays = uniqueEmail('stays');
+    const idle = uniqueEmail('idle');
+    await call('POST', `/class/${cls.uuid}/people/add`, teacher, {
+      type: 'student',
+      people: [{ email: stays }, { email: idle }],
+    });
+    const sent = await call('PUT', `/lesson/${lesson.uuid}/grade/submit`, pupil, {
+      code: '<xml><block type="led_off"/></xml>',
+    });
+    const { suuid } = sent.body as { suuid: string };
+    await call('PUT', `/class/${cls.uuid}/grade/${suuid}`, teacher, { grade: 42, note: 'Good' });
+
+    const removed = await call('PUT', `/class/${cls.uuid}/people/delete/student`, teacher, {
+      emails: [email, idle],
+    });
+    expect([...(removed.body.removed as string[])].sort()).toEqual([email, idle].sort());
+    const book = await call('GET', `/class/${cls.uuid}/grades`, teacher);
+    expect(book.status).toBe(200);
+    // Students in the class first, then those no longer in it, with their name and work.
+    expect(book.body.students).toEqual([
+      { email: stays, name: '', photoUrl: '', hasAccount: false, removed: false },
+      { email, name: 'Rita Removed', photoUrl: '', hasAccount: true, removed: true },
+    ]);
+    expect(book.body.cells).toEqual([
+      expect.objectContaining({ user_email: email, suuid, grade: 42, state: 'graded' }),
+    ]);
+    // The teacher still reads and grades the kept submission; the student no longer does.
+    const opened = await call('GET', `/class/${cls.uuid}/grade/${suuid}`, teacher);
+    expect(opened.body).toMatchObject({ suuid, grade: 42, student: { name: 'Rita Removed' } });
+    const regraded = await call('PUT', `/class/${cls.uuid}/grade/${suuid}`, teacher, {
+      grade: 45,
+    });
+    expect(regraded.body).toMatchObject({ grade: 45 });
+    expect((await call('GET', `/submission/${suuid}`, pupil)).status).toBe(404);
+    // A removed student's students list stays the class's: other classes do not show them.
+    const other = await newClass();
+    expect((await call('GET', `/class/${other.uuid}/grades`, teacher)).body.students).toEqual([]);
+
+    const again = await call('POST', `/class/${cls.uuid}/people/add`, teacher, {
+      type: 'student',
+      people: [{ email }],
+    });
+    expect(again.body).toEqual({ added: [email], skipped: [] });
+    const back = await call('GET', `/class/${cls.uuid}/grades`, teacher);
+    // The seat waits for its account again, but the work already names the student.
+    expect(back.body.students).toEqual([
+      { email, name: 'Rita Removed', photoUrl: '', hasAccount: false, removed: false },
+      { email: stays, name: '', photoUrl: '', hasAccount: false, removed: false },
+    ]);
+    expect(back.body.cells).toEqual([
+      expect.objectContaining({ user_email: email, suuid, grade: 45, hasNote: true }),
+    ]);
+    const progress = await call('GET', `/lesson/${lesson.uuid}/grade/student`, pupil);
+    expect(progress.body).toMatchObject({
+      class_uuid: cls.uuid,
+      state: 'graded',
+      grade: { suuid, grade: 45, note: 'Good' },
+    });
+  });
+
   it('matches an invited e-mail only once it is verified', async () => {
     const cls = await newClass();
     const email = uniqueEmail('unverified');
@@ -554,6 +622,10 @@ describe('classroom: a whole lesson cycle', () => {
     expect(del.status).toBe(409);
     expect(del.body.error).toBe('lesson_in_use');
 
+    // Boards of the teacher's own remote labs (docs/remote-lab.md "Who may list a board").
+    for (const board_id of ['GG-7001', 'GG-7002']) {
+      await call('POST', '/lab/create', teacher, { name: board_id, board_id, pin: '1234' });
+    }
     const boards = await call('PUT', `/lesson/${lesson.uuid}/boards/private`, teacher, {
       boards: [{ board_id: 'GG-7001' }, { board_id: 'GG-7002' }, { board_id: 'GG-7001' }],
     });
@@ -726,6 +798,7 @@ describe('classroom ↔ remote lab', () => {
       await call('POST', '/lesson/create', teacher, { name: 'Lab', maxPoints: 50, timeLimit: 20 })
     ).body;
     await call('POST', `/class/${cls.uuid}/add-lesson`, teacher, { lessons: [lesson.uuid] });
+    await call('POST', '/lab/create', teacher, { name: 'Lab', board_id: 'GG-9', pin: '1234' });
     await call('PUT', `/lesson/${lesson.uuid}/boards/private`, teacher, {
       boards: [{ board_id: 'GG-9' }],
     });
@@ -737,7 +810,10 @@ describe('classroom ↔ remote lab', () => {
     const student = await users.findByUid(account.uid);
     const other = await users.findByUid(outsider.uid);
     if (!student || !other) throw new Error('accounts missing');
-    expect(await link.lessonBoards(student, lesson.uuid)).toEqual(['GG-9']);
+    expect(await link.lessonBoards(student, lesson.uuid)).toMatchObject({
+      official: [],
+      private: ['GG-9'],
+    });
     expect(await link.lessonBoards(other, lesson.uuid)).toBeNull();
     expect(await link.lessonTimeLimit(lesson.uuid)).toBe(20);
 

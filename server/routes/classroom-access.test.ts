@@ -19,6 +19,8 @@ interface World {
   code: string;
   l: string;
   s: string;
+  /** A board of the owner's lab, made official. */
+  b: string;
 }
 
 interface Case {
@@ -220,13 +222,13 @@ const MATRIX: Record<string, Case[]> = {
   'PUT /lesson/:uuid/boards/:list': [
     {
       path: (w) => `/lesson/${w.l}/boards/private`,
-      body: () => ({ boards: [{ board_id: 'GG-1' }] }),
+      body: (w) => ({ boards: [{ board_id: w.b }] }),
       expect: OWN,
       mutates: true,
     },
     {
       path: (w) => `/lesson/${w.l}/boards/official`,
-      body: () => ({ boards: [{ board_id: 'GG-1' }] }),
+      body: (w) => ({ boards: [{ board_id: w.b }] }),
       expect: { other: 404, student: 403, teacher: 403, owner: 403, moderator: 200, admin: 200 },
       mutates: true,
     },
@@ -284,6 +286,7 @@ describe('classroom authorization matrix', () => {
   let call: ApiCall;
   const tokens = {} as Record<Actor, string | null>;
   let shared: World;
+  let board: string;
 
   async function world(): Promise<World> {
     const owner = tokens.owner;
@@ -302,7 +305,7 @@ describe('classroom authorization matrix', () => {
       code: '<xml/>',
     });
     expect(sent.status).toBe(200);
-    return { c: cls.uuid, code: cls.access_code, l: lesson.uuid, s: sent.body.suuid };
+    return { c: cls.uuid, code: cls.access_code, l: lesson.uuid, s: sent.body.suuid, b: board };
   }
 
   beforeAll(async () => {
@@ -322,6 +325,13 @@ describe('classroom authorization matrix', () => {
       role: 'moderator',
     });
     tokens.moderator = (await signInWithGoogle(t.emulatorHost, emails.moderator, 'Mod')).idToken;
+    const lab = await call('POST', '/lab/create', tokens.owner, {
+      name: 'Matrix lab',
+      board_id: `MATRIX${Date.now()}`,
+      pin: '2468',
+    });
+    board = lab.body.board_id;
+    await call('PUT', `/lab/${lab.body.uuid}`, tokens.owner, { official: true });
     shared = await world();
   });
   afterAll(() => t.close());
@@ -358,7 +368,7 @@ describe('classroom authorization matrix', () => {
     for (const [route, cases] of Object.entries(MATRIX)) {
       const method = route.split(' ')[0] as Method;
       for (const c of cases) {
-        const ids: World = { c: MISSING, code: 'ACDE-FGH3', l: MISSING, s: MISSING };
+        const ids: World = { c: MISSING, code: 'ACDE-FGH3', l: MISSING, s: MISSING, b: board };
         const path = c.path(ids);
         if (!path.includes(MISSING)) continue;
         for (const actor of ['owner', 'admin'] as const) {

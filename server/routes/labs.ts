@@ -13,12 +13,14 @@ import {
   LabInput,
   LabList,
   LabUpdate,
+  ListableBoards,
+  ListableQuery,
   StationConnectBody,
   StationGrant,
   StationKey,
 } from '../../src/contract/remote-lab.ts';
 import type { LabGroupRow, RemoteLabRow } from '../db/schema.ts';
-import { currentUser } from '../http/access.ts';
+import { currentUser, requireRole } from '../http/access.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 import { parseKeywords } from '../remote-lab/lab-store.ts';
 import type { RemoteLabService } from '../remote-lab/remote-lab-service.ts';
@@ -28,6 +30,7 @@ const EmptyBody = Type.Object({}, { additionalProperties: false });
 const Deleted = Type.Object({ uuid: Type.String() });
 
 async function toLab(service: RemoteLabService, row: RemoteLabRow): Promise<Lab> {
+  const shared = await service.labs.shares(row.uuid);
   return {
     uuid: row.uuid,
     name: row.name,
@@ -36,6 +39,8 @@ async function toLab(service: RemoteLabService, row: RemoteLabRow): Promise<Lab>
     board_id: row.board_id,
     access_code: formatAccessCode(row.access_code),
     has_station_key: row.station_key_hash !== null,
+    official: row.is_official === 1,
+    shared_with: shared,
     status: await service.boardStatus(row.board_id),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -68,11 +73,22 @@ export const labsRoutes: RouteGroup = async (app) => {
     },
   );
 
+  app.get(
+    '/lab/browse/listable',
+    { schema: { querystring: ListableQuery, response: { 200: ListableBoards } } },
+    async (request) => {
+      const list = request.query.list ?? 'private';
+      // Official lists are the moderators' (lesson-store.ts setBoards).
+      if (list === 'official') requireRole(request, 'moderator');
+      return { data: await labs.listable(currentUser(request), list) };
+    },
+  );
+
   app.post(
     '/lab/create',
     { schema: { body: LabInput, response: { 201: Lab } } },
     async (request, reply) => {
-      const row = await labs.create(currentUser(request), request.body);
+      const row = await service.createLab(currentUser(request), request.body);
       return reply.code(201).send(await toLab(service, row));
     },
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
-import { CODE_MAX } from '../../src/contract/projects.ts';
+import { CODE_MAX, PROJECT_NAME_MAX } from '../../src/contract/projects.ts';
 import { apiCaller, type ApiCall, type Method } from '../testing/api-caller.ts';
 import { signInWithGoogle, signUpWithPassword } from '../testing/emulator-accounts.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
@@ -292,7 +292,7 @@ describe(`project service (${testEngine()})`, () => {
       const remix = res.body.uuid as string;
       expect(remix).not.toBe(original);
       expect((await call('GET', `/project/${remix}`, other)).body).toMatchObject({
-        name: 'Dancing robot',
+        name: 'Dancing robot (remix)',
         desc: 'Moves.',
         isPublished: false,
         isEditable: true,
@@ -310,6 +310,41 @@ describe(`project service (${testEngine()})`, () => {
       // Changing the remix leaves the original alone.
       await call('PUT', `/project/${remix}/code`, other, { code: '<xml/>' });
       expect((await call('GET', `/project/${original}/code`, owner)).body.code).toBe(XML);
+    });
+
+    it('names a remix apart from its original and from the remixer’s other projects', async () => {
+      const original = await published(owner, { name: 'Line follower' });
+      const remixName = async (token: string, body: Record<string, unknown> = {}) => {
+        const res = await call('POST', `/project/${original}/remix`, token, body);
+        expect(res.status).toBe(201);
+        return (await call('GET', `/project/${res.body.uuid}`, token)).body.name as string;
+      };
+      // The name the app asks for, in its user's language; the server's own by default.
+      expect(await remixName(other, { name: '  Line follower (remixado) ' })).toBe(
+        'Line follower (remixado)',
+      );
+      expect(await remixName(other)).toBe('Line follower (remix)');
+      // Never a name the remixer already has: a number tells them apart.
+      expect(await remixName(other)).toBe('Line follower (remix) (2)');
+      await create(other, { name: 'Line follower (remix) (3)' });
+      expect(await remixName(other)).toBe('Line follower (remix) (4)');
+      expect(await remixName(other, { name: 'Line follower (remixado)' })).toBe(
+        'Line follower (remixado) (2)',
+      );
+      // Asking for the original's own name still gives a name of its own.
+      expect(await remixName(owner, { name: 'Line follower' })).toBe('Line follower (2)');
+      // Someone else's remix of the same name is theirs: no number for this user.
+      expect(await remixName(owner)).toBe('Line follower (remix)');
+      // A name at the length limit keeps its suffix within it.
+      const long = await published(owner, { name: 'x'.repeat(PROJECT_NAME_MAX) });
+      const res = await call('POST', `/project/${long}/remix`, other, {});
+      const named = (await call('GET', `/project/${res.body.uuid}`, other)).body.name as string;
+      expect(named).toBe(`${'x'.repeat(PROJECT_NAME_MAX - ' (remix)'.length)} (remix)`);
+      // A blank or over-long name is bad input.
+      for (const name of ['   ', 'y'.repeat(PROJECT_NAME_MAX + 1)]) {
+        const bad = await call('POST', `/project/${original}/remix`, other, { name });
+        expect(bad.status).toBe(400);
+      }
     });
 
     it('keeps a remix when its parent is deleted, without the parent', async () => {

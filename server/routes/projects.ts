@@ -11,6 +11,7 @@ import {
   ProjectCodeBody,
   ProjectCodeSaved,
   ProjectCreated,
+  RemixBody,
   ProjectInput,
   ProjectList,
   ProjectListQuery,
@@ -119,9 +120,9 @@ export const projectsRoutes: RouteGroup = async (app) => {
 
   app.post(
     '/project/:uuid/remix',
-    { schema: { params: UuidParams, body: EmptyBody, response: { 201: ProjectCreated } } },
+    { schema: { params: UuidParams, body: RemixBody, response: { 201: ProjectCreated } } },
     async (request, reply) => {
-      const uuid = await projects.remix(me(request), request.params.uuid);
+      const uuid = await projects.remix(me(request), request.params.uuid, request.body.name);
       return reply.code(201).send({ uuid });
     },
   );

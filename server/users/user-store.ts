@@ -183,6 +183,29 @@ export class UserStore {
     return this.patch(input.id, changes);
   }
 
+  /**
+   * Makes every account with this e-mail an admin (the first admin of a fresh install, whose
+   * e-mail no provider has verified; `npm run make-admin`). Returns the accounts found and
+   * how many of them were not admin before.
+   */
+  async makeAdmin(email: string): Promise<{ found: number; promoted: number }> {
+    const address = email.trim().toLowerCase();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'role'])
+      .where('email', '=', address)
+      .execute();
+    const others = rows.filter((r) => r.role !== 'admin').map((r) => r.id);
+    if (others.length > 0) {
+      await this.db
+        .updateTable('users')
+        .set({ role: 'admin', updated_at: now() })
+        .where('id', 'in', others)
+        .execute();
+    }
+    return { found: rows.length, promoted: others.length };
+  }
+
   async remove(id: string): Promise<void> {
     const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
     if (result.numDeletedRows === 0n) {

@@ -23,6 +23,7 @@ import type {
   LessonListType,
   LessonUpdate,
 } from '../contract/lessons.ts';
+import type { ListableBoards } from '../contract/remote-lab.ts';
 import type { Role, User, UserCreate } from '../contract/users.ts';
 
 /** The part of ApiClient the classroom uses (src/api/client.ts). */
@@ -115,6 +116,9 @@ export function classroomApi(client: ClassroomClient) {
         { boards: boardIds.map((board_id) => ({ board_id })) },
         o,
       ),
+    /** The boards the caller may put on a list of this type (docs/remote-lab.md). */
+    listableBoards: (list: BoardListType, o?: CallOptions) =>
+      client.get<ListableBoards>(`/lab/browse/listable?list=${list}`, o),
     submitLesson: (uuid: string, code: string, classUuid: string | null, o?: CallOptions) =>
       client.put<Grade>(
         `/lesson/${id(uuid)}/grade/submit`,

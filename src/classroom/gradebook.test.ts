@@ -5,12 +5,20 @@ import { buildGradebook, csvCell, gradebookCsv } from './gradebook.ts';
 const L1 = '11111111-1111-4111-8111-111111111111';
 const L2 = '22222222-2222-4222-8222-222222222222';
 const S1 = '33333333-3333-4333-8333-333333333333';
+const S2 = '55555555-5555-4555-8555-555555555555';
 
 const book: Gradebook = {
   uuid: '44444444-4444-4444-8444-444444444444',
   students: [
-    { email: 'ana@school.org', name: 'Ana', photoUrl: '', hasAccount: true },
-    { email: 'bo@school.org', name: '=HYPERLINK("http://evil")', photoUrl: '', hasAccount: true },
+    { email: 'ana@school.org', name: 'Ana', photoUrl: '', hasAccount: true, removed: false },
+    {
+      email: 'bo@school.org',
+      name: '=HYPERLINK("http://evil")',
+      photoUrl: '',
+      hasAccount: true,
+      removed: false,
+    },
+    { email: 'cy@school.org', name: 'Cy', photoUrl: '', hasAccount: true, removed: true },
   ],
   lessons: [
     { luuid: L1, name: 'Blink', maxPoints: 10, dueAt: null },
@@ -29,6 +37,18 @@ const book: Gradebook = {
       submittedAt: '2026-01-01T00:00:00Z',
       updatedAt: '2026-01-01T00:00:00Z',
     },
+    {
+      user_email: 'cy@school.org',
+      luuid: L1,
+      suuid: S2,
+      state: 'submitted',
+      grade: null,
+      gradeSource: null,
+      late: false,
+      hasNote: false,
+      submittedAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:00Z',
+    },
   ],
 };
 
@@ -38,7 +58,9 @@ describe('gradebook', () => {
     expect(view.rows.map((r) => r.cells.map((c) => c.state))).toEqual([
       ['not_started', 'graded'],
       ['not_started', 'not_started'],
+      ['submitted', 'not_started'],
     ]);
+    expect(view.rows.map((r) => r.removed)).toEqual([false, false, true]);
     expect(view.rows[0]?.cells[1]).toEqual({
       state: 'graded',
       grade: 87.5,
@@ -49,16 +71,20 @@ describe('gradebook', () => {
     });
   });
 
-  it('exports grades, or the state where there is no grade, one row per student', () => {
+  it('exports grades, or the state where there is no grade, one row per student, removed ones marked', () => {
     const csv = gradebookCsv(buildGradebook(book), {
       student: 'Student',
       email: 'E-mail',
+      status: 'Status',
+      inClass: 'in the class',
+      removed: 'removed',
       state: (s) => s.replace('_', ' '),
     });
     expect(csv.split('\r\n')).toEqual([
-      'Student,E-mail,Blink (/10),"Motors, part 1 (/100)"',
-      'Ana,ana@school.org,not started,87.5',
-      `"'=HYPERLINK(""http://evil"")",bo@school.org,not started,not started`,
+      'Student,E-mail,Status,Blink (/10),"Motors, part 1 (/100)"',
+      'Ana,ana@school.org,in the class,not started,87.5',
+      `"'=HYPERLINK(""http://evil"")",bo@school.org,in the class,not started,not started`,
+      'Cy,cy@school.org,removed,submitted,not started',
       '',
     ]);
   });

@@ -1,6 +1,7 @@
 // The gradebook (students × lessons, spec §3 "Grade"): each cell the student's current
 // submission of the lesson with its state (not started, submitted, graded, complete), and
-// the CSV export a teacher opens in a spreadsheet.
+// the CSV export a teacher opens in a spreadsheet. Students no longer in the class keep their
+// row, marked removed, so their work stays in sight.
 import type { CellState, Gradebook, GradebookCell, GradeSource } from '../contract/grades.ts';
 
 export interface CellView {
@@ -17,6 +18,8 @@ export interface GradebookRow {
   email: string;
   name: string;
   hasAccount: boolean;
+  /** No longer in the class (removed, or left); the work stays. */
+  removed: boolean;
   cells: CellView[];
 }
 
@@ -41,6 +44,7 @@ export function buildGradebook(book: Gradebook): GradebookView {
     email: s.email,
     name: s.name,
     hasAccount: s.hasAccount,
+    removed: s.removed,
     cells: book.lessons.map((l): CellView => {
       const c = byKey.get(`${s.email}\n${l.luuid}`);
       return c
@@ -67,15 +71,23 @@ export function csvCell(text: string): string {
 export interface CsvLabels {
   student: string;
   email: string;
+  /** The status column's title, and its text for a student in the class and one removed. */
+  status: string;
+  inClass: string;
+  removed: string;
   /** The text of a state without a grade (e.g. "submitted"). */
   state: (state: CellState) => string;
 }
 
-/** One row per student: name, e-mail, then per lesson the grade (or the state). */
+/**
+ * One row per student: name, e-mail, whether they are still in the class, then per lesson the
+ * grade (or the state).
+ */
 export function gradebookCsv(view: GradebookView, labels: CsvLabels): string {
   const header = [
     labels.student,
     labels.email,
+    labels.status,
     ...view.lessons.map((l) => `${l.name} (/${l.maxPoints})`),
   ];
   const lines = [header.map(csvCell).join(',')];
@@ -83,7 +95,8 @@ export function gradebookCsv(view: GradebookView, labels: CsvLabels): string {
     const cells = row.cells.map((c) =>
       c.grade !== null ? String(c.grade) : labels.state(c.state),
     );
-    lines.push([row.name, row.email, ...cells].map(csvCell).join(','));
+    const status = row.removed ? labels.removed : labels.inClass;
+    lines.push([row.name, row.email, status, ...cells].map(csvCell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -168,7 +168,11 @@ export const GradebookCell = Type.Object({
 });
 export type GradebookCell = Static<typeof GradebookCell>;
 
-/** Students × lessons of a class; a pair without a cell is not started. */
+/**
+ * Students × lessons of a class; a pair without a cell is not started. The students in the
+ * class come first, then those no longer in it (removed, or left) whose work the class keeps:
+ * `removed` marks them, and adding them again makes them students like the others.
+ */
 export const Gradebook = Type.Object({
   uuid: Uuid,
   students: Type.Array(
@@ -177,6 +181,7 @@ export const Gradebook = Type.Object({
       name: Type.String(),
       photoUrl: Type.String(),
       hasAccount: Type.Boolean(),
+      removed: Type.Boolean(),
     }),
   ),
   lessons: Type.Array(

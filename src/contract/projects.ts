@@ -17,7 +17,7 @@
 //   PUT    /project/{uuid}/unpublish  {}                      → Project          (owner)
 //   POST   /project/{uuid}/like       {}                      → LikeState
 //   POST   /project/{uuid}/unlike     {}                      → LikeState
-//   POST   /project/{uuid}/remix      {}                      → 201 ProjectCreated
+//   POST   /project/{uuid}/remix      RemixBody ({} allowed)  → 201 ProjectCreated
 //   DELETE /project/{uuid}                                    → Deleted          (owner)
 //   GET    /project/{uuid}/my-added                           → CatalogAll  (my catalogs holding it)
 //   GET    /project/{uuid}/remixes    ListQuery               → ProjectList
@@ -126,6 +126,17 @@ export type ProjectNameBody = Static<typeof ProjectNameBody>;
 
 export const ProjectCodeBody = Type.Object({ code: Code }, { additionalProperties: false });
 export type ProjectCodeBody = Static<typeof ProjectCodeBody>;
+
+/**
+ * A remix's name: the app asks for "<name> (remix)" in its user's language; without one the
+ * server names it so in English. Either way the server adds " (2)", " (3)", … when the
+ * remixer already has a project of that name, so a remix never reads as its original.
+ */
+export const RemixBody = Type.Object(
+  { name: Type.Optional(Name) },
+  { additionalProperties: false },
+);
+export type RemixBody = Static<typeof RemixBody>;
 
 export const UuidParams = UuidRef;
 export type UuidParams = Static<typeof UuidParams>;

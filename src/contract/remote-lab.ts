@@ -9,6 +9,7 @@
 //   POST   /session/alive           AliveBody          → SessionAnswer
 //   POST   /session/disconnect      DisconnectBody     → SessionAnswer
 //   GET    /lab/browse/my                              → LabList         (the caller's labs)
+//   GET    /lab/browse/listable     ?list=             → ListableBoards  (boards the caller may list)
 //   POST   /lab/create              LabInput           → 201 Lab
 //   GET    /lab/{uuid}                                 → Lab             (owner)
 //   PUT    /lab/{uuid}              LabUpdate          → Lab             (owner)
@@ -22,6 +23,7 @@
 //   PUT    /lab-group/{uuid}        LabGroupUpdate     → LabGroup        (owner)
 //   DELETE /lab-group/{uuid}                           → Deleted         (owner)
 import { Type, type Static } from '@sinclair/typebox';
+import { Email } from './classroom.ts';
 import { ListOf, NOT_BLANK_PATTERN, Uuid } from './common.ts';
 import { BOARD_ID_PATTERN } from './lessons.ts';
 
@@ -71,6 +73,8 @@ export const LAB_DESC_MAX = 4000;
 export const KEYWORDS_MAX = 10;
 export const KEYWORD_MAX = 30;
 export const GROUP_BOARDS_MAX = 50;
+/** People one lab may be shared with. */
+export const LAB_SHARES_MAX = 50;
 
 const BoardId = Type.String({ pattern: BOARD_ID_PATTERN, description: 'The GoGo ID' });
 const Pin = Type.String({ pattern: PIN_PATTERN, description: PIN_RULE });
@@ -131,6 +135,8 @@ export const END_REASONS = [
   'time-limit',
   'station-offline',
   'lab-removed',
+  /** The lesson or group no longer may use the board (its owner stopped sharing it). */
+  'access-ended',
 ] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
@@ -194,8 +200,15 @@ export type LabInput = Static<typeof LabInput>;
 export const LabUpdate = Type.Composite(
   [
     Type.Partial(Type.Pick(LabInput, ['name', 'description', 'keywords', 'pin'])),
-    /** True: a new access code (the old one stops working at once). */
-    Type.Object({ rotate_code: Type.Optional(Type.Boolean()) }),
+    Type.Object({
+      /** True: a new access code (the old one stops working at once). */
+      rotate_code: Type.Optional(Type.Boolean()),
+      /** The owner offers the board to official lessons (moderators list it there). */
+      official: Type.Optional(Type.Boolean()),
+      /** Who else may list the board in their lessons and lab groups (verified e-mails);
+       * replaces the list: a person left out loses the board at their next connect. */
+      shared_with: Type.Optional(Type.Array(Email, { maxItems: LAB_SHARES_MAX })),
+    }),
   ],
   { additionalProperties: false },
 );
@@ -223,6 +236,10 @@ export const Lab = Type.Object({
   access_code: Type.String(),
   /** A CLI station key exists (its value is shown once, when made). */
   has_station_key: Type.Boolean(),
+  /** Offered to official lessons' lists. */
+  official: Type.Boolean(),
+  /** E-mails of the people who may list the board too. */
+  shared_with: Type.Array(Type.String()),
   status: BoardStatusInfo,
   createdAt: Type.String(),
   updatedAt: Type.String(),
@@ -231,6 +248,27 @@ export type Lab = Static<typeof Lab>;
 
 export const LabList = ListOf(Lab);
 export type LabList = Static<typeof LabList>;
+
+/** Which list the boards are for: a private list or lab group (own and shared labs), or an
+ * official lesson's list (labs their owners made official; moderators). */
+export const LISTABLE_FOR = ['private', 'official'] as const;
+export const ListableQuery = Type.Object(
+  { list: Type.Optional(Type.Union(LISTABLE_FOR.map((l) => Type.Literal(l)))) },
+  { additionalProperties: false },
+);
+export type ListableQuery = Static<typeof ListableQuery>;
+
+export const ListableBoard = Type.Object({
+  board_id: Type.String(),
+  /** The lab's name. */
+  name: Type.String(),
+  /** The caller owns the lab (otherwise it is shared with them, or official). */
+  mine: Type.Boolean(),
+});
+export type ListableBoard = Static<typeof ListableBoard>;
+
+export const ListableBoards = ListOf(ListableBoard);
+export type ListableBoards = Static<typeof ListableBoards>;
 
 export const LabGroupInput = Type.Object(
   {
@@ -302,6 +340,8 @@ export const REMOTE_LAB_ERRORS = [
   'lab_not_found',
   'lab_group_not_found',
   'board_id_taken',
+  'board_not_allowed',
+  'board_not_official',
   'wrong_station_key',
   'lesson_not_found',
   'too_many_sessions',

@@ -3,8 +3,10 @@
 // calls load/start/stop and `tick(io)` once per 1 ms frame; the runner feeds the VM the
 // board's sensors and mirrors what the program does into the board as the same category-0
 // commands the host would send (board-protocol §2.3), so the board's status packets, panel
-// and beeps follow the program. Events without a board command (records, cloud records,
-// messages, Pi commands) go to `onEvent`.
+// and beeps follow the program; what the displays show is read by `boardOutput`, as the
+// lesson check reads it. Events without a board command (records, cloud records, messages,
+// Pi commands) go to `onEvent`.
+import { boardOutput, NO_OUTPUTS, type BoardOutputs } from './board-outputs.ts';
 import type { LogoVersion, WasmCore } from './wasm-core.ts';
 import type { VmConfig, VmEvent, VmSnapshot } from './vm-layout.ts';
 
@@ -59,6 +61,7 @@ export class VmProgramRunner {
   private readonly handle: number;
   private readonly budget: number;
   private mirror: Mirror = initialMirror();
+  private outputs: BoardOutputs = NO_OUTPUTS;
   private lastIo: VmBoardIo | null = null;
   private nowMs = 0;
   private last: VmSnapshot | null = null;
@@ -77,6 +80,7 @@ export class VmProgramRunner {
   /** The program area as downloaded. */
   load(code: Uint8Array): void {
     const v = this.options.version;
+    this.outputs = NO_OUTPUTS;
     this.check(this.core.vmLoad(this.handle, code, typeof v === 'function' ? v() : v));
   }
 
@@ -187,18 +191,18 @@ export class VmProgramRunner {
   }
 
   private mirrorEvent(e: VmEvent, send: (...bytes: number[]) => void, io: VmBoardIo): void {
+    const was = this.outputs;
+    const now = boardOutput(was, e);
+    this.outputs = now;
     switch (e.type) {
       case 'answer':
-        io.setAnswer?.(e.value);
-        break;
-      case 'beep':
-        send(0, 11);
+        io.setAnswer?.(now.answer);
         break;
       case 'show-short':
-        send(0, 60, ...utf8.encode(e.text).subarray(0, 4), 0);
+        send(0, 60, ...utf8.encode(now.shortText), 0);
         break;
       case 'show-long':
-        send(0, 61, ...utf8.encode(e.text).subarray(0, 60), 0);
+        send(0, 61, ...utf8.encode(now.longText), 0);
         break;
       case 'clear-display':
         send(0, 62);
@@ -213,5 +217,7 @@ export class VmProgramRunner {
       default:
         break;
     }
+    // A note sounds on the buzzer as a beep does.
+    if (now.beeps > was.beeps) send(0, 11);
   }
 }

@@ -89,7 +89,7 @@ export interface ConnectionSnapshot {
  * - `board-offline`: the remote board's lab station is not online ('The board is not
  *   online').
  * - `session-ended`: the remote-lab session ended (`detail.reason`: expired, time-limit,
- *   station-offline, lab-removed, disconnected).
+ *   station-offline, lab-removed, access-ended, disconnected).
  * - `remote-interrupted`: the lab station or the broker went away during a download; the
  *   board keeps a complete program (its previous one), never half of the new one.
  */

@@ -76,8 +76,10 @@ export class ProjectApi extends CheckedApi {
     return this.send(LikeState, 'post', `/project/${pathId(uuid)}/${action}`, {}, call);
   }
 
-  remix(uuid: string, call?: Call) {
-    return this.send(ProjectCreated, 'post', `/project/${pathId(uuid)}/remix`, {}, call);
+  /** A copy of mine named `name` (made unique by the server), or by the server's default. */
+  remix(uuid: string, name?: string, call?: Call) {
+    const body = name === undefined ? {} : { name };
+    return this.send(ProjectCreated, 'post', `/project/${pathId(uuid)}/remix`, body, call);
   }
 
   deleteProject(uuid: string, call?: Call) {

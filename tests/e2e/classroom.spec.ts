@@ -157,8 +157,8 @@ test.describe('Classroom', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
-      expect(lines[0]).toBe(`Student,E-mail,${lessonName} (/100)`);
-      expect(lines[1]).toBe(`Sam Student,${student.email},87.5`);
+      expect(lines[0]).toBe(`Student,E-mail,Status,${lessonName} (/100)`);
+      expect(lines[1]).toBe(`Sam Student,${student.email},in the class,87.5`);
     });
 
     await test.step('server down: Submit says Unable to Save, keeps the program, and works again', async () => {
@@ -423,6 +423,7 @@ function fullGradebook(classUuid: string, students: number, lessons: number) {
     name: `Student ${i}`,
     photoUrl: '',
     hasAccount: true,
+    removed: false,
   }));
   const list = Array.from({ length: lessons }, (_, j) => ({
     luuid: id(j),

@@ -195,6 +195,35 @@ test.describe('Extract code from board', () => {
     await editor.expectGeneratedLogo(SENSOR_MOTOR_LOGO);
   });
 
+  test('asks before the program from the board replaces a changed program', async ({
+    page,
+    board,
+  }) => {
+    const editor = await openConnected(page, board, 'virtual');
+    await openLogoProgram(editor, SENSOR_MOTOR_LOGO);
+    await download(editor);
+    // Work of the user's own that is not saved anywhere.
+    const mine = 'to main\nbeep\nend\n';
+    await openLogoProgram(editor, mine);
+    await editor.typeLogo('; my change');
+    const changed = await editor.logoText();
+    expect(changed).toContain('; my change');
+
+    await editor.menuItem(t('shell:menu.items.extractCode'));
+    const question = editor.confirmDialog();
+    await expect(question).toContainText(t('shell:confirm.unsavedData'));
+    await question.getByRole('button', { name: t('shell:confirm.cancel') }).click();
+    await expect(question).toBeHidden();
+    expect(await editor.logoText()).toBe(changed);
+    await expect(editor.toast('The program from the board is open')).toHaveCount(0);
+
+    await editor.menuItem(t('shell:menu.items.extractCode'));
+    await expect(question).toContainText(t('shell:confirm.unsavedData'));
+    await editor.confirm();
+    await expect(editor.toast('The program from the board is open (20 bytes).')).toBeVisible();
+    expect(await editor.logoText()).toBe(SENSOR_MOTOR_LOGO);
+  });
+
   test('stays in the menu for a board other than GoGo 6 or 7, disabled with the reason', async ({
     page,
     board,

@@ -203,6 +203,9 @@ test.describe('Projects: the remix site', () => {
     await expect.poll(() => fan.path()).toMatch(/^\/project\/[0-9a-f-]{36}$/);
     const remix = fan.path().slice('/project/'.length);
     expect(remix).not.toBe(uuid);
+    // Named so that it cannot be taken for the original.
+    const remixName = `${name} (remix)`;
+    await fan.expectHeading(remixName);
     await expect(
       fan.page
         .getByRole('button', { name: 'Unpublish' })
@@ -212,7 +215,10 @@ test.describe('Projects: the remix site', () => {
     await fan.expectPath(`/project/${uuid}`);
     const remixes = fan.page.getByRole('list', { name: 'Remixes' });
     await expect(remixes.getByTestId('project-card')).toHaveCount(1);
-    await expect(remixes.getByRole('link', { name })).toHaveAttribute('href', `#/project/${remix}`);
+    await expect(remixes.getByRole('link', { name: remixName })).toHaveAttribute(
+      'href',
+      `#/project/${remix}`,
+    );
 
     // The original opens in the editor for reading: not the fan's to save or rename.
     await fan.open(`/code/${uuid}`);
@@ -227,7 +233,7 @@ test.describe('Projects: the remix site', () => {
     // The remix opens in the editor, as the fan's own project.
     await fan.open(`/code/${remix}`);
     await fan.expectProgram('dance');
-    await expect(fan.projectName()).toHaveValue(name);
+    await expect(fan.projectName()).toHaveValue(remixName);
     await expect(fan.projectName()).toBeEnabled();
 
     // A catalog of the fan's, holding the original.

@@ -88,7 +88,11 @@ export class Api {
     return new Api(request, await idTokenFor(request, account), base);
   }
 
-  async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: object): Promise<T> {
+  async call<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    data?: object,
+  ): Promise<T> {
     const res = await this.request.fetch(`${this.base}${API_BASE_PATH}${path}`, {
       method,
       headers: { authorization: `Bearer ${this.token}` },

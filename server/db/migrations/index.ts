@@ -13,6 +13,8 @@ import { limitsAndSummaries } from './0009-limits-and-summaries.ts';
 import { webuiDashboards } from './0010-webui-dashboards.ts';
 import { submissionChecks } from './0011-submission-checks.ts';
 import { gradeSources } from './0012-grade-sources.ts';
+import { sharedState } from './0013-shared-state.ts';
+import { labSharing } from './0014-lab-sharing.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0010-webui-dashboards': webuiDashboards,
   '0011-submission-checks': submissionChecks,
   '0012-grade-sources': gradeSources,
+  '0013-shared-state': sharedState,
+  '0014-lab-sharing': labSharing,
 };

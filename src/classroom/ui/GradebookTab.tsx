@@ -25,6 +25,9 @@ export default function GradebookTab({ klass }: { klass: Class }) {
     const csv = gradebookCsv(view, {
       student: t('gradebook.student'),
       email: t('fields.email'),
+      status: t('gradebook.status'),
+      inClass: t('gradebook.inClass'),
+      removed: t('gradebook.removed'),
       state: (s) => t(`state.${s}`),
     });
     const safeName =

@@ -23,6 +23,7 @@ function someClass(studentCount: number, lessonCount: number): Gradebook {
     name: `Student ${String(i).padStart(2, '0')}`,
     photoUrl: '',
     hasAccount: true,
+    removed: false,
   }));
   const lessons = Array.from({ length: lessonCount }, (_, j) => ({
     luuid: uuid(j),
@@ -86,5 +87,25 @@ describe('GradebookTable', () => {
     // A submitted cell has no grade, so no source.
     const submitted = within(rows[0] as HTMLElement).getAllByTestId('gradebook-cell')[5];
     expect(within(submitted as HTMLElement).queryByTestId('grade-source')).toBeNull();
+  });
+
+  it('keeps a student no longer in the class, tagged removed, with their work', () => {
+    const book = someClass(3, 2);
+    const [, second] = book.students;
+    if (second) second.removed = true;
+    render(
+      <MemoryRouter>
+        <GradebookTable view={buildGradebook(book)} caption="Gradebook" />
+      </MemoryRouter>,
+    );
+    const rows = screen.getAllByTestId('gradebook-row');
+    expect(
+      rows.map((r) => within(r).queryByTestId('student-removed')?.textContent ?? null),
+    ).toEqual([null, 'removed', null]);
+    // Student 01, lesson 2 (k = 3): graded, and still opens the submission.
+    const cell = within(rows[1] as HTMLElement).getAllByTestId('gradebook-cell')[1] as HTMLElement;
+    expect(within(cell).getByRole('link').getAttribute('href')).toBe(
+      `#/program/submission/${uuid(10_003)}`,
+    );
   });
 });

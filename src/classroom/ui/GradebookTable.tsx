@@ -1,6 +1,7 @@
 // Students × lessons. Each cell is the student's current submission: its state, and the
 // grade once there is one; a cell with a submission opens it (/program/submission/{suuid}).
-// A graded cell tags where the grade came from (teacher, check, lab board, cable).
+// A graded cell tags where the grade came from (teacher, check, lab board, cable). A student
+// no longer in the class keeps the row, tagged removed.
 // A class of 40 × 30 is 1,200 cells: each cell is plain markup with its texts handed down
 // (no hooks, no router component per cell), so the table renders in one cheap pass.
 import { memo } from 'react';
@@ -119,9 +120,24 @@ export default function GradebookTable({
         </thead>
         <tbody>
           {view.rows.map((row) => (
-            <tr key={row.email} data-testid="gradebook-row">
+            <tr
+              key={row.email}
+              data-testid="gradebook-row"
+              data-removed={row.removed ? 'true' : undefined}
+            >
               <th scope="row" className="fw-normal">
-                <div className="text-break">{row.name || row.email}</div>
+                <div className="text-break">
+                  {row.name || row.email}
+                  {row.removed && (
+                    <span
+                      className="badge text-bg-secondary fw-normal ms-1"
+                      data-testid="student-removed"
+                      title={t('gradebook.removedTitle')}
+                    >
+                      {t('gradebook.removed')}
+                    </span>
+                  )}
+                </div>
                 {row.name && (
                   <div className="small text-body-secondary text-break">{row.email}</div>
                 )}

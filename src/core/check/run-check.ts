@@ -4,7 +4,8 @@
 // scenario's inputs are applied from their time on, and the outputs are sampled right after
 // the step of each expectation's time. Virtual time is bounded by the scenario (at most
 // CHECK_DURATION_MAX s); CPU time by the caller (the server runs this in a worker thread it
-// ends when over budget).
+// ends when over budget). What the board shows is read from the VM's events by
+// `boardOutputs`, as the virtual board reads it.
 import {
   MOTOR_PORTS,
   type CheckExpect,
@@ -13,6 +14,7 @@ import {
   type CheckResult,
   type LessonCheck,
 } from '../../contract/lesson-check.ts';
+import { boardOutputs, NO_OUTPUTS, type BoardOutputs } from '../board-outputs.ts';
 import type { LogoVersion, VmSnapshot, WasmCore } from '../wasm-core.ts';
 
 export interface RunCheckOptions {
@@ -22,13 +24,10 @@ export interface RunCheckOptions {
   budgetPerTick?: number;
 }
 
-/** What the board shows at one moment, as the expectations read it. */
-interface BoardOutputs {
+/** The board at one moment, as the expectations read it. */
+interface Board {
   snapshot: VmSnapshot | null;
-  beeps: number;
-  display: string;
-  answer: number;
-  sent: Map<string, string>;
+  outputs: BoardOutputs;
 }
 
 const ms = (seconds: number) => Math.round(seconds * 1000);
@@ -60,7 +59,7 @@ export function emptyReport(
   return { outcome, detail, passed: 0, total: countOutputs(check), results: [] };
 }
 
-function sample(e: CheckExpect, board: BoardOutputs): CheckResult[] {
+function sample(e: CheckExpect, board: Board): CheckResult[] {
   const t = e.t;
   const motorIndex = e.motor === undefined ? -1 : MOTOR_PORTS.indexOf(e.motor);
   const motor = board.snapshot?.motors[motorIndex];
@@ -78,11 +77,12 @@ function sample(e: CheckExpect, board: BoardOutputs): CheckResult[] {
   }
   if (e.power !== undefined) add('power', e.power, motor?.power ?? 100, m);
   if (e.led !== undefined) add('led', e.led, board.snapshot?.userLed ?? false);
-  if (e.beeps !== undefined) add('beeps', e.beeps, board.beeps);
-  if (e.display !== undefined) add('display', e.display.trim(), board.display.trim());
-  if (e.answer !== undefined) add('answer', e.answer, board.answer);
+  const out = board.outputs;
+  if (e.beeps !== undefined) add('beeps', e.beeps, out.beeps);
+  if (e.display !== undefined) add('display', e.display.trim(), out.display.trim());
+  if (e.answer !== undefined) add('answer', e.answer, out.answer);
   if (e.key !== undefined && e.value !== undefined) {
-    add('value', e.value, board.sent.get(e.key.toLowerCase()) ?? null, { key: e.key });
+    add('value', e.value, out.sent.get(e.key.toLowerCase()) ?? null, { key: e.key });
   }
   return results;
 }
@@ -114,13 +114,7 @@ export function runCheck(
       .map((e, i) => ({ e, i, at: ms(e.t) }))
       .sort((a, b) => a.at - b.at || a.i - b.i);
     const byIndex: CheckResult[][] = check.expect.map(() => []);
-    const board: BoardOutputs = {
-      snapshot: null,
-      beeps: 0,
-      display: '',
-      answer: 0,
-      sent: new Map(),
-    };
+    const board: Board = { snapshot: null, outputs: NO_OUTPUTS };
     const sensors = [0, 0, 0, 0, 0, 0, 0, 0];
     let nextInput = 0;
     let nextExpect = 0;
@@ -157,16 +151,7 @@ export function runCheck(
       if (state !== 'done' && state !== 'faulted' && state !== 'stopped') {
         const s = value(core.vmStep(h, budget, now)).snapshot;
         board.snapshot = s;
-        for (const event of s.events) {
-          if (event.type === 'beep' || event.type === 'note') board.beeps++;
-          else if (event.type === 'show-short' || event.type === 'show-long') {
-            board.display = event.text;
-          } else if (event.type === 'clear-display') board.display = '';
-          else if (event.type === 'answer') board.answer = event.value;
-          else if (event.type === 'send-message') {
-            board.sent.set(event.topic.toLowerCase(), event.text);
-          }
-        }
+        board.outputs = boardOutputs(s.events, board.outputs);
         if (s.state === 'faulted' && s.fault) {
           fault = `${s.fault.code} at ${s.fault.pc}: ${s.fault.message}`;
         }

@@ -36,6 +36,7 @@ const SESSION_END_KEYS: Record<string, string> = {
   'time-limit': 'errors.sessionTimeLimit',
   'station-offline': 'errors.boardOffline',
   'lab-removed': 'errors.sessionLabRemoved',
+  'access-ended': 'errors.sessionAccessEnded',
 };
 
 export function errorMessage(code: DeviceErrorCode, detail: DeviceErrorDetail = {}): ErrorMessage {

@@ -101,7 +101,8 @@ async function openExtracted(found: Extracted): Promise<void> {
 }
 
 export async function extractCode(): Promise<void> {
-  if (program.hasChanged && !(await confirm(t('download:extract.confirmReplace')))) return;
+  // The spec's question for unsaved work (core §5) before the board's program replaces it.
+  if (program.hasChanged && !(await confirm(t('shell:confirm.unsavedData')))) return;
   downloadStatus.extracting = true;
   let found: Extracted;
   try {

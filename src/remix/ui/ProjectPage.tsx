@@ -15,6 +15,7 @@ import Markdown from '../../ui/markdown/Markdown.tsx';
 import { program } from '../../state/program.ts';
 import { showToast } from '../../state/ui.ts';
 import { useLoader } from '../loader.ts';
+import { remixName } from '../remix-name.ts';
 import { ProjectGrid } from './cards.tsx';
 import { appLink, copyLink } from './copy-link.ts';
 import ItemScreen from './ItemScreen.tsx';
@@ -80,7 +81,11 @@ export default function ProjectPage({ screen }: { screen: 'project' }) {
     });
   const remix = () =>
     act(async () => {
-      const { uuid: copy } = await projectApi.remix(uuid);
+      // Named apart from the original, in the user's language.
+      const name = current
+        ? remixName((original) => t('project.remixName', { name: original }), current.name)
+        : undefined;
+      const { uuid: copy } = await projectApi.remix(uuid, name);
       showToast('success', t('project.remixed'));
       void navigate(`/project/${copy}`);
     });

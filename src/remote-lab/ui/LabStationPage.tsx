@@ -18,6 +18,7 @@ import {
   type LabGroup,
   type LabGroupList,
   type LabList,
+  type ListableBoards,
   type StationKey,
 } from '../../contract/remote-lab.ts';
 import { DeviceError } from '../../device/device.ts';
@@ -370,6 +371,8 @@ function LabCard({
   const [name, setName] = useState(lab.name);
   const [pin, setPin] = useState('');
   const [rotate, setRotate] = useState(false);
+  const [official, setOfficial] = useState(lab.official);
+  const [shares, setShares] = useState(lab.shared_with.join(', '));
   const [error, setError] = useState<string | null>(null);
 
   async function act(f: () => Promise<unknown>) {
@@ -394,6 +397,7 @@ function LabCard({
           <Badge bg={lab.status.online ? 'success' : 'secondary'} data-testid="lab-online">
             {t(lab.status.online ? 'station.online' : 'station.offline')}
           </Badge>
+          {lab.official && <Badge bg="primary">{t('station.officialBadge')}</Badge>}
           {lab.status.session_id !== null && (
             <Badge bg="info">{t('station.inUse', { queue: lab.status.queue })}</Badge>
           )}
@@ -409,6 +413,14 @@ function LabCard({
             <>
               <dt className="col-4">{t('station.keywords')}</dt>
               <dd className="col-8 mb-0">{lab.keywords.join(', ')}</dd>
+            </>
+          )}
+          {lab.shared_with.length > 0 && (
+            <>
+              <dt className="col-4">{t('station.sharedWith')}</dt>
+              <dd className="col-8 mb-0" data-testid="lab-shared-with">
+                {lab.shared_with.join(', ')}
+              </dd>
             </>
           )}
         </dl>
@@ -462,7 +474,13 @@ function LabCard({
               void act(async () => {
                 await api.put(
                   `/lab/${lab.uuid}`,
-                  { name, ...(pin ? { pin } : {}), ...(rotate ? { rotate_code: true } : {}) },
+                  {
+                    name,
+                    official,
+                    shared_with: splitList(shares),
+                    ...(pin ? { pin } : {}),
+                    ...(rotate ? { rotate_code: true } : {}),
+                  },
                   { quiet: true },
                 );
                 setEditing(false);
@@ -491,6 +509,22 @@ function LabCard({
                 maxLength={PIN_MAX}
               />
             </div>
+            <LabField
+              id={`edit-shares-${lab.uuid}`}
+              className="mt-2"
+              label={t('station.shareEmails')}
+              value={shares}
+              onChange={setShares}
+              help={t('station.shareHelp')}
+              testId="lab-shares"
+            />
+            <Form.Check
+              id={`official-${lab.uuid}`}
+              className="mt-2"
+              label={t('station.official')}
+              checked={official}
+              onChange={(e) => setOfficial(e.target.checked)}
+            />
             <Form.Check
               id={`rotate-${lab.uuid}`}
               className="my-2"
@@ -513,34 +547,47 @@ function LabCard({
   );
 }
 
+/** A lab group takes boards of the teacher's own labs and of labs shared with them: the
+ * form offers exactly those (docs/remote-lab.md "Who may list a board"). */
 function Groups({ labs }: { labs: readonly Lab[] }) {
   const { t } = useTranslation('remotelab');
   const message = useMessage();
   const [groups, setGroups] = useState<LabGroup[]>([]);
+  const [listable, setListable] = useState<ListableBoards['data']>([]);
   const [name, setName] = useState('');
-  const [boards, setBoards] = useState('');
+  const [boards, setBoards] = useState<string[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   const [version, setVersion] = useState(0);
   const load = useCallback(() => setVersion((v) => v + 1), []);
+  // The labs list refreshes every few seconds; the boards on offer change with its ids only.
+  const labIds = labs.map((l) => l.board_id).join(' ');
   useEffect(() => {
     let live = true;
     api.get<LabGroupList>('/lab-group/browse/my', { quiet: true }).then(
       (r) => live && setGroups(r.data),
       (e: unknown) => live && setError(message(e)),
     );
+    api.get<ListableBoards>('/lab/browse/listable', { quiet: true }).then(
+      (r) => live && setListable(r.data),
+      (e: unknown) => live && setError(message(e)),
+    );
     return () => {
       live = false;
     };
-  }, [version, message]);
+  }, [version, message, labIds]);
 
   async function create(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    if (boards.length === 0) {
+      setError(t('groups.pickBoards'));
+      return;
+    }
     try {
-      await api.post('/lab-group/create', { name, board_ids: splitList(boards) }, { quiet: true });
+      await api.post('/lab-group/create', { name, board_ids: boards }, { quiet: true });
       setName('');
-      setBoards('');
+      setBoards([]);
       load();
     } catch (err) {
       setError(message(err));
@@ -579,15 +626,28 @@ function Groups({ labs }: { labs: readonly Lab[] }) {
           <Form.Label>{t('station.name')}</Form.Label>
           <Form.Control value={name} onChange={(e) => setName(e.target.value)} required />
         </Form.Group>
-        <Form.Group className="col-md-6" controlId="group-boards">
-          <Form.Label>{t('groups.boards')}</Form.Label>
-          <Form.Control
-            value={boards}
-            onChange={(e) => setBoards(e.target.value)}
-            placeholder={labs.map((l) => l.board_id).join(', ')}
-            required
-          />
-        </Form.Group>
+        <fieldset className="col-md-6" data-testid="group-boards">
+          <legend className="form-label fs-6 mb-1">{t('groups.boards')}</legend>
+          {listable.length === 0 && (
+            <p className="small text-body-secondary mb-0">{t('groups.noBoards')}</p>
+          )}
+          {listable.map((b) => (
+            <Form.Check
+              key={b.board_id}
+              id={`group-board-${b.board_id}`}
+              label={t(b.mine ? 'groups.own' : 'groups.shared', {
+                board: b.board_id,
+                name: b.name,
+              })}
+              checked={boards.includes(b.board_id)}
+              onChange={(e) =>
+                setBoards((list) =>
+                  e.target.checked ? [...list, b.board_id] : list.filter((x) => x !== b.board_id),
+                )
+              }
+            />
+          ))}
+        </fieldset>
         <div className="col-md-2">
           <Button type="submit">{t('groups.create')}</Button>
         </div>

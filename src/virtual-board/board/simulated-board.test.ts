@@ -16,6 +16,7 @@ import {
 } from './simulated-board.ts';
 import { UsbLink } from './usb-link.ts';
 import { VmProgramRunner } from '../../core/vm-runner.ts';
+import { runCheck } from '../../core/check/run-check.ts';
 import { memReadRequest } from '../../core/memread.ts';
 
 let core: WasmCore;
@@ -405,6 +406,24 @@ describe('SimulatedBoard (programs on the VM)', () => {
     run(500);
     expect(board.state().leds).toContainEqual({ id: 0, on: false });
     expect(board.state().program.running).toBe(false);
+  });
+
+  it('shows what the lesson check grades: the same text, cut to what each display holds', () => {
+    const long = 'a line for the LCD module that runs past the sixty characters it holds';
+    for (const shown of ['hello', 12345, long, 'hi']) {
+      const logo = `to main\nshow ${typeof shown === 'number' ? shown : `"${shown}"`}\nend\n`;
+      makeWithVm();
+      download(logo);
+      run(50, cmd.logoControl(1));
+      const { short, long: lcd } = board.state().display;
+      const report = runCheck(core, logo, {
+        duration: 1,
+        inputs: [],
+        expect: [{ t: 0.5, display: String(shown) }],
+      });
+      expect(report.results[0]?.actual).toBe(lcd || short);
+    }
+    expect(board.state().display.short).toBe('hi');
   });
 
   it('stops a program on the stop command and turns its motors off', () => {
