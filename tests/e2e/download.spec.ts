@@ -246,7 +246,7 @@ test.describe('Extract code from board', () => {
     await expect(extract).toContainText(t('shell:menu.unavailable.extractBoard'));
     const update = menu.getByTestId('menu-updateFirmware');
     await expect(update).toContainText(t('shell:menu.unavailable.firmwareBoard'));
-    // Choosing it does nothing but close the menu.
+    // Choosing it does nothing.
     await extract.click();
     await expect(editor.toast(t('download:extract.reading'))).toHaveCount(0);
     await expect(editor.logoEditor()).toHaveCount(0);

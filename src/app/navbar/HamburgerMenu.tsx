@@ -59,19 +59,22 @@ export default function HamburgerMenu() {
               ? unavailableReason(item, context)
               : null;
           if (reason) {
+            // Not a Dropdown.Item, which would drop aria-disabled; the data attribute keeps it
+            // in the menu's arrow-key order. Choosing it does nothing.
             return (
-              <Dropdown.Item
+              <button
                 key={item}
-                as="button"
-                className="menu-item-unavailable"
+                type="button"
+                className="dropdown-item menu-item-unavailable"
                 aria-disabled="true"
+                data-rr-ui-dropdown-item=""
                 data-testid={`menu-${item}`}
               >
                 <span className="text-body-secondary">{content}</span>
                 <span className="d-block small text-body-secondary menu-item-reason">
                   {t(`menu.unavailable.${reason}`)}
                 </span>
-              </Dropdown.Item>
+              </button>
             );
           }
           return item === 'myProjects' ? (
