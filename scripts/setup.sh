@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # One-time (and idempotent) set-up for a fresh Debian machine with Node 20 and npm 11:
 # Debian packages when missing (as root), npm packages, and the core-rs WebAssembly build.
-# Safe to run again: each step checks before it works.
+# Safe to run again: each step checks before it works. Each step says what it does and how
+# long it took, so a long step is never a silent one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+step_start=$SECONDS
+done_in() { echo "setup: $1 in $((SECONDS - step_start)) s"; step_start=$SECONDS; }
 
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
@@ -14,10 +18,11 @@ for p in chromium rustc cargo libstd-rust-dev-wasm32 lld postgresql mosquitto mo
 done
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-    echo "setup: installing Debian packages: ${need[*]}"
+    echo "setup: installing Debian packages: ${need[*]} (a few minutes on a fresh machine)…"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
     apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+    done_in "Debian packages installed"
   else
     echo "setup: missing Debian packages (${need[*]}); install them as root: apt-get install ${need[*]}" >&2
   fi
@@ -25,8 +30,9 @@ fi
 
 # npm packages: install when node_modules is missing or older than the lock file.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: npm ci"
+  echo "setup: installing npm packages with npm ci (about a minute; nothing is compiled)…"
   npm ci --no-audit --no-fund
+  done_in "npm packages installed"
 fi
 
 node scripts/build-wasm.mjs

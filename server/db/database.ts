@@ -1,8 +1,12 @@
 // Opens the database named by the configuration and brings its schema up to date. One
-// Kysely query layer over better-sqlite3 (default, a WAL-mode file) or a pg pool.
+// Kysely query layer over SQLite (default, a WAL-mode file) or a pg pool. SQLite is reached
+// through libsql, whose API is better-sqlite3's (what Kysely's SqliteDialect drives) and
+// whose package ships its native binary for each platform: installing it downloads nothing
+// and compiles nothing (better-sqlite3 fetches a prebuilt binary from outside the npm
+// registry, or compiles SQLite from source for minutes when it cannot).
 import fs from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import Sqlite from 'libsql';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
@@ -21,7 +25,7 @@ export function openDatabase(config: DatabaseConfig): Db {
   let kysely: Kysely<Database>;
   if (config.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(config.file), { recursive: true });
-    const file = new BetterSqlite3(config.file);
+    const file = new Sqlite(config.file);
     file.pragma('journal_mode = WAL');
     // WAL makes NORMAL durable against application crashes; only an OS crash can lose
     // the last commits.
