@@ -221,6 +221,28 @@ test.describe('Program editor files', () => {
   });
 });
 
+test.describe('Program editor load', () => {
+  test('the editor’s style sheet is fetched once: the early preload is the request used', async ({
+    page,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await page.waitForLoadState('networkidle');
+    const fetches = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((name) => /\/assets\/EditorPage-[\w-]+\.css$/.test(name)),
+    );
+    expect(fetches).toHaveLength(1);
+    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+  });
+});
+
 test.describe('Program editor Logo text', () => {
   test('switching to Logo text and back keeps the program', async ({ page }) => {
     const editor = await openRepeatProgram(page);
