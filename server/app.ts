@@ -32,6 +32,7 @@ import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
 import { poolChecker } from './classroom/lesson-checker.ts';
+import { ExtensionStore } from './extensions/extension-store.ts';
 import { classroomLink, lessonBoardRights, remoteLabGrader } from './classroom/remote-lab-link.ts';
 
 /** One API route as registered, for the route-table tests. */
@@ -286,7 +287,10 @@ export async function createServer(
   remoteLab.setClassroom(classroomLink(classroom, users));
   classroom.submissions.setSessionGrader(remoteLabGrader(remoteLab));
   classroom.lessons.setBoardRights(lessonBoardRights(remoteLab));
-  classroom.submissions.setChecker(poolChecker(compilePool));
+  const extensions = new ExtensionStore(db.kysely, messages);
+  classroom.submissions.setChecker(
+    poolChecker(compilePool, (userId) => extensions.addedLibraries(userId)),
+  );
   // The embedded brokers answer WebSocket upgrades on the API's own port.
   brokers.attach(app.server);
   await remoteLab.start(brokers);

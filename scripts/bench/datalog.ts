@@ -7,7 +7,9 @@
 // then downsample 1M points (min-max to 4,800 points = 4 per pixel of a 1,200 px chart,
 // and LTTB to 1,200), cold (first call: builds the per-series index) and warm (a zoom);
 // then read 1M records from the virtual board over the simulated 1 ms link
-// (./datalog-link.ts) and time the chart in real Chromium (./datalog-browser.ts).
+// (./datalog-link.ts) and time the chart in real Chromium (./datalog-browser.ts); last, the
+// stress case: the same read in Chromium through the page with every core busy
+// (./datalog-stress.ts), every record compared with the board's.
 import { readFileSync } from 'node:fs';
 import { transfer } from '../../src/core/transfer.ts';
 import { loadCore, type DatalogHandle, type WasmCore } from '../../src/core/wasm-core.ts';
@@ -15,6 +17,7 @@ import { concat, logPackets, randomRecords } from '../fixtures/datalog-packets.t
 import { Prng } from '../fixtures/prng.ts';
 import { decodeDatalogTs } from './baselines/datalog-decoder.ts';
 import { benchBrowserChart } from './datalog-browser.ts';
+import { benchStressRead } from './datalog-stress.ts';
 import { benchVirtualRead } from './datalog-link.ts';
 import { startCoreWorker } from './core-worker.ts';
 import { interleave, ms, ratio, rounds, table, wasmPath, type BenchSuite } from './lib.ts';
@@ -216,6 +219,8 @@ const suite: BenchSuite = {
     }
     await benchVirtualRead(ctx, RECORDS);
     await benchBrowserChart(ctx, RECORDS);
+    // A shorter log with --quick: the read alone needs one 1 ms frame per 60 bytes.
+    await benchStressRead(ctx, Math.round(RECORDS * Math.min(1, ctx.scale)));
   },
 };
 

@@ -9,6 +9,7 @@ import { ClassStore, type ClassroomPolicy } from './class-store.ts';
 import { ClassroomEvents } from './events.ts';
 import { ImageStore } from './image-store.ts';
 import { LessonStore } from './lesson-store.ts';
+import { LessonWorkStore } from './lesson-work-store.ts';
 import { PeopleStore } from './people-store.ts';
 import { SubmissionStore } from './submission-store.ts';
 
@@ -19,6 +20,8 @@ export class Classroom {
   readonly lessons: LessonStore;
   readonly classLessons: ClassLessonStore;
   readonly submissions: SubmissionStore;
+  /** Each student's latest program per lesson. */
+  readonly work: LessonWorkStore;
   readonly images: ImageStore;
 
   constructor(
@@ -39,6 +42,7 @@ export class Classroom {
       this.people,
       this.events,
     );
+    this.work = new LessonWorkStore(db, this.classes, this.lessons, this.submissions);
     this.images = new ImageStore(db);
   }
 }

@@ -53,6 +53,7 @@ export interface CoreExports {
   gg_datalog_column(handle: number, which: number): number;
   gg_datalog_downsample(handle: number, ptr: number, len: number): number;
   gg_datalog_from_columns(ptr: number, len: number): number;
+  gg_datalog_missing(partial: number, full: number): number;
   gg_datalog_close(handle: number): number;
   gg_flash_plan(ptr: number, len: number): number;
   gg_flash_chip_for_name(ptr: number, len: number): number;

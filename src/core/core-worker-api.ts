@@ -143,6 +143,10 @@ export const coreWorkerApi = {
   async datalogClose(handle: DatalogHandle) {
     return (await datalog()).datalogClose(handle);
   },
+  /** The records a read lacks against a complete read of the same log. */
+  async datalogMissing(partial: DatalogHandle, full: DatalogHandle) {
+    return (await datalog()).datalogMissing(partial, full);
+  },
   /** Ends the read and returns its summary; the columns stay here (nothing copied). */
   async datalogEnd(handle: DatalogHandle) {
     return (await datalog()).datalogEnd(handle);

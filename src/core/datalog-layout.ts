@@ -165,6 +165,22 @@ export function decodeDownsampled(out: Uint8Array): Downsampled {
   return { series, buffers: [x.buffer, y.buffer] };
 }
 
+/** Record ranges `[start, end)` one read lacks against a complete read of the same log;
+ * null when the first read holds a record the second does not (the log changed). */
+export type MissingRanges = [number, number][] | null;
+
+/** Decodes `gg_datalog_missing`'s output: u32 flag, u32 k, k × (u32 start, u32 end). */
+export function decodeMissingRanges(out: Uint8Array): MissingRanges {
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  if (view.getUint32(0, true) === 0) return null;
+  const ranges: [number, number][] = [];
+  const k = view.getUint32(4, true);
+  for (let i = 0; i < k; i++) {
+    ranges.push([view.getUint32(8 + 8 * i, true), view.getUint32(12 + 8 * i, true)]);
+  }
+  return ranges;
+}
+
 /** Input layout of `gg_datalog_from_columns`: u32 n, u32 0, time, value, series. */
 export function encodeColumns(c: DatalogColumns): Uint8Array {
   const n = c.timeMs.length;

@@ -43,6 +43,8 @@ export function datalogOps(core: WasmCore) {
       core.datalogDownsample(handle, request),
     datalogFromColumns: (columns: DatalogColumns) => core.datalogFromColumns(columns),
     datalogClose: (handle: DatalogHandle) => core.datalogClose(handle),
+    datalogMissing: (partial: DatalogHandle, full: DatalogHandle) =>
+      core.datalogMissing(partial, full),
 
     /**
      * Decodes a whole recorded stream in one call (open, push, finish): a raw log file, or

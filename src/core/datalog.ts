@@ -9,6 +9,7 @@ import {
   decodeDatalogProgress,
   decodeDatalogSummary,
   decodeDownsampled,
+  decodeMissingRanges,
   encodeColumns,
   encodeDownsampleRequest,
   type DatalogColumns,
@@ -18,6 +19,7 @@ import {
   type DatalogSummary,
   type Downsampled,
   type DownsampleRequest,
+  type MissingRanges,
 } from './datalog-layout.ts';
 
 type DatalogResult<T> = CoreResult<T, DatalogApiErrorCode>;
@@ -126,6 +128,25 @@ export function datalogFromColumns(
     (out) => new DataView(out.buffer, out.byteOffset, 4).getUint32(0, true),
   );
   return r.ok ? { ok: true, value: { id: r.value, generation: abi.generation } } : r;
+}
+
+/**
+ * The records of `full` (a complete read) that `partial` (an earlier read of the same log)
+ * lacks, as `[start, end)` record ranges; null when the log changed between the reads.
+ */
+export function datalogMissing(
+  abi: CoreAbi,
+  partial: DatalogHandle,
+  full: DatalogHandle,
+): DatalogResult<MissingRanges> {
+  return (
+    stale(abi, partial) ??
+    stale(abi, full) ??
+    abi.callEmpty<MissingRanges, DatalogApiErrorCode>(
+      () => abi.exports.gg_datalog_missing(partial.id, full.id),
+      decodeMissingRanges,
+    )
+  );
 }
 
 /** Frees a log. */

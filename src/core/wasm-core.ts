@@ -202,6 +202,10 @@ export class WasmCore {
     return datalog.datalogFromColumns(this.abi, columns);
   }
 
+  datalogMissing(partial: DatalogHandle, full: DatalogHandle) {
+    return datalog.datalogMissing(this.abi, partial, full);
+  }
+
   datalogClose(handle: DatalogHandle) {
     return datalog.datalogClose(this.abi, handle);
   }

@@ -13,6 +13,7 @@ import type {
   DatalogSummary,
   Downsampled,
   DownsampleRequest,
+  MissingRanges,
   WasmCore,
 } from '../core/wasm-core.ts';
 
@@ -42,6 +43,8 @@ export interface DatalogCore {
     layout?: CsvLayout,
   ): R<Uint8Array>;
   datalogDownsample(handle: DatalogHandle, request: DownsampleRequest): R<Downsampled>;
+  /** The records of `full` that `partial` lacks; null when the log changed between them. */
+  datalogMissing(partial: DatalogHandle, full: DatalogHandle): R<MissingRanges>;
   datalogClose(handle: DatalogHandle): R<null>;
 }
 
@@ -57,6 +60,7 @@ export function wasmDatalogCore(core: WasmCore): DatalogCore {
     datalogFromCsv: async (bytes) => ops.datalogFromCsv(bytes),
     datalogCsv: async (h, labels, offsetMs, layout) => ops.datalogCsv(h, labels, offsetMs, layout),
     datalogDownsample: async (h, request) => ops.datalogDownsample(h, request),
+    datalogMissing: async (a, b) => ops.datalogMissing(a, b),
     datalogClose: async (h) => ops.datalogClose(h),
   };
 }

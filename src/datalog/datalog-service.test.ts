@@ -2,7 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WasmCore } from '../core/wasm-core.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
 import { wasmDatalogCore } from './datalog-core.ts';
-import { DatalogService } from './datalog-service.ts';
+import { DatalogService, type DatalogState } from './datalog-service.ts';
+import { csvMismatches } from './testing/expected-records.ts';
 import { VirtualBoardLink } from './testing/virtual-link.ts';
 
 let core: WasmCore;
@@ -22,12 +23,41 @@ beforeEach(async () => {
   await v.connect();
 });
 
-/** Runs the link until the service's read or clear has ended. */
-async function settle(p: Promise<unknown>, maxMs = 60_000): Promise<void> {
+/** Runs the link until the service's read or clear has ended; `slice` frames run between
+ * two turns of the page. */
+async function settle(p: Promise<unknown>, maxMs = 60_000, slice = 200): Promise<void> {
   let done = false;
   void p.then(() => (done = true));
-  await v.runUntil(() => done, maxMs);
+  await v.runUntil(() => done, maxMs, slice);
   await p;
+}
+
+/**
+ * Loses records packets on their way to the page: `lose(read, packet)` is asked for each
+ * records packet of each read (both counted from 1 and 0). Returns how many reads began.
+ */
+function loseRecordsPackets(lose: (read: number, packet: number) => boolean): () => number {
+  let read = 0;
+  let packet = -1;
+  v.lose = (r) => {
+    if (r[0] !== 20 || r[2] !== 2) return false;
+    if (r[3] === 4) {
+      read++;
+      packet = -1;
+    } else if (r[3] === 5) {
+      packet = 0;
+    } else if (packet >= 0) {
+      return lose(read, packet++);
+    }
+    return false;
+  };
+  return () => read;
+}
+
+/** The log read equals the board's, record by record (through the CSV export). */
+async function expectEveryRecord(): Promise<void> {
+  const csv = new TextDecoder().decode((await service.exportCsv(0)) ?? undefined);
+  expect(csvMismatches(csv.trimEnd().split('\n'), v.board.datalog)).toEqual([]);
 }
 
 describe('DatalogService', () => {
@@ -41,6 +71,78 @@ describe('DatalogService', () => {
     expect(s.log?.records).toBe(5000);
     expect(s.log?.labels).toEqual(['temperature', 'light', 'sound', 'distance']);
     expect(s.log?.format).toBe(10);
+  });
+
+  it('reads every record when the page cannot run for seconds while the board sends', async () => {
+    // 3 s of the board's stream (3,000 reports) reach the page between two of its turns,
+    // as on a saturated machine: none may be lost.
+    v.board.datalog.fill(120_000);
+    const read = service.read();
+    await settle(read, 120_000, 3000);
+    const s = await read;
+    expect(s.outcome).toBe('complete');
+    expect(s.detail).toEqual({ records: 120_000 });
+    await expectEveryRecord();
+  });
+
+  it('reads the log again when packets were lost on the way, and names the records it lacked', async () => {
+    v.board.datalog.fill(20_000);
+    // The first read loses records packets 100–102 and 500 (6 records each).
+    const reads = loseRecordsPackets((read, k) => read === 1 && [100, 101, 102, 500].includes(k));
+    const seen: DatalogState['reread'][] = [];
+    service.subscribe((s) => s.reread && seen.push(s.reread));
+    const read = service.read();
+    await settle(read, 120_000);
+    const s = await read;
+    expect(reads()).toBe(2);
+    expect(seen[0]).toEqual({ read: 2, of: 3 });
+    expect(s.outcome).toBe('complete');
+    expect(s.reread).toBeNull();
+    expect(s.detail).toEqual({
+      records: 20_000,
+      reread: [
+        [600, 618],
+        [3000, 3006],
+      ],
+    });
+    expect(s.log?.records).toBe(20_000);
+    await expectEveryRecord();
+  });
+
+  it('reads the log again when the board went quiet, and names the records that were missing', async () => {
+    v.board.datalog.fill(20_000);
+    // Nothing arrives of the first read after records packet 1,000 (records 6,001 on).
+    const reads = loseRecordsPackets((read, k) => read === 1 && k >= 1000);
+    const read = service.read();
+    await settle(read, 120_000);
+    const s = await read;
+    expect(reads()).toBe(2);
+    expect(s.outcome).toBe('complete');
+    expect(s.detail).toEqual({ records: 20_000, reread: [[6000, 20_000]] });
+    await expectEveryRecord();
+  });
+
+  it('says how many records are missing when every read loses them mid-stream', async () => {
+    v.board.datalog.fill(5000);
+    const reads = loseRecordsPackets((_, k) => k === 50);
+    const read = service.read();
+    await settle(read, 120_000);
+    const s = await read;
+    expect(reads()).toBe(3);
+    expect(s.outcome).toBe('partial');
+    expect(s.detail).toEqual({ records: 4994, code: 'records-length', missingCount: 6 });
+  });
+
+  it('says which records are missing when every read stops early', async () => {
+    v.board.datalog.fill(5000);
+    const reads = loseRecordsPackets((_, k) => k >= 100);
+    const read = service.read();
+    await settle(read, 120_000);
+    const s = await read;
+    expect(reads()).toBe(3);
+    expect(s.outcome).toBe('timeout');
+    expect(s.detail).toEqual({ records: 600, missing: [[600, 5000]] });
+    expect(s.log?.records).toBe(600);
   });
 
   it('names the series while the read is still going', async () => {
@@ -106,6 +208,7 @@ describe('DatalogService', () => {
     expect(s.detail.records).toBeGreaterThan(1000);
     expect(s.detail.records).toBeLessThan(20_000);
     expect(s.log?.records).toBe(s.detail.records);
+    expect(s.detail.missing).toEqual([[s.detail.records, 20_000]]);
   });
 
   it('ends with timeout when the board stops answering', async () => {
@@ -117,8 +220,10 @@ describe('DatalogService', () => {
     v.board.receive(new Uint8Array([20, 3]));
     await settle(read);
     const s = await read;
+    // It was read again, and the board, with its log gone, said so: the first read stays.
     expect(s.outcome).toBe('timeout');
     expect(s.log?.records).toBeGreaterThan(0);
+    expect(s.detail.missing).toEqual([[s.log?.records, 20_000]]);
   });
 
   it('refuses to read without a board', async () => {

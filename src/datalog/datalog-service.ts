@@ -7,14 +7,15 @@
 // decodes records straight into columns. The decoded log stays in the worker: the chart
 // asks it for downsampled windows, the CSV export for bytes, and the page never holds a
 // per-record object. A read ends with one outcome; whatever was decoded is always kept.
+//
+// A read that did not deliver every record the board announced (the board went quiet, the
+// stream lost packets on its way) is read again: the protocol reads only the whole log
+// (board-protocol §2.6), so the board sends all of it once more, and core-rs names the
+// records the first read lacked by comparing the two. At most MAX_READS reads; the outcome
+// then says which records were read again, or which are still missing.
 import type { DeviceConnection, DeviceError } from '../device/device.ts';
 import { clearDatalog, readDatalog } from '../device/protocol/commands.ts';
-import type {
-  DatalogErrorCode,
-  DatalogHandle,
-  DatalogSeries,
-  DatalogSummary,
-} from '../core/wasm-core.ts';
+import type { DatalogHandle, DatalogSeries, DatalogSummary } from '../core/wasm-core.ts';
 import type { CsvLayout } from '../core/datalog-ops.ts';
 import type { DatalogCore } from './datalog-core.ts';
 
@@ -59,12 +60,27 @@ export interface LoadedLog {
   loadedAt: number;
 }
 
+/** Record ranges `[start, end)`, 0-based (the page shows them from 1). */
+export type RecordRanges = [number, number][];
+
 export interface DatalogState {
   busy: 'reading' | 'clearing' | 'importing' | 'exporting' | null;
-  /** Percent of the announced bytes received (reading). */
+  /** Percent of the announced bytes received (reading; a read again starts from 0). */
   percent: number;
+  /** While the log is read again because records were missing: which read this is. */
+  reread: { read: number; of: number } | null;
   outcome: DatalogOutcome | null;
-  detail: { code?: string; line?: number; records?: number };
+  detail: {
+    code?: string;
+    line?: number;
+    records?: number;
+    /** Records the first read lacked and a later read delivered. */
+    reread?: RecordRanges;
+    /** Records still missing when the read ended: where, when known… */
+    missing?: RecordRanges;
+    /** …else how many (the stream lost them somewhere). */
+    missingCount?: number;
+  };
   log: LoadedLog | null;
   /** Bumps whenever the log's data changed (new records during a read, a new log). */
   revision: number;
@@ -86,6 +102,8 @@ const PACKET = 64;
 /** Packets per batch before an early flush. */
 const BATCH_PACKETS = 512;
 const FINAL_PHASES = new Set(['done', 'empty', 'failed', 'stopped']);
+/** The first read and at most two more when records were missing. */
+export const MAX_READS = 3;
 
 /** A readable label: the name (and field, for 16-byte records), or the index. */
 export function seriesLabel(s: DatalogSeries, id: number): string {
@@ -98,6 +116,7 @@ export class DatalogService {
   private state: DatalogState = {
     busy: null,
     percent: 0,
+    reread: null,
     outcome: null,
     detail: {},
     log: null,
@@ -139,15 +158,15 @@ export class DatalogService {
     if (this.device.snapshot.status !== 'connected') {
       return this.set({ outcome: 'not-connected', detail: {} });
     }
-    this.set({ busy: 'reading', percent: 0, outcome: null, detail: {} });
+    this.set({ busy: 'reading', percent: 0, reread: null, outcome: null, detail: {} });
     await this.closeLog();
     const opened = await this.core.datalogOpen('auto');
     if (!opened.ok) {
       return this.set({ busy: null, outcome: 'partial', detail: { code: opened.error.code } });
     }
-    const handle = opened.value;
+    let kept = opened.value;
     const log: LoadedLog = {
-      handle,
+      handle: kept,
       source: 'board',
       fileName: null,
       records: 0,
@@ -157,8 +176,66 @@ export class DatalogService {
       loadedAt: Date.now(),
     };
     this.set({ log, revision: this.state.revision + 1 });
-    return new Promise<DatalogState>((resolve) => {
-      new ReadRun(this, handle, resolve).start();
+    const first = await new ReadPass(this, kept, true).run();
+    let best = first;
+    let last = first;
+    let reread: RecordRanges | undefined;
+    // Records are missing: read the whole log again (the only read the protocol has) while
+    // the first read stays on the chart, and keep the read that holds the most.
+    for (let read = 2; read <= MAX_READS && needsReread(last); read++) {
+      if (this.device.snapshot.status !== 'connected') break;
+      this.set({ reread: { read, of: MAX_READS }, percent: 0 });
+      const again = await this.core.datalogOpen('auto');
+      if (!again.ok) break;
+      last = await new ReadPass(this, again.value, false).run();
+      if (passOutcome(last) === 'complete') {
+        const missing = await this.core.datalogMissing(kept, again.value);
+        // A log that changed on the board between the reads was read again whole.
+        const ranges = missing.ok ? missing.value : null;
+        reread = ranges ?? [[0, last.records]];
+        await this.core.datalogClose(kept);
+        kept = again.value;
+        best = last;
+        break;
+      }
+      if (last.records > best.records) {
+        await this.core.datalogClose(kept);
+        kept = again.value;
+        best = last;
+      } else {
+        await this.core.datalogClose(again.value);
+      }
+    }
+    // A board that went away during a later read: that is what the user must hear.
+    const outcome = last.reason === 'disconnected' ? 'disconnected' : passOutcome(best);
+    const summary = best.summary;
+    const current = this.state.log;
+    const next: LoadedLog | null =
+      current && current.handle === log.handle
+        ? {
+            ...current,
+            handle: kept,
+            records: best.records,
+            labels: summary ? summary.series.map(seriesLabel) : current.labels,
+            format: summary?.recordFormat ?? null,
+            complete: true,
+          }
+        : current;
+    const code =
+      best.code ?? (outcome === 'partial' ? summary?.error?.code : undefined) ?? undefined;
+    return this.set({
+      busy: null,
+      reread: null,
+      percent: summary?.percent ?? this.state.percent,
+      outcome,
+      detail: {
+        records: best.records,
+        ...(code ? { code } : {}),
+        ...(reread && reread.length > 0 ? { reread } : {}),
+        ...(outcome === 'complete' ? {} : missingRecords(best)),
+      },
+      log: next,
+      revision: this.state.revision + 1,
     });
   }
 
@@ -263,7 +340,7 @@ export class DatalogService {
     this.set({ outcome: null, detail: {}, percent: 0 });
   }
 
-  // ---- for ReadRun ----------------------------------------------------------------------
+  // ---- for ReadPass ---------------------------------------------------------------------
 
   /** @internal */
   get deps() {
@@ -310,8 +387,22 @@ function looksLikeText(bytes: Uint8Array): boolean {
   return head.every((b) => b === 9 || b === 10 || b === 13 || (b >= 32 && b !== 127) || b >= 0xef);
 }
 
-/** One read of the board's log, from the command to its outcome. */
-class ReadRun {
+/** How one read of the board's log ended. */
+interface PassEnd {
+  reason: 'stream' | 'disconnected' | 'timeout' | 'send-failed';
+  /** The DeviceError code of a command that could not be sent. */
+  code?: string;
+  summary: DatalogSummary | null;
+  /** The decoder reached a final phase (the board's stream ended it). */
+  finalPhase: boolean;
+  records: number;
+}
+
+/**
+ * One read of the board's log into `handle`, from the command to its end. A `visible` read
+ * fills the log on the page as it goes; a read again only moves the progress.
+ */
+class ReadPass {
   private batch = new Uint8Array(BATCH_PACKETS * PACKET);
   private inBatch = 0;
   private chain: Promise<unknown> = Promise.resolve();
@@ -323,15 +414,17 @@ class ReadRun {
   private records = 0;
   private ending = false;
   private finalPhase = false;
+  private resolve: (end: PassEnd) => void = () => {};
 
   constructor(
     private readonly service: DatalogService,
     private readonly handle: DatalogHandle,
-    private readonly resolve: (s: DatalogState) => void,
+    private readonly visible: boolean,
   ) {}
 
-  start(): void {
+  run(): Promise<PassEnd> {
     const { device, timeoutMs, now } = this.service.deps;
+    const done = new Promise<PassEnd>((resolve) => (this.resolve = resolve));
     this.lastPacketAt = now();
     this.offs = [
       device.on('response', (r) => {
@@ -339,19 +432,31 @@ class ReadRun {
         if (r.command !== 2 || this.ending) return;
         this.add(r.status, r.payload);
       }),
+      // Packets count as they reach the page, before they are decoded: a busy decoder
+      // is no silence of the board.
+      device.on('raw', (r) => {
+        if (r[0] === 20 && r[2] === 2) this.lastPacketAt = now();
+      }),
       device.on('state', (s) => {
         if (s.status !== 'connected') void this.end('disconnected');
       }),
     ];
-    this.watchdog = setInterval(
-      () => {
-        if (now() - this.lastPacketAt > timeoutMs) void this.end('timeout');
-      },
-      Math.min(500, timeoutMs),
-    );
+    const every = Math.min(500, timeoutMs);
+    // The timers' own clock (`now` may be a link's virtual one).
+    let tickAt = performance.now();
+    this.watchdog = setInterval(() => {
+      const t = performance.now();
+      const late = t - tickAt > 2 * every;
+      tickAt = t;
+      // A page that could not run its timers (a saturated CPU, a long task) could not hear
+      // the board either: its silence is counted again from now.
+      if (late) this.lastPacketAt = now();
+      else if (now() - this.lastPacketAt > timeoutMs) void this.end('timeout');
+    }, every);
     device.send(readDatalog()).catch((e: unknown) => {
       void this.end('send-failed', (e as DeviceError).code ?? 'write-failed');
     });
+    return done;
   }
 
   private add(status: number, payload: Uint8Array): void {
@@ -381,7 +486,7 @@ class ReadRun {
       if (!r.ok || this.ending) return;
       const p = r.value;
       this.records = p.records;
-      const refresh = now() - this.lastRefresh >= refreshMs;
+      const refresh = this.visible && now() - this.lastRefresh >= refreshMs;
       if (refresh) this.lastRefresh = now();
       // The names table comes before the records: a refresh names the series so far, so
       // the chart's legend is final from the first draw.
@@ -408,7 +513,7 @@ class ReadRun {
     });
   }
 
-  private async end(reason: 'stream' | 'disconnected' | 'timeout' | 'send-failed', code?: string) {
+  private async end(reason: PassEnd['reason'], code?: string) {
     if (this.ending) return;
     this.ending = true;
     this.offs.forEach((off) => off());
@@ -416,35 +521,45 @@ class ReadRun {
     // What arrived before the end still counts.
     this.flush();
     await this.chain;
-    const { core } = this.service.deps;
-    const ended = await core.datalogEnd(this.handle);
-    const summary: DatalogSummary | null = ended.ok ? ended.value : null;
-    const log = this.service.snapshot.log;
-    const records = summary?.records ?? this.records;
-    const next: LoadedLog | null =
-      log && log.handle === this.handle
-        ? {
-            ...log,
-            records,
-            labels: summary ? summary.series.map(seriesLabel) : log.labels,
-            format: summary?.recordFormat ?? null,
-            complete: true,
-          }
-        : log;
-    const outcome = outcomeOf(reason, summary, this.finalPhase);
-    const errorCode: DatalogErrorCode | string | undefined =
-      code ?? (outcome === 'partial' ? summary?.error?.code : undefined);
-    this.resolve(
-      this.service.set({
-        busy: null,
-        percent: summary?.percent ?? this.service.snapshot.percent,
-        outcome,
-        detail: { records, ...(errorCode ? { code: errorCode } : {}) },
-        log: next,
-        revision: this.service.snapshot.revision + 1,
-      }),
-    );
+    const ended = await this.service.deps.core.datalogEnd(this.handle);
+    const summary = ended.ok ? ended.value : null;
+    this.resolve({
+      reason,
+      ...(code ? { code } : {}),
+      summary,
+      finalPhase: this.finalPhase,
+      records: summary?.records ?? this.records,
+    });
   }
+}
+
+function passOutcome(end: PassEnd): DatalogOutcome {
+  return outcomeOf(end.reason, end.summary, end.finalPhase);
+}
+
+/** The board is there and answered, but not with every record it announced. */
+function needsReread(end: PassEnd): boolean {
+  const outcome = passOutcome(end);
+  return outcome === 'timeout' || outcome === 'partial';
+}
+
+/**
+ * What an incomplete read lacks: a read that stopped early lacks the records after the
+ * last one it got; a stream that lost packets in the middle says only how many are gone.
+ */
+function missingRecords(end: PassEnd): Pick<DatalogState['detail'], 'missing' | 'missingCount'> {
+  const s = end.summary;
+  const size = s?.recordFormat ?? null;
+  if (!s || !size || s.recordBytes === 0) return {};
+  const expected = Math.floor(s.recordBytes / size);
+  if (expected <= end.records) return {};
+  // The records section ended at the board's end mark but short: packets went missing
+  // somewhere in it. Any other end (quiet, gone, a stream that stopped making sense) keeps
+  // the records before it.
+  if (end.reason === 'stream' && s.error?.code === 'records-length') {
+    return { missingCount: expected - end.records };
+  }
+  return { missing: [[end.records, expected]] };
 }
 
 function outcomeOf(

@@ -44,7 +44,7 @@ export const board = proxy<BoardState>({
     received: 0,
     decoded: 0,
     ignored: { short: 0, unknown: 0, malformed: 0, empty: 0 },
-    dropped: 0,
+    coalesced: 0,
     written: 0,
   },
   lastError: null,

@@ -283,8 +283,9 @@ export interface LinkStats {
   received: number;
   decoded: number;
   ignored: { short: number; unknown: number; malformed: number; empty: number };
-  /** Reports dropped because the UI could not keep up (oldest first). */
-  dropped: number;
+  /** Status and Pi status reports a newer one replaced before the page decoded them (no
+   * other report is ever dropped). */
+  coalesced: number;
   written: number;
 }
 
@@ -298,6 +299,9 @@ export interface DeviceEventMap {
   'key-value': KeyValueMessage;
   debug: string;
   response: BoardResponse;
+  /** Every input report as it reaches the page, before it is queued and decoded (a flow
+   * that waits on the board can tell it is still sending). */
+  raw: Uint8Array;
   tap: { x: number; y: number };
   /**
    * Board, Pi and key-value data were cleared: the link closed (`disconnected`), or the

@@ -11,14 +11,18 @@
 //! 4. `gg_datalog_downsample(h, request)` as often as the chart needs.
 //! 5. `gg_datalog_close(h)`.
 //!
-//! `gg_datalog_from_columns` makes a handle from columns (an imported log).
+//! `gg_datalog_from_columns` makes a handle from columns (an imported log);
+//! `gg_datalog_missing(partial, full)` names the records a read lacks against a complete
+//! read of the same log (a re-read, docs/datalog.md "Reading").
 //! Misuse gives `{"code":"bad-handle"|"bad-request", ...}` errors.
 
 use super::handles::Handles;
 use super::{err, input, ok, CallError};
 use crate::datalog::decoder::NO_FIELD;
 use crate::datalog::downsample::MIN_POINTS;
-use crate::datalog::{downsample, Algorithm, Columns, Decoder, RecordFormat, Request, SeriesIndex};
+use crate::datalog::{
+    downsample, missing_ranges, Algorithm, Columns, Decoder, RecordFormat, Request, SeriesIndex,
+};
 use crate::json::push_str;
 use std::cell::RefCell;
 
@@ -341,6 +345,39 @@ pub unsafe extern "C" fn gg_datalog_from_columns(ptr: *const u8, len: usize) -> 
         ),
         h => ok(h.to_le_bytes().to_vec()),
     }
+}
+
+/// The records of the complete read `full` that the read `partial` lacks. Output,
+/// little-endian u32s: 1 when every record of `partial` is in `full` in order (else 0 and
+/// nothing more), the range count k, then k × (first record, end record), end exclusive.
+#[no_mangle]
+pub extern "C" fn gg_datalog_missing(partial: u32, full: u32) -> i32 {
+    LOGS.with(|logs| {
+        let logs = logs.borrow();
+        let (a, b) = match (logs.get(partial), logs.get(full)) {
+            (Some(a), Some(b)) => (a, b),
+            _ => {
+                return err(
+                    CallError::BadHandle.as_str(),
+                    &format!("no open datalogs with handles {partial} and {full}"),
+                    0,
+                )
+            }
+        };
+        let mut out = Vec::new();
+        match missing_ranges(&a.decoder, &b.decoder) {
+            Some(ranges) => {
+                out.extend(1u32.to_le_bytes());
+                out.extend((ranges.len() as u32).to_le_bytes());
+                for (start, end) in ranges {
+                    out.extend((start as u32).to_le_bytes());
+                    out.extend((end as u32).to_le_bytes());
+                }
+            }
+            None => out.extend(0u32.to_le_bytes()),
+        }
+        ok(out)
+    })
 }
 
 /// Frees a log.

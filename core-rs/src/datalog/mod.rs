@@ -4,6 +4,7 @@
 //! - [`decoder`]: a streaming reassembler fed with type-20 packets. It collects the three
 //!   sections (file sizes, name table, records) and decodes records as they arrive into
 //!   columnar arrays: time (f64 milliseconds), series id (u16) and value (f32).
+//! - [`compare`]: which records a read lacks, against a complete read of the same log.
 //! - [`downsample`]: per-series min-max and LTTB over a time window, to a point budget
 //!   (4 per pixel of the chart width), on those columns.
 //!
@@ -12,8 +13,10 @@
 //! i.e. for 285,000 years), and it is what JavaScript dates and chart time axes use, so
 //! the UI never converts a million values.
 
+pub mod compare;
 pub mod decoder;
 pub mod downsample;
 
+pub use compare::missing_ranges;
 pub use decoder::{Columns, DatalogError, DatalogErrorCode, Decoder, Phase, RecordFormat};
 pub use downsample::{downsample, Algorithm, Downsampled, Request, SeriesIndex};

@@ -1,7 +1,9 @@
 // The real board link on a virtual clock, for tests and the Node benchmark: a
 // SimulatedBoard behind a UsbLink (one report each way per 1 ms frame), a Transport over
 // it, and the app's GoGoConnection with a same-thread core-rs framer. `run(ms)` moves the
-// clock in slices and lets the host side (protocol decode, listeners) catch up between.
+// clock in slices and lets the host side (protocol decode, listeners) catch up between; a
+// long slice is a page that could not run for that long. `lose` models reports lost on
+// their way to the page (a host's full input buffer), which the app cannot prevent.
 import { GoGoConnection } from '../../device/connection/gogo-connection.ts';
 import { DeviceError } from '../../device/device.ts';
 import { Emitter } from '../../device/emitter.ts';
@@ -45,6 +47,8 @@ export class VirtualBoardLink {
   readonly link: UsbLink;
   readonly connection: GoGoConnection;
   private readonly transport: LinkTransport;
+  /** Reports it returns true for never reach the page. */
+  lose: ((report: Uint8Array) => boolean) | null = null;
 
   constructor(core: WasmCore, options: SimulatedBoardOptions = {}) {
     this.board = new SimulatedBoard(wasmEncoder(core), options);
@@ -70,11 +74,11 @@ export class VirtualBoardLink {
     await this.run(60);
   }
 
-  /** Runs `ms` frames, in slices the host drains between (its queue holds 512 reports). */
+  /** Runs `ms` frames, in slices the host drains between. */
   async run(ms: number, slice = 200): Promise<void> {
     for (let done = 0; done < ms; done += slice) {
       const { reports } = this.link.run(Math.min(slice, ms - done));
-      for (const r of reports) this.transport.events.emit('report', r);
+      for (const r of reports) if (!this.lose?.(r)) this.transport.events.emit('report', r);
       await settle();
     }
   }

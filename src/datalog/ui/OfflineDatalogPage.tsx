@@ -74,7 +74,7 @@ export default function OfflineDatalogPage() {
   const offsetMs = view?.offsetMs ?? 0;
   const labels = useMemo(() => log?.labels ?? [], [log?.labels]);
   const fmt = (n: number) => n.toLocaleString(i18n.language);
-  const message = state ? outcomeMessage(t, state, fmt) : null;
+  const message = state ? outcomeMessage(t, state, fmt, i18n.language) : null;
 
   const exportCsv = async (layout: 'long' | 'wide') => {
     const bytes = await service.exportCsv(offsetMs, layout);
@@ -167,6 +167,11 @@ export default function OfflineDatalogPage() {
           data-testid="datalog-progress"
           animated
         />
+      )}
+      {busy === 'reading' && state?.reread && (
+        <p className="small mb-3" data-testid="datalog-reread">
+          {t('offline.rereading', { read: state.reread.read, of: state.reread.of })}
+        </p>
       )}
       <div role="status" aria-live="polite">
         {message && (

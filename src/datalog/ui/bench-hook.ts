@@ -27,9 +27,22 @@ declare global {
       plot(records: number): Promise<BenchTiming>;
       /** Zooms the chart in `factor`× and times it until the re-decimated frame. */
       zoom(factor: number): Promise<BenchTiming>;
+      /** How the last read ended: its records, and how many were read again or are still
+       * missing (the stress benchmark reads through the page's own button). */
+      lastRead(): BenchRead;
     };
   }
 }
+
+export interface BenchRead {
+  outcome: string | null;
+  records: number;
+  reread: number;
+  missing: number;
+}
+
+const rangeTotal = (ranges: [number, number][] | undefined) =>
+  (ranges ?? []).reduce((n, [start, end]) => n + end - start, 0);
 
 interface LoafScript {
   invoker?: string;
@@ -125,6 +138,15 @@ export function installBenchHook(confirm: (handleId: number) => void): () => voi
       await chart.zoom(factor);
       const ms = performance.now() - t0;
       return { ms, ...stop() };
+    },
+    lastRead() {
+      const { outcome, detail, log } = getDatalogService().snapshot;
+      return {
+        outcome,
+        records: log?.records ?? 0,
+        reread: rangeTotal(detail.reread),
+        missing: rangeTotal(detail.missing) + (detail.missingCount ?? 0),
+      };
     },
   };
   return () => {

@@ -293,6 +293,7 @@ export class GoGoConnection implements DeviceConnection {
         this.events.emit('response', r);
       }),
       protocol.on('stats', (s) => this.events.emit('stats', s)),
+      protocol.on('raw', (r) => this.events.emit('raw', r)),
       transport.on('close', (reason) => void this.onClosed(reason)),
       // A message without a stream (remote-mode pings excepted, see PluginTransport).
       transport.on('board-absent', () => this.clearBoardData()),

@@ -190,15 +190,24 @@ describe('GoGoProtocol (input stream)', () => {
     expect(raw).toEqual([20, 0]);
   });
 
-  it('drops the oldest reports when more than maxPending wait for a flush', async () => {
+  it('keeps every message however long the flush waits, and only the newest status', async () => {
     protocol.detach();
-    protocol = new GoGoProtocol(transport, framer, { schedule: () => {}, maxPending: 4 });
+    protocol = new GoGoProtocol(transport, framer, { schedule: () => {} });
     const firmware: number[] = [];
+    const responses: number[] = [];
     protocol.on('status', (s) => firmware.push(s.firmwareVersion));
-    for (let fw = 1; fw <= 10; fw++) transport.push(statusReport(6, fw));
+    protocol.on('response', (r) => responses.push(r.payload[0] ?? -1));
+    // A page that cannot flush for seconds while the board streams a data log: 3,000
+    // response packets between statuses.
+    for (let i = 0; i < 3000; i++) {
+      if (i % 20 === 0) transport.push(statusReport(6, i / 20));
+      transport.push(report({ 0: [20], 1: [1], 2: [2], 3: [1], 4: [i & 0xff] }));
+    }
     await protocol.flush();
-    expect(protocol.stats.dropped).toBe(6);
-    expect(firmware).toEqual([10]);
+    expect(responses).toHaveLength(3000);
+    expect(responses.every((b, i) => b === (i & 0xff))).toBe(true);
+    expect(firmware).toEqual([149]);
+    expect(protocol.stats).toMatchObject({ received: 3150, coalesced: 149 });
   });
 
   it('drops reports that arrived before a discard, waiting or being decoded, and keeps later ones', async () => {

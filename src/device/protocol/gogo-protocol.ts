@@ -2,7 +2,8 @@
 // input reports come in, are batched, decoded by core-rs off the main thread, and emitted
 // by packet type (board-protocol §3.1). Status and Pi status are coalesced to the latest
 // per flush, so listeners see at most one per animation frame however fast the board
-// streams; key-value, debug, tap and response packets are all delivered, in order.
+// streams; key-value, debug, tap and response packets are all delivered, in order, however
+// long the page takes to flush (a busy main thread makes them later, never fewer).
 import type { HidPiStatus, HidStatus } from '../../core/hid-layout.ts';
 import type { BoardResponse, HidCommandRequest, KeyValueMessage, LinkStats } from '../device.ts';
 import { Emitter } from '../emitter.ts';
@@ -44,16 +45,18 @@ export const frameScheduler: Scheduler = (flush) => {
 
 export interface ProtocolOptions {
   schedule?: Scheduler;
-  /** Reports kept while waiting for a flush; older ones are dropped and counted. */
-  maxPending?: number;
 }
+
+/** Packet types whose newest report replaces an older one still waiting for a flush. */
+const STATUS_TYPE = 0;
+const PI_STATUS_TYPE = 2;
 
 export function emptyStats(): LinkStats {
   return {
     received: 0,
     decoded: 0,
     ignored: { short: 0, unknown: 0, malformed: 0, empty: 0 },
-    dropped: 0,
+    coalesced: 0,
     written: 0,
   };
 }
@@ -62,10 +65,12 @@ export class GoGoProtocol {
   readonly stats: LinkStats = emptyStats();
   private readonly events = new Emitter<ProtocolEventMap>();
   private pending: Uint8Array[] = [];
+  /** Where the waiting status and Pi status reports sit in `pending` (-1: none). */
+  private pendingStatus = -1;
+  private pendingPi = -1;
   private scheduled = false;
   private decoding: Promise<void> = Promise.resolve();
   private readonly schedule: Scheduler;
-  private readonly maxPending: number;
   private readonly unsubscribe: () => void;
   private detached = false;
   /** Bumped by `discard`: a batch taken before it is not reported after it. */
@@ -77,7 +82,6 @@ export class GoGoProtocol {
     options: ProtocolOptions = {},
   ) {
     this.schedule = options.schedule ?? frameScheduler;
-    this.maxPending = options.maxPending ?? 512;
     this.unsubscribe = transport.on('report', (r) => this.onReport(r));
   }
 
@@ -125,8 +129,7 @@ export class GoGoProtocol {
   /** Decodes every pending report now (the scheduler calls this; tests may too). */
   flush(): Promise<void> {
     this.scheduled = false;
-    const batch = this.pending;
-    this.pending = [];
+    const batch = this.takePending();
     if (batch.length > 0) {
       // Batches decode one after another, so packets keep their order.
       const generation = this.generation;
@@ -141,25 +144,43 @@ export class GoGoProtocol {
    */
   discard(): void {
     this.generation++;
-    this.pending = [];
+    this.takePending();
   }
 
   /** Stops listening to the transport and drops pending reports. */
   detach(): void {
     this.detached = true;
     this.unsubscribe();
-    this.pending = [];
+    this.takePending();
     this.events.clear();
+  }
+
+  private takePending(): Uint8Array[] {
+    const batch = this.pending;
+    this.pending = [];
+    this.pendingStatus = -1;
+    this.pendingPi = -1;
+    return batch;
   }
 
   private onReport(report: Uint8Array): void {
     if (this.detached) return;
     this.stats.received++;
     this.events.emit('raw', report);
-    this.pending.push(report);
-    if (this.pending.length > this.maxPending) {
-      this.pending.shift();
-      this.stats.dropped++;
+    // A flush reports only the newest status anyway, so a newer status takes the waiting
+    // one's place and the queue grows only by messages, which must all arrive: however
+    // long the page cannot flush (a saturated CPU, a long task), none is dropped.
+    const type = report.length > 1 && !allZero(report) ? report[0] : -1;
+    if (type === STATUS_TYPE && this.pendingStatus >= 0) {
+      this.pending[this.pendingStatus] = report;
+      this.stats.coalesced++;
+    } else if (type === PI_STATUS_TYPE && this.pendingPi >= 0) {
+      this.pending[this.pendingPi] = report;
+      this.stats.coalesced++;
+    } else {
+      if (type === STATUS_TYPE) this.pendingStatus = this.pending.length;
+      if (type === PI_STATUS_TYPE) this.pendingPi = this.pending.length;
+      this.pending.push(report);
     }
     if (!this.scheduled) {
       this.scheduled = true;
@@ -215,4 +236,10 @@ export class GoGoProtocol {
     if (pi) this.events.emit('pi-status', pi);
     this.events.emit('stats', this.stats);
   }
+}
+
+/** All-zero reports (some boards send one between statuses) are counted, never merged. */
+function allZero(report: Uint8Array): boolean {
+  for (const b of report) if (b !== 0) return false;
+  return true;
 }

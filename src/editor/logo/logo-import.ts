@@ -7,7 +7,7 @@
 // The editor parses in the core worker (`logoToBlocks` with the CoreBridge); code that owns
 // a WasmCore in its own thread passes it to `logoToWorkspaceXml`, or installs it once
 // (`logo-parser.ts`).
-import type { LogoRange } from '../program/diagnostics.ts';
+import type { LogoRange } from '../../program/index.ts';
 import type {
   LogoExpr,
   LogoParseError,

@@ -20,7 +20,7 @@ import {
   lineNumbers,
   type DecorationSet,
 } from '@codemirror/view';
-import type { LogoError, LogoRange } from '../program/diagnostics.ts';
+import type { LogoError, LogoRange } from '../../program/index.ts';
 import { LOGO_CONTROL, LOGO_PRIMITIVES, LOGO_WORD_OPERATORS } from './keywords.ts';
 import { logoLanguage } from './logo-language.ts';
 

@@ -8,7 +8,7 @@ import type { LogoMistake } from '../../core/wasm-core.ts';
 import { translateCompileMessage } from '../../download/compile-messages.ts';
 import { quotedWords } from '../logo/format.ts';
 import { compileHintText, findCompileHint } from './compile-hints.ts';
-import type { LogoError } from './diagnostics.ts';
+import type { LogoError } from '../../program/index.ts';
 
 /**
  * The error to list and mark for a compiler's `message` about `source`, or null when it

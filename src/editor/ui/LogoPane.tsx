@@ -6,11 +6,9 @@ import { Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
-import { program } from '../../state/program.ts';
+import { diagnostics, program, setLogoText } from '../../program/index.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../state/storage.ts';
 import type { LogoTextEditor } from '../logo/logo-text-editor.ts';
-import { diagnostics } from '../program/diagnostics.ts';
-import { setLogoText } from '../program/program-store.ts';
 import { setTextEditorHandle } from './text-editor-handle.ts';
 
 const isMac = () => /Mac|iPhone|iPad/.test(navigator.platform);

@@ -1,5 +1,5 @@
 // The Logo text editor on screen, if any, so the Logo panel can jump to an error's line.
-import type { LogoRange } from '../program/diagnostics.ts';
+import type { LogoRange } from '../../program/index.ts';
 
 export interface TextEditorHandle {
   /** Moves the cursor to a line (selecting `range` when given) and shows it. */

@@ -185,6 +185,16 @@ export class SimDatalog {
     this.count = 0;
   }
 
+  /** Record `i` as the board stores it (tests compare a read with it). */
+  recordAt(i: number): { seconds: number; nameIndex: number; value: number } {
+    const at = i * RECORD_BYTES;
+    return {
+      seconds: this.view.getUint32(at, true),
+      nameIndex: this.view.getUint16(at + 4, true),
+      value: this.view.getFloat32(at + 6, true),
+    };
+  }
+
   /** A read of the log as it is now, or null when the board has no log (status 3). */
   startRead(): DatalogReadStream | null {
     if (this.count === 0) return null;

@@ -2,8 +2,7 @@
 // Logo text editor marks the lines and the Logo panel lists them. Framework-free and small,
 // so callers do not load the editor to report errors.
 import { proxy } from 'valtio';
-import { program } from '../../state/program.ts';
-import { LOGO_PANE, selectWidgetPane } from '../ui/widget-panes.ts';
+import { LOGO_PANE, openWidgetArea, selectWidgetPane } from '../shell/widget-panes.ts';
 
 /** A stretch of the Logo text: 1-based lines, 0-based UTF-16 columns, the end exclusive. */
 export interface LogoRange {
@@ -40,8 +39,7 @@ export function showLogoErrors(errors: readonly LogoError[]): void {
       ...(e.range ? { range: { ...e.range } } : {}),
     }));
   if (diagnostics.errors.length > 0) {
-    program.widgetVisible = true;
-    if (program.expandState === 0) program.expandState = 1;
+    openWidgetArea();
     selectWidgetPane(LOGO_PANE);
   }
 }
