@@ -1,6 +1,7 @@
 // Projects end to end in real Chromium against the real stack (API server, database, Auth
 // emulator): cloud save, Save As, sharing by link, the remix site, catalogs and examples.
 import { expect, test } from '@playwright/test';
+import { violations } from './axe.ts';
 import { freshApp, ProjectsApp, unique } from './projects-page.ts';
 
 test.describe('Projects: cloud save', () => {
@@ -301,6 +302,7 @@ test.describe('Projects: the remix site', () => {
     await expect(visitor.projectCards()).toHaveCount(1);
     await expect(visitor.projectCards().first()).toContainText(name);
     await visitor.page.screenshot({ path: 'test-results/remix-signed-out.png' });
+    expect(await violations(visitor.page, 'shared projects, signed out')).toEqual([]);
     await visitor.projectCards().first().getByRole('link', { name }).click();
     await visitor.expectPath(`/project/${uuid}`);
     await visitor.expectHeading(name);
@@ -317,6 +319,7 @@ test.describe('Projects: the remix site', () => {
       '#/auth/login',
     );
     await visitor.page.screenshot({ path: 'test-results/project-signed-out.png' });
+    expect(await violations(visitor.page, 'project page, signed out')).toEqual([]);
 
     // It opens in the editor for reading.
     await visitor.page.getByRole('link', { name: 'Open in editor' }).click();
