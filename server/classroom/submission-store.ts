@@ -677,7 +677,7 @@ export class SubmissionStore {
       .where('class_uuid', '=', payload.classUuid)
       .where('email', '=', payload.studentEmail)
       .executeTakeFirst();
-    this.events.emit(name, {
+    await this.events.emit(name, {
       ...payload,
       studentUserId: seat?.user_id ?? null,
     } as ClassroomEventMap[K]);
