@@ -31,8 +31,27 @@ fi
 
 # npm packages: install when node_modules is missing or older than the lock file.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "setup: installing npm packages with npm ci (about a minute; nothing is compiled)…"
+  driver=node_modules/better-sqlite3/build/Release/better_sqlite3.node
+  if [ "$(node scripts/sqlite-driver.mjs status)" = cached ]; then
+    echo "setup: installing npm packages with npm ci (about a minute; the SQLite driver is the one built here before)…"
+  else
+    echo "setup: installing npm packages with npm ci. The SQLite driver (better-sqlite3) downloads its"
+    echo "       prebuilt binary from GitHub; where it cannot, it compiles SQLite from source, which takes"
+    echo "       5 to 15 minutes on a small machine. That build is kept, so later set-ups here take a minute."
+  fi
+  # While the driver compiles, npm prints nothing: say every minute that it is still working.
+  (
+    while sleep 60; do
+      if [ -d node_modules/better-sqlite3/build ] && [ ! -f "$driver" ]; then
+        echo "setup: still compiling the SQLite driver ($((SECONDS - step_start)) s so far)…"
+      fi
+    done
+  ) &
+  ticker=$!
+  trap 'kill "$ticker" 2>/dev/null || true' EXIT
   npm ci --no-audit --no-fund
+  kill "$ticker" 2>/dev/null || true
+  node scripts/sqlite-driver.mjs keep
   done_in "npm packages installed"
 fi
 
