@@ -19,7 +19,7 @@ import { remixName } from '../remix-name.ts';
 import { ProjectGrid } from './cards.tsx';
 import { appLink, copyLink } from './copy-link.ts';
 import ItemScreen from './ItemScreen.tsx';
-import LoginPrompt from './LoginPrompt.tsx';
+import LoginPrompt from '../../ui/login-prompt/LoginPrompt.tsx';
 import { useItemPage } from './use-item-page.ts';
 import { ONE_ORDER, useAddressPaging } from '../../ui/pager/address-paging.ts';
 import IconButton from '../../ui/icon-button/IconButton.tsx';

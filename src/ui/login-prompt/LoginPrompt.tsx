@@ -2,17 +2,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 /**
- * Says what needs a signed-in user, with the way to sign in: shown instead of a visitor's
- * own lists, and instead of the actions only a user has (like, remix, save).
+ * Shown instead of what needs an account (a visitor's own lists; liking, remixing and saving;
+ * the classroom): why, and a way to log in.
  */
-export default function LoginPrompt({ text }: { text?: string }) {
-  const { t } = useTranslation('remix');
+export default function LoginPrompt({ text }: { text: string }) {
+  const { t } = useTranslation('ui');
   return (
     <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="note">
       <i className="bi bi-person-lock" aria-hidden="true" />
-      <span>{text ?? t('loginToSee')}</span>
+      <span>{text}</span>
       <Link to="/auth/login" className="btn btn-sm btn-primary ms-auto">
-        {t('login')}
+        {t('loginPrompt.login')}
       </Link>
     </div>
   );
