@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import './app/shell.css';
 import App from './app/App.tsx';
 import { createAppRouter } from './app/router.ts';
+import { forwardCloudRecords } from './datalog/cloud/board-cloud-records.ts';
 import { registerBoardActions } from './editor/program/board-actions.ts';
 import { registerFileActions } from './editor/program/file-actions.ts';
 import { registerExtensionActions, startExtensions } from './extensions/index.ts';
@@ -15,6 +16,7 @@ import { initI18n } from './i18n/index.ts';
 import { restoreProgram, startOffline } from './offline/index.ts';
 import { connectEditorToProjects } from './project/connect-editor.ts';
 import { registerProjectActions } from './project/index.ts';
+import { getSimHost } from './virtual-board/host/sim-host.ts';
 import { startVirtualBoard } from './virtual-board/index.ts';
 import { nextTask } from './ui/next-task.ts';
 import { startWebui } from './webui/index.ts';
@@ -48,11 +50,9 @@ async function start(host: HTMLElement): Promise<void> {
   void import('./auth/runtime.ts').then((auth) => auth.startAuth()).catch(() => {});
   void import('./firmware/index.ts').then((f) => f.startFirmware());
   // Programs on the virtual board log to the cloud datalog (`cloud record`), as a board
-  // plugin would post them.
-  void Promise.all([
-    import('./virtual-board/host/sim-host.ts'),
-    import('./datalog/cloud/board-cloud-records.ts'),
-  ]).then(([sim, cloud]) => cloud.forwardCloudRecords(sim.getSimHost()));
+  // plugin would post them. Both modules are in this chunk already (the top bar and the
+  // layout use them); the recorder's own code loads on the first record.
+  forwardCloudRecords(getSimHost());
 
   // Save, Save as a copy and Share (the cloud save flow), reading and opening programs
   // through the editor.
