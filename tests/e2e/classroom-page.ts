@@ -16,10 +16,25 @@ export { unique } from './app.ts';
 export class ClassroomApp extends App {
   email = '';
 
+  password = '';
+
   /** Creates an e-mail account and waits until sign-in has finished. */
   async signUp(name: string): Promise<string> {
-    this.email = (await signUpWithEmail(this.page, name)).email;
+    const account = await signUpWithEmail(this.page, name);
+    this.email = account.email;
+    this.password = account.password;
     return this.email;
+  }
+
+  /** Signs in with another user's e-mail account (the same person on another computer). */
+  async signInAs(other: ClassroomApp): Promise<void> {
+    await this.open('/auth/login');
+    await this.page.getByLabel('E-mail').fill(other.email);
+    await this.page.getByLabel('Password').fill(other.password);
+    await this.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(this.page).not.toHaveURL(/#\/auth\//);
+    this.email = other.email;
+    this.password = other.password;
   }
 
   /** Calls the API as this user (for the set-up a test is not about); throws on a failure. */
