@@ -134,6 +134,9 @@ export class ClassLessonStore {
   async reorder(caller: Caller, uuid: string, order: readonly string[]): Promise<ClassLesson[]> {
     await this.classes.asTeacher(caller, uuid);
     const current = await this.rows(uuid);
+    if (order.some((l) => !current.some((c) => c.uuid === l))) {
+      throw classroomError('lesson_not_in_class');
+    }
     const same =
       order.length === current.length &&
       new Set(order).size === order.length &&

@@ -107,6 +107,8 @@ export class PeopleStore {
     if (rows.some((r) => r.user_id === view.row.owner_id)) {
       throw classroomError('owner_not_removable');
     }
+    // Only the class's own people: an e-mail of someone else refuses the whole call.
+    if (rows.length < wanted.length) throw classroomError('not_a_member');
     const removed = rows.map((r) => r.email);
     if (removed.length > 0) {
       await this.db

@@ -136,9 +136,6 @@ export class SubmissionStore {
   ): Promise<Grade> {
     const lesson = await this.lessons.view(caller, lessonUuid);
     const seat = await this.seat(caller, lessonUuid, body.class_uuid);
-    // A seat a teacher added by e-mail becomes this account's, so the teacher's grade and
-    // note reach it.
-    await this.classes.bindSeats(caller);
     const sessionId = body.session_id ?? null;
     let grade: number | null = null;
     let gradeSource: GradeSource | null = null;
@@ -154,6 +151,9 @@ export class SubmissionStore {
         gradeSource = 'lab';
       }
     }
+    // A seat a teacher added by e-mail becomes this account's, so the teacher's grade and
+    // note reach it (after the grader, which refuses a session that is not the caller's).
+    await this.classes.bindSeats(caller);
     // The lesson's automatic check grades what the program does on the VM; a run the server
     // could not finish leaves the grade to the teacher.
     let checkReport: CheckReport | null = null;
@@ -191,6 +191,8 @@ export class SubmissionStore {
     const seats = await this.seats(caller, lessonUuid, classUuid);
     const [seat] = seats;
     if (!seat) {
+      // A class named without a seat in it: it must at least be one the caller may read.
+      if (classUuid !== undefined) await this.classes.view(caller, classUuid);
       return {
         luuid: lessonUuid,
         class_uuid: null,
