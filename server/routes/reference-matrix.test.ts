@@ -387,6 +387,34 @@ const MATRIX: Record<string, Row | Exempt> = {
     own: (w) => w.mine.cls,
     foreign: (w) => w.theirs.cls,
   },
+  'GET /lesson/:uuid/work query.class_uuid': {
+    call: (w, ref) => ({
+      as: 'myStudent',
+      method: 'GET',
+      path: `/lesson/${w.mine.lesson}/work?class_uuid=${ref}`,
+    }),
+    own: (w) => w.mine.cls,
+    foreign: (w) => w.theirs.cls,
+  },
+  'PUT /lesson/:uuid/work body.class_uuid': {
+    call: (w, ref) => ({
+      as: 'myStudent',
+      method: 'PUT',
+      path: `/lesson/${w.mine.lesson}/work`,
+      body: { code: '<xml/>', class_uuid: ref },
+    }),
+    own: (w) => w.mine.cls,
+    foreign: (w) => w.theirs.cls,
+  },
+  'GET /class/:uuid/lesson/:luuid/work query.user_email': {
+    call: (w, ref) => ({
+      as: 'me',
+      method: 'GET',
+      path: `/class/${w.mine.cls}/lesson/${w.mine.lesson}/work?user_email=${encodeURIComponent(ref)}`,
+    }),
+    own: (w) => w.mine.studentEmail,
+    foreign: (w) => w.theirs.studentEmail,
+  },
   'PUT /lesson/:uuid/boards/:list body.boards[].board_id': {
     call: (w, ref) => ({
       as: 'me',
