@@ -97,7 +97,7 @@ export class ClassLessonStore {
         .where('type', '=', 'student')
         .where('user_id', 'is not', null)
         .execute();
-      this.events.emit('lesson-added', {
+      await this.events.emit('lesson-added', {
         classUuid: uuid,
         lessonUuids: fresh,
         studentUserIds: students.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),

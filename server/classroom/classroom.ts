@@ -4,6 +4,7 @@
 // with `submissions.setSessionGrader`; the messages feature subscribes to `events`.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { ClassLessonStore } from './class-lessons.ts';
 import { ClassStore, type ClassroomPolicy } from './class-store.ts';
 import { ClassroomEvents } from './events.ts';
@@ -28,8 +29,9 @@ export class Classroom {
     db: Kysely<Database>,
     readonly policy: ClassroomPolicy,
     onListenerError: (error: unknown, event: string) => void,
+    bus: EventBus | null = null,
   ) {
-    this.events = new ClassroomEvents(onListenerError);
+    this.events = new ClassroomEvents(onListenerError, bus);
     this.classes = new ClassStore(db, this.events, policy);
     this.people = new PeopleStore(db, this.classes, this.events);
     this.lessons = new LessonStore(db, policy);

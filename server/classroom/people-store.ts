@@ -84,7 +84,7 @@ export class PeopleStore {
         // Added meanwhile by another teacher: theirs stands.
         .onConflict((oc) => oc.columns(['class_uuid', 'email']).doNothing())
         .execute();
-      this.events.emit('enrolled', { classUuid: uuid, emails: fresh, type, by: caller.id });
+      await this.events.emit('enrolled', { classUuid: uuid, emails: fresh, type, by: caller.id });
     }
     return { added: fresh, skipped };
   }

@@ -23,12 +23,7 @@ import type { ClassLessonStore } from './class-lessons.ts';
 import { isUniqueViolation, type ClassStore, type ClassView } from './class-store.ts';
 import { classroomError } from './errors.ts';
 import type { ClassroomEventMap, ClassroomEvents } from './events.ts';
-import {
-  programLogo,
-  storedCheck,
-  storedReport,
-  type SubmissionChecker,
-} from './lesson-checker.ts';
+import { storedCheck, storedReport, type SubmissionChecker } from './lesson-checker.ts';
 import type { LessonStore } from './lesson-store.ts';
 import type { PeopleStore } from './people-store.ts';
 
@@ -159,7 +154,7 @@ export class SubmissionStore {
     let checkReport: CheckReport | null = null;
     const check = grade === null && this.checker ? storedCheck(lesson.row.auto_check) : null;
     if (check && this.checker) {
-      checkReport = await this.checker(programLogo(body.code), check);
+      checkReport = await this.checker({ code: body.code, userId: caller.id }, check);
       if (checkReport.outcome !== 'not_run' && checkReport.outcome !== 'too_long') {
         grade = reportGrade(checkReport, lesson.row.max_points);
         gradeSource = 'check';
@@ -682,7 +677,7 @@ export class SubmissionStore {
       .where('class_uuid', '=', payload.classUuid)
       .where('email', '=', payload.studentEmail)
       .executeTakeFirst();
-    this.events.emit(name, {
+    await this.events.emit(name, {
       ...payload,
       studentUserId: seat?.user_id ?? null,
     } as ClassroomEventMap[K]);

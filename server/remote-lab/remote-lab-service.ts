@@ -201,6 +201,11 @@ export class RemoteLabService {
     await this.sweeping;
   }
 
+  /** True while the server reaches the remote-lab broker (readiness). */
+  brokerConnected(): boolean {
+    return this.brokers?.bus.connected() ?? false;
+  }
+
   get labUrl(): string {
     return this.brokers?.labUrl ?? '';
   }

@@ -39,7 +39,6 @@ import { EmptyBody } from '../../src/contract/users.ts';
 import { toCaller } from '../classroom/caller.ts';
 import { currentUser } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 
 const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -49,7 +48,11 @@ const CODE_ATTEMPTS_BURST = 10;
 
 export const classesRoutes: RouteGroup = async (app) => {
   const { classes, people, classLessons, submissions, work } = app.services.classroom;
-  const codeAttempts = new RateLimiter(CODE_ATTEMPTS_PER_SECOND, CODE_ATTEMPTS_BURST);
+  const codeAttempts = app.services.rateLimits.make(
+    'class-codes',
+    CODE_ATTEMPTS_PER_SECOND,
+    CODE_ATTEMPTS_BURST,
+  );
   const me = (request: Parameters<typeof currentUser>[0]) => toCaller(currentUser(request));
 
   // Classes
@@ -89,7 +92,7 @@ export const classesRoutes: RouteGroup = async (app) => {
     { schema: { body: CodeEnrollBody, response: { 200: Class } } },
     async (request, reply) => {
       const caller = me(request);
-      const wait = codeAttempts.take(caller.id);
+      const wait = await codeAttempts.take(caller.id);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new HttpError(

@@ -9,6 +9,7 @@ import { session } from '../state/session.ts';
 import { showToast, ui } from '../state/ui.ts';
 import { API_BASE_PATH } from '../contract/base-path.ts';
 import { ApiError, refusedAnswer, toApiError, type Translator } from './errors.ts';
+import { retryOnReset } from './replica-retry.ts';
 
 export interface CallOptions {
   params?: Record<string, string | number | boolean | undefined>;
@@ -22,6 +23,11 @@ export interface CallOptions {
   contentType?: string;
   /** Upload progress, 0..1 (file uploads). */
   onUploadProgress?: (fraction: number) => void;
+  /**
+   * A write that may be sent twice without harm: sent again once when its connection is
+   * reset, like every GET (replica-retry.ts).
+   */
+  idempotent?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -80,21 +86,23 @@ export class ApiClient {
   }
 
   /**
-   * Reads a server-sent event stream, calling `onData` with the `data` of each event, until
+   * Reads a server-sent event stream, calling `onData` with the `data` and `id` of each event, until
    * the server ends it (resolves) or `signal` aborts. fetch, because the HTTP client cannot
    * stream. A refusal rejects with an ApiError carrying the mapped text; an expired token
    * is refreshed once, as for every call.
    */
   async events(
     url: string,
-    onData: (data: string) => void,
-    options: { signal?: AbortSignal } = {},
+    onData: (data: string, id: string | null) => void,
+    options: { signal?: AbortSignal; lastEventId?: string | null } = {},
   ): Promise<void> {
     const open = (token: string | null) =>
       fetch(`${this.options.baseURL}${url}`, {
         headers: {
           accept: 'text/event-stream',
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          // A stream opened again names the last event it saw (possibly on another replica).
+          ...(options.lastEventId ? { 'Last-Event-ID': options.lastEventId } : {}),
         },
         signal: options.signal ?? null,
       });
@@ -122,14 +130,18 @@ export class ApiClient {
       buffer += value;
       let end: number;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
+        const lines = buffer.slice(0, end).split('\n');
         buffer = buffer.slice(end + 2);
-        const data = block
-          .split('\n')
+        const data = lines
           .filter((line) => line.startsWith('data:'))
           .map((line) => line.slice(5).trimStart())
           .join('\n');
-        if (data !== '') onData(data);
+        const id =
+          lines
+            .find((line) => line.startsWith('id:'))
+            ?.slice(3)
+            .trim() ?? null;
+        if (data !== '') onData(data, id);
       }
     }
   }
@@ -140,6 +152,11 @@ export class ApiClient {
     onHeaders?: (headers: Record<string, string>) => void,
   ): Promise<T> {
     const send = (token: string | null) =>
+      retryOnReset(() => sendOnce(token), config.method, {
+        idempotent: options.idempotent ?? false,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    const sendOnce = (token: string | null) =>
       this.http.request<T>({
         ...config,
         params: options.params,

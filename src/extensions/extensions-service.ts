@@ -21,7 +21,7 @@ import {
   upsertAddedExtension,
   type AddedExtension,
 } from '../state/extensions.ts';
-import { flushWorkspace, program } from '../state/program.ts';
+import { flushWorkspace, logoEdited, program } from '../program/index.ts';
 import { isLoggedIn, session } from '../state/session.ts';
 import { showToast, ui } from '../state/ui.ts';
 import { askExtensionDetails, type ExtensionDetails } from './extension-dialog.ts';
@@ -284,7 +284,6 @@ export async function saveExtensionCode(): Promise<void> {
   if (!program.extensionEditMode || !editing) return;
   flushWorkspace();
   // The blocks are the extension's code: edited Logo text must become blocks first.
-  const { logoEdited } = await import('../editor/program/program-store.ts');
   if (logoEdited()) {
     showToast('warning', t('extensions:backToBlocks'));
     return;

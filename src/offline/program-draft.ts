@@ -6,8 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { subscribe } from 'valtio';
-import { openProgram } from '../editor/program/program-store.ts';
-import { flushWorkspace, program } from '../state/program.ts';
+import { flushWorkspace, openProgram, program } from '../program/index.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 
 /** Pause after a change before the draft is written. */

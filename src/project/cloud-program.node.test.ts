@@ -7,7 +7,7 @@ import enProject from '../../locales/en/project.json';
 import { signInWithGoogle, type TestAccount } from '../../server/testing/emulator-accounts.ts';
 import { ApiClient } from '../api/client.ts';
 import { freshSession, startLiveServer, type LiveServer } from '../auth/live-server.node.ts';
-import { EMPTY_TM_CONFIG, type ProgramState } from '../state/program.ts';
+import { EMPTY_TM_CONFIG, type ProgramState } from '../program/program.ts';
 import { CloudProgram, SaveMode } from './cloud-program.ts';
 import type { ApiTransport } from '../api/checked-api.ts';
 import { ProjectApi } from './project-api.ts';
@@ -28,8 +28,6 @@ const freshProgram = (): ProgramState =>
     hasChanged: true,
     saving: false,
     extensionEditMode: false,
-    expandState: 1,
-    widgetVisible: true,
     creatorMode: false,
     programMode: 'blocks',
     logoCode: '',

@@ -5,7 +5,7 @@
 //
 // A failed save keeps the editor content and hasChanged (DESIGN "Errors and bad input").
 import { CODE_MAX } from '../contract/projects.ts';
-import type { ProgramState, ProjectSummary } from '../state/program.ts';
+import type { ProgramState, ProjectSummary } from '../program/index.ts';
 import { isLoggedIn, type SessionState } from '../state/session.ts';
 import type { ProjectApi } from './project-api.ts';
 import type { ProjectDetails, ProjectDialogKind } from './project-dialog.ts';

@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../i18n/index.ts';
-import { EMPTY_TM_CONFIG, program } from '../../../state/program.ts';
+import { EMPTY_TM_CONFIG, program } from '../../../program/program.ts';
 import TmControls from './TmControls.tsx';
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import type { BoardGate } from '../../../device/ui/use-board-gate.ts';
 import { isEspFamily } from '../../../device/board-state.ts';
 import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';
-import { markChanged, program } from '../../../state/program.ts';
+import { markChanged, program } from '../../../program/index.ts';
 import { tmSession } from '../runtime.ts';
 import { channelProblem, TM_DEFAULT_CHANNEL, tmMessage, type TmMessage } from '../tm-message.ts';
 import { parseHold, parseThreshold, TM_MAX_HOLD_S } from '../tm-trigger.ts';

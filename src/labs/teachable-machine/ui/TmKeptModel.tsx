@@ -5,9 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { CODE_MAX } from '../../../contract/projects.ts';
-import { serializeProgramFile } from '../../../editor/program/program-file.ts';
-import { currentSettings } from '../../../editor/program/program-store.ts';
-import { program } from '../../../state/program.ts';
+import { currentProgramText, program } from '../../../program/index.ts';
 import IconButton from '../../../ui/icon-button/IconButton.tsx';
 import { saveFile } from '../../../ui/save-file.ts';
 import { tmExportFiles } from '../tm-kept-model.ts';
@@ -18,12 +16,7 @@ const utf8 = (text: string) => new TextEncoder().encode(text).length;
 
 /** The stored project text's size (what Save sends), in UTF-8 bytes. */
 function projectBytes(): number {
-  return utf8(
-    serializeProgramFile({
-      workspaceXml: program.currentWorkspaceXmlText,
-      settings: currentSettings(),
-    }),
-  );
+  return utf8(currentProgramText());
 }
 
 export default function TmKeptModel({ id, text }: { id: string; text: string }) {
