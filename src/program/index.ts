@@ -8,6 +8,8 @@
 //   calls, for Download and the server's lesson check alike.
 // - The Logo errors of its last compile, and the hook through which an editor route with
 //   an id gets its program (the projects feature registers it).
+// - Its versions: replaceProgram keeps the program it replaces (a lesson's starter, the code
+//   from a board, a teacher's hand-out) in a list the user restores from.
 //
 // Features import this file only; the files behind it import each other directly.
 export {
@@ -35,6 +37,7 @@ export {
   logoEdited,
   newProgram,
   NEW_PROGRAM_XML,
+  onProgramOpened,
   openProgram,
   replaceWithLogoBlocks,
   replaceWorkspace,
@@ -60,3 +63,16 @@ export {
 export { compilableLogo } from './compilable-logo.ts';
 export { clearLogoErrors, diagnostics, showLogoErrors, type LogoError } from './diagnostics.ts';
 export { projectLoader, setProjectLoader, type ProjectLoader } from './project-loader.ts';
+export {
+  programVersions,
+  replaceProgram,
+  restoreVersion,
+  sameProgramText,
+  versionsState,
+} from './program-versions.ts';
+export {
+  VERSION_REASONS,
+  type ProgramSnapshot,
+  type ProgramVersion,
+  type VersionReason,
+} from './versions.ts';

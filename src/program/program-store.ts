@@ -24,10 +24,23 @@ export interface ProgramToOpen {
   project?: ProjectSummary | null;
 }
 
+const openListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after every openProgram (a whole other program arrived: a file, a project,
+ * a lesson's, the board's, a restored version); returns the unsubscribe. An open lesson
+ * ends this way when its program is replaced.
+ */
+export function onProgramOpened(listener: () => void): () => void {
+  openListeners.add(listener);
+  return () => openListeners.delete(listener);
+}
+
 /**
  * Replaces the open program. This is the hook for loading a program from anywhere (a file,
  * a project by id, an example): it receives the workspace XML and leaves the program
- * unchanged-since-load.
+ * unchanged-since-load. To keep the program it replaces as a version the user can go back
+ * to, call replaceProgram (program-versions.ts) instead.
  */
 export function openProgram(loaded: ProgramToOpen): void {
   const settings = { ...DEFAULT_SETTINGS, ...loaded.settings };
@@ -54,6 +67,7 @@ export function openProgram(loaded: ProgramToOpen): void {
   program.hasChanged = false;
   clearLogoErrors();
   program.revision += 1;
+  for (const listener of [...openListeners]) listener();
 }
 
 /** A fresh, unnamed program that belongs to no project. */

@@ -95,6 +95,12 @@ export class ProgramVersions {
     return version;
   }
 
+  /** Forgets every version. */
+  clear(): void {
+    this.versions = [];
+    this.save();
+  }
+
   /** Calls `listener` with the list after every change; returns the unsubscribe. */
   subscribe(listener: (versions: readonly ProgramVersion[]) => void): () => void {
     this.listeners.add(listener);
