@@ -16,7 +16,7 @@ import {
   TM_MIN_CLASSES,
   TM_MIN_SAMPLES,
   type TmTrainErrorCode,
-} from './tm-trainer.ts';
+} from './tm-limits.ts';
 import { StayAboveTrigger, TM_HOLD_MS } from './tm-trigger.ts';
 
 /** Errors of the input side (camera, files), beside the model's TmErrorCode. */

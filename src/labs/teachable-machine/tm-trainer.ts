@@ -13,13 +13,15 @@ import {
   TM_INPUT_SIZE,
 } from './tm-features.ts';
 import type { TmModelFiles, TmWeightSpec } from './tm-model.ts';
+import {
+  TM_MAX_CLASSES,
+  TM_MIN_CLASSES,
+  TM_MIN_SAMPLES,
+  type TmTrainErrorCode,
+} from './tm-limits.ts';
 
-export const TM_MIN_CLASSES = 2;
-export const TM_MAX_CLASSES = 6;
-/** A class needs this many samples before Train (one of them is kept aside to test). */
-export const TM_MIN_SAMPLES = 5;
-/** The most samples a class keeps (about 20 s of holding Record). */
-export const TM_MAX_SAMPLES = 200;
+export type { TmTrainErrorCode };
+
 /** Every HOLD_OUT_EVERY-th sample of a class is kept aside for the test. */
 const HOLD_OUT_EVERY = 5;
 export const TM_EPOCHS = 60;
@@ -43,9 +45,6 @@ export interface TmTrainProgress {
   epoch: number;
   epochs: number;
 }
-
-export type TmTrainErrorCode =
-  'too-few-classes' | 'too-few-samples' | 'unnamed-class' | 'same-names' | 'train-failed';
 
 export type TmTrainResult =
   | {

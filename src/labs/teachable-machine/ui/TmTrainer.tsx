@@ -9,7 +9,7 @@ import { useSnapshot } from 'valtio';
 import IconButton from '../../../ui/icon-button/IconButton.tsx';
 import TextField from '../../../ui/text-field/TextField.tsx';
 import type { TmSession } from '../tm-session.ts';
-import { TM_MAX_CLASSES, TM_MAX_SAMPLES, TM_MIN_CLASSES, TM_MIN_SAMPLES } from '../tm-trainer.ts';
+import { TM_MAX_CLASSES, TM_MAX_SAMPLES, TM_MIN_CLASSES, TM_MIN_SAMPLES } from '../tm-limits.ts';
 
 const LABEL_MAX = 40;
 /** Training's own problems (teachable:train.problems); the others are model errors. */
