@@ -25,15 +25,21 @@ export interface ProgramToOpen {
 }
 
 const openListeners = new Set<() => void>();
+const beforeOpenListeners = new Set<() => void>();
 
 /**
- * Calls `listener` after every openProgram (a whole other program arrived: a file, a project,
- * a lesson's, the board's, a restored version); returns the unsubscribe. An open lesson
- * ends this way when its program is replaced.
+ * Calls `listener` after every openProgram (a whole other program arrived); returns the
+ * unsubscribe. Features use program-versions.ts's onProgramOpened, which says why.
  */
-export function onProgramOpened(listener: () => void): () => void {
+export function afterProgramOpened(listener: () => void): () => void {
   openListeners.add(listener);
   return () => openListeners.delete(listener);
+}
+
+/** Calls `listener` at the start of every openProgram, while the old program is still open. */
+export function beforeProgramOpened(listener: () => void): () => void {
+  beforeOpenListeners.add(listener);
+  return () => beforeOpenListeners.delete(listener);
 }
 
 /**
@@ -43,6 +49,7 @@ export function onProgramOpened(listener: () => void): () => void {
  * to, call replaceProgram (program-versions.ts) instead.
  */
 export function openProgram(loaded: ProgramToOpen): void {
+  for (const listener of [...beforeOpenListeners]) listener();
   const settings = { ...DEFAULT_SETTINGS, ...loaded.settings };
   program.currentProjectId = loaded.projectId ?? null;
   program.currentProject = loaded.project ?? null;

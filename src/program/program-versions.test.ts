@@ -2,19 +2,19 @@
 // a restore that keeps the program it replaces.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { program } from './program.ts';
+import { currentProgramText, newProgram, openProgram, setLogoText } from './program-store.ts';
+import { serializeProgramFile, DEFAULT_SETTINGS } from './program-file.ts';
 import {
-  currentProgramText,
-  newProgram,
+  beforeProgramOpens,
+  canKeepOpenProgram,
   onProgramOpened,
-  openProgram,
-  setLogoText,
-} from './program-store.ts';
-import {
   programVersions,
   replaceProgram,
+  replaceProgramWithFile,
   restoreVersion,
   versionsState,
 } from './program-versions.ts';
+import { VERSIONS_MAX_CHARS } from './versions.ts';
 import { STORAGE_KEYS } from '../state/storage.ts';
 
 const logo = (text: string, name = '') => ({
@@ -80,15 +80,51 @@ describe('program versions', () => {
     expect(restoreVersion('gone')).toBe(false);
   });
 
-  it('tells who listens that another program was opened', () => {
-    let opened = 0;
-    const stop = onProgramOpened(() => {
-      opened += 1;
-    });
+  it('tells who listens that another program was opened, and why', () => {
+    const seen: (string | null)[] = [];
+    openProgram(logo('to main\nledon\nend\n'));
+    // Before: the program it replaces is still open.
+    const before: string[] = [];
+    const stopBefore = beforeProgramOpens((reason) =>
+      before.push(`${reason}: ${program.logoCode}`),
+    );
+    const stop = onProgramOpened((reason) => seen.push(reason));
     replaceProgram('handout', logo('to main\nbeep\nend\n'));
+    const [kept] = versionsState.list;
+    restoreVersion(kept?.id ?? '');
     newProgram();
     stop();
+    stopBefore();
     newProgram();
-    expect(opened).toBe(2);
+    expect(seen).toEqual(['handout', 'restore', null]);
+    expect(before).toEqual([
+      'handout: to main\nledon\nend\n',
+      'restore: to main\nbeep\nend\n',
+      'null: to main\nledon\nend\n',
+    ]);
+  });
+
+  it('opens a program file’s text, under a name when given, keeping the open program', () => {
+    openProgram(logo('to main\nbeep\nend\n'));
+    const text = serializeProgramFile({
+      workspaceXml: '',
+      settings: { ...DEFAULT_SETTINGS, program_mode: 'logo', logo_code: 'to main\nledon\nend\n' },
+    });
+    expect(replaceProgramWithFile('handout', text, 'From Ms Tina')).toBe(true);
+    expect(program.logoCode).toBe('to main\nledon\nend\n');
+    expect(program.toSaveProject.name).toBe('From Ms Tina');
+    expect(versionsState.list[0]?.reason).toBe('handout');
+    // Not a program file: refused before anything changes.
+    expect(() => replaceProgramWithFile('handout', '<not a program')).toThrow();
+    expect(program.logoCode).toBe('to main\nledon\nend\n');
+    expect(versionsState.list).toHaveLength(1);
+  });
+
+  it('says when the open program is too large to keep, so the caller asks first', () => {
+    expect(canKeepOpenProgram()).toBe(true);
+    openProgram(logo('to main\nbeep\nend\n'));
+    expect(canKeepOpenProgram()).toBe(true);
+    setLogoText(`to main\n${'beep\n'.repeat(VERSIONS_MAX_CHARS / 5)}end\n`);
+    expect(canKeepOpenProgram()).toBe(false);
   });
 });

@@ -1,21 +1,29 @@
 // The open program's versions (docs/program.md "Versions"): whatever replaces the open
 // program on the user's behalf — a lesson's starter or the student's lesson work, the code
-// read back from a board, a program a teacher hands out — goes through replaceProgram, which
-// keeps the program it replaces (unless it is empty or the very same) with the reason. The
-// list lives in local storage (versions.ts); `versionsState` is its Valtio mirror for the
-// editor's Versions tab. A restore is a replacement too, so it keeps the program it replaces
-// and can itself be undone from the list.
+// read back from a board, a program a teacher hands out — goes through replaceProgram (or
+// replaceProgramWithFile for a program file's text), which keeps the program it replaces
+// (unless it is empty or the very same) with the reason. The list lives in local storage
+// (versions.ts); `versionsState` is its Valtio mirror for the editor's Versions tab. A
+// restore is a replacement too, so it keeps the program it replaces and can itself be undone
+// from the list.
 import { proxy, ref } from 'valtio';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 import { flushWorkspace, program } from './program.ts';
 import { parseProgramFile, serializeProgramFile, DEFAULT_SETTINGS } from './program-file.ts';
 import {
+  afterProgramOpened,
+  beforeProgramOpened,
   currentProgramText,
   NEW_PROGRAM_XML,
   openProgram,
   type ProgramToOpen,
 } from './program-store.ts';
-import { ProgramVersions, type ProgramVersion, type VersionReason } from './versions.ts';
+import {
+  ProgramVersions,
+  VERSIONS_MAX_CHARS,
+  type ProgramVersion,
+  type VersionReason,
+} from './versions.ts';
 
 export const programVersions = new ProgramVersions({
   read: () => readStorage(STORAGE_KEYS.programVersions),
@@ -28,6 +36,27 @@ export const versionsState = proxy<{ list: readonly ProgramVersion[] }>({
 programVersions.subscribe((list) => {
   versionsState.list = ref([...list]);
 });
+
+/** Why the program being opened replaces the open one (null: an ordinary open). */
+let opening: VersionReason | null = null;
+
+/**
+ * Calls `listener` after every whole program that opens (a file, a project, a lesson's, the
+ * board's, a restored version), with the reason given to replaceProgram, or null for an
+ * ordinary open; returns the unsubscribe. An open lesson ends this way when another program
+ * takes its place.
+ */
+export function onProgramOpened(listener: (reason: VersionReason | null) => void): () => void {
+  return afterProgramOpened(() => listener(opening));
+}
+
+/**
+ * Calls `listener` when a whole program is about to open, while the program it replaces is
+ * still open (to keep what a feature keeps of it), with the same reason as onProgramOpened.
+ */
+export function beforeProgramOpens(listener: (reason: VersionReason | null) => void): () => void {
+  return beforeProgramOpened(() => listener(opening));
+}
 
 /** The program file text of a program to open. */
 function textOf(toOpen: ProgramToOpen): string {
@@ -81,8 +110,39 @@ export function replaceProgram(reason: VersionReason, toOpen: ProgramToOpen): bo
         }) !== null;
     }
   }
-  openProgram(toOpen);
+  opening = reason;
+  try {
+    openProgram(toOpen);
+  } finally {
+    opening = null;
+  }
   return kept;
+}
+
+/**
+ * replaceProgram for a program file's text (a program a teacher hands out, work kept on the
+ * server), opened under `name` when given. Throws ProgramFileError when the text is not a
+ * program file, before anything changes.
+ */
+export function replaceProgramWithFile(
+  reason: VersionReason,
+  text: string,
+  name?: string,
+): boolean {
+  const file = parseProgramFile(text);
+  return replaceProgram(reason, {
+    workspaceXml: file.workspaceXml,
+    settings: name === undefined ? file.settings : { ...file.settings, file_name: name },
+  });
+}
+
+/**
+ * Whether replaceProgram can keep the open program (it is empty, or small enough for the
+ * list). When it cannot, the caller asks before replacing it.
+ */
+export function canKeepOpenProgram(): boolean {
+  flushWorkspace();
+  return openProgramIsEmpty() || currentProgramText().length <= VERSIONS_MAX_CHARS;
 }
 
 /**

@@ -1,4 +1,4 @@
-// Program versions (docs/program-versions.md): the programs that were open when something
+// Program versions (docs/program.md "Versions"): the programs that were open when something
 // replaced them — a lesson's starter or the student's lesson work, the program read from a
 // board, a program a teacher hands out, a restore — kept in this browser with why, newest
 // first, so a student can go back to any of them. Framework-free: the list is kept through a

@@ -1,7 +1,13 @@
 // Navigation for framework-free code (the save flow moves to /code/{uuid} and
-// /program/{key}). The router's navigate function is registered by a mounted component;
-// before that, the hash is set directly (the hash router follows it).
-type Navigate = (path: string) => void;
+// /program/{key}; the open lesson names itself in the address). The router's navigate
+// function is registered by a mounted component; before that, the hash is set directly (the
+// hash router follows it).
+export interface NavigateOptions {
+  /** Replace the current history entry instead of adding one. */
+  replace?: boolean;
+}
+
+type Navigate = (path: string, options?: NavigateOptions) => void;
 
 let navigator: Navigate | null = null;
 
@@ -9,7 +15,8 @@ export function setNavigator(next: Navigate | null): void {
   navigator = next;
 }
 
-export function navigateTo(path: string): void {
-  if (navigator) navigator(path);
+export function navigateTo(path: string, options: NavigateOptions = {}): void {
+  if (navigator) navigator(path, options);
+  else if (options.replace) window.location.replace(`#${path}`);
   else window.location.hash = `#${path}`;
 }

@@ -178,15 +178,10 @@ export class ClassroomApp extends App {
     return this.page.getByTestId('lesson-pane');
   }
 
-  /** Starts a lesson from the class page; `discard` answers the unsaved-changes question. */
-  async startLesson(lessonName: string, discard = false): Promise<void> {
+  /** Starts a lesson from the class page (the program it replaces is kept as a version). */
+  async startLesson(lessonName: string): Promise<void> {
     const row = this.page.getByTestId('class-lesson').filter({ hasText: lessonName });
     await this.button(c('lesson.start'), row).click();
-    if (discard) {
-      const question = this.page.getByRole('dialog', { name: t('shell:confirm.title') });
-      await expect(question).toContainText(t('shell:confirm.unsavedData'));
-      await this.button(t('shell:confirm.ok'), question).click();
-    }
     await expect.poll(() => this.path()).toBe('/program');
     await expect(this.lessonPane()).toContainText(lessonName);
   }
