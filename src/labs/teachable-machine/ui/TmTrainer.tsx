@@ -2,7 +2,7 @@
 // input while Record is held (pointer, or Space / Enter held), a count and a thumbnail per
 // sample (each one a button that deletes it), Train with its progress, and the held-out test
 // ("Red: 19 of 20 right"). The model that training makes is kept in the project.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Alert, ProgressBar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -87,7 +87,8 @@ function RecordButton({
   );
 }
 
-export default function TmTrainer({ id, session, hasInput, onTrain }: Props) {
+/** Memoised: the lab re-renders with every frame's prediction; the classes need not. */
+export default memo(function TmTrainer({ id, session, hasInput, onTrain }: Props) {
   const { t } = useTranslation('teachable');
   const s = useSnapshot(session.state);
   const className = (n: number) => t('train.defaultClass', { n });
@@ -226,4 +227,4 @@ export default function TmTrainer({ id, session, hasInput, onTrain }: Props) {
       )}
     </section>
   );
-}
+});
