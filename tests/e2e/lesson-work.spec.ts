@@ -102,10 +102,14 @@ test('Start lesson resumes the student’s own program: here, on another compute
     await laptop.signInAs(student);
     await writeScratch(laptop, SCRATCH);
     await laptop.openClass(klass.uuid);
+    // The toasts last 2.5 s: watched for from before the click.
+    const toasts = [
+      expect(laptop.toast('success', c('lessonPane.resumed'))).toBeVisible({ timeout: 30_000 }),
+      expect(laptop.toast('success', t('editor:versions.kept'))).toBeVisible({ timeout: 30_000 }),
+    ];
     await laptop.startLesson(lessonName);
+    await Promise.all(toasts);
     await laptop.expectProgram(MINE);
-    await expect(laptop.toast('success', c('lessonPane.resumed'))).toBeVisible();
-    await expect(laptop.toast('success', t('editor:versions.kept'))).toBeVisible();
     const versions = await laptop.editor().openVersions();
     await expect(versions).toHaveCount(1);
     await expect(versions.first()).toContainText(t('editor:versions.reason.lesson'));
@@ -141,9 +145,12 @@ test('the starter replacing the student’s program keeps it as a version that r
   const { student, klass, lessonName, close } = await classWithLesson(browser, baseURL);
   await writeScratch(student, SCRATCH);
   await student.openClass(klass.uuid);
+  const keptToast = expect(student.toast('success', t('editor:versions.kept'))).toBeVisible({
+    timeout: 30_000,
+  });
   await student.startLesson(lessonName);
+  await keptToast;
   await student.expectProgram(STARTER);
-  await expect(student.toast('success', t('editor:versions.kept'))).toBeVisible();
   const editor = student.editor();
   let versions = await editor.openVersions();
   await expect(versions).toHaveCount(1);
@@ -154,9 +161,12 @@ test('the starter replacing the student’s program keeps it as a version that r
   versions = await editor.openVersions();
   await expect(versions).toHaveCount(1);
 
+  const restoredToast = expect(student.toast('success', t('editor:versions.restored'))).toBeVisible(
+    { timeout: 30_000 },
+  );
   await editor.restoreVersion(0);
+  await restoredToast;
   await student.expectProgram(SCRATCH);
-  await expect(student.toast('success', t('editor:versions.restored'))).toBeVisible();
   versions = await editor.openVersions();
   await expect(versions).toHaveCount(2);
   await expect(versions.first()).toContainText(t('editor:versions.reason.restore'));
