@@ -171,8 +171,14 @@ test('the starter replacing the student’s program keeps it as a version that r
   await expect(versions).toHaveCount(2);
   await expect(versions.first()).toContainText(t('editor:versions.reason.restore'));
 
-  // The restore undone from the list: the starter is back.
-  await editor.restoreVersion(0);
+  // The restore undone from the list, with the keyboard alone: the starter is back.
+  const page = student.page;
+  await page.getByRole('tab', { name: t('editor:versions.tab'), exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const newest = versions.first().getByRole('button', { name: t('editor:versions.restore') });
+  await expect(newest).toBeFocused();
+  await page.keyboard.press('Enter');
   await student.expectProgram(STARTER);
   // The editor's own undo still works on the restored program.
   await editor.logoEditor().locator('.cm-content').click();
