@@ -7,6 +7,7 @@ import type http from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
+import { BROKER_RECONNECT_MS } from '../../src/contract/remote-lab.ts';
 import type { MqttConfig } from '../config.ts';
 import {
   AedesLabAccess,
@@ -107,7 +108,7 @@ export class MqttBus implements LabBus {
     const client = await mqtt.connectAsync(url, {
       username,
       password,
-      reconnectPeriod: 5000,
+      reconnectPeriod: BROKER_RECONNECT_MS,
       connectTimeout: 10_000,
       clientId: `${username}-${randomBytes(4).toString('hex')}`,
     });
@@ -171,7 +172,7 @@ export class MqttDynsecChannel implements DynsecChannel {
     const client = await mqtt.connectAsync(url, {
       username,
       password,
-      reconnectPeriod: 5000,
+      reconnectPeriod: BROKER_RECONNECT_MS,
       connectTimeout: 10_000,
       clientId: `${username}-admin-${randomBytes(4).toString('hex')}`,
     });

@@ -2,6 +2,8 @@
 // /program/{key}; the open lesson names itself in the address). The router's navigate
 // function is registered by a mounted component; before that, the hash is set directly (the
 // hash router follows it).
+import { markFlowNavigation } from './route-change.ts';
+
 export interface NavigateOptions {
   /** Replace the current history entry instead of adding one. */
   replace?: boolean;
@@ -16,6 +18,7 @@ export function setNavigator(next: Navigate | null): void {
 }
 
 export function navigateTo(path: string, options: NavigateOptions = {}): void {
+  markFlowNavigation(path);
   if (navigator) navigator(path, options);
   else if (options.replace) window.location.replace(`#${path}`);
   else window.location.hash = `#${path}`;
