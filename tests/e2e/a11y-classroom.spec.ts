@@ -70,6 +70,9 @@ test('the signed-in classroom screens have no accessibility problem in any langu
     // The student's work, kept as they type, and the program a restart replaces, kept as a
     // version in the editor's Versions tab.
     await student.writeProgram(`to main\nbeep\nend ; ${lng}`);
+    // Done typing: the editor's completion list (checked with the editor) closes.
+    await student.page.keyboard.press('Escape');
+    await expect(student.page.locator('.cm-tooltip-autocomplete')).toHaveCount(0);
     await expect(student.lessonPane().getByTestId('lesson-work-status')).toHaveText(
       text(lng, 'classroom:lessonPane.work.kept'),
     );
