@@ -68,7 +68,20 @@ const CHECK_MS = 500;
 /** A stopping replica reports not ready this long before it closes: beyond two checks. */
 const DRAIN_MS = 3 * CHECK_MS;
 
-function haproxyConfig(port: number, replicas: Replica[], mqttPort: number, stats: number) {
+/**
+ * WebSockets one client address may hold open to the brokers through the balancer (the
+ * embedded broker's own cap, server/remote-lab/embedded-broker.ts): Mosquitto has no
+ * per-address limit, so the balancer sets it (docs/deploy.md).
+ */
+export const MQTT_SOCKETS_PER_ADDRESS = 200;
+
+/** The balancer's configuration: docs/deploy.md shows the same for several machines. */
+export function haproxyConfig(
+  port: number,
+  replicas: Pick<Replica, 'index' | 'port'>[],
+  mqttPort: number,
+  stats: number,
+) {
   return [
     'global',
     '  maxconn 4000',
@@ -90,6 +103,10 @@ function haproxyConfig(port: number, replicas: Replica[], mqttPort: number, stat
     'frontend web',
     `  bind 127.0.0.1:${port}`,
     '  option forwardfor',
+    // Each address's open WebSockets to the brokers, counted while they last.
+    '  stick-table type ip size 100k expire 1h store conn_cur',
+    '  http-request track-sc0 src if { path_beg /mqtt/ }',
+    `  http-request deny deny_status 429 if { path_beg /mqtt/ } { sc0_conn_cur gt ${MQTT_SOCKETS_PER_ADDRESS} }`,
     '  use_backend mqtt if { path_beg /mqtt/ }',
     '  default_backend api',
     'backend api',
