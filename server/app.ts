@@ -177,9 +177,12 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
       // browser accepts is sent, with `Vary: Accept-Encoding`.
       preCompressed: true,
       cacheControl: false,
-      setHeaders(reply, filePath) {
+      setHeaders(res, filePath) {
+        // The same address answers brotli, gzip or plain by Accept-Encoding: caches must
+        // keep them apart.
+        res.setHeader('vary', 'Accept-Encoding');
         // Vite fingerprints everything under assets/; the entry page must always revalidate.
-        reply.header(
+        res.setHeader(
           'cache-control',
           /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
