@@ -5,7 +5,8 @@
 #
 # After set-up the suites run in two lanes at once, because most of the end-to-end time is
 # spent waiting on the browser and the server, not on the CPU: lane "checks" (static checks,
-# core-rs, unit tests, PostgreSQL, Mosquitto, durability) and lane "e2e" (build, Playwright).
+# core-rs, unit tests, PostgreSQL, Mosquitto, durability, cluster) and lane "e2e" (build,
+# Playwright).
 # Each lane goes on after a failed step so one run reports every failure; the lane logs are
 # printed whole, the failed lane last, then a summary.
 set -euo pipefail
@@ -43,6 +44,8 @@ lane_checks() {
     server/remote-lab server/webui src/remote-lab src/webui
   step checks "durability: SIGKILL during a burst of saves (SQLite, then PostgreSQL)" \
     node --import tsx scripts/durability.ts
+  step checks "cluster: 3 replicas behind HAProxy on PostgreSQL and Mosquitto (story, kill -9, rolling restart, database and broker restarts, shared limits)" \
+    node --import tsx scripts/cluster-checks.ts
 }
 
 lane_e2e() {

@@ -58,5 +58,11 @@ export {
   type ProgramFileSettings,
 } from './program-file.ts';
 export { compilableLogo } from './compilable-logo.ts';
-export { clearLogoErrors, diagnostics, showLogoErrors, type LogoError } from './diagnostics.ts';
+export {
+  clearLogoErrors,
+  diagnostics,
+  showLogoErrors,
+  type LogoError,
+  type LogoRange,
+} from './diagnostics.ts';
 export { projectLoader, setProjectLoader, type ProjectLoader } from './project-loader.ts';

@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   clientConfig: 'clientConfig',
   /** The board page's "Publish this board to my web UI" switch ('on', else off). */
   webuiBridge: 'webuiBridge',
+  /** Tab indents in the Logo text editor ('on'; else Tab moves focus). */
+  logoTabIndents: 'logoTabIndents',
 } as const;
 
 export type LocalStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

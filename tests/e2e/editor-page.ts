@@ -232,7 +232,7 @@ export class EditorPage {
       .click();
   }
 
-  toast(textContent: string): Locator {
+  toast(textContent: string | RegExp): Locator {
     return this.page.locator('.toast').filter({ hasText: textContent });
   }
 }

@@ -18,8 +18,7 @@ import {
 } from '../../program/index.ts';
 import { addedLibraries } from '../../state/extensions.ts';
 import { showToast } from '../../state/ui.ts';
-import { compileHintText, findCompileHint } from './compile-hints.ts';
-import { translateCompileMessage } from '../../download/compile-messages.ts';
+import { compileErrorView } from './compile-error-view.ts';
 import { downloadStatus } from '../../download/download-store.ts';
 import { DownloadError } from '../../download/download-service.ts';
 import { ExtractError, type Extracted } from '../../download/extract-code.ts';
@@ -53,14 +52,13 @@ export async function download(): Promise<void> {
     if (!(e instanceof DownloadError)) throw e;
     const r = e.reason;
     if (r.type === 'compile' && r.failure.kind === 'rejected') {
-      const { line, text } = translateCompileMessage(t, r.failure.message);
-      const where = line ?? r.failure.line ?? null;
+      const { message, line, mistake } = r.failure;
+      const shown = compileErrorView(t, logo, message, line, mistake);
       // An error inside a merged extension procedure has no line in the user's text.
-      if (where !== null && where <= ownLines) {
-        const hint = findCompileHint(logo, r.failure.message);
-        const help = hint ? ` — ${compileHintText(t, hint)}` : '';
-        showLogoErrors([{ line: where, message: text + help }]);
-        showToast('warning', downloadErrorText(t, e) + help);
+      if (shown && shown.line <= ownLines) {
+        showLogoErrors([shown]);
+        const at = t('download:compiler.atLine', { line: shown.line, text: shown.message });
+        showToast('warning', shown.note ? `${at} (${shown.note})` : at);
         return;
       }
     }

@@ -17,6 +17,7 @@ import {
   type ProgramMode,
   projectLoader,
   replaceWithLogoBlocks,
+  showLogoErrors,
 } from '../../program/index.ts';
 import { coreBridge } from '../../bridge/core-bridge.ts';
 import type { ImportProblem } from '../logo/logo-import.ts';
@@ -94,6 +95,13 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
     } catch (e) {
       if (!(e instanceof LogoImportError)) throw e;
       setNotice({ problem: e.problem, line: e.line, word: e.word });
+      // Text the compiler cannot read: mark the words in the editor and list them.
+      if (e.problem !== 'notAsBlocks' && e.range) {
+        const text = t(`editor:logo.problem.${e.problem}`, { line: e.line, word: e.word });
+        // The problem texts start with their line ("Line 3: "); the panel shows it apart.
+        const message = text.replace(/^[^:]*:\s*/, '');
+        showLogoErrors([{ line: e.line, message, range: e.range }]);
+      }
     }
   };
 
