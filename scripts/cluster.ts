@@ -92,6 +92,9 @@ export function haproxyConfig(
     '  timeout server 15m',
     '  timeout tunnel 1h',
     '  timeout http-request 10s',
+    // A busy replica may be slow to answer its check; only one that does not answer in
+    // time, or says it is not ready, is taken out.
+    '  timeout check 3s',
     // One request per server connection: a replica that closes never races a reused idle
     // connection, so a stop costs no request.
     '  option http-server-close',
@@ -126,7 +129,7 @@ export function haproxyConfig(
   ].join('\n');
 }
 
-async function waitReady(url: string, child: ChildProcess, ms = 120_000): Promise<void> {
+async function waitReady(url: string, child: ChildProcess, ms = 300_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {

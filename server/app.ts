@@ -272,6 +272,7 @@ export async function createServer(
     db: db.kysely,
     mqtt: config.mqtt,
     registrationsPerHour: config.labRegistrationsPerHour,
+    limits: rateLimits,
   });
   let brokers: Awaited<ReturnType<typeof startBrokers>>;
   try {

@@ -35,8 +35,11 @@ export function openDatabase(config: DatabaseConfig): Db {
     kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   } else {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolMax });
-    // An idle client losing its connection must not crash the process.
+    // An idle client losing its connection must not crash the process; nor may one a
+    // request holds between two statements (a transaction) when the server goes away: the
+    // pool drops it on release and the request's next query fails with an answer.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const db: Db = {
