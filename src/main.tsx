@@ -13,6 +13,7 @@ import { registerFileActions } from './editor/program/file-actions.ts';
 import { registerExtensionActions, startExtensions } from './extensions/index.ts';
 import { startMessages } from './messages/messages-service.ts';
 import { initI18n } from './i18n/index.ts';
+import { lessonToReopen } from './classroom/open-lesson.ts';
 import { restoreProgram, startOffline } from './offline/index.ts';
 import { connectEditorToProjects } from './project/connect-editor.ts';
 import { registerProjectActions } from './project/index.ts';
@@ -38,6 +39,10 @@ async function start(host: HTMLElement): Promise<void> {
   // program's autosave and the service worker (docs/offline.md).
   restoreProgram();
   startOffline();
+  // A lesson open before the reload shows again beside that program (docs/classroom.md).
+  if (lessonToReopen(window.location.hash)) {
+    void import('./classroom/ui/reopen-lesson.ts').then((lesson) => lesson.reopenLesson());
+  }
 
   // New Project, Open/Import from file and Save as a file work from every screen.
   registerFileActions();
