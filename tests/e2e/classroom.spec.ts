@@ -208,9 +208,11 @@ test.describe('Classroom', () => {
     await test.step('a deleted lesson cannot take a submission, and the program stays', async () => {
       await student.enroll(code);
       await student.expectPath(`/classroom/classd/${classUuid}/overview`);
-      // Starting again replaces the changed program: the student is asked first.
-      await student.startLesson(lessonName, true);
-      await student.expectProgram(STARTER);
+      // Starting again resumes the student's own latest work, typed while out of the class
+      // and kept since: nothing to ask.
+      await student.startLesson(lessonName);
+      await expect(student.page.getByRole('dialog')).toHaveCount(0);
+      await student.expectProgram(`${STUDENT_PROGRAM}\n; third try`);
       await student.writeProgram(`${STUDENT_PROGRAM}\n; fourth try`);
       await teacher.open(`/classroom/lesson?type=my`);
       await teacher.page.getByRole('link', { name: lessonName }).click();

@@ -18,6 +18,7 @@ import BoardsEditor from './BoardsEditor.tsx';
 import ClassroomShell, { Problem } from './ClassroomShell.tsx';
 import Loading from '../../ui/busy/Loading.tsx';
 import LessonDescriptionModal from './LessonDescriptionModal.tsx';
+import LessonCheckSection from './LessonCheckSection.tsx';
 import LessonForm from './LessonForm.tsx';
 import ProgressCard from './ProgressCard.tsx';
 import StartLessonButton from './StartLessonButton.tsx';
@@ -245,6 +246,7 @@ function LessonView({
               </p>
             )}
           </section>
+          <LessonCheckSection lesson={lesson} />
           <Boards lesson={lesson} />
         </div>
       </div>

@@ -13,7 +13,7 @@ import {
   compilableLogo,
   currentProgramFile,
   NEW_PROGRAM_XML,
-  openProgram,
+  replaceProgram,
   program,
   showLogoErrors,
 } from '../../program/index.ts';
@@ -94,11 +94,16 @@ async function openExtracted(found: Extracted): Promise<void> {
   } catch {
     asBlocks = false;
   }
-  openProgram({ workspaceXml, settings: { program_mode: 'logo', logo_code: found.text } });
+  // The program it replaces stays in Versions, to go back to.
+  const kept = replaceProgram('extract', {
+    workspaceXml,
+    settings: { program_mode: 'logo', logo_code: found.text },
+  });
   // The program came from the board, not from a file or project: it is unsaved work.
   program.hasChanged = true;
   if (!/^#\/(program|editor|code)\b/.test(window.location.hash)) window.location.hash = '#/program';
   showToast('success', t('download:extract.done', { bytes: found.bytes }));
+  if (kept) showToast('success', t('editor:versions.kept'));
   if (!found.exact) showToast('warning', t('download:extract.inexact'));
   if (!asBlocks) showToast('warning', t('download:extract.textOnly'));
 }

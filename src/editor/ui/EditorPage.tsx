@@ -30,6 +30,7 @@ import LogoPanel from './LogoPanel.tsx';
 import KeyboardHelp from './KeyboardHelp.tsx';
 import PromptHost from './PromptHost.tsx';
 import { hostWidgetArea, widgetArea } from '../../shell/widget-panes.ts';
+import { useVersionsTab } from './versions-pane.ts';
 import './editor.css';
 
 interface LogoImportProblem {
@@ -74,6 +75,9 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
   const mode: ProgramMode = config.logo ? programMode : 'blocks';
 
   useEffect(() => (config.logo ? hostWidgetArea() : undefined), [config.logo]);
+  // Programs kept when something replaced the open one, to go back to (not in a viewer, nor
+  // while editing an extension's code).
+  useVersionsTab(config.logo && !config.readOnly && variant !== 'extension');
 
   const generated = useCallback(() => blocks.current?.generate() ?? program.logoCode, []);
 
