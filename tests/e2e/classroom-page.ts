@@ -232,6 +232,28 @@ export class ClassroomApp extends App {
   }
 }
 
+/** The gradebook CSV's header for one lesson: its points, then status, time, late, grader, note. */
+export function csvLessonHeader(lesson: string, maxPoints: number): string {
+  const columns = ['status', 'submitted', 'late', 'source', 'note'] as const;
+  return [
+    `${lesson} (/${maxPoints})`,
+    ...columns.map((col) => c(`gradebook.csv.${col}`, { lesson })),
+  ].join(',');
+}
+
+/**
+ * A gradebook CSV row's fields for one graded lesson, up to the note: a pattern for the
+ * submission time, which the test cannot know.
+ */
+export function csvGradedRow(fields: string[], grade: string, note: string): RegExp {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const head = fields.map(escape).join(',');
+  return new RegExp(
+    `^${head},${escape(grade)},${escape(c('state.graded'))},\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z,` +
+      `${escape(c('gradebook.csv.no'))},${escape(c('gradebook.source.teacher'))},${escape(note)}$`,
+  );
+}
+
 export async function readDownload(download: Download): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
