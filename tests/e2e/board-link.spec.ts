@@ -117,6 +117,8 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     await expect(board.dialog.getByTestId('connect-status')).toContainText('Not connected');
     await board.plug();
     await board.dialog.getByTestId('connect-webhid').click();
+    // The dialog closes by itself once the board answers; opening it again shows the board.
+    await expect(board.dialog).toBeHidden();
     await board.expectBoard('GoGo Board 7', 42);
     await expect(board.dialog.getByTestId('connect-error')).toHaveCount(0);
   });
