@@ -2,3 +2,4 @@
 // them by id; `ui/widget-panes.ts` registers what they draw.
 export const LESSON_PANE = 'lesson';
 export const SUBMISSION_PANE = 'submission';
+export const BROADCAST_PANE = 'broadcast';

@@ -90,10 +90,12 @@ subscribe(lessonSession, followWorkStatus);
 
 // Another program taking the lesson's place (New Project, a file, a project, the board's
 // code…) ends the lesson, its work kept first. A restored version stays in the lesson: the
-// student went back to one of their programs.
+// student went back to one of their programs; so does a program the teacher handed out or
+// broadcast in the live class: it is for the lesson at hand.
+const STAYS_IN_LESSON = new Set(['restore', 'starter', 'lesson', 'handout', 'broadcast']);
 beforeProgramOpens(keepWorkNow);
 onProgramOpened((reason) => {
-  if (reason === 'restore' || reason === 'starter' || reason === 'lesson') return;
+  if (reason !== null && STAYS_IN_LESSON.has(reason)) return;
   if (lessonSession.active) lessonSessionService.end();
 });
 

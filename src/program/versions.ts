@@ -9,7 +9,14 @@ import { Value } from '@sinclair/typebox/value';
 import { StateHolder } from '../core/state-holder.ts';
 
 /** Why a version was kept: what replaced the program that was open. */
-export const VERSION_REASONS = ['starter', 'lesson', 'extract', 'handout', 'restore'] as const;
+export const VERSION_REASONS = [
+  'starter',
+  'lesson',
+  'extract',
+  'handout',
+  'broadcast',
+  'restore',
+] as const;
 export type VersionReason = (typeof VERSION_REASONS)[number];
 
 /** At most this many versions are kept; the oldest go first. */

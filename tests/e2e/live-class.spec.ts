@@ -1,11 +1,16 @@
-// A live class (docs/classroom.md "Live classroom"): a teacher and two students, each in a
+// A live class (docs/classroom.md "Live classroom"): a teacher and three students, each in a
 // browser context of their own with the virtual board. The teacher's live view shows each
-// student's program and board as they change; "Stop all boards" stops a running program
-// and its motor on the student's virtual board; a hand goes up into the teacher's queue
-// and resolving it lowers it on the student's side; eyes on me covers the students'
-// editors until the teacher ends it; the student sees that the teacher watches. The live
-// view has no accessibility violation.
-import { expect, test } from '@playwright/test';
+// student's program and board as they change (timed: the student's page stamps the change,
+// the teacher's page stamps the grid showing it); "Stop all boards" stops a running program
+// and its motor on every student's virtual board (timed the same way); the teacher
+// broadcasts their program, which shows beside the students' own and live as the teacher
+// edits it, and a student copies it into their program and undoes that; the teacher hands
+// a program out to two of the three, whose programs are kept as versions; a hand goes up
+// into the teacher's queue and resolving it lowers it on the student's side; eyes on me
+// covers the students' editors until the teacher ends it; the student sees that the teacher
+// watches or broadcasts. The live view and the broadcast pane have no accessibility
+// violation.
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { violations } from './axe.ts';
 import { c, newUser, unique, type ClassroomApp } from './classroom-page.ts';
 import { BoardLink } from './fixtures/board-link.ts';
@@ -13,10 +18,48 @@ import { text } from './locales.ts';
 
 const t = (ref: string) => text('en', ref);
 const STARTER = 'to main\na, on\nforever [ wait 10 ]\nend';
+const TEACHER = 'to main\nbeep\nend';
+const TEACHER_EDITED = 'to main\nbeep\nwait 5\nbeep\nend';
 
-test('a teacher sees and leads two students live', async ({ browser, baseURL }) => {
-  // Three browser contexts, two virtual boards and two axe runs: slow on a loaded machine.
-  test.setTimeout(540_000);
+/**
+ * Stamps (Date.now(), the same clock in every context of the browser) the moment `locator`'s
+ * element first satisfies `test`, watching the page for it from now on; resolves the stamp.
+ */
+async function stampWhen(
+  locator: Locator,
+  check: { text?: string; attr?: [string, string] },
+): Promise<() => Promise<number>> {
+  const name = `stamp${Math.random().toString(36).slice(2)}`;
+  const page: Page = locator.page();
+  const handle = await locator.elementHandle();
+  await page.evaluate(
+    ({ el, name, check }) => {
+      const w = window as unknown as Record<string, number>;
+      const ok = () =>
+        (check.text === undefined || (el?.textContent ?? '').includes(check.text)) &&
+        (check.attr === undefined || el?.getAttribute(check.attr[0]) === check.attr[1]);
+      const seen = () => {
+        if (w[name] === undefined && ok()) w[name] = Date.now();
+      };
+      new MutationObserver(seen).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      });
+    },
+    { el: handle, name, check },
+  );
+  return async () => {
+    await page.waitForFunction((n) => (window as unknown as Record<string, number>)[n], name);
+    return page.evaluate((n) => (window as unknown as Record<string, number>)[n] as number, name);
+  };
+}
+
+test('a teacher sees and leads three students live', async ({ browser, baseURL }) => {
+  // Four browser contexts, three virtual boards and axe runs: slow on a loaded machine.
+  test.setTimeout(720_000);
+  const timings: string[] = [];
   const tag = unique();
   const found: string[] = [];
   const lessonName = `Motors ${tag}`;
@@ -32,18 +75,23 @@ test('a teacher sees and leads two students live', async ({ browser, baseURL }) 
   await teacher.api('POST', `/class/${klass.uuid}/add-lesson`, { lessons: [lesson.uuid] });
 
   const students: { app: ClassroomApp; email: string; name: string; board: BoardLink }[] = [];
-  for (const name of ['Ann Able', 'Bob Baker']) {
+  for (const name of ['Ann Able', 'Bob Baker', 'Cy Cole']) {
     const app = await newUser(browser, baseURL);
     const email = await app.signUp(name);
     await app.enroll(klass.access_code);
     students.push({ app, email, name, board: new BoardLink(app.page) });
   }
-  const [ann, bob] = students as [(typeof students)[0], (typeof students)[0]];
+  type Student = (typeof students)[0];
+  const [ann, bob, cy] = students as [Student, Student, Student];
 
-  await test.step('the teacher opens the live view; the students start the lesson', async () => {
+  await test.step('the teacher writes a program, opens the live view; the students start the lesson', async () => {
+    const editor = teacher.editor();
+    await editor.open('/program');
+    await editor.switchTo('logo');
+    await teacher.writeProgram(TEACHER);
     await teacher.openClass(klass.uuid, 'live');
     await expect(teacher.page.getByTestId('live-view')).toBeVisible();
-    await expect(teacher.page.getByTestId('live-seat')).toHaveCount(2);
+    await expect(teacher.page.getByTestId('live-seat')).toHaveCount(3);
     for (const s of students) {
       await s.app.openClass(klass.uuid, 'overview');
       await s.app.startLesson(lessonName);
@@ -69,8 +117,13 @@ test('a teacher sees and leads two students live', async ({ browser, baseURL }) 
   });
 
   await test.step('a student’s change reaches the teacher’s grid, with its compile error', async () => {
+    const shown = await stampWhen(seat(ann.email).getByTestId('live-logo'), { text: 'beeep' });
     await ann.app.writeProgram('to main\na, on\nbeeep\nend');
+    const typed = await ann.app.page.evaluate(() => Date.now());
     await expect(seat(ann.email).getByTestId('live-logo')).toContainText('beeep');
+    const latency = (await shown()) - typed;
+    timings.push(`program change → teacher's grid: ${latency} ms`);
+    expect(latency).toBeLessThan(1000);
     await expect(seat(ann.email).getByTestId('live-compile-error')).toBeVisible();
     // Bob's seat did not change.
     await expect(seat(bob.email).getByTestId('live-logo')).not.toContainText('beeep');
@@ -79,7 +132,7 @@ test('a teacher sees and leads two students live', async ({ browser, baseURL }) 
   });
 
   await test.step('a program runs with its motor on; Stop all boards stops it', async () => {
-    for (const s of [ann, bob]) {
+    for (const s of students) {
       await s.app.button(t('editor:toolbar.download')).click();
       // Compiling and writing the board take long on a loaded machine; not what is tested.
       await expect(s.app.toast('success', t('download:success'))).toBeVisible({
@@ -93,8 +146,17 @@ test('a teacher sees and leads two students live', async ({ browser, baseURL }) 
     await expect(seat(ann.email).getByTestId('live-motors')).toContainText(
       c('live.board.motorOn', { port: 'A', dir: c('live.board.dir.cw'), power: 100 }),
     );
+    const stopped = await Promise.all(
+      students.map((s) => stampWhen(s.board.simMotor('a'), { attr: ['data-motor', 'off'] })),
+    );
+    const clicked = await teacher.page.evaluate(() => Date.now());
     await teacher.button(c('live.stopAll')).click();
-    for (const s of [ann, bob]) {
+    for (const [s, stamp] of students.map((s, i) => [s, stopped[i]] as const)) {
+      const latency = (stamp ? await stamp() : Infinity) - clicked;
+      timings.push(`stop all → ${s.name}'s motor off: ${latency} ms`);
+      expect(latency).toBeLessThan(1000);
+    }
+    for (const s of students) {
       await expect(s.board.simMotor('a')).toHaveAttribute('data-motor', 'off');
       await expect(s.board.sim().getByTestId('sim-program')).toContainText('stopped');
       await expect(seat(s.email).getByTestId('live-motors')).toContainText(
@@ -115,6 +177,69 @@ test('a teacher sees and leads two students live', async ({ browser, baseURL }) 
     await expect(dialog).toContainText(c('live.detail.noSubmissions'));
     await teacher.button(c('close'), dialog).last().click();
     await expect(dialog).toBeHidden();
+  });
+
+  await test.step('broadcast: beside each student’s program, live; copy and undo', async () => {
+    await teacher.button(c('live.broadcast.start')).click();
+    const pane = (s: Student) =>
+      s.app.page.getByRole('region', {
+        name: c('live.student.broadcastTitle', { by: 'Tina Teacher' }),
+      });
+    for (const s of students) {
+      await expect(pane(s).getByTestId('live-broadcast-logo')).toHaveText(TEACHER);
+      await expect(s.app.page.getByTestId('live-watching')).toHaveText(
+        c('live.student.broadcasting'),
+      );
+    }
+    found.push(...(await violations(cy.app.page, 'student: broadcast pane')));
+    // Ann copies it into her program (the teacher's grid shows it), then undoes that.
+    await ann.app.button(c('live.student.copy'), pane(ann)).click();
+    await expect(pane(ann)).toContainText(c('live.student.copied'));
+    await expect(seat(ann.email).getByTestId('live-logo')).toHaveText(TEACHER);
+    await ann.app.button(c('live.student.undoCopy'), pane(ann)).click();
+    await expect(seat(ann.email).getByTestId('live-logo')).toHaveText(STARTER);
+    // The teacher edits in the editor while broadcasting: the students see each change.
+    const editor = teacher.editor();
+    await editor.open('/program');
+    await expect(teacher.page.getByTestId('live-broadcasting')).toBeVisible();
+    const shown = await stampWhen(pane(bob).getByTestId('live-broadcast-logo'), {
+      text: 'wait 5',
+    });
+    await teacher.writeProgram(TEACHER_EDITED);
+    const typed = await teacher.page.evaluate(() => Date.now());
+    await expect(pane(bob).getByTestId('live-broadcast-logo')).toHaveText(TEACHER_EDITED);
+    timings.push(`teacher's edit → student's broadcast pane: ${(await shown()) - typed} ms`);
+    await teacher.button(c('live.broadcast.stop')).click();
+    for (const s of students) await expect(pane(s)).toHaveCount(0);
+    await expect(teacher.page.getByTestId('live-broadcasting')).toHaveCount(0);
+    await teacher.openClass(klass.uuid, 'live');
+    await expect(seat(cy.email)).toContainText(c('live.online'));
+  });
+
+  await test.step('hand out the teacher’s program to two students; theirs are kept', async () => {
+    await teacher.button(c('live.handout.open')).click();
+    const dialog = teacher.page.getByRole('dialog', { name: c('live.handout.title') });
+    await dialog.getByLabel(c('live.handout.everyone')).uncheck();
+    await dialog.getByLabel('Bob Baker').check();
+    await dialog.getByLabel('Cy Cole').check();
+    await teacher.button(c('live.handout.send'), dialog).click();
+    await expect(teacher.toast('success', c('live.handout.sent', { count: 2 }))).toBeVisible();
+    for (const s of [bob, cy]) {
+      await expect(
+        s.app.toast(
+          'success',
+          c('live.student.handedOutKept', {
+            by: 'Tina Teacher',
+            name: c('live.broadcast.untitled'),
+          }),
+        ),
+      ).toBeVisible();
+      await expect(seat(s.email).getByTestId('live-logo')).toHaveText(TEACHER_EDITED);
+    }
+    await expect(seat(ann.email).getByTestId('live-logo')).toHaveText(STARTER);
+    const versions = await cy.app.editor().openVersions();
+    await expect(versions.first()).toContainText(t('editor:versions.reason.handout'));
+    await cy.app.showLesson();
   });
 
   await test.step('hands up: into the queue in order; resolving lowers it for the student', async () => {
@@ -152,6 +277,7 @@ test('a teacher sees and leads two students live', async ({ browser, baseURL }) 
     }
   });
 
+  console.log(`live class timings:\n  ${timings.join('\n  ')}`);
   expect(found).toEqual([]);
-  for (const app of [teacher, ann.app, bob.app]) await app.page.context().close();
+  for (const app of [teacher, ...students.map((s) => s.app)]) await app.page.context().close();
 });

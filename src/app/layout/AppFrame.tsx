@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import TopNavbar from '../navbar/TopNavbar.tsx';
 import StudentLiveLayer from '../../classroom/live/ui/StudentLiveLayer.tsx';
+import TeacherBroadcastBar from '../../classroom/live/ui/TeacherBroadcastBar.tsx';
 import VirtualBoardDock from '../../virtual-board/ui/VirtualBoardDock.tsx';
 import { MAIN_ID } from './SkipLink.tsx';
 
@@ -25,6 +26,7 @@ export default function AppFrame({
         <VirtualBoardDock />
       </div>
       <StudentLiveLayer />
+      <TeacherBroadcastBar />
     </div>
   );
 }

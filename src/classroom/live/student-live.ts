@@ -267,7 +267,9 @@ export class StudentLive {
       try {
         const message = JSON.parse(payload) as LiveProgramMessage;
         const next = receiveProgram(this.state.broadcast, message);
-        if (next && this.state.live?.broadcast) this.set({ broadcast: next });
+        // Kept even before the state says a broadcast is on (the two travel apart); the UI
+        // shows it only while one is.
+        if (next) this.set({ broadcast: next });
       } catch {
         // A malformed message is dropped; the next whole one repairs the view.
       }

@@ -9,13 +9,18 @@ import type { LiveBoardState, LiveCompile } from '../../contract/live-class.ts';
 import { board } from '../../device/board-store.ts';
 import * as cmd from '../../device/protocol/commands.ts';
 import { getDevice } from '../../device/runtime.ts';
-import { compilableLogo, currentProgramFile, program } from '../../program/index.ts';
+import { compilableLogo, currentProgramFile } from '../../program/index.ts';
+import { hideWidgetPane, showWidgetPane } from '../../shell/widget-panes.ts';
 import { addedLibraries } from '../../state/extensions.ts';
 import { lessonSession } from '../lesson-session.ts';
 import { NO_BOARD } from './deltas.ts';
 import { liveApi } from './live-api.ts';
+import { BROADCAST_PANE } from '../pane-ids.ts';
+import { programNow } from './program-now.ts';
 import { StudentLive } from './student-live.ts';
 import { showStudentLive } from './student-live-store.ts';
+import { takeHandout } from './take-program.ts';
+import '../ui/widget-panes.ts';
 
 const LINKS = { webhid: 'usb', plugin: 'plugin', simulated: 'virtual', remote: 'remote' } as const;
 
@@ -61,18 +66,24 @@ async function stopBoard(): Promise<void> {
 export const studentLive = new StudentLive({
   api: liveApi(api),
   origin: window.location.origin,
-  program: () => ({
-    xml: program.currentWorkspaceXmlText,
-    logo: program.logoCode,
-    mode: program.programMode,
-    name: program.toSaveProject.name || program.currentProject?.name || '',
-  }),
+  program: programNow,
   // Compiles what the program is now (the live service asks only when the Logo changed).
   compile: () => compileNow(),
   board: liveBoardNow,
   stopBoard,
+  handout: takeHandout,
 });
 studentLive.subscribe(showStudentLive);
+
+// The teacher's broadcast opens beside the student's program, and closes when it ends.
+let broadcastShown = false;
+studentLive.subscribe((state) => {
+  const on = state.live?.active === true && state.live.broadcast !== null;
+  if (on === broadcastShown) return;
+  broadcastShown = on;
+  if (on) showWidgetPane(BROADCAST_PANE);
+  else hideWidgetPane(BROADCAST_PANE);
+});
 
 // A student takes part while a lesson they may submit is open.
 subscribe(lessonSession, () => {

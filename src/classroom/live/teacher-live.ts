@@ -6,6 +6,8 @@
 // end. Framework-free: the UI reads `subscribe` snapshots through one adapter, which hears
 // at most one change per `notifyEveryMs` however many messages arrive.
 import {
+  LIVE_FULL_EVERY_MS,
+  LIVE_PROGRAM_EVERY_MS,
   LIVE_SILENT_MS,
   liveTopics,
   parseStudentTopic,
@@ -15,10 +17,14 @@ import {
   type LiveState,
 } from '../../contract/live-class.ts';
 import { StateHolder } from '../../core/state-holder.ts';
-import { receiveBoard, receiveProgram, type LiveProgram } from './deltas.ts';
+import { ProgramSender, receiveBoard, receiveProgram, type LiveProgram } from './deltas.ts';
 import { followEvents, type StreamStatus } from './follow-events.ts';
 import type { LiveApi } from './live-api.ts';
 import { openLiveLink, type LinkStatus, type LiveLink, type MqttConnect } from './live-link.ts';
+import type { ProgramNow } from './student-live.ts';
+
+/** How often a broadcasting teacher's page looks for a changed program. */
+const BROADCAST_LOOK_MS = 200;
 
 export interface LiveSeat {
   email: string;
@@ -40,13 +46,27 @@ export interface TeacherLiveState {
   /** The session could not start (the API client showed why). */
   failed: boolean;
   seats: LiveSeat[];
+  /** This page sends its program to the class (the teacher's broadcast). */
+  broadcasting: boolean;
 }
 
 export interface TeacherLiveDeps {
   api: Pick<
     LiveApi,
-    'events' | 'eventsUrl' | 'start' | 'join' | 'state' | 'stop' | 'eyes' | 'resolveHand' | 'end'
+    | 'events'
+    | 'eventsUrl'
+    | 'start'
+    | 'join'
+    | 'state'
+    | 'stop'
+    | 'eyes'
+    | 'resolveHand'
+    | 'end'
+    | 'broadcast'
+    | 'handout'
   >;
+  /** The teacher's open program (what a broadcast shows). */
+  program?: () => ProgramNow;
   origin: string;
   connect?: MqttConnect;
   now?: () => number;
@@ -62,6 +82,7 @@ const initial = (): TeacherLiveState => ({
   link: 'off',
   failed: false,
   seats: [],
+  broadcasting: false,
 });
 
 /** Online: heard from within LIVE_SILENT_MS and not gone. */
@@ -79,6 +100,10 @@ export class TeacherLive {
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
   private lastSyncAsk = 0;
   private readonly now: () => number;
+  private readonly sender = new ProgramSender();
+  private broadcastTimer: ReturnType<typeof setInterval> | null = null;
+  private broadcastFull = 0;
+  private broadcastChangedAt = 0;
 
   constructor(private readonly deps: TeacherLiveDeps) {
     this.now = deps.now ?? Date.now;
@@ -115,8 +140,21 @@ export class TeacherLive {
     return order.map((s) => this.seats.get(s.key)).filter((s): s is LiveSeat => s !== undefined);
   }
 
+  /** The live view is on screen (a broadcast may outlive it). */
+  private viewOpen = false;
+
+  /**
+   * The live view closed: the session's stream and link close too, unless this page is
+   * broadcasting (then when the broadcast stops).
+   */
+  leaveView(): void {
+    this.viewOpen = false;
+    if (!this.state.broadcasting) this.close();
+  }
+
   /** Starts (or joins) the class's live session and watches it until `close`. */
   async open(classUuid: string): Promise<void> {
+    this.viewOpen = true;
     if (this.state.classUuid === classUuid) return;
     this.close();
     this.set({ ...initial(), classUuid, stream: 'connecting' });
@@ -158,6 +196,8 @@ export class TeacherLive {
     }
     this.seats = next;
     this.set({ live, seats: this.orderedSeats(live) });
+    // Another teacher (or the session's end) stopped the broadcast.
+    if (this.state.broadcasting && (!live.active || !live.broadcast)) this.stopSending();
     if (live.active) void this.connect();
     else this.disconnect();
   }
@@ -179,7 +219,10 @@ export class TeacherLive {
           onStatus: (link) => {
             this.set({ link });
             // Nothing is retained on the broker: ask every student for its whole state.
-            if (link === 'online') this.askSync(true);
+            if (link === 'online') {
+              this.askSync(true);
+              this.sendBroadcast(true);
+            }
             if (link === 'refused') {
               this.disconnect();
               setTimeout(() => {
@@ -245,6 +288,8 @@ export class TeacherLive {
         next = { ...seat, board, seenAt: this.now(), gone: false };
       }
     }
+    // A student who just came (or came back) gets the broadcast whole.
+    if (!seatOnline(seat, this.now()) && !next.gone) this.wantFull = true;
     this.seats.set(parsed.key, next);
     this.deps.onReceive?.(next, parsed.kind);
     this.seatsChanged();
@@ -258,6 +303,12 @@ export class TeacherLive {
 
   /** Stops the live view (the session ends by itself 15 minutes later). */
   close(): void {
+    const uuid = this.state.classUuid;
+    if (uuid && this.state.broadcasting) {
+      // Nobody is left to send it: the students' broadcast pane closes.
+      void this.deps.api.broadcast(uuid, false, '', { quiet: true }).catch(() => {});
+    }
+    this.stopSending();
     this.abort?.abort();
     this.abort = null;
     this.disconnect();
@@ -287,6 +338,79 @@ export class TeacherLive {
   async resolveHand(email: string): Promise<void> {
     const live = await this.deps.api.resolveHand(this.classUuid(), email);
     this.applyState(live);
+  }
+
+  /**
+   * Starts or stops showing this page's program to the class: read-only beside each
+   * student's own, live (at most once a second, the whole program every 10 s and to a
+   * student who comes).
+   */
+  async broadcast(on: boolean): Promise<void> {
+    const uuid = this.classUuid();
+    const program = this.deps.program;
+    if (on && !program) throw new Error('no program to broadcast');
+    const live = await this.deps.api.broadcast(uuid, on, on && program ? program().name : '');
+    if (this.state.classUuid !== uuid) return;
+    if (on) {
+      this.sender.reset();
+      this.broadcastFull = 0;
+      this.set({ broadcasting: true });
+      this.sendBroadcast(true);
+      this.broadcastTimer ??= setInterval(
+        () => this.sendBroadcast(this.wantFull),
+        BROADCAST_LOOK_MS,
+      );
+    } else {
+      this.stopSending();
+    }
+    this.applyState(live);
+    if (!on && !this.viewOpen) this.close();
+  }
+
+  private stopSending(): void {
+    if (this.broadcastTimer) clearInterval(this.broadcastTimer);
+    this.broadcastTimer = null;
+    if (this.state.broadcasting) this.set({ broadcasting: false });
+  }
+
+  private lastBroadcast: ProgramNow | null = null;
+  /** A student came: the next broadcast message is whole (at most one a second). */
+  private wantFull = false;
+  private broadcastSentAt = 0;
+
+  private sendBroadcast(full: boolean): void {
+    const link = this.link;
+    const program = this.deps.program;
+    if (!this.state.broadcasting || !program || !link || link.status !== 'online') return;
+    const now = this.now();
+    if (now - this.broadcastSentAt < LIVE_PROGRAM_EVERY_MS && !(full && !this.wantFull)) return;
+    const current = program();
+    const last = this.lastBroadcast;
+    if (!last || last.xml !== current.xml || last.logo !== current.logo) {
+      this.broadcastChangedAt = now;
+    }
+    this.lastBroadcast = current;
+    const whole = full || now - this.broadcastFull >= LIVE_FULL_EVERY_MS;
+    const message = this.sender.next(
+      { at: this.broadcastChangedAt, luuid: null, compile: null, ...current },
+      whole,
+    );
+    if (whole) {
+      this.broadcastFull = now;
+      this.wantFull = false;
+    }
+    if (!message) return;
+    this.broadcastSentAt = now;
+    link.publish(liveTopics(this.base).broadcast, JSON.stringify(message));
+  }
+
+  /**
+   * Hands a program file out to every student of the class, or only these; each student's
+   * open program is kept as a version first.
+   */
+  async handout(code: string, name: string, emails?: string[]): Promise<number | null> {
+    const out = await this.deps.api.handout(this.classUuid(), code, name, emails);
+    return out.emails?.length ?? null;
   }
 
   /** Ends the session for everyone (nothing of it is kept). */

@@ -3,13 +3,21 @@
 import { proxy, ref } from 'valtio';
 import { api } from '../../api/client.ts';
 import { liveApi } from './live-api.ts';
+import { programNow } from './program-now.ts';
+import { teacherBroadcast } from './teacher-broadcast-store.ts';
 import { TeacherLive, type TeacherLiveState } from './teacher-live.ts';
 
-export const teacherLive = new TeacherLive({ api: liveApi(api), origin: window.location.origin });
+export const teacherLive = new TeacherLive({
+  api: liveApi(api),
+  origin: window.location.origin,
+  program: programNow,
+});
 
 export const teacherLiveView = proxy<{ state: TeacherLiveState }>({
   state: ref(teacherLive.snapshot()),
 });
 teacherLive.subscribe((state) => {
   teacherLiveView.state = ref(state);
+  const broadcasting = state.broadcasting ? state.classUuid : null;
+  if (teacherBroadcast.classUuid !== broadcasting) teacherBroadcast.classUuid = broadcasting;
 });

@@ -4,7 +4,7 @@
 import i18next from 'i18next';
 import { lazy } from 'react';
 import { registerWidgetPane } from '../../shell/widget-panes.ts';
-import { LESSON_PANE, SUBMISSION_PANE } from '../pane-ids.ts';
+import { BROADCAST_PANE, LESSON_PANE, SUBMISSION_PANE } from '../pane-ids.ts';
 
 registerWidgetPane({
   id: LESSON_PANE,
@@ -16,4 +16,10 @@ registerWidgetPane({
   id: SUBMISSION_PANE,
   label: () => i18next.t('classroom:submission.tab'),
   Component: lazy(() => import('./GradePane.tsx')),
+});
+
+registerWidgetPane({
+  id: BROADCAST_PANE,
+  label: () => i18next.t('classroom:live.student.broadcastTab'),
+  Component: lazy(() => import('../live/ui/BroadcastPane.tsx')),
 });

@@ -15,6 +15,11 @@ import {
   type LiveBoardState,
   type LiveHand,
 } from '../../../contract/live-class.ts';
+import {
+  currentProgramText,
+  parseProgramFile,
+  PROGRAM_FILE_SUFFIX,
+} from '../../../program/index.ts';
 import { confirm } from '../../../shell/confirm.ts';
 import { showToast } from '../../../state/ui.ts';
 import Loading from '../../../ui/busy/Loading.tsx';
@@ -22,6 +27,7 @@ import IconButton from '../../../ui/icon-button/IconButton.tsx';
 import Modal from 'react-bootstrap/Modal';
 import { classroom } from '../../runtime.ts';
 import type { LiveProgram } from '../deltas.ts';
+import { programNow } from '../program-now.ts';
 import { seatOnline, type LiveSeat } from '../teacher-live.ts';
 import { teacherLive, teacherLiveView } from '../teacher-runtime.ts';
 import './live.css';
@@ -60,7 +66,8 @@ export default function LiveTab({ klass }: { klass: Class }) {
 
   useEffect(() => {
     void teacherLive.open(klass.uuid);
-    return () => teacherLive.close();
+    // A broadcast goes on while the teacher edits in the editor (the app frame shows it).
+    return () => teacherLive.leaveView();
   }, [klass.uuid]);
 
   const live = state.classUuid === klass.uuid ? state.live : null;
@@ -102,6 +109,11 @@ export default function LiveTab({ klass }: { klass: Class }) {
           : t('live.status.online', { online, total: seats.length })}
       </p>
       <LeadControls eyes={live.eyes} now={now} />
+      <ShareControls
+        broadcasting={state.broadcasting}
+        other={live.broadcast && !state.broadcasting ? live.broadcast.by : null}
+        seats={seats}
+      />
       <HandsQueue hands={live.hands as LiveHand[]} onOpen={setOpen} />
       <h2 className="h6 mt-3" id="live-grid-title">
         {t('live.grid')}
@@ -215,6 +227,215 @@ function LeadControls({
         {t('live.end')}
       </button>
     </div>
+  );
+}
+
+function ShareControls({
+  broadcasting,
+  other,
+  seats,
+}: {
+  broadcasting: boolean;
+  other: string | null;
+  seats: LiveSeat[];
+}) {
+  const { t } = useTranslation('classroom');
+  const [busy, setBusy] = useState(false);
+  const [handing, setHanding] = useState(false);
+  const name = programNow().name;
+  const toggle = async () => {
+    setBusy(true);
+    await lead(() => teacherLive.broadcast(!broadcasting));
+    setBusy(false);
+  };
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-3" data-testid="live-share">
+      <IconButton
+        icon={broadcasting ? 'broadcast-pin' : 'broadcast'}
+        className={`btn ${broadcasting ? 'btn-warning' : 'btn-outline-primary'}`}
+        aria-pressed={broadcasting}
+        busy={busy}
+        onClick={() => void toggle()}
+      >
+        {broadcasting ? t('live.broadcast.stop') : t('live.broadcast.start')}
+      </IconButton>
+      <IconButton
+        icon="box-arrow-right"
+        className="btn btn-outline-primary"
+        disabled={seats.length === 0}
+        onClick={() => setHanding(true)}
+      >
+        {t('live.handout.open')}
+      </IconButton>
+      <span className="small" role="status">
+        {broadcasting
+          ? t('live.broadcast.on', { name: name || t('live.broadcast.untitled') })
+          : other
+            ? t('live.broadcast.other', { by: other })
+            : ''}
+      </span>
+      {handing && <HandoutDialog seats={seats} onClose={() => setHanding(false)} />}
+    </div>
+  );
+}
+
+function HandoutDialog({ seats, onClose }: { seats: LiveSeat[]; onClose: () => void }) {
+  const { t } = useTranslation('classroom');
+  const [source, setSource] = useState<'current' | 'file'>('current');
+  const [file, setFile] = useState<{ name: string; code: string } | null>(null);
+  const [fileError, setFileError] = useState(false);
+  const [everyone, setEveryone] = useState(true);
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set());
+  const [busy, setBusy] = useState(false);
+  const current = programNow().name || t('live.broadcast.untitled');
+  const ready = (source === 'current' || file !== null) && (everyone || chosen.size > 0);
+  const readFile = async (picked: File | undefined) => {
+    setFile(null);
+    setFileError(false);
+    if (!picked) return;
+    const code = await picked.text();
+    try {
+      parseProgramFile(code);
+      setFile({ name: picked.name.replace(/\.gogo\.xml$|\.xml$/i, ''), code });
+    } catch {
+      setFileError(true);
+    }
+  };
+  const send = async () => {
+    const program =
+      source === 'current' ? { name: programNow().name, code: currentProgramText() } : file;
+    if (!program) return;
+    setBusy(true);
+    const emails = everyone ? undefined : [...chosen];
+    let count: number | null = null;
+    const ok = await lead(async () => {
+      count = await teacherLive.handout(program.code, program.name, emails);
+    });
+    setBusy(false);
+    if (!ok) return;
+    showToast(
+      'success',
+      count === null ? t('live.handout.sentAll') : t('live.handout.sent', { count }),
+    );
+    onClose();
+  };
+  return (
+    <Modal show onHide={onClose} aria-labelledby="live-handout-title">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready) void send();
+        }}
+      >
+        <Modal.Header closeButton>
+          <Modal.Title id="live-handout-title">{t('live.handout.title')}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="small">{t('live.handout.intro')}</p>
+          <fieldset className="mb-3">
+            <legend className="h6">{t('live.handout.which')}</legend>
+            <div className="form-check">
+              <input
+                className="form-check-input"
+                type="radio"
+                name="live-handout-source"
+                id="live-handout-current"
+                checked={source === 'current'}
+                onChange={() => setSource('current')}
+              />
+              <label className="form-check-label text-break" htmlFor="live-handout-current">
+                {t('live.handout.current', { name: current })}
+              </label>
+            </div>
+            <div className="form-check">
+              <input
+                className="form-check-input"
+                type="radio"
+                name="live-handout-source"
+                id="live-handout-file"
+                checked={source === 'file'}
+                onChange={() => setSource('file')}
+              />
+              <label className="form-check-label" htmlFor="live-handout-file">
+                {t('live.handout.file')}
+              </label>
+            </div>
+            {source === 'file' && (
+              <div className="mt-2">
+                <label htmlFor="live-handout-pick" className="form-label small">
+                  {t('live.handout.pick')}
+                </label>
+                <input
+                  id="live-handout-pick"
+                  type="file"
+                  className={`form-control ${fileError ? 'is-invalid' : ''}`}
+                  accept={`${PROGRAM_FILE_SUFFIX},.xml`}
+                  aria-describedby={fileError ? 'live-handout-bad' : undefined}
+                  onChange={(e) => void readFile(e.target.files?.[0])}
+                />
+                {fileError && (
+                  <div className="invalid-feedback" id="live-handout-bad">
+                    {t('live.handout.badFile')}
+                  </div>
+                )}
+              </div>
+            )}
+          </fieldset>
+          <fieldset>
+            <legend className="h6">{t('live.handout.who')}</legend>
+            <div className="form-check">
+              <input
+                className="form-check-input"
+                type="checkbox"
+                id="live-handout-all"
+                checked={everyone}
+                onChange={(e) => setEveryone(e.target.checked)}
+              />
+              <label className="form-check-label" htmlFor="live-handout-all">
+                {t('live.handout.everyone')}
+              </label>
+            </div>
+            {!everyone &&
+              seats.map((seat) => (
+                <div className="form-check ms-3" key={seat.key}>
+                  <input
+                    className="form-check-input"
+                    type="checkbox"
+                    id={`live-handout-${seat.key}`}
+                    checked={chosen.has(seat.email)}
+                    onChange={(e) => {
+                      const next = new Set(chosen);
+                      if (e.target.checked) next.add(seat.email);
+                      else next.delete(seat.email);
+                      setChosen(next);
+                    }}
+                  />
+                  <label
+                    className="form-check-label text-break"
+                    htmlFor={`live-handout-${seat.key}`}
+                  >
+                    {seat.name}
+                  </label>
+                </div>
+              ))}
+          </fieldset>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <IconButton
+            type="submit"
+            icon="box-arrow-right"
+            className="btn btn-primary"
+            busy={busy}
+            disabled={!ready}
+          >
+            {t('live.handout.send')}
+          </IconButton>
+        </Modal.Footer>
+      </form>
+    </Modal>
   );
 }
 

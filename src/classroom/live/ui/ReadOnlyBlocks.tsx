@@ -1,0 +1,80 @@
+// A program's blocks, read-only and live: the teacher's broadcast beside a student's
+// program, a student's program in the teacher's full view. The blocks load again when the
+// XML changes; a click on a block names it (the teacher comments on it).
+import i18next from 'i18next';
+import { useEffect, useRef, useState } from 'react';
+import { connection } from '../../../device/connection-store.ts';
+import { ensureBlockLocale } from '../../../editor/blocks/messages.ts';
+import { BlocksEditor } from '../../../editor/workspace/blocks-editor.ts';
+
+export default function ReadOnlyBlocks({
+  xml,
+  label,
+  onBlock,
+  testId,
+}: {
+  xml: string;
+  label: string;
+  onBlock?: (id: string | null) => void;
+  testId?: string;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const [editor, setEditor] = useState<BlocksEditor | null>(null);
+  const pick = useRef(onBlock);
+  useEffect(() => {
+    pick.current = onBlock;
+  }, [onBlock]);
+
+  useEffect(() => {
+    let disposed = false;
+    let made: BlocksEditor | null = null;
+    const resize = new ResizeObserver(() => made?.resize());
+    void (async () => {
+      await ensureBlockLocale(i18next.language || 'en');
+      if (disposed || !host.current) return;
+      made = await BlocksEditor.create(
+        host.current,
+        {
+          readOnly: true,
+          board: connection.displayBoard,
+          locale: i18next.language || 'en',
+          onChange: () => undefined,
+        },
+        () => disposed,
+      );
+      if (!made) return;
+      resize.observe(host.current);
+      made.workspace.addChangeListener((event) => {
+        if (event.type === 'selected') {
+          pick.current?.((event as unknown as { newElementId?: string }).newElementId ?? null);
+        }
+      });
+      setEditor(made);
+    })();
+    return () => {
+      disposed = true;
+      resize.disconnect();
+      made?.dispose();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!editor) return;
+    try {
+      editor.load(xml);
+    } catch {
+      // A program this app cannot draw: the Logo text beside it still shows it.
+    }
+  }, [editor, xml]);
+
+  return (
+    <div
+      ref={host}
+      className="live-blocks"
+      role="img"
+      aria-label={label}
+      data-testid={testId}
+      data-ready={editor ? 'true' : 'false'}
+    />
+  );
+}
