@@ -3,7 +3,7 @@
 // and the API is the server's answers held in memory (the routes have their own tests).
 import i18next, { type i18n } from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 import en from '../../locales/en/firmware.json';
 import enDevice from '../../locales/en/device.json';
 import type { WasmCore } from '../core/wasm-core.ts';
@@ -130,7 +130,7 @@ function setup(
   };
   const runner: FlashRunner = {
     chipFor: async (name, head) => chipForFile(core, name, head),
-    async flash(request: FlashRequest, onProgress) {
+    async flash(request: FlashRequest, onProgress, confirmDowngrade) {
       s.flashes++;
       s.flags.push(connection.firmwareUpdating);
       s.boards.push(state.board ? { ...state.board } : null);
@@ -153,6 +153,7 @@ function setup(
             hid,
             clock: vb,
             onProgress,
+            confirmDowngrade,
             virtualBoard: !options.realBoard,
           }),
         );
@@ -190,6 +191,18 @@ function setup(
   return s;
 }
 
+/** Resolves once `check` (run on every change of `state`) says it is done. */
+function subscribeUntil(state: object, check: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const off = subscribe(state, () => {
+      if (check()) {
+        off();
+        resolve();
+      }
+    });
+  });
+}
+
 const file = (name: string, bytes: Uint8Array) => ({
   name,
   size: bytes.byteLength,
@@ -223,7 +236,10 @@ describe('FirmwareService', () => {
     await r.service.updateToLatest();
     expect(r.state.error).toBeNull();
     expect(r.state.phase).toBe('success');
-    expect(r.state.result).toMatchObject({ version: '43', verified: true });
+    expect(r.state.result).toMatchObject({
+      firmware: { version: 43 },
+      verified: true,
+    });
     expect(r.vb.device.state().legacy.firmware).toBe(43);
   });
 
@@ -287,6 +303,71 @@ describe('FirmwareService', () => {
     await s.vb.idle(50);
     await s.service.updateFromFile(file('gogo-esp-1.0.3.bin', espImage()));
     expect(s.boards).toEqual([{ boardType: BoardType.v6, firmwareVersion: 40 }]);
+  });
+
+  it('after an STM32 update says the STM32 version the board reports, and the board line lists both chips', async () => {
+    // The walk: a board at ESP32 1.0.3 took gogo-stm-1.0.1.bin, the updater said "Firmware
+    // updated." and went on showing 1.0.3, the ESP32's version.
+    await s.vb.idle(50);
+    await s.service.updateFromFile(file('gogo-esp-1.0.3.bin', espImage()));
+    await s.service.updateFromFile(file('gogo-stm-1.0.1.bin', stmImage()));
+    expect(s.state.phase).toBe('success');
+    expect(s.toasts.slice(-2)).toEqual([
+      'ESP32 firmware updated to version 1.0.3.',
+      'STM32 firmware updated to version 1.0.1.',
+    ]);
+    expect(s.state.check.firmware).toEqual([
+      { chip: 'esp', version: { version: 43, semver: '1.0.3' } },
+      { chip: 'stm', version: { version: 11, semver: '1.0.1' } },
+    ]);
+  });
+
+  it('asks before writing an older image: keeping the newer writes nothing, installing writes it', async () => {
+    await s.vb.idle(50);
+    await s.service.updateFromFile(file('gogo-stm-1.0.1.bin', stmImage()));
+    const older = stmImage({ version: 10, semver: '1.0.0', seed: 7 });
+    const asked: FirmwareState['downgrade'][] = [];
+    const answer = (install: boolean) =>
+      subscribeUntil(s.state, () => {
+        if (!s.state.downgrade) return false;
+        asked.push({ ...s.state.downgrade });
+        s.service.answerDowngrade(install);
+        return true;
+      });
+    let waiting = answer(false);
+    await s.service.updateFromFile(file('gogo-stm-1.0.0.bin', older));
+    await waiting;
+    expect(asked).toEqual([{ chip: 'stm', board: '1.0.1', image: '1.0.0' }]);
+    expect(s.state.phase).toBe('idle');
+    expect(s.state.error).toBeNull();
+    expect(s.state.info).toBe('Nothing was written: the board keeps STM32 firmware 1.0.1.');
+    expect(s.vb.device.state().stm.version).toBe(11);
+    waiting = answer(true);
+    await s.service.updateFromFile(file('gogo-stm-1.0.0.bin', older));
+    await waiting;
+    expect(s.state.phase).toBe('success');
+    expect(s.toasts.at(-1)).toBe('STM32 firmware updated to version 1.0.0.');
+    expect(s.vb.device.state().stm.version).toBe(10);
+  });
+
+  it('is an error when the board still runs its old firmware after the update', async () => {
+    await s.vb.idle(50);
+    s.vb.device.faults = { noExtension: true, stm: { writeProtected: true } };
+    await s.service.updateFromFile(file('gogo-stm-1.0.1.bin', stmImage()));
+    expect(s.state.phase).toBe('error');
+    expect(s.state.error).toBe(
+      "after the update the board runs STM32 firmware 10, not the file's 11",
+    );
+    expect(s.toasts).not.toContain('STM32 firmware updated to version 1.0.1.');
+  });
+
+  it('opens the updater afresh: an earlier error is not shown again', async () => {
+    await s.service.updateFromFile(file('notes.txt', new Uint8Array([1, 2, 3, 4])));
+    expect(s.state.error).toBe('The firmware file is invalid');
+    s.service.open();
+    expect(s.state.phase).toBe('idle');
+    expect(s.state.error).toBeNull();
+    expect(s.state.canRetry).toBe(false);
   });
 
   it('sends a GoGo Board 7 to its installer guide', () => {
@@ -357,7 +438,10 @@ describe('FirmwareService', () => {
     await r.vb.idle(50);
     await r.service.updateToLatest();
     expect(r.state.phase).toBe('success');
-    expect(r.state.result).toMatchObject({ version: '43', verified: true });
+    expect(r.state.result).toMatchObject({
+      firmware: { version: 43 },
+      verified: true,
+    });
     expect(r.toasts).toContain('Firmware updated to version 43.');
     expect(r.state.promptsPostponed).toBe(true);
     const before = r.toasts.length;
