@@ -21,6 +21,14 @@ const domGlobals = [
   'Worker',
 ].map((name) => ({ name, message: 'Shared code (src/core, src/contract) must not use the DOM.' }));
 
+/** The files of src/program that run in Node too: the program file and what compiles of it. */
+const programShared = [
+  'src/program/program-file.ts',
+  'src/program/xml.ts',
+  'src/program/compilable-logo.ts',
+  'src/program/merge-logo.ts',
+];
+
 /** A `layers/imports` block: what the matched files may import (scripts/eslint/layers.js). */
 const layerRule = (files, options, ignores = []) => ({
   files,
@@ -74,11 +82,12 @@ export default tseslint.config(
     plugins: { layers },
     rules: { 'layers/imports': ['error', { forbid: ['workers'], why: workerWhy }] },
   },
-  // The server uses only the shared folders of src/: the core-rs face and the API contract.
+  // The server uses only the shared folders of src/: the core-rs face, the API contract, and
+  // the program file and what compiles of it.
   layerRule(['server/**/*.ts'], {
     forbid: ['workers'],
-    only: { within: 'src', allow: ['src/core', 'src/contract'] },
-    why: 'The server shares only src/core and src/contract with the app.',
+    only: { within: 'src', allow: ['src/core', 'src/contract', ...programShared] },
+    why: 'The server shares only src/core, src/contract and the program file with the app.',
   }),
   // The shell's shared pieces (src/shell: named actions, navigation, confirm, screen frame,
   // modals) sit under every feature; only src/app, the top, knows the features.
@@ -90,6 +99,20 @@ export default tseslint.config(
     },
     why: 'Features import the shell; the shell knows no feature (src/app holds what does).',
   }),
+  // The program (src/program) sits under every feature that edits, saves, downloads or hands
+  // in a program, and over the shell's pieces it uses (the widget area for its Logo errors).
+  layerRule(
+    ['src/program/**/*.ts'],
+    {
+      forbid: ['workers'],
+      only: {
+        within: 'src',
+        allow: ['src/program', 'src/shell', 'src/state', 'src/core', 'src/contract'],
+      },
+      why: 'Features use the program; the program knows no feature.',
+    },
+    ['**/*.test.ts'],
+  ),
   // The stores of src/state know no feature; the board link and firmware know the virtual
   // board only through its registration (src/device/board-simulator.ts).
   layerRule(
@@ -112,7 +135,7 @@ export default tseslint.config(
   // Shared code runs in the page, in workers and in Node: no DOM, React or Node modules, and
   // nothing from the feature folders.
   {
-    files: ['src/core/**/*.ts', 'src/contract/**/*.ts'],
+    files: ['src/core/**/*.ts', 'src/contract/**/*.ts', ...programShared],
     ignores: ['**/*.test.ts', '**/*.node.ts'],
     plugins: { layers },
     rules: {
@@ -120,7 +143,7 @@ export default tseslint.config(
         'error',
         {
           forbid: ['workers'],
-          only: { within: 'src', allow: ['src/core', 'src/contract'] },
+          only: { within: 'src', allow: ['src/core', 'src/contract', ...programShared] },
           why: 'Shared code imports only other shared code.',
         },
       ],

@@ -17,6 +17,8 @@ import { envPort, freePort } from './auth-emulator.ts';
 export interface TempPostgres {
   url: string;
   port: number;
+  /** Restarts the server on the same port and data (database-restart tests). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startTempPostgres(options: TempPostgresOptions = {}): Prom
     }
   };
   const remove = () => fs.rmSync(dir, { recursive: true, force: true });
+  let start = () => {};
 
   try {
     run('initdb', ['-D', dataDir, '-U', 'gogo', '-A', 'trust', '-E', 'UTF8', '--locale=C', '-N']);
@@ -75,13 +78,15 @@ export async function startTempPostgres(options: TempPostgresOptions = {}): Prom
       ...(options.durable ? [] : ['-c fsync=off', '-c synchronous_commit=off']),
       ...(options.durable ? [] : ['-c full_page_writes=off']),
     ];
-    run(
-      'pg_ctl',
-      ['start', '-w', '-t', '60', '-D', dataDir, '-l', path.join(dir, 'log')].concat([
-        '-o',
-        settings.join(' '),
-      ]),
-    );
+    start = () =>
+      run(
+        'pg_ctl',
+        ['start', '-w', '-t', '60', '-D', dataDir, '-l', path.join(dir, 'log')].concat([
+          '-o',
+          settings.join(' '),
+        ]),
+      );
+    start();
   } catch (error) {
     remove();
     throw error;
@@ -103,7 +108,11 @@ export async function startTempPostgres(options: TempPostgresOptions = {}): Prom
     await stop();
     throw error;
   }
-  return { url: `postgres://gogo@127.0.0.1:${port}/gogo`, port, stop };
+  const restart = async () => {
+    run('pg_ctl', ['stop', '-w', '-t', '60', '-m', 'fast', '-D', dataDir]);
+    start();
+  };
+  return { url: `postgres://gogo@127.0.0.1:${port}/gogo`, port, restart, stop };
 }
 
 async function cli(argv: string[]): Promise<number> {

@@ -8,8 +8,9 @@ cd "$(dirname "$0")/.."
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 # Browser for end-to-end tests; wasm toolchain fallback; PostgreSQL for the server tests;
-# Mosquitto (with mosquitto_ctrl) for the remote-lab suites on an external broker.
-for p in chromium rustc cargo libstd-rust-dev-wasm32 lld postgresql mosquitto mosquitto-clients; do
+# Mosquitto (with mosquitto_ctrl) for the remote-lab suites on an external broker; HAProxy for
+# cluster mode (npm run cluster) and its tests.
+for p in chromium rustc cargo libstd-rust-dev-wasm32 lld postgresql mosquitto mosquitto-clients haproxy; do
   have_pkg "$p" || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then

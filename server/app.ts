@@ -1,6 +1,8 @@
 // Builds the HTTP application: error shape, schema rules, access scopes, route groups and
 // the built UI. `createServer` wires it to a real database and token verifier.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import cors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifySchema, type RouteOptions } from 'fastify';
@@ -16,10 +18,12 @@ import { CompilePool } from './compile/compile-pool.ts';
 import { ChannelEvents } from './datalog/channel-events.ts';
 import { LogoCompiler } from './compile/logo-compiler.ts';
 import { migrateToLatest, openDatabase, type Db } from './db/database.ts';
+import { openEventBus } from './events/open-event-bus.ts';
+import type { EventBus } from './events/event-bus.ts';
 import { scheduleMaintenance } from './maintenance.ts';
 import { authenticate } from './http/access.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
-import { limitWrites, RateLimiter, writeLimits } from './http/rate-limit.ts';
+import { limitWrites, Limits, writeLimits } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { rejectBadText, validatorCompiler } from './http/validation.ts';
 import { startBrokers } from './remote-lab/brokers.ts';
@@ -32,6 +36,7 @@ import { MessageStore } from './messages/message-store.ts';
 import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
 import { poolChecker } from './classroom/lesson-checker.ts';
+import { ExtensionStore } from './extensions/extension-store.ts';
 import { classroomLink, lessonBoardRights, remoteLabGrader } from './classroom/remote-lab-link.ts';
 
 /** One API route as registered, for the route-table tests. */
@@ -92,6 +97,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   }).withTypeProvider<TypeBoxProvider>();
 
   app.decorate('services', services);
+  app.decorate('draining', false);
   app.decorate('apiRoutes', [] as ApiRoute[]);
   app.decorateRequest('user', null);
   app.setErrorHandler(handleError);
@@ -113,7 +119,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   app.addHook('onClose', async () => {
     stopMaintenance();
     await services.compilePool.close();
-    services.datalogEvents.close();
+    await services.bus.close();
     await services.verifier.close();
     await services.db.close();
   });
@@ -211,16 +217,30 @@ export async function createServer(
     await verifier.close();
     throw error;
   }
-  const users = new UserStore(db.kysely, config.adminEmails);
-  let compiler: LogoCompiler;
+  let bus: EventBus;
   try {
-    compiler = await LogoCompiler.load();
+    bus = await openEventBus(db, config.database);
   } catch (error) {
     await db.close();
     await verifier.close();
     throw error;
   }
-  const compileLimiter = new RateLimiter(config.compileRatePerSecond, config.compileBurst);
+  const users = new UserStore(db.kysely, config.adminEmails);
+  let compiler: LogoCompiler;
+  try {
+    compiler = await LogoCompiler.load();
+  } catch (error) {
+    await bus.close();
+    await db.close();
+    await verifier.close();
+    throw error;
+  }
+  const rateLimits = new Limits(db);
+  const compileLimiter = rateLimits.make(
+    'compiles',
+    config.compileRatePerSecond,
+    config.compileBurst,
+  );
   const compilePool = new CompilePool(compiler, {
     workers: config.compileWorkers,
     queueMax: config.compileQueueMax,
@@ -231,6 +251,7 @@ export async function createServer(
     await compilePool.ready();
   } catch (error) {
     await compilePool.close();
+    await bus.close();
     await db.close();
     await verifier.close();
     throw new Error('the compile workers did not start', { cause: error });
@@ -242,6 +263,7 @@ export async function createServer(
     db.kysely,
     { creators: config.classroomCreators },
     (error, event) => log?.error({ err: error, event }, 'classroom event listener failed'),
+    bus,
   );
   // Grades, notes and new lessons reach the students as messages.
   subscribeClassroomMessages(classroom.events, db.kysely, messages);
@@ -256,9 +278,14 @@ export async function createServer(
       mqtt: config.mqtt,
       host: config.host,
       lookup: remoteLab.lookup,
+      replica:
+        config.port === 0
+          ? `${os.hostname()}-${randomBytes(4).toString('hex')}`
+          : `${os.hostname()}-${config.port}`,
     });
   } catch (error) {
     await compilePool.close();
+    await bus.close();
     await db.close();
     await verifier.close();
     throw new Error(`the MQTT brokers did not start: ${String(error)}`, { cause: error });
@@ -271,8 +298,10 @@ export async function createServer(
     compiler,
     compileLimiter,
     compilePool,
-    limits: writeLimits(config),
-    datalogEvents: new ChannelEvents(db.kysely),
+    rateLimits,
+    limits: writeLimits(config, rateLimits),
+    bus,
+    datalogEvents: new ChannelEvents(bus),
     messages,
     classroom,
     remoteLab,
@@ -283,7 +312,10 @@ export async function createServer(
   remoteLab.setClassroom(classroomLink(classroom, users));
   classroom.submissions.setSessionGrader(remoteLabGrader(remoteLab));
   classroom.lessons.setBoardRights(lessonBoardRights(remoteLab));
-  classroom.submissions.setChecker(poolChecker(compilePool));
+  const extensions = new ExtensionStore(db.kysely, messages);
+  classroom.submissions.setChecker(
+    poolChecker(compilePool, (userId) => extensions.addedLibraries(userId)),
+  );
   // The embedded brokers answer WebSocket upgrades on the API's own port.
   brokers.attach(app.server);
   await remoteLab.start(brokers);

@@ -67,8 +67,10 @@ export interface ServerConfig {
    * client), a number of proxy hops in front of the server, or the proxies' addresses.
    */
   trustProxy: false | number | string[];
-  /** In-flight requests get this long to finish after SIGTERM/SIGINT. */
+  /** The whole stop after SIGTERM/SIGINT (drain, then in-flight requests) takes at most this. */
   shutdownTimeoutMs: number;
+  /** After SIGTERM the replica reports not ready this long, still serving, before it closes. */
+  shutdownDrainMs: number;
   /** Who may create classes and lessons: every signed-in user, or teachers and above. */
   classroomCreators: 'anyone' | 'teachers';
   mqtt: MqttConfig;
@@ -326,6 +328,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     logLevel: env.LOG_LEVEL?.trim() || 'info',
     trustProxy: trustProxyVar(env),
     shutdownTimeoutMs: intVar(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    shutdownDrainMs: intVar(env, 'SHUTDOWN_DRAIN_MS', 0, 0, 60_000),
     classroomCreators: creatorsVar(env),
     mqtt: mqttConfig(env),
     labRegistrationsPerHour: intVar(env, 'LAB_REGISTRATIONS_PER_HOUR', 60, 1, 1_000_000),

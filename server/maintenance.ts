@@ -1,6 +1,7 @@
 // Housekeeping the limits rely on, run a minute after start and then every hour: shared
 // workspaces nobody opened for STORAGE_TTL_DAYS are deleted, and public log records older
-// than PUBLIC_LOG_RETENTION_DAYS go (names left empty are retired). Each replica runs it;
+// than PUBLIC_LOG_RETENTION_DAYS go (names left empty are retired), and shared rate-limit
+// buckets that are full again are forgotten. Each replica runs it;
 // the deletes are idempotent.
 import { ChannelStore } from './datalog/channel-store.ts';
 import type { App } from './http/type-provider.ts';
@@ -13,14 +14,15 @@ const EVERY_MS = 3_600_000;
 export async function runMaintenance(
   app: App,
   clock: () => number = Date.now,
-): Promise<{ workspaces: number; publicLogRecords: number }> {
-  const { db, config, datalogEvents } = app.services;
+): Promise<{ workspaces: number; publicLogRecords: number; rateBuckets: number }> {
+  const { db, config, datalogEvents, rateLimits } = app.services;
   const workspaces = await new WorkspaceStore(db.kysely, clock).sweep(config.storageTtlDays);
   const publicLogRecords = await new ChannelStore(db.kysely, {
     clock,
     events: datalogEvents,
   }).retire(config.publicLogRetentionDays);
-  return { workspaces, publicLogRecords };
+  const rateBuckets = await rateLimits.prune();
+  return { workspaces, publicLogRecords, rateBuckets };
 }
 
 /** Starts the hourly rounds; the returned function stops them. */

@@ -4,9 +4,10 @@ import type { ServerConfig } from './config.ts';
 import type { TokenVerifier } from './auth/token-verifier.ts';
 import type { ChannelEvents } from './datalog/channel-events.ts';
 import type { Db } from './db/database.ts';
+import type { EventBus } from './events/event-bus.ts';
 import type { CompilePool } from './compile/compile-pool.ts';
 import type { LogoCompiler } from './compile/logo-compiler.ts';
-import type { RateLimiter, WriteLimits } from './http/rate-limit.ts';
+import type { Limit, Limits, WriteLimits } from './http/rate-limit.ts';
 import type { RemoteLabService } from './remote-lab/remote-lab-service.ts';
 import type { MessageStore } from './messages/message-store.ts';
 import type { UserStore } from './users/user-store.ts';
@@ -21,11 +22,15 @@ export interface Services {
   /** The Rust Logo compiler (WebAssembly), loaded once. */
   compiler: LogoCompiler;
   /** Requests per client address for the compile routes. */
-  compileLimiter: RateLimiter;
+  compileLimiter: Limit;
+  /** Makes per-client limits: in the process on SQLite, shared in the database on PostgreSQL. */
+  rateLimits: Limits;
   /** Compiles off the event loop (worker threads, a queue limit and a time budget). */
   compilePool: CompilePool;
   /** Per-client limits of the public routes that write (server/http/rate-limit.ts). */
   limits: WriteLimits;
+  /** Events between replicas (server/events/): in the process on SQLite, LISTEN/NOTIFY on PostgreSQL. */
+  bus: EventBus;
   /** Changes of datalog channels, for their live event streams. */
   datalogEvents: ChannelEvents;
   /** Sessions, labs, stations and the brokers (docs/remote-lab.md). */

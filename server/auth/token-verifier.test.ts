@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import '../testing/provided-context.ts';
-import { signUpWithPassword } from '../testing/emulator-accounts.ts';
+import { freePort } from '../../scripts/auth-emulator.ts';
+import { revokeSessions, signUpWithPassword } from '../testing/emulator-accounts.ts';
 import {
   CachingTokenVerifier,
   FirebaseTokenVerifier,
@@ -60,6 +61,35 @@ describe('token verification (firebase-admin against the Auth emulator)', () => 
     const account = await signUpWithPassword(host);
     await deleteAccount(host, account.idToken);
     await expect(firebase.verify(account.idToken)).rejects.toMatchObject({ statusCode: 401 });
+  });
+
+  it('refuses the tokens of a revoked sign-in with a 401', async () => {
+    const account = await signUpWithPassword(host);
+    await expect(firebase.verify(account.idToken)).resolves.toMatchObject({ uid: account.uid });
+    await revokeSessions(host, account.uid);
+    await expect(firebase.verify(account.idToken)).rejects.toMatchObject({
+      statusCode: 401,
+      code: 'unauthorized',
+    });
+  });
+
+  it('answers 503 sign_in_unavailable, not 401, when the emulator does not answer', async () => {
+    const account = await signUpWithPassword(host);
+    // firebase-admin reads the emulator address from the environment on every check.
+    const silent = new FirebaseTokenVerifier('demo-gogo', `127.0.0.1:${await freePort()}`);
+    try {
+      await expect(silent.verify(account.idToken)).rejects.toMatchObject({
+        statusCode: 503,
+        code: 'sign_in_unavailable',
+        retryAfter: 5,
+      });
+      // Garbage is refused without asking anyone.
+      await expect(silent.verify('nope')).rejects.toMatchObject({ statusCode: 401 });
+    } finally {
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
+      await silent.close();
+    }
+    await expect(firebase.verify(account.idToken)).resolves.toMatchObject({ uid: account.uid });
   });
 
   it('trusts a verified token for the cache period only', async () => {

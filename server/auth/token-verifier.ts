@@ -2,7 +2,24 @@
 // firebase-admin accepts the emulator's unsigned tokens (and only those).
 import { deleteApp, initializeApp, type App as FirebaseApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import { unauthorized } from '../http/errors.ts';
+import { HttpError, unauthorized } from '../http/errors.ts';
+
+/**
+ * firebase-admin's codes for a check that could not be made (the Auth emulator, or Google's
+ * keys, did not answer), as opposed to a token it refused. With the emulator every check
+ * also asks it for the account (revoked or disabled?), so a stopped or restarting emulator
+ * gives these for perfectly good tokens.
+ */
+const UNAVAILABLE = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
+
+/** 503: the token could not be checked now; the caller's sign-in may well be fine. */
+export const signInUnavailable = () =>
+  new HttpError(
+    503,
+    'sign_in_unavailable',
+    'The sign-in service cannot be reached to check the token; try again in a moment',
+    5,
+  );
 
 /** What the server trusts about the caller, taken from a verified ID token. */
 export interface VerifiedIdentity {
@@ -40,7 +57,9 @@ export class FirebaseTokenVerifier implements TokenVerifier {
     let decoded;
     try {
       decoded = await this.auth.verifyIdToken(idToken);
-    } catch {
+    } catch (error) {
+      const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : '';
+      if (UNAVAILABLE.has(code)) throw signInUnavailable();
       throw unauthorized('The sign-in token is invalid or has expired');
     }
     const str = (v: unknown) => (typeof v === 'string' ? v : '');

@@ -97,7 +97,7 @@ export class ClassLessonStore {
         .where('type', '=', 'student')
         .where('user_id', 'is not', null)
         .execute();
-      this.events.emit('lesson-added', {
+      await this.events.emit('lesson-added', {
         classUuid: uuid,
         lessonUuids: fresh,
         studentUserIds: students.flatMap((r) => (r.user_id === null ? [] : [r.user_id])),
@@ -134,6 +134,9 @@ export class ClassLessonStore {
   async reorder(caller: Caller, uuid: string, order: readonly string[]): Promise<ClassLesson[]> {
     await this.classes.asTeacher(caller, uuid);
     const current = await this.rows(uuid);
+    if (order.some((l) => !current.some((c) => c.uuid === l))) {
+      throw classroomError('lesson_not_in_class');
+    }
     const same =
       order.length === current.length &&
       new Set(order).size === order.length &&

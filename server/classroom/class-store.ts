@@ -299,7 +299,7 @@ export class ClassStore {
       // The same person joining twice at once: the first insert won, and that is the seat.
       if (!isUniqueViolation(error)) throw error;
     }
-    this.events.emit('enrolled', {
+    await this.events.emit('enrolled', {
       classUuid: uuid,
       emails: [caller.email],
       type: 'student',

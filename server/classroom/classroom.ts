@@ -4,11 +4,13 @@
 // with `submissions.setSessionGrader`; the messages feature subscribes to `events`.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { ClassLessonStore } from './class-lessons.ts';
 import { ClassStore, type ClassroomPolicy } from './class-store.ts';
 import { ClassroomEvents } from './events.ts';
 import { ImageStore } from './image-store.ts';
 import { LessonStore } from './lesson-store.ts';
+import { LessonWorkStore } from './lesson-work-store.ts';
 import { PeopleStore } from './people-store.ts';
 import { SubmissionStore } from './submission-store.ts';
 
@@ -19,14 +21,17 @@ export class Classroom {
   readonly lessons: LessonStore;
   readonly classLessons: ClassLessonStore;
   readonly submissions: SubmissionStore;
+  /** Each student's latest program per lesson. */
+  readonly work: LessonWorkStore;
   readonly images: ImageStore;
 
   constructor(
     db: Kysely<Database>,
     readonly policy: ClassroomPolicy,
     onListenerError: (error: unknown, event: string) => void,
+    bus: EventBus | null = null,
   ) {
-    this.events = new ClassroomEvents(onListenerError);
+    this.events = new ClassroomEvents(onListenerError, bus);
     this.classes = new ClassStore(db, this.events, policy);
     this.people = new PeopleStore(db, this.classes, this.events);
     this.lessons = new LessonStore(db, policy);
@@ -39,6 +44,7 @@ export class Classroom {
       this.people,
       this.events,
     );
+    this.work = new LessonWorkStore(db, this.classes, this.lessons, this.submissions);
     this.images = new ImageStore(db);
   }
 }

@@ -1,7 +1,13 @@
-// What happened in the classroom, for features that react to it (messages to students and
-// teachers) without touching the routes: `classroomEvents.on('grade-posted', listener)`.
-// Events are emitted after the change is stored. A listener that throws or rejects is
-// logged and never fails the request that caused the event.
+// What happened in the classroom, after the change is stored, for features that react to it
+// without touching the routes:
+// - `on('grade-posted', listener)`: side effects that must happen once (messages to students
+//   and teachers) run in the process that made the change;
+// - `watch(classUuid, listener)`: every replica hears every event of a class on the event
+//   bus (server/events/), in one order, with the bus's event id (live views, push streams;
+//   `after` replays what a reconnecting stream missed).
+// A listener that throws or rejects, and a bus that fails, is logged and never fails the
+// request that caused the event.
+import type { BusEvent, EventBus, Subscription } from '../events/event-bus.ts';
 
 /** Something that happened to one student's work on one lesson. */
 interface StudentLessonEvent {
@@ -53,10 +59,37 @@ export interface ClassroomEventMap {
 export type ClassroomEventName = keyof ClassroomEventMap;
 type Listener<K extends ClassroomEventName> = (event: ClassroomEventMap[K]) => unknown;
 
+/** One event of a class as the bus carries it. */
+export type ClassEvent = {
+  [K in ClassroomEventName]: { event: K; payload: ClassroomEventMap[K] };
+}[ClassroomEventName];
+
+export const classTopic = (classUuid: string) => `class/${classUuid}`;
+
 export class ClassroomEvents {
   private readonly listeners = new Map<ClassroomEventName, Set<Listener<never>>>();
 
-  constructor(private readonly onListenerError: (error: unknown, event: string) => void) {}
+  constructor(
+    private readonly onListenerError: (error: unknown, event: string) => void,
+    private readonly bus: EventBus | null = null,
+  ) {}
+
+  /**
+   * Hears every event of the class on every replica from now on, or after the bus event
+   * id `after`.
+   */
+  watch(
+    classUuid: string,
+    listener: (event: ClassEvent, id: number) => void,
+    after?: number,
+  ): Subscription {
+    if (!this.bus) throw new Error('classroom events have no bus to watch');
+    return this.bus.subscribe(
+      classTopic(classUuid),
+      (event: BusEvent) => listener(event.data as ClassEvent, event.id),
+      after === undefined ? {} : { after },
+    );
+  }
 
   /** Subscribes; returns the function that unsubscribes. */
   on<K extends ClassroomEventName>(event: K, listener: Listener<K>): () => void {
@@ -69,7 +102,8 @@ export class ClassroomEvents {
     return () => set.delete(listener as Listener<never>);
   }
 
-  emit<K extends ClassroomEventName>(event: K, payload: ClassroomEventMap[K]): void {
+  /** Runs this process's listeners, then publishes on the bus; never rejects. */
+  async emit<K extends ClassroomEventName>(event: K, payload: ClassroomEventMap[K]): Promise<void> {
     for (const listener of this.listeners.get(event) ?? []) {
       try {
         const result = (listener as Listener<K>)(payload);
@@ -79,6 +113,12 @@ export class ClassroomEvents {
       } catch (error) {
         this.onListenerError(error, event);
       }
+    }
+    if (this.bus) {
+      const data = { event, payload } as ClassEvent;
+      await this.bus
+        .publish(classTopic(payload.classUuid), data)
+        .catch((error: unknown) => this.onListenerError(error, event));
     }
   }
 }

@@ -1,19 +1,47 @@
-// The lesson's automatic check on Submit (docs/classroom.md "Automatic check"): the Logo
-// text of the submitted program file runs on the VM in the compile pool's workers; the
-// report says what passed and failed. A run the server could not finish (busy, over the CPU
-// budget, a worker lost) leaves the submission for the teacher to grade.
+// The lesson's automatic check on Submit (docs/classroom.md "Automatic check"): the
+// submitted program file is read as the editor reads it, and what Download would compile
+// of it (its Logo with the procedures of the extensions the student added) runs on the VM
+// in the compile pool's workers; the report says what passed and failed. A run the server
+// could not finish (busy, over the CPU budget, a worker lost) leaves the submission for the
+// teacher to grade.
 import { Value } from '@sinclair/typebox/value';
+import type { ExtensionLibrary } from '../../src/contract/extensions.ts';
 import { LessonCheck, type CheckReport } from '../../src/contract/lesson-check.ts';
 import { emptyReport } from '../../src/core/check/run-check.ts';
+import { compilableLogo } from '../../src/program/compilable-logo.ts';
+import { DEFAULT_SETTINGS, parseProgramFile } from '../../src/program/program-file.ts';
 import type { CompilePool } from '../compile/compile-pool.ts';
 import { HttpError } from '../http/errors.ts';
 
-export type SubmissionChecker = (logo: string, check: LessonCheck) => Promise<CheckReport>;
+/** A submitted program file and who submitted it. */
+export interface Submitted {
+  code: string;
+  userId: string;
+}
 
-export function poolChecker(pool: CompilePool): SubmissionChecker {
-  return async (logo, check) => {
+export type SubmissionChecker = (submitted: Submitted, check: LessonCheck) => Promise<CheckReport>;
+
+/** The libraries of the extensions a user added (their programs compile with them). */
+export type AddedLibraries = (userId: string) => Promise<ExtensionLibrary[]>;
+
+/** What a submitted file compiles to; a file the editor could not open has no Logo. */
+export async function submittedLogo(
+  submitted: Submitted,
+  libraries: AddedLibraries,
+): Promise<string> {
+  let settings = DEFAULT_SETTINGS;
+  try {
+    settings = parseProgramFile(submitted.code).settings;
+  } catch {
+    // Not a program file: nothing compiles, and the report says so.
+  }
+  return compilableLogo({ settings }, await libraries(submitted.userId));
+}
+
+export function poolChecker(pool: CompilePool, libraries: AddedLibraries): SubmissionChecker {
+  return async (submitted, check) => {
     try {
-      return await pool.check(logo, check);
+      return await pool.check(await submittedLogo(submitted, libraries), check);
     } catch (error) {
       if (error instanceof HttpError && error.code === 'compile_timeout') {
         return emptyReport(check, 'too_long', error.message);
@@ -42,26 +70,4 @@ export function storedReport(text: string | null | undefined): CheckReport | nul
   } catch {
     return null;
   }
-}
-
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
-
-/**
- * The Logo text of a submitted program file (src/editor/program/program-file.ts): the
- * `<logo_code>` setting, which the editor keeps equal to what the blocks generate in blocks
- * mode and to the typed text in Logo mode. '' when the file has none.
- */
-export function programLogo(file: string): string {
-  const match = /<logo_code(?:\s[^>]*)?>([\s\S]*?)<\/logo_code>/.exec(file);
-  if (!match?.[1]) return '';
-  const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(match[1]);
-  if (cdata?.[1] !== undefined) return cdata[1];
-  return match[1].replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code =
-        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name] ?? whole;
-  });
 }

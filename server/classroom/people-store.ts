@@ -84,7 +84,7 @@ export class PeopleStore {
         // Added meanwhile by another teacher: theirs stands.
         .onConflict((oc) => oc.columns(['class_uuid', 'email']).doNothing())
         .execute();
-      this.events.emit('enrolled', { classUuid: uuid, emails: fresh, type, by: caller.id });
+      await this.events.emit('enrolled', { classUuid: uuid, emails: fresh, type, by: caller.id });
     }
     return { added: fresh, skipped };
   }
@@ -107,6 +107,8 @@ export class PeopleStore {
     if (rows.some((r) => r.user_id === view.row.owner_id)) {
       throw classroomError('owner_not_removable');
     }
+    // Only the class's own people: an e-mail of someone else refuses the whole call.
+    if (rows.length < wanted.length) throw classroomError('not_a_member');
     const removed = rows.map((r) => r.email);
     if (removed.length > 0) {
       await this.db

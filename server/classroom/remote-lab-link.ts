@@ -3,6 +3,7 @@
 // lists): which boards a lesson offers and who may list them, its time limit, and a board's
 // answer byte recorded as the student's grade.
 import { boardNotOfficial } from '../remote-lab/lab-store.ts';
+import { sessionNotFound } from '../remote-lab/remote-lab-service.ts';
 import type { RemoteLabService, ClassroomLink } from '../remote-lab/remote-lab-service.ts';
 import type { UserStore } from '../users/user-store.ts';
 import { toCaller } from './caller.ts';
@@ -54,10 +55,11 @@ export function lessonBoardRights(remoteLab: RemoteLabService): BoardRights {
   };
 }
 
-/** Trusts a Submit's grade when the remote-lab session it names earned that answer. */
+/** Trusts a Submit's grade when the remote-lab session it names earned that answer; a
+ * session that is not the caller's in this lesson refuses the Submit (404). */
 export function remoteLabGrader(remoteLab: RemoteLabService): SessionGrader {
   return async ({ sessionId, lessonUuid, userId }) => {
-    if (!/^\d{1,15}$/.test(sessionId)) return null;
+    if (!/^\d{1,15}$/.test(sessionId)) throw sessionNotFound();
     return remoteLab.verifiedAnswer(Number(sessionId), userId, lessonUuid);
   };
 }

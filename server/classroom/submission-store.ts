@@ -23,12 +23,7 @@ import type { ClassLessonStore } from './class-lessons.ts';
 import { isUniqueViolation, type ClassStore, type ClassView } from './class-store.ts';
 import { classroomError } from './errors.ts';
 import type { ClassroomEventMap, ClassroomEvents } from './events.ts';
-import {
-  programLogo,
-  storedCheck,
-  storedReport,
-  type SubmissionChecker,
-} from './lesson-checker.ts';
+import { storedCheck, storedReport, type SubmissionChecker } from './lesson-checker.ts';
 import type { LessonStore } from './lesson-store.ts';
 import type { PeopleStore } from './people-store.ts';
 
@@ -44,7 +39,7 @@ export type SessionGrader = (input: {
 }) => Promise<number | null>;
 
 /** A student's seat in one class that holds the lesson. */
-interface Seat {
+export interface Seat {
   classUuid: string;
   email: string;
 }
@@ -111,7 +106,11 @@ export class SubmissionStore {
     return (await this.seats(caller, lessonUuid)).length > 0;
   }
 
-  private async seat(caller: Caller, lessonUuid: string, classUuid?: string): Promise<Seat> {
+  /**
+   * The caller's one student seat for the lesson (in `classUuid`, or their only class holding
+   * it): 403 not_enrolled without one, 409 class_required with several.
+   */
+  async seat(caller: Caller, lessonUuid: string, classUuid?: string): Promise<Seat> {
     const seats = await this.seats(caller, lessonUuid, classUuid);
     const [first] = seats;
     if (!first) throw classroomError('not_enrolled');
@@ -132,9 +131,6 @@ export class SubmissionStore {
   ): Promise<Grade> {
     const lesson = await this.lessons.view(caller, lessonUuid);
     const seat = await this.seat(caller, lessonUuid, body.class_uuid);
-    // A seat a teacher added by e-mail becomes this account's, so the teacher's grade and
-    // note reach it.
-    await this.classes.bindSeats(caller);
     const sessionId = body.session_id ?? null;
     let grade: number | null = null;
     let gradeSource: GradeSource | null = null;
@@ -150,12 +146,15 @@ export class SubmissionStore {
         gradeSource = 'lab';
       }
     }
+    // A seat a teacher added by e-mail becomes this account's, so the teacher's grade and
+    // note reach it (after the grader, which refuses a session that is not the caller's).
+    await this.classes.bindSeats(caller);
     // The lesson's automatic check grades what the program does on the VM; a run the server
     // could not finish leaves the grade to the teacher.
     let checkReport: CheckReport | null = null;
     const check = grade === null && this.checker ? storedCheck(lesson.row.auto_check) : null;
     if (check && this.checker) {
-      checkReport = await this.checker(programLogo(body.code), check);
+      checkReport = await this.checker({ code: body.code, userId: caller.id }, check);
       if (checkReport.outcome !== 'not_run' && checkReport.outcome !== 'too_long') {
         grade = reportGrade(checkReport, lesson.row.max_points);
         gradeSource = 'check';
@@ -187,6 +186,8 @@ export class SubmissionStore {
     const seats = await this.seats(caller, lessonUuid, classUuid);
     const [seat] = seats;
     if (!seat) {
+      // A class named without a seat in it: it must at least be one the caller may read.
+      if (classUuid !== undefined) await this.classes.view(caller, classUuid);
       return {
         luuid: lessonUuid,
         class_uuid: null,
@@ -676,7 +677,7 @@ export class SubmissionStore {
       .where('class_uuid', '=', payload.classUuid)
       .where('email', '=', payload.studentEmail)
       .executeTakeFirst();
-    this.events.emit(name, {
+    await this.events.emit(name, {
       ...payload,
       studentUserId: seat?.user_id ?? null,
     } as ClassroomEventMap[K]);

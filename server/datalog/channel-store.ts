@@ -36,7 +36,7 @@ import {
 import type { Database, DatalogChannelRow, DatalogFieldRow, UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { now } from '../db/clock.ts';
-import type { ChannelEvents } from './channel-events.ts';
+import type { ChannelChange, ChannelEvents } from './channel-events.ts';
 import {
   addMinutes,
   fieldFigures,
@@ -313,7 +313,7 @@ export class ChannelStore {
         newNames: names.size > known.length,
       };
     });
-    this.options.events?.changed({
+    await this.tellChange({
       channel: id,
       records: ingested.records,
       lastRecordAt: ingested.ingested.lastRecordAt,
@@ -466,12 +466,21 @@ export class ChannelStore {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!row) return;
-    events.changed({
+    await this.tellChange({
       channel: id,
       records: Number(row.records),
       lastRecordAt: row.last_record_at === null ? null : Number(row.last_record_at),
       fields: true,
     });
+  }
+
+  /**
+   * Publishes a stored change. The change stands even when the bus fails (the database
+   * went away after the commit): live pages then catch up at their next stale refresh,
+   * and the caller's request still succeeds, so a retry cannot store it twice.
+   */
+  private async tellChange(change: ChannelChange): Promise<void> {
+    await this.options.events?.changed(change).catch(() => {});
   }
 
   async fields(viewer: Viewer, id: string, sort: FieldSort = 'name_asc'): Promise<Field[]> {

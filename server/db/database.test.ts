@@ -27,6 +27,26 @@ describe(`database (${testEngine()})`, () => {
     await second.close();
   });
 
+  it('replicas that start together apply each migration once', async () => {
+    const fresh = await createTestDatabase();
+    const replicas = [1, 2, 3].map(() => openDatabase(fresh.config));
+    try {
+      const applied = await Promise.all(replicas.map((db) => migrateToLatest(db)));
+      // One replica applied everything; the others found nothing left (on SQLite the file's
+      // own lock serialises them the same way).
+      expect(applied.flat().sort()).toEqual(Object.keys(migrations).sort());
+      const [first] = replicas;
+      if (!first) throw new Error('no replica');
+      const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(
+        first.kysely,
+      );
+      expect(rows.rows).toHaveLength(Object.keys(migrations).length);
+    } finally {
+      for (const db of replicas) await db.close();
+      await fresh.drop();
+    }
+  });
+
   it('stores the users table the same way on both engines', async () => {
     const db = openDatabase(target.config);
     await migrateToLatest(db);

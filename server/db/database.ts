@@ -50,10 +50,30 @@ export function openDatabase(config: DatabaseConfig): Db {
   };
 }
 
-/** Applies every pending migration; throws with the failing migration's name. */
+/** pg_advisory_lock key of migrations ('mig1' in ASCII). */
+const MIGRATION_LOCK = 0x6d696731;
+
+/**
+ * Applies every pending migration; throws with the failing migration's name. On PostgreSQL
+ * replicas that start together take turns under a session lock: the first applies what is
+ * pending, the others then find nothing to do (creating Kysely's own tables at once could
+ * otherwise collide).
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (db.kind === 'sqlite') return migrateWith(db.kysely);
+  return db.kysely.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
+    try {
+      return await migrateWith(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
+    }
+  });
+}
+
+async function migrateWith(kysely: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({
-    db: db.kysely,
+    db: kysely,
     // Features land from parallel branches, so a database may have run 0005 before 0004
     // arrives; each migration touches only its own tables, so the order between them is free.
     allowUnorderedMigrations: true,

@@ -232,6 +232,17 @@ export interface SubmissionsTable {
   grade_source: string | null;
 }
 
+export interface LessonWorkTable {
+  class_uuid: string;
+  lesson_uuid: string;
+  /** The student's e-mail in the class (class_members.email). */
+  student_email: string;
+  user_id: string | null;
+  /** Program file text. */
+  code: string;
+  updated_at: string;
+}
+
 export interface ClassroomImagesTable {
   id: string;
   owner_id: string;
@@ -380,6 +391,7 @@ export interface Database {
   lesson_boards: LessonBoardsTable;
   class_lessons: ClassLessonsTable;
   submissions: SubmissionsTable;
+  lesson_work: LessonWorkTable;
   classroom_images: ClassroomImagesTable;
   extensions: ExtensionsTable;
   extension_users: ExtensionUsersTable;

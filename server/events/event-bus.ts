@@ -40,6 +40,10 @@ export interface EventBus {
   subscribe(topic: string, listener: BusListener, options?: SubscribeOptions): Subscription;
   /** Subscribers of a topic in this process (tests, metrics). */
   subscribers(topic: string): number;
+  /** The newest stored event id (0: none). */
+  newest(): Promise<number>;
+  /** The oldest event id a replay can still give, or null when none is kept. */
+  oldest(): Promise<number | null>;
   /** True while events published elsewhere reach this process (readiness). */
   connected(): boolean;
   close(): Promise<void>;
@@ -129,6 +133,22 @@ export abstract class OutboxBus implements EventBus {
 
   subscribers(topic: string): number {
     return this.topics.get(topic)?.size ?? 0;
+  }
+
+  async newest(): Promise<number> {
+    const row = await this.db
+      .selectFrom('bus_events')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
+
+  async oldest(): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('bus_events')
+      .select((eb) => eb.fn.min('id').as('id'))
+      .executeTakeFirst();
+    return row?.id === null || row?.id === undefined ? null : Number(row.id);
   }
 
   async close(): Promise<void> {

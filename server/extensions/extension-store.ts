@@ -166,6 +166,22 @@ export class ExtensionStore {
     return { ...toSummary(row, viewer.id), library: JSON.parse(row.library) as ExtensionLibrary };
   }
 
+  /**
+   * The libraries of the extensions `user` added, in the order of their added list (the
+   * latest change first): what the user's programs compile with.
+   */
+  async addedLibraries(user: string): Promise<ExtensionLibrary[]> {
+    const rows = await this.db
+      .selectFrom('extensions as e')
+      .innerJoin('extension_users as x', 'x.extension_uuid', 'e.uuid')
+      .where('x.user_id', '=', user)
+      .select('e.library')
+      .orderBy('e.updated_at', 'desc')
+      .orderBy('e.uuid')
+      .execute();
+    return rows.map((row) => JSON.parse(row.library) as ExtensionLibrary);
+  }
+
   async workspace(viewer: Viewer, uuid: string): Promise<{ uuid: string; workspace: string }> {
     const row = await this.visible(viewer, uuid);
     if (row.owner_id !== viewer.id && !viewer.moderator) throw notOwner();

@@ -4,7 +4,7 @@
 // broker named by MQTT_URL (Mosquitto with its dynamic-security plugin). Either way the
 // server sees a LabBus to publish and subscribe on and a LabAccess to grant and end access.
 import type http from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config.ts';
@@ -35,6 +35,8 @@ export interface LabBus {
   publish(topic: string, payload: string, retain: boolean): Promise<void>;
   /** Calls `onMessage` for every message matching `filter` (re-subscribed after a reconnect). */
   subscribe(filter: string, onMessage: (topic: string, payload: Buffer) => void): Promise<void>;
+  /** True while the server reaches the broker (readiness). */
+  connected(): boolean;
   close(): Promise<void>;
 }
 
@@ -61,6 +63,10 @@ class AedesBus implements LabBus {
   }[] = [];
 
   constructor(private readonly broker: Aedes) {}
+
+  connected(): boolean {
+    return !this.broker.closed;
+  }
 
   publish(topic: string, payload: string, retain: boolean): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -110,6 +116,10 @@ export class MqttBus implements LabBus {
 
   async publish(topic: string, payload: string, retain: boolean): Promise<void> {
     await this.client.publishAsync(topic, payload, { qos: 1, retain });
+  }
+
+  connected(): boolean {
+    return this.client.connected;
   }
 
   async subscribe(filter: string, onMessage: (t: string, p: Buffer) => void): Promise<void> {
@@ -204,6 +214,11 @@ export interface BrokerOptions {
   /** Where dedicated ports listen. */
   host: string;
   lookup: IdentityLookup;
+  /**
+   * This replica's name among those sharing an external broker (host and port): each has
+   * a broker login of its own, which a restart of another replica leaves alone.
+   */
+  replica?: string;
 }
 
 /** Starts (embedded) or connects to (external) the two brokers. */
@@ -240,6 +255,10 @@ export async function startBrokers(options: BrokerOptions): Promise<LabBrokers> 
         closers.push(() => channel.close());
         const access = new DynsecWebuiAccess(cfg.prefix, cfg.prefix, channel, {
           idleMs: cfg.public.idleMs,
+          // Every replica derives the same passwords from the admin's (docs/deploy.md).
+          secret: createHmac('sha256', cfg.public.admin.password)
+            .update(`${cfg.prefix}:webui`)
+            .digest(),
         });
         webui = access;
         // Idle web UI clients and roles go (docs/labs.md); a failed sweep waits for the next.
@@ -277,7 +296,7 @@ export async function startBrokers(options: BrokerOptions): Promise<LabBrokers> 
       closers.push(() => channel.close());
       const dynsec = new DynsecLabAccess(cfg.prefix, cfg.prefix, channel);
       const password = randomBytes(24).toString('base64url');
-      const username = await dynsec.ensureServer(password);
+      const username = await dynsec.ensureServer(password, options.replica ?? '');
       const mqttBus = await MqttBus.connect(cfg.lab.url, username, password);
       closers.push(() => mqttBus.close());
       labUrl = cfg.lab.clientUrl;

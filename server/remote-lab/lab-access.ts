@@ -22,7 +22,8 @@ export type LabIdentity =
 export const labUsernames = {
   station: (ns: string, boardId: string) => `${ns}:st:${boardId}`,
   session: (ns: string, id: number) => `${ns}:s:${id}`,
-  server: (ns: string) => `${ns}:server`,
+  /** One per replica: replacing one replica's login must not drop another's connection. */
+  server: (ns: string, replica = '') => (replica ? `${ns}:server:${replica}` : `${ns}:server`),
 };
 
 export type ParsedUsername =
@@ -276,8 +277,8 @@ export class DynsecLabAccess implements LabAccess {
   }
 
   /** The server's own user, with a fresh password each start. */
-  async ensureServer(password: string): Promise<string> {
-    const username = labUsernames.server(this.ns);
+  async ensureServer(password: string, replica = ''): Promise<string> {
+    const username = labUsernames.server(this.ns, replica);
     await this.replaceClient(username, password, serverAcls(this.prefix));
     return username;
   }

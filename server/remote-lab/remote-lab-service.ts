@@ -83,7 +83,7 @@ const wrongBoardOrPin = () =>
 const wrongCode = () =>
   new HttpError(404, 'wrong_access_code', 'Please re-check the entered Access Code');
 const offline = () => new HttpError(409, 'board_offline', 'The board is not online');
-const sessionNotFound = () =>
+export const sessionNotFound = () =>
   new HttpError(404, 'session_not_found', 'The session does not exist or is not yours');
 const lessonNotFound = () => new HttpError(404, 'lesson_not_found', 'The lesson does not exist');
 const tooMany = () =>
@@ -199,6 +199,11 @@ export class RemoteLabService {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.sweepTimer = null;
     await this.sweeping;
+  }
+
+  /** True while the server reaches the remote-lab broker (readiness). */
+  brokerConnected(): boolean {
+    return this.brokers?.bus.connected() ?? false;
   }
 
   get labUrl(): string {
@@ -542,14 +547,19 @@ export class RemoteLabService {
     return s;
   }
 
-  /** The grade a remote-lab session's board gave, for the classroom to verify a Submit. */
+  /**
+   * The grade a remote-lab session's board gave, for the classroom to verify a Submit: null
+   * when it gave none (or is a cable session); 404 when the session is not the student's in
+   * this lesson, so a Submit cannot name someone else's.
+   */
   async verifiedAnswer(
     sessionId: number,
     userId: string,
     lessonUuid: string,
   ): Promise<number | null> {
     const s = await this.sessions.get(sessionId);
-    if (!s || s.userId !== userId || s.lessonUuid !== lessonUuid || s.method !== 12) return null;
+    if (!s || s.userId !== userId || s.lessonUuid !== lessonUuid) throw sessionNotFound();
+    if (s.method !== 12) return null;
     return s.answer > 0 ? s.answer : null;
   }
 

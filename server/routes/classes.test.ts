@@ -335,8 +335,13 @@ describe('classroom: a whole lesson cycle', () => {
     expect(classmates.status).toBe(403);
     expect(classmates.body.error).toBe('not_class_teacher');
 
-    const removed = await call('PUT', `/class/${cls.uuid}/people/delete/student`, teacher, {
+    // Someone not in the class refuses the whole call: only the class's people are named.
+    const stranger = await call('PUT', `/class/${cls.uuid}/people/delete/student`, teacher, {
       emails: [a, uniqueEmail('nobody')],
+    });
+    expect([stranger.status, stranger.body.error]).toEqual([404, 'not_a_member']);
+    const removed = await call('PUT', `/class/${cls.uuid}/people/delete/student`, teacher, {
+      emails: [a],
     });
     expect(removed.body).toEqual({ removed: [a] });
     expect((await call('GET', `/class/${cls.uuid}`, invited)).body.error).toBe('class_not_found');
@@ -838,10 +843,25 @@ describe('classroom ↔ remote lab', () => {
       source: 'cable',
     });
 
-    // A Submit naming a session the remote lab never ran keeps no grade.
+    // A Submit naming a session the remote lab never ran, or someone else's, is refused.
     const grader = remoteLabGrader(t.app.services.remoteLab);
     const args = { lessonUuid: lesson.uuid, classUuid: cls.uuid, userId: student.id };
-    expect(await grader({ ...args, sessionId: '123456' })).toBeNull();
-    expect(await grader({ ...args, sessionId: 'not-a-number' })).toBeNull();
+    for (const sessionId of ['123456', 'not-a-number']) {
+      await expect(grader({ ...args, sessionId })).rejects.toMatchObject({
+        statusCode: 404,
+        code: 'session_not_found',
+      });
+    }
+    const theirs = await t.app.services.remoteLab.sessions.create({
+      userId: other.id,
+      boardId: 'usb-gogo7',
+      lessonUuid: lesson.uuid,
+      method: 11,
+      state: 'active',
+      at: Date.now(),
+    });
+    await expect(grader({ ...args, sessionId: String(theirs.id) })).rejects.toMatchObject({
+      code: 'session_not_found',
+    });
   });
 });

@@ -34,11 +34,11 @@ import {
   Gradebook,
   NoteBody,
 } from '../../src/contract/grades.ts';
+import { ClassLessonParams, LessonWork, StudentWorkQuery } from '../../src/contract/lesson-work.ts';
 import { EmptyBody } from '../../src/contract/users.ts';
 import { toCaller } from '../classroom/caller.ts';
 import { currentUser } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 
 const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -47,8 +47,12 @@ const CODE_ATTEMPTS_PER_SECOND = 10 / 60;
 const CODE_ATTEMPTS_BURST = 10;
 
 export const classesRoutes: RouteGroup = async (app) => {
-  const { classes, people, classLessons, submissions } = app.services.classroom;
-  const codeAttempts = new RateLimiter(CODE_ATTEMPTS_PER_SECOND, CODE_ATTEMPTS_BURST);
+  const { classes, people, classLessons, submissions, work } = app.services.classroom;
+  const codeAttempts = app.services.rateLimits.make(
+    'class-codes',
+    CODE_ATTEMPTS_PER_SECOND,
+    CODE_ATTEMPTS_BURST,
+  );
   const me = (request: Parameters<typeof currentUser>[0]) => toCaller(currentUser(request));
 
   // Classes
@@ -88,7 +92,7 @@ export const classesRoutes: RouteGroup = async (app) => {
     { schema: { body: CodeEnrollBody, response: { 200: Class } } },
     async (request, reply) => {
       const caller = me(request);
-      const wait = codeAttempts.take(caller.id);
+      const wait = await codeAttempts.take(caller.id);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new HttpError(
@@ -255,6 +259,24 @@ export const classesRoutes: RouteGroup = async (app) => {
     '/class/:uuid/grade/:suuid',
     { schema: { params: ClassSubmissionParams, querystring: NoQuery, response: { 200: Grade } } },
     async (request) => submissions.read(me(request), request.params.suuid, request.params.uuid),
+  );
+
+  app.get(
+    '/class/:uuid/lesson/:luuid/work',
+    {
+      schema: {
+        params: ClassLessonParams,
+        querystring: StudentWorkQuery,
+        response: { 200: LessonWork },
+      },
+    },
+    async (request) =>
+      work.ofStudent(
+        me(request),
+        request.params.uuid,
+        request.params.luuid,
+        request.query.user_email,
+      ),
   );
 
   app.post(

@@ -269,6 +269,23 @@ const MATRIX: Record<string, Case[]> = {
   'GET /lesson/:uuid/grade/student': [
     { path: (w) => `/lesson/${w.l}/grade/student`, expect: READ },
   ],
+  // A student's own work in progress: theirs to keep and read, their teachers' to read.
+  'GET /lesson/:uuid/work': [{ path: (w) => `/lesson/${w.l}/work`, expect: STUDY }],
+  'PUT /lesson/:uuid/work': [
+    {
+      path: (w) => `/lesson/${w.l}/work`,
+      body: () => ({ code: '<xml/>' }),
+      expect: STUDY,
+      mutates: true,
+    },
+  ],
+  'GET /class/:uuid/lesson/:luuid/work': [
+    {
+      path: (w) => `/class/${w.c}/lesson/${w.l}/work?user_email=${emails.student}`,
+      // A moderator never reads a student's work.
+      expect: TEACH,
+    },
+  ],
   'GET /submission/:suuid': [
     {
       path: (w) => `/submission/${w.s}`,

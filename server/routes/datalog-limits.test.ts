@@ -10,7 +10,9 @@ import {
   type Series,
 } from '../../src/contract/datalog.ts';
 import { bucketStart } from '../../src/contract/datalog-ranges.ts';
+import { ChannelEvents } from '../datalog/channel-events.ts';
 import { ChannelStore } from '../datalog/channel-store.ts';
+import { PgEventBus } from '../events/pg-event-bus.ts';
 import { runMaintenance } from '../maintenance.ts';
 import { apiCaller, type ApiCall } from '../testing/api-caller.ts';
 import { signInWithGoogle } from '../testing/emulator-accounts.ts';
@@ -357,33 +359,46 @@ describe(`cloud datalog at scale and under many writers (${testEngine()})`, () =
       base = `${await t.app.listen({ host: '127.0.0.1', port: 0 })}${API_BASE_PATH}`;
     });
 
-    /** Opens a channel's event stream; `next()` resolves with each event in turn. */
-    async function stream(id: string, token: string | null) {
+    /**
+     * Opens a channel's event stream; `next()` resolves with each event in turn and
+     * `lastId` is the id of the last one read.
+     */
+    async function stream(id: string, token: string | null, lastEventId?: number) {
       const stop = new AbortController();
       const res = await fetch(`${base}${channelEventsPath(id)}`, {
-        headers: token ? bearer(token) : {},
+        headers: {
+          ...(token ? bearer(token) : {}),
+          ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
+        },
         signal: stop.signal,
       });
       let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
       const decoder = new TextDecoder();
       let buffer = '';
-      const next = async (): Promise<ChannelEvent> => {
-        for (;;) {
-          const end = buffer.indexOf('\n\n');
-          if (end >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = block.split('\n').find((l) => l.startsWith('data: '));
-            if (data) return JSON.parse(data.slice(6)) as ChannelEvent;
-            continue;
+      const s = {
+        res,
+        lastId: -1,
+        next: async (): Promise<ChannelEvent> => {
+          for (;;) {
+            const end = buffer.indexOf('\n\n');
+            if (end >= 0) {
+              const lines = buffer.slice(0, end).split('\n');
+              buffer = buffer.slice(end + 2);
+              const data = lines.find((l) => l.startsWith('data: '));
+              const eventId = lines.find((l) => l.startsWith('id: '));
+              if (eventId) s.lastId = Number(eventId.slice(4));
+              if (data) return JSON.parse(data.slice(6)) as ChannelEvent;
+              continue;
+            }
+            reader ??= res.body?.getReader();
+            const chunk = await reader?.read();
+            if (!chunk || chunk.done) throw new Error('stream ended');
+            buffer += decoder.decode(chunk.value, { stream: true });
           }
-          reader ??= res.body?.getReader();
-          const chunk = await reader?.read();
-          if (!chunk || chunk.done) throw new Error('stream ended');
-          buffer += decoder.decode(chunk.value, { stream: true });
-        }
+        },
+        close: () => stop.abort(),
       };
-      return { res, next, close: () => stop.abort() };
+      return s;
     }
 
     it('sends the counters at once, then each change as it is stored', async () => {
@@ -416,21 +431,60 @@ describe(`cloud datalog at scale and under many writers (${testEngine()})`, () =
       expect(stranger.res.status).toBe(404);
     });
 
-    it('tells of changes another server process made to the same database', async () => {
-      const s = await stream(PUBLIC_LOG_ID, null);
-      const first = await s.next();
-      // Another replica: a store of its own on the same database, without this process's
-      // events; the shared check finds the change.
-      await new ChannelStore(t.app.services.db.kysely).ingest(null, PUBLIC_LOG_ID, [
-        { name: 'e0', value: 1, time: T0 },
-      ]);
-      await t.app.services.datalogEvents.check();
-      expect(await s.next()).toMatchObject({
-        channel: PUBLIC_LOG_ID,
-        records: first.records + 1,
-        fields: true,
-      });
+    it('a stream opened again with Last-Event-ID gets the changes it missed, each once', async () => {
+      const id = await channel(owner);
+      const first = await stream(id, owner);
+      expect(await first.next()).toMatchObject({ records: 0 });
+      await ingestAs({ token: owner }, id, [{ name: 'temp', value: 1, time: T0 }]);
+      expect(await first.next()).toMatchObject({ records: 1 });
+      const seen = first.lastId;
+      expect(seen).toBeGreaterThan(0);
+      first.close();
+      // Two changes while no stream is open (the page was between replicas).
+      await ingestAs({ token: owner }, id, [{ name: 'temp', value: 2, time: T0 + 1 }]);
+      await ingestAs({ token: owner }, id, [{ name: 'temp', value: 3, time: T0 + 2 }]);
+      const again = await stream(id, owner, seen);
+      expect(await again.next()).toMatchObject({ records: 2, lastRecordAt: T0 + 1 });
+      expect(await again.next()).toMatchObject({ records: 3, lastRecordAt: T0 + 2 });
+      await ingestAs({ token: owner }, id, [{ name: 'temp', value: 4, time: T0 + 3 }]);
+      // The live change comes next: nothing was sent twice.
+      expect(await again.next()).toMatchObject({ records: 4, lastRecordAt: T0 + 3 });
+      again.close();
+    });
+
+    it('an id older than the kept events gets the counters instead of a partial replay', async () => {
+      const id = await channel(owner);
+      await ingestAs({ token: owner }, id, [{ name: 'temp', value: 1, time: T0 }]);
+      await t.app.services.db.kysely.deleteFrom('bus_events').execute();
+      const s = await stream(id, owner, 1);
+      expect(await s.next()).toMatchObject({ channel: id, records: 1, fields: false });
       s.close();
     });
+
+    it.runIf(testEngine() === 'postgres')(
+      'tells of changes another replica made (its own bus on the same database)',
+      async () => {
+        const { db, config } = t.app.services;
+        if (config.database.kind !== 'postgres') return;
+        const s = await stream(PUBLIC_LOG_ID, null);
+        const replicaBus = new PgEventBus(db.kysely, config.database.url);
+        try {
+          const first = await s.next();
+          await replicaBus.start();
+          await new ChannelStore(db.kysely, { events: new ChannelEvents(replicaBus) }).ingest(
+            null,
+            PUBLIC_LOG_ID,
+            [{ name: 'e0', value: 1, time: T0 }],
+          );
+          expect(await s.next()).toMatchObject({
+            channel: PUBLIC_LOG_ID,
+            records: first.records + 1,
+          });
+        } finally {
+          s.close();
+          await replicaBus.close();
+        }
+      },
+    );
   });
 });

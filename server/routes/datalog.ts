@@ -68,9 +68,14 @@ function storeOf(app: App): ChannelStore {
 }
 
 /** Records for the public log count against their writer's records per minute. */
-function limitPublicRecords(app: App, request: FastifyRequest, channel: string, n: number) {
+async function limitPublicRecords(
+  app: App,
+  request: FastifyRequest,
+  channel: string,
+  n: number,
+): Promise<void> {
   if (channel !== PUBLIC_LOG_ID) return;
-  app.services.limits.publicLogRecords.check(
+  await app.services.limits.publicLogRecords.check(
     clientKey(request),
     n,
     'Too many records for the public log; try again shortly',
@@ -88,8 +93,8 @@ export const datalogRoutes: RouteGroup = async (app) => {
   const channels = storeOf(app);
   app.addHook('onRequest', identifyIfSignedIn);
   const viewer = (request: { user: Viewer }): Viewer => request.user;
-  const ingest = (request: FastifyRequest, channel: string, records: RecordInput[]) => {
-    limitPublicRecords(app, request, channel, records.length);
+  const ingest = async (request: FastifyRequest, channel: string, records: RecordInput[]) => {
+    await limitPublicRecords(app, request, channel, records.length);
     return channels.ingest(viewer(request), channel, records, writerKey(request));
   };
 
@@ -175,24 +180,41 @@ export const datalogRoutes: RouteGroup = async (app) => {
 
 /**
  * A channel's event stream (server-sent events) for live refresh: the counters at once,
- * then one event per change, a comment line every 25 s so proxies keep it open, and the end
- * after 10 minutes (the page reconnects with a fresh token). Anonymous callers get 401 and
- * others 404 for a private channel, as for every read.
+ * then one event per change on any replica, a comment line every 25 s so proxies keep it
+ * open, and the end after 10 minutes (the page reconnects with a fresh token). Each event
+ * carries the bus's event id; a client that reconnects (to this replica or another) with
+ * Last-Event-ID gets the changes it missed instead of the counters, each once. When the
+ * server stops, its streams end and their clients reconnect elsewhere. Anonymous callers
+ * get 401 and others 404 for a private channel, as for every read.
  */
 export const datalogEventRoutes: RouteGroup = async (app) => {
   const channels = storeOf(app);
+  const events = app.services.datalogEvents;
   const open = new Set<() => void>();
   app.addHook('onRequest', identifyIfSignedIn);
-  // Streams would hold a shutdown open: they end when the server closes.
+  // Streams would hold a shutdown open: they end when the server starts to close.
   app.addHook('preClose', async () => {
     for (const end of [...open]) end();
   });
 
   app.get(
     '/datalog/channels/:id/events',
-    { schema: { params: ChannelParams, querystring: NoQuery } },
+    {
+      schema: {
+        params: ChannelParams,
+        querystring: NoQuery,
+        headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 20 })) }),
+      },
+    },
     async (request, reply) => {
       const row = await channels.readable(request.user, request.params.id);
+      const asked = request.headers['last-event-id'];
+      const lastSeen = asked !== undefined && /^\d{1,15}$/.test(asked) ? Number(asked) : null;
+      // A replay is complete only while the bus still keeps the events after the id.
+      const oldest = lastSeen === null ? null : await events.oldest();
+      const resume = lastSeen !== null && oldest !== null && lastSeen >= oldest - 1;
+      const since = resume ? lastSeen : await events.newest();
+      const fresh = resume ? null : await channels.readable(request.user, request.params.id);
       reply.hijack();
       const res = reply.raw;
       // Headers set so far (CORS) go out with the stream's own.
@@ -208,19 +230,24 @@ export const datalogEventRoutes: RouteGroup = async (app) => {
         // keep-alive connection that holds a shutdown open.
         connection: 'close',
       });
-      const send = (event: ChannelEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`);
-      const now: ChannelEvent = {
-        channel: row.id,
-        records: Number(row.records),
-        lastRecordAt: row.last_record_at === null ? null : Number(row.last_record_at),
-        fields: false,
-      };
-      send(now);
-      const unwatch = app.services.datalogEvents.watch(row.id, send, now);
+      const send = (event: ChannelEvent, id: number) =>
+        res.write(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
+      if (fresh) {
+        send(
+          {
+            channel: row.id,
+            records: Number(fresh.records),
+            lastRecordAt: fresh.last_record_at === null ? null : Number(fresh.last_record_at),
+            fields: false,
+          },
+          since,
+        );
+      }
+      const subscription = events.watch(row.id, send, since);
       const ping = setInterval(() => res.write(': ping\n\n'), STREAM_PING_MS);
       const end = () => {
         if (!open.delete(end)) return;
-        unwatch();
+        subscription.close();
         clearInterval(ping);
         clearTimeout(limit);
         res.end();

@@ -11,7 +11,7 @@ import { datalogEventRoutes, datalogOwnerRoutes, datalogRoutes } from './datalog
 import { examplesRoutes } from './examples.ts';
 import { extensionsRoutes } from './extensions.ts';
 import { firmwareRoutes } from './firmware.ts';
-import { healthRoutes } from './health.ts';
+import { healthRoutes, probeRoutes } from './health.ts';
 import { labsRoutes, stationRoutes } from './labs.ts';
 import { lessonsRoutes } from './lessons.ts';
 import { messagesRoutes } from './messages.ts';
@@ -39,8 +39,8 @@ publicGroups.push(classroomImageRoutes);
 /** A web UI dashboard's read-only link: the token is the permission (routes/webui.ts). */
 publicGroups.push(sharedDashboardRoutes);
 
-/** Public groups with paths of their own outside the API base (`/api/compile`). */
-export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes];
+/** Public groups with paths of their own outside the API base (`/api/compile`, `/health/*`). */
+export const rootPublicGroups: RouteGroup[] = [offlineCompileRoutes, probeRoutes];
 
 /** Groups that need a signed-in user: 401 without a valid token, 403 for a wrong role. */
 export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRoutes];

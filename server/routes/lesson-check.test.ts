@@ -4,6 +4,7 @@
 // teacher's grade still overrides.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Grade } from '../../src/contract/grades.ts';
+import type { ExtensionLibrary } from '../../src/contract/extensions.ts';
 import { EXAMPLE_CHECK, type LessonCheck } from '../../src/contract/lesson-check.ts';
 import type { Lesson } from '../../src/contract/lessons.ts';
 import { apiCaller, type ApiCall } from '../testing/api-caller.ts';
@@ -142,6 +143,34 @@ describe(`lesson automatic check (${testEngine()})`, () => {
     expect(grade.grade).toBe(0);
     expect(grade.check).toMatchObject({ outcome: 'compile_error', passed: 0, total: 4 });
     expect(grade.check?.detail).not.toBe('');
+  });
+
+  it('runs the procedures of an extension the student added, as Download does', async () => {
+    const library: ExtensionLibrary = {
+      procedures: [
+        {
+          name: 'lampon',
+          params: ['level'],
+          output: false,
+          logo: 'to lampon :level\na, on setpower level\nshow "yes"\nend',
+        },
+      ],
+      texts: { en: { category: 'Lamp', blocks: { lampon: 'lamp on at' } } },
+    };
+    const published = await call('POST', '/publish', teacher, {
+      name: `Lamp ${Date.now().toString(36)}`,
+      workspace: '<xml xmlns="https://developers.google.com/blockly/xml"></xml>',
+      library,
+    });
+    expect(published.status).toBe(201);
+    const uuid = (published.body as { uuid: string }).uuid;
+    expect((await call('PUT', `/extension/${uuid}/add`, other, {})).status).toBe(200);
+    const res = await call('PUT', `/lesson/${lesson.uuid}/grade/submit`, other, {
+      code: programFile('to main\nwaituntil [ sensor1 > 500 ]\nlampon 60\nend\n'),
+    });
+    const grade = res.body as Grade;
+    expect(grade.check).toMatchObject({ outcome: 'ran', passed: 4, total: 4 });
+    expect(grade).toMatchObject({ state: 'graded', grade: 10, gradeSource: 'check' });
   });
 
   it('leaves submissions of a lesson without a check to the teacher', async () => {

@@ -1,5 +1,6 @@
 // Lesson API (classroom-and-labs §7 "Lesson API"): lessons, their boards lists, Submit,
-// complete, reset and the caller's grade, and reading one submission. Shapes in
+// complete, reset and the caller's grade, the student's own work in progress, and reading
+// one submission. Shapes in
 // src/contract/lessons.ts and grades.ts; who may do what in docs/classroom.md.
 import { Type } from '@sinclair/typebox';
 import { Deleted } from '../../src/contract/classroom.ts';
@@ -24,6 +25,7 @@ import {
   LessonUpdate,
   LessonUuidParams,
 } from '../../src/contract/lessons.ts';
+import { LessonWork, LessonWorkBody, LessonWorkQuery } from '../../src/contract/lesson-work.ts';
 import { toCaller } from '../classroom/caller.ts';
 import { currentUser } from '../http/access.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
@@ -33,7 +35,7 @@ const NoQuery = Type.Object({}, { additionalProperties: false });
 const CODE_BODY_LIMIT = 4 * 1024 * 1024;
 
 export const lessonsRoutes: RouteGroup = async (app) => {
-  const { lessons, submissions } = app.services.classroom;
+  const { lessons, submissions, work } = app.services.classroom;
   const me = (request: Parameters<typeof currentUser>[0]) => toCaller(currentUser(request));
 
   app.post(
@@ -152,6 +154,27 @@ export const lessonsRoutes: RouteGroup = async (app) => {
     },
     async (request) =>
       submissions.progress(me(request), request.params.uuid, request.query.class_uuid),
+  );
+
+  app.get(
+    '/lesson/:uuid/work',
+    {
+      schema: {
+        params: LessonUuidParams,
+        querystring: LessonWorkQuery,
+        response: { 200: LessonWork },
+      },
+    },
+    async (request) => work.mine(me(request), request.params.uuid, request.query.class_uuid),
+  );
+
+  app.put(
+    '/lesson/:uuid/work',
+    {
+      bodyLimit: CODE_BODY_LIMIT,
+      schema: { params: LessonUuidParams, body: LessonWorkBody, response: { 200: LessonWork } },
+    },
+    async (request) => work.keep(me(request), request.params.uuid, request.body),
   );
 
   app.get(

@@ -30,7 +30,7 @@ export const storageRoutes: RouteGroup = async (app) => {
     async (request, reply) => {
       const { xml, uid } = request.body;
       // Besides the count of writes every public route has, the bytes a client stores.
-      app.services.limits.storageBytes.check(
+      await app.services.limits.storageBytes.check(
         clientKey(request),
         Buffer.byteLength(xml, 'utf8'),
         'You have shared too much today; try again tomorrow',

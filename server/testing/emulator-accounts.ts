@@ -52,3 +52,47 @@ export async function signInWithGoogle(
   });
   return { uid: String(r.localId), email, idToken: String(r.idToken) };
 }
+
+/** An admin call of the emulator (as firebase-admin makes them: the `owner` credential). */
+async function adminUpdate(host: string, body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/projects/demo-gogo/accounts:update`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify(body),
+    },
+  );
+  if (!res.ok) throw new Error(`emulator accounts:update failed: ${await res.text()}`);
+}
+
+/**
+ * Revokes every sign-in of the account so far (as a password change or an admin would): its
+ * tokens, renewed or not, are refused from now on; a new sign-in works. Tokens carry their
+ * sign-in time in whole seconds, so this waits for the next second first.
+ */
+export async function revokeSessions(host: string, uid: string): Promise<void> {
+  await new Promise((r) => setTimeout(r, 1100));
+  await adminUpdate(host, { localId: uid, validSince: String(Math.floor(Date.now() / 1000)) });
+}
+
+/** Disables (or enables again) the account, as an admin would. */
+export function setAccountDisabled(host: string, uid: string, disabled: boolean): Promise<void> {
+  return adminUpdate(host, { localId: uid, disableUser: disabled });
+}
+
+/** The emulator's id (uid) of the account with this e-mail. */
+export async function accountIdByEmail(host: string, email: string): Promise<string> {
+  const res = await fetch(
+    `http://${host}/identitytoolkit.googleapis.com/v1/projects/demo-gogo/accounts:lookup`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+      body: JSON.stringify({ email: [email] }),
+    },
+  );
+  const json = (await res.json()) as { users?: { localId: string }[] };
+  const uid = json.users?.[0]?.localId;
+  if (!uid) throw new Error(`no emulator account for ${email}`);
+  return uid;
+}

@@ -42,9 +42,13 @@ export const webuiUsernames = {
     `${ns}:wv:${createHash('sha256').update(token).digest('base64url').slice(0, 24)}`,
 };
 
-/** Passwords of this server process: one per broker user name. */
+/**
+ * Passwords of broker users, one per user name, from a secret: drawn at start for the
+ * embedded broker (it lives and dies with the process), or shared by every replica on an
+ * external broker, so a user granted by two replicas gets one password.
+ */
 class Passwords {
-  private readonly secret = randomBytes(32);
+  constructor(private readonly secret: Buffer = randomBytes(32)) {}
   of(username: string): string {
     return createHmac('sha256', this.secret).update(username).digest('base64url');
   }
@@ -181,6 +185,8 @@ export interface DynsecWebuiOptions {
   /** How long after its last grant a client (and its role) is deleted. */
   idleMs?: number;
   now?: () => number;
+  /** The secret passwords derive from: the same on every replica (default: random). */
+  secret?: Buffer;
 }
 
 /**
@@ -191,7 +197,7 @@ export interface DynsecWebuiOptions {
  * passwords died with it).
  */
 export class DynsecWebuiAccess implements WebuiAccess {
-  private readonly passwords = new Passwords();
+  private readonly passwords: Passwords;
   /** Users whose client and password this process has set already. */
   private readonly ready = new Set<string>();
   /** Broker user → time of its last grant. */
@@ -206,6 +212,7 @@ export class DynsecWebuiAccess implements WebuiAccess {
     private readonly channel: DynsecChannel,
     options: DynsecWebuiOptions = {},
   ) {
+    this.passwords = new Passwords(options.secret);
     this.idleMs = options.idleMs ?? WEBUI_IDLE_MS;
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();

@@ -22,10 +22,19 @@ export interface CheckedApiDeps {
   translate: (key: string) => string;
 }
 
-/** Per call: `quiet` leaves reporting a failure to the caller. */
+/**
+ * Per call: `quiet` leaves reporting a failure to the caller; `background` marks a call the
+ * app makes on its own (a poll), which never opens the "Sign in again" dialog.
+ */
 export interface Call {
   quiet?: boolean;
+  background?: boolean;
 }
+
+const callOptions = (call: Call): CallOptions => ({
+  quiet: call.quiet ?? false,
+  ...(call.background ? { noSignIn: true } : {}),
+});
 
 export const pathId = (value: string) => encodeURIComponent(value);
 
@@ -49,7 +58,7 @@ export class CheckedApi {
     call: Call = {},
     params?: CallOptions['params'],
   ): Promise<Static<S>> {
-    const options: CallOptions = { quiet: call.quiet ?? false };
+    const options = callOptions(call);
     if (params) options.params = params;
     return this.checked(schema, await this.deps.client.get<unknown>(url, options), call);
   }
@@ -61,14 +70,12 @@ export class CheckedApi {
     body: unknown,
     call: Call = {},
   ): Promise<Static<S>> {
-    const answer = await this.deps.client[method]<unknown>(url, body, {
-      quiet: call.quiet ?? false,
-    });
+    const answer = await this.deps.client[method]<unknown>(url, body, callOptions(call));
     return this.checked(schema, answer, call);
   }
 
   protected async delete<S extends TSchema>(schema: S, url: string, call: Call = {}) {
-    const answer = await this.deps.client.delete<unknown>(url, { quiet: call.quiet ?? false });
+    const answer = await this.deps.client.delete<unknown>(url, callOptions(call));
     return this.checked(schema, answer, call);
   }
 }

@@ -76,6 +76,60 @@ describe('ApiClient (against the real API server)', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('renews a token the server finds expired, and sends the call once more', async () => {
+    // The account's own token with its expiry an hour ago (the emulator's tokens are unsigned),
+    // as a laptop holds it after a night offline.
+    const [header, payload] = account.idToken.split('.') as [string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { exp: number };
+    claims.exp = Math.floor(Date.now() / 1000) - 3600;
+    const expired = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    const renewed: string[] = [];
+    const { api, toasts } = client({
+      tokens: {
+        current: async () => expired,
+        renew: async (refused) => {
+          renewed.push(refused);
+          return account.idToken;
+        },
+        signInAgain: async () => {
+          throw new Error('not asked: the renewal worked');
+        },
+      },
+    });
+    await expect(api.get<User>('/user/me')).resolves.toMatchObject({ email: account.email });
+    expect(renewed).toEqual([expired]);
+    expect(toasts).toEqual([]);
+  });
+
+  it('asks to sign in again when even a renewed token is refused, then sends the call', async () => {
+    const asked: (string | null)[] = [];
+    const { api, toasts } = client({
+      tokens: {
+        current: async () => 'refused-token',
+        renew: async () => 'refused-too',
+        signInAgain: async (refused) => {
+          asked.push(refused);
+          return account.idToken;
+        },
+      },
+    });
+    await expect(api.get<User>('/user/me')).resolves.toMatchObject({ email: account.email });
+    expect(asked).toEqual(['refused-too']);
+    expect(toasts).toEqual([]);
+  });
+
+  it('shows "Please sign in again." when the person does not sign in again', async () => {
+    const { api, toasts } = client({
+      tokens: {
+        current: async () => 'refused-token',
+        renew: async () => null,
+        signInAgain: async () => null,
+      },
+    });
+    await expect(api.get('/user/me')).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(toasts).toEqual(['Please sign in again.']);
+  });
+
   it('explains when the server cannot be reached', async () => {
     const { api, toasts } = client({ baseURL: 'http://127.0.0.1:9/api/v1' });
     await expect(api.get('/health')).rejects.toMatchObject({ status: 0, code: 'network_error' });

@@ -1,7 +1,9 @@
 // The one HTTP client of the product API (spec core §7 "Generic API client"): GET, POST,
 // PUT, DELETE against a configured base URL, the signed-in user's Bearer token on every
-// call, the data body as the result. A failure shows a warning toast with the mapped text
-// (src/api/errors.ts) and rejects with an ApiError.
+// call, the data body as the result. A refused token is renewed once, and a session that is
+// gone asks the person to sign in again before the call is sent again (session-retry.ts). A
+// failure shows a warning toast with the mapped text (src/api/errors.ts) and rejects with an
+// ApiError.
 import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import i18next from 'i18next';
 import { waitForToken } from './wait-for-token.ts';
@@ -9,6 +11,8 @@ import { session } from '../state/session.ts';
 import { showToast, ui } from '../state/ui.ts';
 import { API_BASE_PATH } from '../contract/base-path.ts';
 import { ApiError, refusedAnswer, toApiError, type Translator } from './errors.ts';
+import { retryOnReset } from './replica-retry.ts';
+import { sendWithSession, type TokenSource } from './session-retry.ts';
 
 export interface CallOptions {
   params?: Record<string, string | number | boolean | undefined>;
@@ -17,18 +21,27 @@ export interface CallOptions {
   quiet?: boolean;
   /** Send no token and do not wait for one (public endpoints needed before sign-in). */
   anonymous?: boolean;
+  /** Never ask the person to sign in again when their session is gone (background calls). */
+  noSignIn?: boolean;
   responseType?: AxiosRequestConfig['responseType'];
   /** Content type of a raw body (an uploaded file); JSON otherwise. */
   contentType?: string;
   /** Upload progress, 0..1 (file uploads). */
   onUploadProgress?: (fraction: number) => void;
+  /**
+   * A write that may be sent twice without harm: sent again once when its connection is
+   * reset, like every GET (replica-retry.ts).
+   */
+  idempotent?: boolean;
 }
 
 export interface ApiClientOptions {
   baseURL: string;
-  /** The Bearer token for the next call, or null for an anonymous call. */
-  getToken: () => Promise<string | null>;
-  /** Called once when the server rejects a token (401): a fresh token, or null. */
+  /** Where tokens come from; the auth service replaces it once it runs (`tokens`). */
+  tokens?: TokenSource;
+  /** Shorthand for a token source without renewal: the Bearer token for the next call. */
+  getToken?: () => Promise<string | null>;
+  /** With `getToken`: a fresh token after the server refused one (401), or null. */
   refreshToken?: () => Promise<string | null>;
   i18n: Translator;
   /** Shows a failure to the user. */
@@ -45,12 +58,18 @@ export interface ApiClientOptions {
 
 export class ApiClient {
   private readonly http: AxiosInstance;
-  /** Replaced by the auth service once it runs (token refresh on a 401). */
-  refreshToken: (() => Promise<string | null>) | undefined;
+  /** Replaced by the auth service once it runs (renewal, signing in again). */
+  tokens: TokenSource;
 
   constructor(private readonly options: ApiClientOptions) {
     this.http = axios.create({ baseURL: options.baseURL, timeout: options.timeoutMs ?? 30_000 });
-    this.refreshToken = options.refreshToken;
+    const current = options.getToken ?? (() => Promise.resolve(null));
+    const renew = options.refreshToken;
+    this.tokens = options.tokens ?? {
+      current,
+      renew: () => renew?.() ?? Promise.resolve(null),
+      signInAgain: () => Promise.resolve(null),
+    };
   }
 
   get<T>(url: string, options: CallOptions = {}): Promise<T> {
@@ -80,35 +99,44 @@ export class ApiClient {
   }
 
   /**
-   * Reads a server-sent event stream, calling `onData` with the `data` of each event, until
+   * Reads a server-sent event stream, calling `onData` with the `data` and `id` of each event, until
    * the server ends it (resolves) or `signal` aborts. fetch, because the HTTP client cannot
    * stream. A refusal rejects with an ApiError carrying the mapped text; an expired token
    * is refreshed once, as for every call.
    */
   async events(
     url: string,
-    onData: (data: string) => void,
-    options: { signal?: AbortSignal } = {},
+    onData: (data: string, id: string | null) => void,
+    options: { signal?: AbortSignal; lastEventId?: string | null } = {},
   ): Promise<void> {
     const open = (token: string | null) =>
       fetch(`${this.options.baseURL}${url}`, {
         headers: {
           accept: 'text/event-stream',
           ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          // A stream opened again names the last event it saw (possibly on another replica).
+          ...(options.lastEventId ? { 'Last-Event-ID': options.lastEventId } : {}),
         },
         signal: options.signal ?? null,
       });
     let res: Response;
     try {
-      const token = await this.options.getToken();
-      res = await open(token);
-      if (res.status === 401 && token) {
-        const fresh = await this.refreshToken?.();
-        if (fresh && fresh !== token) res = await open(fresh);
-      }
+      res = await sendWithSession({
+        tokens: this.tokens,
+        send: async (token) => {
+          const answer = await open(token);
+          if (answer.status === 401) throw new RefusedStream(answer);
+          return answer;
+        },
+        refused: (error) => error instanceof RefusedStream,
+      });
     } catch (error) {
-      if (options.signal?.aborted) throw error;
-      throw new ApiError(this.options.i18n.t('global:mapping.network_error'), 0, 'network_error');
+      if (error instanceof RefusedStream) {
+        res = error.response;
+      } else {
+        if (options.signal?.aborted) throw error;
+        throw new ApiError(this.options.i18n.t('global:mapping.network_error'), 0, 'network_error');
+      }
     }
     if (!res.ok || !res.body) {
       const body: unknown = await res.json().catch(() => null);
@@ -122,14 +150,18 @@ export class ApiClient {
       buffer += value;
       let end: number;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
+        const lines = buffer.slice(0, end).split('\n');
         buffer = buffer.slice(end + 2);
-        const data = block
-          .split('\n')
+        const data = lines
           .filter((line) => line.startsWith('data:'))
           .map((line) => line.slice(5).trimStart())
           .join('\n');
-        if (data !== '') onData(data);
+        const id =
+          lines
+            .find((line) => line.startsWith('id:'))
+            ?.slice(3)
+            .trim() ?? null;
+        if (data !== '') onData(data, id);
       }
     }
   }
@@ -140,6 +172,11 @@ export class ApiClient {
     onHeaders?: (headers: Record<string, string>) => void,
   ): Promise<T> {
     const send = (token: string | null) =>
+      retryOnReset(() => sendOnce(token), config.method, {
+        idempotent: options.idempotent ?? false,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    const sendOnce = (token: string | null) =>
       this.http.request<T>({
         ...config,
         params: options.params,
@@ -162,7 +199,6 @@ export class ApiClient {
       throw failure;
     }
     try {
-      const token = options.anonymous ? null : await this.options.getToken();
       const received = (r: { data: T; headers: object }) => {
         onHeaders?.(
           Object.fromEntries(
@@ -171,16 +207,15 @@ export class ApiClient {
         );
         return r.data;
       };
-      try {
-        return received(await send(token));
-      } catch (error) {
-        // An expired token: refresh once and retry.
-        if (token && axios.isAxiosError(error) && error.response?.status === 401) {
-          const fresh = await this.refreshToken?.();
-          if (fresh && fresh !== token) return received(await send(fresh));
-        }
-        throw error;
-      }
+      return received(
+        await sendWithSession({
+          tokens: this.tokens,
+          send,
+          refused: (error) => axios.isAxiosError(error) && error.response?.status === 401,
+          anonymous: options.anonymous ?? false,
+          noSignIn: options.noSignIn ?? false,
+        }),
+      );
     } catch (error) {
       const failure = toApiError(error, this.options.i18n);
       if (failure.code === 'network_error') this.options.onUnreachable?.();
@@ -190,9 +225,17 @@ export class ApiClient {
   }
 }
 
+/** A stream the server refused (401), carried through the session policy. */
+class RefusedStream extends Error {
+  constructor(readonly response: Response) {
+    super('refused');
+  }
+}
+
 /** The app's client: same-origin API unless VITE_API_BASE_URL points elsewhere. */
 export const api = new ApiClient({
   baseURL: import.meta.env.VITE_API_BASE_URL || API_BASE_PATH,
+  // Until sign-in runs: the session's token once restored (the auth service takes over).
   getToken: () => waitForToken(session),
   i18n: {
     exists: (key) => i18next.exists(key),

@@ -7,7 +7,7 @@ import {
   isBoardMatch,
 } from '../device/connection-store.ts';
 import type { ConnectionState } from '../device/connection-store.ts';
-import type { ProgramState } from '../state/program.ts';
+import type { ProgramState } from '../program/index.ts';
 import { isLoggedIn, type SessionState } from '../state/session.ts';
 
 export interface MenuContext {

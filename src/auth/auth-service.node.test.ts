@@ -2,8 +2,14 @@ import { GoogleAuthProvider, signInWithCredential, type Auth } from 'firebase/au
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../contract/base-path.ts';
 import { ApiClient } from '../api/client.ts';
+import { ApiError } from '../api/errors.ts';
 import { waitForToken } from '../api/wait-for-token.ts';
-import { signInWithGoogle, uniqueEmail } from '../../server/testing/emulator-accounts.ts';
+import {
+  revokeSessions,
+  setAccountDisabled,
+  signInWithGoogle,
+  uniqueEmail,
+} from '../../server/testing/emulator-accounts.ts';
 import type { SessionState } from '../state/session.ts';
 import {
   AuthError,
@@ -16,6 +22,7 @@ import {
   englishI18n,
   freshSession,
   startLiveServer,
+  tcpRelay,
   until,
   type LiveServer,
 } from './live-server.node.ts';
@@ -32,7 +39,8 @@ describe('AuthService (Firebase JS SDK + Auth emulator + API server)', () => {
   let server: LiveServer;
   const running: { service: AuthService; auth: Auth }[] = [];
   beforeAll(async () => {
-    server = await startLiveServer({ ADMIN_EMAILS: ADMIN });
+    // No token cache: a revoked sign-in is refused at once, as it is after a minute anyway.
+    server = await startLiveServer({ ADMIN_EMAILS: ADMIN, TOKEN_CACHE_SECONDS: '0' });
   });
   afterEach(async () => {
     for (const { service, auth } of running.splice(0)) {
@@ -42,18 +50,17 @@ describe('AuthService (Firebase JS SDK + Auth emulator + API server)', () => {
   });
   afterAll(() => server.close());
 
-  async function setUp() {
+  async function setUp(emulatorHost = server.emulatorHost) {
     const session = freshSession();
     const warnings: unknown[][] = [];
     const timers: { ms: number; fn: () => void }[] = [];
     let clock = 1_000_000;
     const api = new ApiClient({
       baseURL: server.baseURL,
-      getToken: () => waitForToken(session),
       i18n: await englishI18n(),
       notify: () => {},
     });
-    const auth = emulatorAuth(server.emulatorHost);
+    const auth = emulatorAuth(emulatorHost);
     const service = new AuthService({
       auth,
       api,
@@ -63,6 +70,8 @@ describe('AuthService (Firebase JS SDK + Auth emulator + API server)', () => {
       setInterval: (fn, ms) => timers.push({ fn, ms }),
       clearInterval: () => {},
     });
+    // The app's wiring (src/auth/runtime.ts): the service is the client's token source.
+    api.tokens = service.tokens;
     service.start();
     running.push({ service, auth });
     await until(() => !session.loading);
@@ -174,7 +183,7 @@ describe('AuthService (Firebase JS SDK + Auth emulator + API server)', () => {
     await expect(api.get('/user/me')).resolves.toMatchObject({ name: 'Tim' });
   });
 
-  it('logs a token error and clears the token', async () => {
+  it('logs a token error, clears the token, and asks to sign in again when the account is gone', async () => {
     const { session, service, warnings, advance } = await setUp();
     const email = uniqueEmail('gone');
     await service.signUp('Gone', email, 'secret-123');
@@ -193,6 +202,146 @@ describe('AuthService (Firebase JS SDK + Auth emulator + API server)', () => {
     expect(session.idToken).toBeNull();
     expect(session.error).toEqual(expect.any(String));
     expect(warnings.length).toBeGreaterThan(0);
+    // Not left looking signed in: signed out, and asked to sign in again.
+    expect(session.user).toBeNull();
+    expect(session.reauth).toEqual({ email, name: 'Gone', providerId: 'password' });
+  });
+
+  it('a sign-in the server refuses even renewed (revoked): asked to sign in again, then the waiting call goes out', async () => {
+    const { session, service, auth, api } = await setUp();
+    const email = uniqueEmail('revoked');
+    await service.signUp('Rita', email, 'secret-123');
+    const uid = auth.currentUser?.uid ?? '';
+    await expect(api.get('/user/me')).resolves.toMatchObject({ email });
+    // As an emulator restart or a password change elsewhere does.
+    await revokeSessions(server.emulatorHost, uid);
+
+    const waiting = api.put<{ name: string }>('/user/me', { name: 'Rita Saved' });
+    await until(() => session.reauth !== null);
+    expect(session.reauth).toEqual({ email, name: 'Rita', providerId: 'password' });
+    expect(session.user).toBeNull();
+    expect(auth.currentUser).toBeNull();
+    // A second call meanwhile waits for the same sign-in.
+    const second = api.get<{ name: string }>('/user/me');
+
+    await service.signIn(email, 'secret-123');
+    expect(session.reauth).toBeNull();
+    await expect(waiting).resolves.toMatchObject({ name: 'Rita Saved' });
+    await expect(second).resolves.toMatchObject({ email });
+    expect(session.user?.email).toBe(email);
+  });
+
+  it('declining to sign in again leaves the person signed out, and the call refused', async () => {
+    const { session, service, auth, api } = await setUp();
+    const email = uniqueEmail('decline');
+    await service.signUp('Dan', email, 'secret-123');
+    await revokeSessions(server.emulatorHost, auth.currentUser?.uid ?? '');
+    const waiting = api.get('/user/me', { quiet: true }).catch((e: unknown) => e);
+    await until(() => session.reauth !== null);
+    service.declineSignInAgain();
+    const failure = await waiting;
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(session).toMatchObject({ user: null, idToken: null, reauth: null });
+  });
+
+  it('a poll never asks to sign in again', async () => {
+    const { session, service, auth, api } = await setUp();
+    await service.signUp('Polly', uniqueEmail('poll'), 'secret-123');
+    await revokeSessions(server.emulatorHost, auth.currentUser?.uid ?? '');
+    await expect(api.get('/user/me', { quiet: true, noSignIn: true })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(session.reauth).toBeNull();
+  });
+
+  it('a disabled account: Firebase ends the session itself, and the person is asked', async () => {
+    const { session, service, auth, advance } = await setUp();
+    const email = uniqueEmail('disabled');
+    await service.signUp('Dis', email, 'secret-123');
+    await setAccountDisabled(server.emulatorHost, auth.currentUser?.uid ?? '', true);
+    advance(TOKEN_REFRESH_AFTER_MS + 1);
+    await service.checkToken();
+    expect(session.user).toBeNull();
+    expect(session.reauth?.email).toBe(email);
+  });
+
+  it('a renewal that fails for want of a connection keeps the person signed in and asks nothing', async () => {
+    const relay = await tcpRelay(server.emulatorHost);
+    try {
+      const { session, service, api, advance } = await setUp(relay.host);
+      const email = uniqueEmail('cable');
+      await service.signUp('Cab', email, 'secret-123');
+      const before = session.lastAuth;
+      await relay.cut();
+      advance(TOKEN_REFRESH_AFTER_MS + 1);
+      await service.checkToken();
+      expect(session.error).toBe('network-request-failed');
+      expect(session.idToken).toBeNull();
+      expect(session.user?.email).toBe(email);
+      expect(session.reauth).toBeNull();
+
+      // Back: the next call gets a token again by itself, and so does the next check.
+      await relay.restore();
+      await expect(api.get('/user/me')).resolves.toMatchObject({ email });
+      expect(session.idToken).toEqual(expect.any(String));
+      advance(TOKEN_REFRESH_AFTER_MS + 1);
+      await service.checkToken();
+      expect(session.lastAuth).not.toBe(before);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('back online, a sign-in revoked meanwhile is found at once (reconnected)', async () => {
+    const { session, service, auth } = await setUp();
+    const email = uniqueEmail('back');
+    await service.signUp('Bea', email, 'secret-123');
+    await revokeSessions(server.emulatorHost, auth.currentUser?.uid ?? '');
+    void service.reconnected();
+    await until(() => session.reauth !== null);
+    expect(session.reauth?.email).toBe(email);
+    await service.signIn(email, 'secret-123');
+    await until(() => session.userRole === 'user');
+  });
+
+  it("signs in with the emulator's stand-in Google, Facebook and Microsoft accounts, no popup", async () => {
+    const { session, service } = await setUp();
+    expect(service.emulated).toBe(true);
+    // A stand-in Google account's e-mail is verified: ADMIN_EMAILS applies. (The same
+    // Google account as googleCredential(ADMIN), which other tests here sign in with.)
+    const admin = { rawId: `g-${ADMIN}`, email: ADMIN, name: 'The Admin' };
+    await service.signInWithEmulatorAccount('google', admin);
+    await until(settled(session));
+    expect(session).toMatchObject({
+      isAdmin: true,
+      user: { providerId: 'google.com', email: ADMIN },
+    });
+    expect(await service.emulatorAccounts('google')).toContainEqual(admin);
+    expect(await service.emulatorAccounts('facebook')).not.toContainEqual(
+      expect.objectContaining({ email: ADMIN }),
+    );
+
+    for (const [provider, providerId] of [
+      ['facebook', 'facebook.com'],
+      ['microsoft', 'microsoft.com'],
+    ] as const) {
+      await service.logout();
+      const email = uniqueEmail(provider);
+      await service.signInWithEmulatorAccount(provider, {
+        rawId: `${provider}-${email}`,
+        email,
+        name: 'Fan',
+      });
+      expect(session.user).toMatchObject({ providerId, email, name: 'Fan' });
+      // The same stand-in account signs in as the same user again.
+      const uid = session.user?.id;
+      await service.logout();
+      const [again] = (await service.emulatorAccounts(provider)).filter((a) => a.email === email);
+      expect(again).toBeDefined();
+      if (again) await service.signInWithEmulatorAccount(provider, again);
+      expect(session.user?.id).toBe(uid);
+    }
   });
 
   it("refuses a password reset without an address with 'Email can not be blnak'", async () => {

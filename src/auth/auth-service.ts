@@ -2,6 +2,12 @@
 // framework-free class: it writes the session store and calls the product auth API; React
 // reads the store. Firebase talks to the Auth emulator locally and a real project in
 // production (src/auth/firebase.ts decides).
+//
+// It is also the API client's token source (src/api/session-retry.ts): each call gets
+// Firebase's current token (renewed by Firebase once expired), a refused one is renewed, and
+// a session the server refuses even renewed has ended: it is signed out here too and the
+// person is asked to sign in again over the page they are on (session.reauth); the calls
+// waiting for that go out again with the new token.
 import {
   createUserWithEmailAndPassword,
   FacebookAuthProvider,
@@ -10,6 +16,7 @@ import {
   OAuthProvider,
   onAuthStateChanged,
   sendPasswordResetEmail,
+  signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
@@ -21,8 +28,16 @@ import {
 } from 'firebase/auth';
 import type { AuthResponse, User as ApiUser } from '../contract/users.ts';
 import { ApiError } from '../api/errors.ts';
+import type { TokenSource } from '../api/session-retry.ts';
+import { AUTH_WAIT_TIMEOUT_MS } from '../api/wait-for-token.ts';
 import type { SessionState, User } from '../state/session.ts';
 import { STORAGE_KEYS, writeStorage } from '../state/storage.ts';
+import {
+  emulatorCredential,
+  emulatorUrl,
+  listEmulatorAccounts,
+  type EmulatorAccount,
+} from './emulator-idp.ts';
 
 /** Token check period and the age after which the token is refreshed (spec core §9). */
 export const TOKEN_CHECK_INTERVAL_MS = 10_000;
@@ -33,6 +48,18 @@ export const DEFAULT_AFTER_SIGN_IN = '/program';
 export const SIGN_OUT_TASKS_MS = 3000;
 
 export type SocialProvider = 'google' | 'facebook' | 'microsoft' | 'github' | 'twitter';
+
+/** Firebase's id of each social provider. */
+export const PROVIDER_IDS: Record<SocialProvider, string> = {
+  google: 'google.com',
+  facebook: 'facebook.com',
+  microsoft: 'microsoft.com',
+  github: 'github.com',
+  twitter: 'twitter.com',
+};
+
+/** A token failure that is the network's, not the session's: the session may be fine. */
+const UNREACHABLE = new Set(['network-request-failed', 'timeout', 'internal-error']);
 
 /** A sign-in failure with a code the screens translate (`auth:errors.{code}`). */
 export class AuthError extends Error {
@@ -111,6 +138,20 @@ export class AuthService {
   private syncing: Promise<void> | null = null;
   private syncingUid: string | null | undefined = undefined;
   private stopFns: (() => void)[] = [];
+  /** True while logout() runs: that sign-out is the user's own, not an ended session. */
+  private loggingOut = false;
+  /** One renewal for calls refused together, and one ending of a session. */
+  private renewing: Promise<string | null> | null = null;
+  private ending: Promise<void> | null = null;
+  /** Resolves the calls waiting for the person to sign in again (see signInAgain). */
+  private reauthWaiters: ((token: string | null) => void)[] = [];
+
+  /** The API client's token source (src/api/session-retry.ts). */
+  readonly tokens: TokenSource = {
+    current: () => this.currentToken(),
+    renew: () => this.refreshToken(),
+    signInAgain: (refused) => this.signInAgain(refused),
+  };
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.auth = deps.auth;
@@ -160,6 +201,7 @@ export class AuthService {
       signInWithEmailAndPassword(this.auth, email.trim(), password),
     );
     await this.sync(credential.user);
+    this.signedInAgain();
   }
 
   async signUp(name: string, email: string, password: string): Promise<void> {
@@ -174,11 +216,39 @@ export class AuthService {
       // A fresh token carries the name, and the product record picks it up.
       await this.signedIn(user, true);
     }
+    this.signedInAgain();
   }
 
+  /** Popup sign-in with a real provider (a real Firebase project; needs the internet). */
   async signInWith(provider: SocialProvider): Promise<void> {
     const credential = await this.guard(() => signInWithPopup(this.auth, socialProvider(provider)));
     await this.sync(credential.user);
+    this.signedInAgain();
+  }
+
+  /**
+   * True when sign-in runs on the Auth emulator: social sign-in then picks one of the
+   * emulator's stand-in accounts in the app (emulator-idp.ts) instead of a popup.
+   */
+  get emulated(): boolean {
+    return emulatorUrl(this.auth) !== null;
+  }
+
+  /** The emulator's stand-in accounts of a provider (empty with a real project). */
+  emulatorAccounts(provider: SocialProvider): Promise<EmulatorAccount[]> {
+    return listEmulatorAccounts(this.auth, PROVIDER_IDS[provider]);
+  }
+
+  /** Signs in with one of the emulator's stand-in accounts (new or listed): no internet. */
+  async signInWithEmulatorAccount(
+    provider: SocialProvider,
+    account: EmulatorAccount,
+  ): Promise<void> {
+    const credential = await this.guard(() =>
+      signInWithCredential(this.auth, emulatorCredential(PROVIDER_IDS[provider], account)),
+    );
+    await this.sync(credential.user);
+    this.signedInAgain();
   }
 
   /** Sends a password-reset e-mail; an empty address is refused before asking Firebase. */
@@ -188,6 +258,8 @@ export class AuthService {
   }
 
   async logout(): Promise<void> {
+    this.loggingOut = true;
+    this.declineSignInAgain();
     if (this.session.user) {
       const tasks = [...this.beforeSignOutTasks].map((task) => task().catch(() => {}));
       let timer: ReturnType<typeof setTimeout> | undefined;
@@ -202,6 +274,7 @@ export class AuthService {
     } finally {
       // Usually already done by the provider's own sign-out event; sync() runs it once.
       await this.sync(null);
+      this.loggingOut = false;
     }
   }
 
@@ -228,19 +301,132 @@ export class AuthService {
     await this.refreshToken();
   }
 
-  /** Forces a new ID token (also used by the API client after a 401). */
-  async refreshToken(): Promise<string | null> {
+  /**
+   * The token for the next API call: Firebase's current one, which Firebase renews itself
+   * once it has expired (after a night offline, a laptop's sleep). While sign-in is being
+   * restored it waits, at most 5000 ms (spec core §4). Null for a visitor, or when no token
+   * can be had now (the failure is handled as in refreshToken).
+   */
+  async currentToken(): Promise<string | null> {
+    if (this.session.loading) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        this.auth.authStateReady(),
+        new Promise((resolve) => (timer = setTimeout(resolve, AUTH_WAIT_TIMEOUT_MS))),
+      ]);
+      clearTimeout(timer);
+    }
+    const user = this.auth.currentUser;
+    if (!user) return null;
+    try {
+      const token = await user.getIdToken();
+      if (token !== this.session.idToken) this.storeToken(token);
+      return token;
+    } catch (error) {
+      return this.tokenFailed(error);
+    }
+  }
+
+  /**
+   * Forces a new ID token (the 15-minute check, and the API client after a 401). Null when
+   * none can be had: the sign-in service cannot be reached (the session stays), or the
+   * session has ended (then the person is asked to sign in again).
+   */
+  refreshToken(): Promise<string | null> {
+    // Calls refused together share one renewal.
+    this.renewing ??= this.renew().finally(() => {
+      this.renewing = null;
+    });
+    return this.renewing;
+  }
+
+  private async renew(): Promise<string | null> {
     const user = this.auth.currentUser;
     if (!user) return null;
     try {
       this.storeToken(await user.getIdToken(true));
       return this.session.idToken;
     } catch (error) {
-      this.logger.warn('auth: token refresh failed', error);
-      this.session.error = codeOf(error);
-      this.storeToken(null);
-      return null;
+      return this.tokenFailed(error);
     }
+  }
+
+  /**
+   * The server can be reached again (after offline mode): a fresh token, and the product auth
+   * check run again, so a session that ended meanwhile (revoked, or an emulator restart) is
+   * found now and the person asked to sign in again, not at their next save.
+   */
+  async reconnected(): Promise<void> {
+    const user = this.auth.currentUser;
+    if (!user || (await this.refreshToken()) === null) return;
+    try {
+      const answer = await this.api.post<AuthResponse>('/auth', {}, { quiet: true });
+      this.applyRole(answer.admin, answer.user_role);
+    } catch {
+      // Refused: the API client has asked to sign in again; unreachable: tried next time.
+    }
+  }
+
+  /**
+   * The server refused the session's token even renewed (`refused`): the session has
+   * ended, so it ends here too and the person is asked to sign in again in place. Resolves
+   * the new token once they have, or null when they decline or there is nobody to ask (a
+   * visitor, or a renewal that failed only for want of a connection).
+   */
+  async signInAgain(refused: string | null): Promise<string | null> {
+    if (this.ending) {
+      await this.ending;
+    } else if (this.auth.currentUser) {
+      // Only the newest token's refusal says the session is gone.
+      if (refused === null || refused !== this.session.idToken) return null;
+      await this.endSession();
+    }
+    if (!this.session.reauth) return null;
+    return new Promise((resolve) => this.reauthWaiters.push(resolve));
+  }
+
+  /** The person closed the "Sign in again" dialog: they stay signed out. */
+  declineSignInAgain(): void {
+    this.session.reauth = null;
+    for (const resolve of this.reauthWaiters.splice(0)) resolve(null);
+  }
+
+  /** After a sign-in: the waiting calls go out with the new token. */
+  private signedInAgain(): void {
+    this.session.reauth = null;
+    const token = this.session.idToken;
+    for (const resolve of this.reauthWaiters.splice(0)) resolve(token);
+  }
+
+  /**
+   * A token could not be had. Logged and cleared (spec core §8); a failure of the network
+   * keeps the user signed in (the next call tries again), any other one means the session
+   * is gone (Firebase refused the refresh token: revoked, disabled, deleted).
+   */
+  private async tokenFailed(error: unknown): Promise<null> {
+    this.logger.warn('auth: token refresh failed', error);
+    const code = codeOf(error);
+    this.session.error = code;
+    this.storeToken(null);
+    if (!UNREACHABLE.has(code)) await this.endSession();
+    return null;
+  }
+
+  /** The session ended without the user signing out: sign out here and ask again. */
+  private endSession(): Promise<void> {
+    this.ending ??= (async () => {
+      const user = this.session.user;
+      if (user) {
+        this.session.reauth = { email: user.email, name: user.name, providerId: user.providerId };
+      }
+      try {
+        await signOut(this.auth);
+      } finally {
+        await this.sync(null);
+        this.ending = null;
+      }
+    })();
+    return this.ending;
   }
 
   private sync(user: FirebaseUser | null): Promise<void> {
@@ -278,6 +464,11 @@ export class AuthService {
   }
 
   private signedOut(): void {
+    const user = this.session.user;
+    // Firebase ended a session by itself (its refresh refused): ask to sign in again.
+    if (user && !this.loggingOut && !this.session.reauth) {
+      this.session.reauth = { email: user.email, name: user.name, providerId: user.providerId };
+    }
     this.session.user = null;
     this.session.loading = false;
     this.storeToken(null);

@@ -2,6 +2,7 @@
 // Node: a listening server on a scratch database, an i18n instance with the real English
 // catalogue, and a Firebase Auth connected to the emulator.
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import i18next, { type i18n } from 'i18next';
 import { proxy } from 'valtio';
 import enAuth from '../../locales/en/auth.json';
@@ -48,4 +49,45 @@ export async function until(condition: () => boolean, timeoutMs = 10_000): Promi
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/**
+ * A TCP relay to `target` (host:port) on a port of its own, which a test can cut and restore
+ * like a network cable: while cut, connections are refused and open ones dropped.
+ */
+export async function tcpRelay(target: string): Promise<{
+  host: string;
+  cut(): Promise<void>;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}> {
+  const [targetHost = '127.0.0.1', targetPort = '0'] = target.split(':');
+  const open = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(targetPort), targetHost);
+    for (const s of [client, upstream]) {
+      open.add(s);
+      s.on('close', () => open.delete(s));
+      s.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  await listen(0);
+  const port = (server.address() as net.AddressInfo).port;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const s of open) s.destroy();
+      server.close(() => resolve());
+    });
+  return {
+    host: `127.0.0.1:${port}`,
+    cut: stop,
+    restore: () => listen(port),
+    close: stop,
+  };
 }

@@ -17,7 +17,7 @@ export function startAuth(): Promise<AuthService> {
   starting ??= (async () => {
     const settings = buildTimeSettings() ?? (await clientConfig());
     const started = new AuthService({ auth: createFirebaseAuth(settings), api, session });
-    api.refreshToken = () => started.refreshToken();
+    api.tokens = started.tokens;
     started.start();
     registerActions({ signOut: () => started.logout() });
     service = started;

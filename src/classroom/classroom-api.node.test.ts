@@ -69,6 +69,17 @@ describe('classroom API client (against the real API server)', () => {
     const progress = await s.lessonProgress(lesson.uuid, klass.uuid);
     expect(progress.grade).toMatchObject({ grade: 8.5, note: 'Good' });
 
+    // The work in progress: the student's own, kept and read back; the teacher reads it.
+    expect((await s.lessonWork(lesson.uuid, null)).code).toBeNull();
+    const kept = await s.keepLessonWork(lesson.uuid, '<xml>wip</xml>', klass.uuid);
+    expect(kept).toMatchObject({ class_uuid: klass.uuid, code: '<xml>wip</xml>' });
+    expect((await s.lessonWork(lesson.uuid, klass.uuid)).updatedAt).toBe(kept.updatedAt);
+    const read = await t.studentWork(klass.uuid, lesson.uuid, student.email);
+    expect(read.code).toBe('<xml>wip</xml>');
+    await expect(
+      s.studentWork(klass.uuid, lesson.uuid, student.email, { quiet: true }),
+    ).rejects.toMatchObject({ code: 'not_class_teacher' });
+
     const removed = await t.removePeople(klass.uuid, 'student', [student.email]);
     expect(removed.removed).toEqual([student.email.toLowerCase()]);
     await expect(

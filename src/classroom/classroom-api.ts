@@ -1,5 +1,5 @@
 // The classroom calls the UI makes (classroom-and-labs §7; shapes in src/contract/classroom.ts,
-// lessons.ts, grades.ts, users.ts; rules in docs/classroom.md). One thin method per call over
+// lessons.ts, grades.ts, lesson-work.ts, users.ts; rules in docs/classroom.md). One thin method per call over
 // the API client, which adds the token and turns failures into translated ApiErrors.
 import type { CallOptions } from '../api/client.ts';
 import type {
@@ -15,6 +15,7 @@ import type {
   UploadedImage,
 } from '../contract/classroom.ts';
 import type { Completions, Grade, Gradebook, LessonProgress } from '../contract/grades.ts';
+import type { LessonWork } from '../contract/lesson-work.ts';
 import type {
   BoardList,
   BoardListType,
@@ -129,6 +130,24 @@ export function classroomApi(client: ClassroomClient) {
       client.get<LessonProgress>(`/lesson/${id(uuid)}/grade/student`, {
         ...o,
         params: classUuid ? { class_uuid: classUuid } : {},
+      }),
+
+    // The student's own work in progress (src/contract/lesson-work.ts)
+    lessonWork: (uuid: string, classUuid: string | null, o?: CallOptions) =>
+      client.get<LessonWork>(`/lesson/${id(uuid)}/work`, {
+        ...o,
+        params: classUuid ? { class_uuid: classUuid } : {},
+      }),
+    keepLessonWork: (uuid: string, code: string, classUuid: string | null, o?: CallOptions) =>
+      client.put<LessonWork>(
+        `/lesson/${id(uuid)}/work`,
+        classUuid ? { code, class_uuid: classUuid } : { code },
+        o,
+      ),
+    studentWork: (classUuid: string, luuid: string, email: string, o?: CallOptions) =>
+      client.get<LessonWork>(`/class/${id(classUuid)}/lesson/${id(luuid)}/work`, {
+        ...o,
+        params: { user_email: email },
       }),
 
     // Header images (raw bytes; the answer's url is stored as headerImage)

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { proxy } from 'valtio';
 import type { Grade, LessonProgress } from '../contract/grades.ts';
 import type { Lesson } from '../contract/lessons.ts';
-import type { ProgramToOpen } from '../editor/program/program-store.ts';
-import { serializeProgramFile } from '../editor/program/program-file.ts';
-import { DEFAULT_SETTINGS } from '../editor/program/program-file.ts';
+import type { ProgramToOpen } from '../program/program-store.ts';
+import { serializeProgramFile } from '../program/program-file.ts';
+import { DEFAULT_SETTINGS } from '../program/program-file.ts';
 import {
   LessonSession,
   starterProgram,

@@ -6,13 +6,7 @@
 import { proxy } from 'valtio';
 import type { Grade, LessonProgress } from '../contract/grades.ts';
 import type { Lesson } from '../contract/lessons.ts';
-import { parseProgramFile, serializeProgramFile } from '../editor/program/program-file.ts';
-import {
-  currentSettings,
-  NEW_PROGRAM_XML,
-  type ProgramToOpen,
-} from '../editor/program/program-store.ts';
-import { program } from '../state/program.ts';
+import { NEW_PROGRAM_XML, parseProgramFile, type ProgramToOpen } from '../program/index.ts';
 
 export interface ActiveLesson {
   uuid: string;
@@ -61,12 +55,6 @@ export function starterProgram(lesson: Pick<Lesson, 'code' | 'logo' | 'name'>): 
     };
   }
   return { workspaceXml: NEW_PROGRAM_XML, settings: { file_name: lesson.name } };
-}
-
-/** The open program as one program file (what Submit sends and a starter program keeps). */
-export function currentProgramFile(): string {
-  const settings = currentSettings();
-  return serializeProgramFile({ workspaceXml: program.currentWorkspaceXmlText, settings });
 }
 
 /**

@@ -3,14 +3,14 @@
 import { subscribe } from 'valtio';
 import { api } from '../api/client.ts';
 import { authService } from '../auth/runtime.ts';
-import { openProgram } from '../editor/program/program-store.ts';
-import { hideWidgetPane, showWidgetPane } from '../editor/ui/widget-panes.ts';
+import { currentProgramText, openProgram } from '../program/index.ts';
+import { hideWidgetPane, showWidgetPane } from '../shell/widget-panes.ts';
 import { ClassDetailCache } from './class-cache.ts';
 import { classroomApi } from './classroom-api.ts';
 import { getCableSession } from '../remote-lab/runtime.ts';
 import { cableSession } from '../remote-lab/remote-lab-store.ts';
 import { isLoggedIn, session } from '../state/session.ts';
-import { currentProgramFile, lessonSession, LessonSession } from './lesson-session.ts';
+import { lessonSession, LessonSession } from './lesson-session.ts';
 import { LESSON_PANE } from './pane-ids.ts';
 
 export const classroom = classroomApi(api);
@@ -23,7 +23,7 @@ export const lessonSessionService = new LessonSession({
   openProgram,
   showPane: () => showWidgetPane(LESSON_PANE),
   hidePane: () => hideWidgetPane(LESSON_PANE),
-  programFile: currentProgramFile,
+  programFile: currentProgramText,
 });
 
 // A cable board records its answer for the open lesson while the student may submit it and

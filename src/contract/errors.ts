@@ -34,6 +34,9 @@ export type HttpStatusErrorCode = (typeof HTTP_STATUS_ERRORS)[keyof typeof HTTP_
 /** Failures the app names itself: no answer, an answer it cannot read, offline mode. */
 export const CLIENT_ERROR_CODES = ['network_error', 'bad_response', 'offline'] as const;
 
+/** Sign-in checks (server/auth): the token could not be checked (the identity service did not answer). */
+export const AUTH_ERROR_CODES = ['sign_in_unavailable'] as const;
+
 /** Users and accounts (server/users, server/routes/users.ts). */
 export const USER_ERROR_CODES = ['user_not_found', 'email_exists', 'own_account'] as const;
 
@@ -82,6 +85,7 @@ type Values<T> = T[keyof T];
 export type ApiErrorCode =
   | HttpStatusErrorCode
   | (typeof CLIENT_ERROR_CODES)[number]
+  | (typeof AUTH_ERROR_CODES)[number]
   | (typeof USER_ERROR_CODES)[number]
   | (typeof PROJECT_ERROR_CODES)[number]
   | (typeof CLOUD_DATALOG_ERROR_CODES)[number]
@@ -96,6 +100,7 @@ export type ApiErrorCode =
 export const API_ERROR_CODES: ReadonlySet<ApiErrorCode> = new Set<ApiErrorCode>([
   ...Object.values(HTTP_STATUS_ERRORS),
   ...CLIENT_ERROR_CODES,
+  ...AUTH_ERROR_CODES,
   ...USER_ERROR_CODES,
   ...PROJECT_ERROR_CODES,
   ...CLOUD_DATALOG_ERROR_CODES,

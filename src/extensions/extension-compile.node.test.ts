@@ -22,7 +22,7 @@ import {
 } from '../editor/test-support.ts';
 import { logoFromXml } from '../editor/workspace/headless.ts';
 import { setAddedExtensions } from '../state/extensions.ts';
-import { mergeExtensionLogo } from '../editor/logo/merge-logo.ts';
+import { mergeExtensionLogo } from '../program/merge-logo.ts';
 
 const UUID = '3f1c2b4a-1111-4222-8333-444455556666';
 let core: WasmCore;

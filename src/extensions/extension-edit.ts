@@ -4,9 +4,8 @@
 // aside and comes back when the mode ends.
 import { proxy } from 'valtio';
 import type { LibraryLanguages } from '../contract/extensions.ts';
-import { openProgram } from '../editor/program/program-store.ts';
+import { openProgram, program } from '../program/index.ts';
 import { currentDraft, restoreDraft, type ProgramDraft } from '../offline/program-draft.ts';
-import { program } from '../state/program.ts';
 
 export interface EditingExtension {
   uuid: string;

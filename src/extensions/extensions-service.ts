@@ -21,7 +21,7 @@ import {
   upsertAddedExtension,
   type AddedExtension,
 } from '../state/extensions.ts';
-import { flushWorkspace, program } from '../state/program.ts';
+import { flushWorkspace, logoEdited, program } from '../program/index.ts';
 import { isLoggedIn, session } from '../state/session.ts';
 import { showToast, ui } from '../state/ui.ts';
 import { askExtensionDetails, type ExtensionDetails } from './extension-dialog.ts';
@@ -47,7 +47,12 @@ export async function syncAddedExtensions(): Promise<void> {
   if (!isLoggedIn(session) || ui.offline) return;
   const summaries: ExtensionSummary[] = [];
   for (let page = 1; page <= 20; page++) {
-    const answer = await extensionApi.browse('added', '', { page, per_page: 100 }, { quiet: true });
+    const answer = await extensionApi.browse(
+      'added',
+      '',
+      { page, per_page: 100 },
+      { quiet: true, background: true },
+    );
     summaries.push(...answer.data);
     if (page >= answer.links.pagination.last_page) break;
   }
@@ -57,7 +62,7 @@ export async function syncAddedExtensions(): Promise<void> {
     if (cached && cached.version === s.version) {
       next.push({ ...cached, name: s.name, isArchived: s.isArchived });
     } else {
-      next.push(toAdded(await extensionApi.extension(s.uuid, { quiet: true })));
+      next.push(toAdded(await extensionApi.extension(s.uuid, { quiet: true, background: true })));
     }
   }
   setAddedExtensions(next);
@@ -284,7 +289,6 @@ export async function saveExtensionCode(): Promise<void> {
   if (!program.extensionEditMode || !editing) return;
   flushWorkspace();
   // The blocks are the extension's code: edited Logo text must become blocks first.
-  const { logoEdited } = await import('../editor/program/program-store.ts');
   if (logoEdited()) {
     showToast('warning', t('extensions:backToBlocks'));
     return;

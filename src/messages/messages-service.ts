@@ -17,7 +17,7 @@ const active = () => Boolean(session.user && session.idToken) && !ui.offline;
 export async function refreshUnread(): Promise<void> {
   if (!active()) return;
   try {
-    messagesStore.unread = (await messagesApi.unread({ quiet: true })).unread;
+    messagesStore.unread = (await messagesApi.unread({ quiet: true, background: true })).unread;
   } catch {
     // Polling is quiet; the menu shows a failure when it is opened.
   }

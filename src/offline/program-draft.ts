@@ -6,8 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { subscribe } from 'valtio';
-import { openProgram } from '../editor/program/program-store.ts';
-import { flushWorkspace, program } from '../state/program.ts';
+import { flushWorkspace, openProgram, program } from '../program/index.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 
 /** Pause after a change before the draft is written. */
@@ -36,6 +35,9 @@ export const ProgramDraft = Type.Object({
     url: Type.String(),
     threshold: Type.String(),
     channel: Type.String(),
+    // Drafts written before the lab trained models have neither.
+    hold: Type.Optional(Type.String()),
+    model: Type.Optional(Type.String()),
   }),
   hasChanged: Type.Boolean(),
 });
@@ -88,6 +90,8 @@ export function restoreDraft(draft: ProgramDraft | null = readDraft()): boolean 
       config_tm_url: draft.tm.url,
       config_tm_threshold: draft.tm.threshold,
       config_tm_channel: draft.tm.channel,
+      config_tm_hold: draft.tm.hold ?? '',
+      config_tm_model: draft.tm.model ?? '',
     },
     projectId: draft.projectId,
     project: draft.project,

@@ -21,11 +21,12 @@ export function startConnectivity(): void {
     report: (reachable) => {
       const back = reachable && !connectivity.reachable;
       setReachable(reachable);
-      // Back online: sign-in gets a fresh token (or starts, if it could not before).
+      // Back online: sign-in gets a fresh token and the server checks the session again (or
+      // sign-in starts, if it could not before).
       if (back) {
         void import('../auth/runtime.ts')
           .then((auth) => auth.startAuth())
-          .then((auth) => auth.refreshToken())
+          .then((auth) => auth.reconnected())
           .catch(() => {});
       }
     },

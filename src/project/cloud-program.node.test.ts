@@ -1,12 +1,13 @@
 import i18next, { type i18n } from 'i18next';
 import { proxy } from 'valtio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_MAX } from '../contract/projects.ts';
 import enGlobal from '../../locales/en/global.json';
 import enProject from '../../locales/en/project.json';
 import { signInWithGoogle, type TestAccount } from '../../server/testing/emulator-accounts.ts';
 import { ApiClient } from '../api/client.ts';
 import { freshSession, startLiveServer, type LiveServer } from '../auth/live-server.node.ts';
-import { EMPTY_TM_CONFIG, type ProgramState } from '../state/program.ts';
+import { EMPTY_TM_CONFIG, type ProgramState } from '../program/program.ts';
 import { CloudProgram, SaveMode } from './cloud-program.ts';
 import type { ApiTransport } from '../api/checked-api.ts';
 import { ProjectApi } from './project-api.ts';
@@ -27,8 +28,6 @@ const freshProgram = (): ProgramState =>
     hasChanged: true,
     saving: false,
     extensionEditMode: false,
-    expandState: 1,
-    widgetVisible: true,
     creatorMode: false,
     programMode: 'blocks',
     logoCode: '',
@@ -282,6 +281,26 @@ describe('CloudProgram: the save flow (against the real API server)', () => {
     expect(s.out.calls).toEqual([]);
     expect(s.program.hasChanged).toBe(true);
     expect(s.program.currentWorkspaceXmlText).toBe(XML);
+  });
+
+  it('says a program over the size a project may hold is too big, with the sizes, and calls nothing', async () => {
+    const s = setup();
+    s.program.toSaveProject.name = 'Big model';
+    // A program whose settings keep a trained model: one character over the limit.
+    s.program.currentWorkspaceXmlText = `<xml>${'m'.repeat(CODE_MAX - 10)}</xml>`;
+    await s.flow.save(SaveMode.save);
+    await s.flow.save(SaveMode.share);
+    const tooBig =
+      'The project is too big to save: 257 KB, and a project may hold at most 256 KB. A model trained in the Teachable Machine lab counts too.';
+    expect(s.out.warnings).toEqual([tooBig, tooBig]);
+    expect(s.out.calls).toEqual([]);
+    expect(s.program.hasChanged).toBe(true);
+
+    // At the limit the server takes it.
+    s.program.currentWorkspaceXmlText = `<xml>${'m'.repeat(CODE_MAX - 11)}</xml>`;
+    await s.flow.save(SaveMode.save);
+    expect(s.out.warnings).toEqual([tooBig, tooBig]);
+    expect(s.program.currentProjectId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('does not save a project that is not editable', async () => {

@@ -4,7 +4,8 @@
 // (Save, Save as a copy, Share) and the program routes (/program/{key}, /code/{uuid}).
 //
 // A failed save keeps the editor content and hasChanged (DESIGN "Errors and bad input").
-import type { ProgramState, ProjectSummary } from '../state/program.ts';
+import { CODE_MAX } from '../contract/projects.ts';
+import type { ProgramState, ProjectSummary } from '../program/index.ts';
 import { isLoggedIn, type SessionState } from '../state/session.ts';
 import type { ProjectApi } from './project-api.ts';
 import type { ProjectDetails, ProjectDialogKind } from './project-dialog.ts';
@@ -67,6 +68,15 @@ export class CloudProgram {
     // Said before any dialog: nothing typed into it could be sent.
     if (this.deps.offline?.()) {
       this.deps.warn(this.deps.t('global:mapping.offline'));
+      return;
+    }
+
+    // The server keeps at most CODE_MAX (a trained model kept in the program counts): say so
+    // with the sizes rather than 'Unable to save'.
+    const bytes = new TextEncoder().encode(xml).length;
+    if (bytes > CODE_MAX) {
+      const kb = (n: number) => Math.ceil(n / 1024);
+      this.deps.warn(this.t('messages.tooBig', { size: kb(bytes), max: kb(CODE_MAX) }));
       return;
     }
 

@@ -1,31 +1,24 @@
 // Plugs the editor into the projects feature. Cloud projects, shared links and examples
 // store the same text as "Save as a file" (workspace XML plus the program settings), so a
 // program saved in Logo text mode keeps its text and mode; opening parses it back.
-import { openProgram } from '../editor/program/program-store.ts';
-import { currentSettings } from '../editor/program/program-store.ts';
 import {
+  currentProgramText,
+  openProgram,
   parseProgramFile,
-  serializeProgramFile,
+  program,
   type ProgramFile,
-} from '../editor/program/program-file.ts';
-import { setProjectLoader } from '../editor/program/project-loader.ts';
-import type { EditorVariantId } from '../editor/variants.ts';
-import { program } from '../state/program.ts';
+  setProjectLoader,
+} from '../program/index.ts';
+import type { ScreenId } from '../shell/screens.ts';
 import { setWorkspacePort, type OpenedProgram } from './workspace-port.ts';
 
 /** Routes whose id is a project uuid; the others name a shared workspace key. */
-const PROJECT_VARIANTS: ReadonlySet<EditorVariantId> = new Set([
+const PROJECT_VARIANTS: ReadonlySet<ScreenId> = new Set<ScreenId>([
   'code',
   'editor',
   'view',
   'viewV1',
 ]);
-
-/** The stored text of the open program. */
-function storedText(): string {
-  const settings = currentSettings();
-  return serializeProgramFile({ workspaceXml: program.currentWorkspaceXmlText, settings });
-}
 
 /** Workspace and settings from stored text; plain workspace XML (older saves) works too. */
 function parseStored(text: string): ProgramFile | null {
@@ -50,7 +43,7 @@ function open(opened: OpenedProgram): void {
 }
 
 export function connectEditorToProjects(): void {
-  setWorkspacePort({ getWorkspaceXml: storedText, loadProgram: open });
+  setWorkspacePort({ getWorkspaceXml: currentProgramText, loadProgram: open });
   setProjectLoader(async (id, variant) => {
     const { cloudProgram } = await import('./runtime.ts');
     const loaded = await cloudProgram.load(

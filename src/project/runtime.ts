@@ -4,7 +4,7 @@
 import i18next from 'i18next';
 import { api } from '../api/client.ts';
 import { waitForAuth } from '../shell/guards.ts';
-import { program } from '../state/program.ts';
+import { program } from '../program/index.ts';
 import { session } from '../state/session.ts';
 import { showToast, ui } from '../state/ui.ts';
 import { CloudProgram } from './cloud-program.ts';

@@ -2,7 +2,7 @@
 // getWorkspaceXml(); opening a project, a shared link or an example replaces it through
 // loadProgram(). The editor installs its port at start-up (connect-editor.ts); until then
 // (and in unit tests) both work on the program store alone.
-import { program, type ProgramState, type ProjectSummary } from '../state/program.ts';
+import { program, type ProgramState, type ProjectSummary } from '../program/index.ts';
 
 /** A program to put in place: the shape the editor's openProgram() takes. */
 export interface OpenedProgram {

@@ -64,6 +64,11 @@ export function removeAddedExtension(uuid: string): void {
   setAddedExtensions(extensions.added.filter((e) => e.uuid !== uuid));
 }
 
+/** The libraries of the added extensions, in their order: what a compile merges. */
+export function addedLibraries(): ExtensionLibrary[] {
+  return extensions.added.map((e) => e.library);
+}
+
 export function addedExtension(uuid: string): AddedExtension | undefined {
   return extensions.added.find((e) => e.uuid === uuid);
 }

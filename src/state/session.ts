@@ -11,6 +11,13 @@ export interface User {
   providerId: string;
 }
 
+/** Who was signed in when their session ended without them signing out. */
+export interface EndedSession {
+  email: string;
+  name: string;
+  providerId: string;
+}
+
 export interface SessionState {
   user: User | null;
   idToken: string | null;
@@ -25,6 +32,12 @@ export interface SessionState {
   loading: boolean;
   /** Last auth error code (stored, not shown). */
   error: string | null;
+  /**
+   * Set when the session ended without the user signing out (its tokens refused even
+   * renewed: revoked, disabled, an emulator restart): the "Sign in again" dialog shows over
+   * the page until they sign in or decline.
+   */
+  reauth: EndedSession | null;
 }
 
 /** The session before the first answer from Firebase Auth: nobody signed in yet. */
@@ -38,6 +51,7 @@ export const initialSession = (): SessionState => ({
   lastAuth: 0,
   loading: true,
   error: null,
+  reauth: null,
 });
 
 export const session = proxy<SessionState>(initialSession());

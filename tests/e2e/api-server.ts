@@ -14,6 +14,8 @@ export class ApiServer {
   constructor(
     readonly port: number,
     private readonly emulatorHost: string,
+    /** More settings of the server (e.g. TOKEN_CACHE_SECONDS). */
+    private readonly env: Record<string, string> = {},
   ) {}
 
   get url(): string {
@@ -30,6 +32,7 @@ export class ApiServer {
         FIREBASE_AUTH_EMULATOR_HOST: this.emulatorHost,
         SQLITE_FILE: path.join(this.dir, 'gogo.sqlite'),
         LOG_LEVEL: 'warn',
+        ...this.env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -27,6 +27,34 @@ export async function signUpWithEmail(page: Page, name: string): Promise<Account
   return account;
 }
 
+/**
+ * Social sign-in on the Auth emulator, as a user does it with no internet: the provider's
+ * button opens the app's chooser of the emulator's stand-in accounts; an account with this
+ * e-mail already there is picked, otherwise one is added. `within` is the page or a dialog.
+ */
+export async function signInWithStandInAccount(
+  within: Page | Locator,
+  provider: 'Google' | 'Facebook' | 'Microsoft',
+  email: string,
+  name: string,
+): Promise<void> {
+  await within.getByRole('button', { name: `Continue with ${provider}` }).click();
+  const chooser = within.getByTestId('emulator-accounts');
+  await expect(
+    chooser.getByRole('heading', { name: `Choose a ${provider} account` }),
+  ).toBeVisible();
+  const listed = chooser.getByRole('button', { name: new RegExp(email.replace(/\W/g, '\\$&')) });
+  await expect(chooser.getByRole('button', { name: 'Add a new account' })).toBeVisible();
+  if ((await listed.count()) > 0) {
+    await listed.click();
+    return;
+  }
+  await chooser.getByRole('button', { name: 'Add a new account' }).click();
+  await chooser.getByLabel('E-mail').fill(email);
+  await chooser.getByLabel('Name').fill(name);
+  await chooser.getByRole('button', { name: `Sign in with this ${provider} account` }).click();
+}
+
 export class App {
   constructor(readonly page: Page) {}
 

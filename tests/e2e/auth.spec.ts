@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { serveGoogleApiLoader } from './support/google-api.ts';
+import { signInWithStandInAccount } from './app.ts';
 
 // Real Chromium, the real API server and the real Firebase Auth emulator (scripts/stack.ts).
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -95,28 +95,59 @@ test.describe('Sign-in (Firebase Auth emulator)', () => {
     await expect(page.getByRole('status')).toHaveText(`We sent a password reset link to ${email}.`);
   });
 
-  test('signs in with Google in a popup and lands on the last visited path', async ({
+  test("signs in with the emulator's Google, Facebook and Microsoft accounts, offline, and lands on the last visited path", async ({
     page,
-    context,
   }) => {
-    await serveGoogleApiLoader(context);
+    // Nothing may leave this machine: no Google script, no popup (the e2e browser has no
+    // internet; the app must not need it).
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      const host = new URL(r.url()).hostname;
+      if (!['localhost', '127.0.0.1'].includes(host) && !r.url().startsWith('data:')) {
+        outside.push(r.url());
+      }
+    });
+    const popups: string[] = [];
+    page.on('popup', (p) => popups.push(p.url()));
     const screens = new AuthScreens(page);
     const email = `gabi-${unique()}@example.com`;
 
     await page.goto('/#/profile');
     await expect(page).toHaveURL(/#\/auth\/login$/);
-
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Continue with Google' }).click();
-    const popup = await popupOpened;
-    await popup.waitForLoadState('domcontentloaded');
-    // The emulator's stand-in for Google's account chooser.
-    await popup.getByText('Add new account').click();
-    await popup.locator('#email-input').fill(email);
-    await popup.locator('#display-name-input').fill('Gabi Google');
-    await popup.locator('#sign-in').click();
-
+    await signInWithStandInAccount(page, 'Google', email, 'Gabi Google');
     await screens.expectProfile('Gabi Google', 'Google account');
     await expect(page.getByTestId('profile-email')).toHaveText(email);
+
+    // The account is the emulator's now: the chooser lists it, and picking it signs in.
+    await page.getByRole('link', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/#\/auth\/login$/);
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const listed = page
+      .getByTestId('emulator-accounts')
+      .getByRole('button', { name: /Gabi Google/ });
+    await expect(listed).toContainText(email);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await signInWithStandInAccount(page, 'Google', email, 'Gabi Google');
+    await expect(page).not.toHaveURL(/#\/auth\//);
+    await page.goto('/#/profile');
+    await screens.expectProfile('Gabi Google', 'Google account');
+
+    for (const [provider, shown] of [
+      ['Facebook', 'Facebook account'],
+      ['Microsoft', 'Microsoft account'],
+    ] as const) {
+      await page.getByRole('link', { name: 'Log out' }).click();
+      await page.goto('/#/profile');
+      await expect(page).toHaveURL(/#\/auth\/login$/);
+      await signInWithStandInAccount(
+        page,
+        provider,
+        `${provider.toLowerCase()}-${unique()}@example.com`,
+        `${provider} Fan`,
+      );
+      await screens.expectProfile(`${provider} Fan`, shown);
+    }
+    expect(popups).toEqual([]);
+    expect(outside).toEqual([]);
   });
 });

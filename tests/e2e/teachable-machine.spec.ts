@@ -74,6 +74,7 @@ test.describe('Teachable Machine', () => {
     await page.evaluate(() => (location.hash = '#/gogoboard'));
 
     const panel = board.panel('teachable');
+    await panel.getByLabel(t('teachable:source.link')).check();
     await panel.getByLabel(t('teachable:url')).fill('/tm-models/colours/');
     await panel.getByRole('button', { name: t('teachable:load') }).click();
     await expect(panel.getByTestId('board-tm-model')).toContainText('3 classes');
@@ -101,6 +102,7 @@ test.describe('Teachable Machine', () => {
     await expect(
       page.getByRole('heading', { name: t('screens:teachableMachine.title') }),
     ).toBeVisible();
+    await page.getByLabel(t('teachable:source.link')).check();
     await expect(page.getByText(t('teachable:support'))).toBeVisible();
 
     const url = page.getByLabel(t('teachable:url'));
@@ -144,6 +146,7 @@ test.describe('Teachable Machine', () => {
   test('a denied camera is explained; a granted one runs', async ({ page, context }) => {
     await serveModels(page);
     await page.goto('/#/teachable-machine');
+    await page.getByLabel(t('teachable:source.link')).check();
     await page.getByLabel(t('teachable:url')).fill('/tm-models/colours/');
     await page.getByRole('button', { name: t('teachable:load') }).click();
     await expect(page.getByTestId('tm-model')).toBeVisible();

@@ -15,6 +15,7 @@ import { submissionChecks } from './0011-submission-checks.ts';
 import { gradeSources } from './0012-grade-sources.ts';
 import { sharedState } from './0013-shared-state.ts';
 import { labSharing } from './0014-lab-sharing.ts';
+import { lessonWork } from './0015-lesson-work.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012-grade-sources': gradeSources,
   '0013-shared-state': sharedState,
   '0014-lab-sharing': labSharing,
+  '0015-lesson-work': lessonWork,
 };

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { connection } from '../../device/connection-store.ts';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/index.ts';
 
 /**
  * Asks the browser to confirm leaving while the program has unsaved changes or a firmware

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { extensionDialog } from '../../extensions/extension-dialog.ts';
 import ProjectDialogs from '../../project/ui/ProjectDialogs.tsx';
+import { session } from '../../state/session.ts';
 import { closeModal, ui } from '../../state/ui.ts';
 
 const AboutModal = lazy(() => import('./AboutModal.tsx'));
@@ -12,10 +13,12 @@ const ReleaseNotesModal = lazy(() => import('../../firmware/ui/ReleaseNotesModal
 const FirmwareUpdaterModal = lazy(() => import('../../firmware/ui/FirmwareUpdaterModal.tsx'));
 const FirmwareGuideModal = lazy(() => import('../../firmware/ui/FirmwareGuideModal.tsx'));
 const ExtensionDialogHost = lazy(() => import('../../extensions/ui/ExtensionDialogHost.tsx'));
+const SignInAgainModal = lazy(() => import('../../auth/ui/SignInAgainModal.tsx'));
 
 export default function ShellModals() {
   const { modal } = useSnapshot(ui);
   const extensionAsked = useSnapshot(extensionDialog).current !== null;
+  const reauth = useSnapshot(session).reauth !== null;
   return (
     <Suspense fallback={null}>
       {modal === 'about' && <AboutModal onHide={closeModal} />}
@@ -26,6 +29,7 @@ export default function ShellModals() {
       {modal === 'examples' && <ExamplesModal onHide={closeModal} />}
       <ProjectDialogs />
       {extensionAsked && <ExtensionDialogHost />}
+      {reauth && <SignInAgainModal />}
     </Suspense>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { connection } from '../../device/connection-store.ts';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/index.ts';
 import { session } from '../../state/session.ts';
 import { runAction } from '../../shell/actions.ts';
 import { hamburgerItems, menuContext, type MenuItem } from '../menu-visibility.ts';

@@ -5,7 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { connection } from '../../device/connection-store.ts';
-import { program, PROJECT_NAME_MAX, setProjectName } from '../../state/program.ts';
+import { program, PROJECT_NAME_MAX, setProjectName } from '../../program/index.ts';
 import { session } from '../../state/session.ts';
 import { runAction } from '../../shell/actions.ts';
 import { menuContext, showNameSaveIcon } from '../menu-visibility.ts';

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/index.ts';
 import { runAction } from '../../shell/actions.ts';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
 

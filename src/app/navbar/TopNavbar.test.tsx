@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerActions, resetActions } from '../../shell/actions.ts';
 import { initI18n } from '../../i18n/index.ts';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/program.ts';
 import { session, type User } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';
 import TopNavbar from './TopNavbar.tsx';

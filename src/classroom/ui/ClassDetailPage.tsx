@@ -8,7 +8,7 @@ import { Navigate, NavLink, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { confirm } from '../../shell/confirm.ts';
 import type { Class } from '../../contract/classroom.ts';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/index.ts';
 import { showToast } from '../../state/ui.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
 import { classCache, classroom } from '../runtime.ts';

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client.ts';
 import type { ClassList } from '../../contract/classroom.ts';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/index.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
 import { listUrls } from '../classroom-api.ts';
 import ClassCard from './ClassCard.tsx';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
-import { program, setCreatorMode } from '../../state/program.ts';
+import { program, setCreatorMode } from '../../program/index.ts';
 import { session } from '../../state/session.ts';
 import './classroom.css';
 

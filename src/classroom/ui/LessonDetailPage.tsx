@@ -8,7 +8,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { useSnapshot } from 'valtio';
 import { confirm } from '../../shell/confirm.ts';
 import type { Lesson } from '../../contract/lessons.ts';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/index.ts';
 import { showToast } from '../../state/ui.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';

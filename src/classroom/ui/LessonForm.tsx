@@ -15,10 +15,9 @@ import {
   type Lesson,
   type LessonInput,
 } from '../../contract/lessons.ts';
-import { program } from '../../state/program.ts';
+import { currentProgramText, program } from '../../program/index.ts';
 import MarkdownEditor from '../../ui/markdown/MarkdownEditor.tsx';
 import { checkText, EXAMPLE_CHECK, parseCheckText } from '../check-text.ts';
-import { currentProgramFile } from '../lesson-session.ts';
 import { classroom } from '../runtime.ts';
 import TextField from '../../ui/text-field/TextField.tsx';
 import SaveFailed from './SaveFailed.tsx';
@@ -73,7 +72,7 @@ export default function LessonForm({
   const check = parseCheckText(draft.check);
 
   const takeEditorProgram = () => {
-    const code = currentProgramFile();
+    const code = currentProgramText();
     set({ code, logo: program.logoCode.slice(0, LESSON_LOGO_MAX) });
   };
 

@@ -12,7 +12,7 @@ import { lessonSession } from '../lesson-session.ts';
 import { lessonSessionService } from '../runtime.ts';
 import LessonDescriptionModal from './LessonDescriptionModal.tsx';
 import { ProgressDetails } from './ProgressCard.tsx';
-import '../ui/classroom.css';
+import './classroom.css';
 import SaveFailed from './SaveFailed.tsx';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
 

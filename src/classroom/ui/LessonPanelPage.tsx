@@ -7,7 +7,7 @@ import { Link, NavLink, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client.ts';
 import type { Lesson, LessonListType } from '../../contract/lessons.ts';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/index.ts';
 import DataTable, { type Column } from '../../ui/data-table/DataTable.tsx';
 import { serverSource } from '../../ui/data-table/table-source.ts';
 import { listUrls } from '../classroom-api.ts';

@@ -9,7 +9,7 @@ import { confirm } from '../../shell/confirm.ts';
 import type { Class, ClassLesson } from '../../contract/classroom.ts';
 import type { Completion } from '../../contract/grades.ts';
 import type { LessonList } from '../../contract/lessons.ts';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/index.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
 import MultiSelect from '../../ui/multi-select/MultiSelect.tsx';

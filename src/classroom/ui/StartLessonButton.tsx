@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { confirm } from '../../shell/confirm.ts';
 import type { Lesson } from '../../contract/lessons.ts';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/index.ts';
 import { classroom, lessonSessionService } from '../runtime.ts';
 import './widget-panes.ts';
 import IconButton from '../../ui/icon-button/IconButton.tsx';

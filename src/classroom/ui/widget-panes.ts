@@ -3,7 +3,7 @@
 // use stay in `runtime.ts`, which knows only the panes' ids.
 import i18next from 'i18next';
 import { lazy } from 'react';
-import { registerWidgetPane } from '../../editor/ui/widget-panes.ts';
+import { registerWidgetPane } from '../../shell/widget-panes.ts';
 import { LESSON_PANE, SUBMISSION_PANE } from '../pane-ids.ts';
 
 registerWidgetPane({

@@ -31,8 +31,8 @@ import { ApiError } from '../../api/errors.ts';
 export interface DatalogTransport extends ApiTransport {
   events(
     url: string,
-    onData: (data: string) => void,
-    options?: { signal?: AbortSignal },
+    onData: (data: string, id: string | null) => void,
+    options?: { signal?: AbortSignal; lastEventId?: string | null },
   ): Promise<void>;
 }
 
@@ -94,25 +94,28 @@ export class CloudDatalogApi {
 
   /**
    * Follows the channel's changes (server push): `onEvent` gets the counters at once and
-   * after every change. Resolves when the server ends the stream; rejects on a refusal.
+   * after every change, with the event's id. Given the id of the last event seen
+   * (`lastEventId`), a stream opened again gets the changes it missed instead of the
+   * counters. Resolves when the server ends the stream; rejects on a refusal.
    */
   async watch(
     id: string,
-    onEvent: (event: ChannelEvent) => void,
+    onEvent: (event: ChannelEvent, eventId: string | null) => void,
     signal: AbortSignal,
+    lastEventId: string | null = null,
   ): Promise<void> {
     await this.client.events(
       channelEventsPath(encodeURIComponent(id)),
-      (data) => {
+      (data, eventId) => {
         let event: unknown;
         try {
           event = JSON.parse(data);
         } catch {
           return;
         }
-        if (Value.Check(ChannelEvent, event)) onEvent(event);
+        if (Value.Check(ChannelEvent, event)) onEvent(event, eventId);
       },
-      { signal },
+      { signal, lastEventId },
     );
   }
 

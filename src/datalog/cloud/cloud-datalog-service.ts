@@ -6,7 +6,8 @@
 //
 // Live refresh is pushed: the service follows the channel's event stream and reloads when
 // the server tells of a change (several changes during a reload make one more reload). A
-// broken stream is opened again after LIVE_RECONNECT_MS; named ranges move with the clock, so
+// broken stream is opened again at once with the last event id, then after LIVE_RECONNECT_MS
+// while it keeps failing; named ranges move with the clock, so
 // without changes the view is still refreshed every STALE_MS.
 import {
   POINTS_WARNING,
@@ -24,7 +25,7 @@ import {
 import { ApiError } from '../../api/errors.ts';
 import type { CloudDatalogApi } from './cloud-datalog-api.ts';
 
-/** A stream that failed or ended is opened again this much later. */
+/** A stream that failed twice in a row is opened again this much later. */
 export const LIVE_RECONNECT_MS = 5000;
 /** Without changes the series is still refreshed this often (the range moves on). */
 export const STALE_MS = 30_000;
@@ -337,17 +338,27 @@ export class CloudDatalogService {
     if (!same) void this.refresh();
   }
 
-  /** Follows the channel's event stream until stopped, opening it again when it breaks. */
+  /**
+   * Follows the channel's event stream until stopped, opening it again when it breaks: at
+   * once the first time (behind a balancer another replica answers; a server that stops
+   * ends its streams), then after LIVE_RECONNECT_MS. The stream opened again names the last
+   * event seen, so no change is missed or told twice.
+   */
   private async follow(channel: string, stop: AbortController): Promise<void> {
+    let lastEventId: string | null = null;
+    let quick = true;
     while (!stop.signal.aborted) {
       try {
         await this.deps.api.watch(
           channel,
-          (event) => {
+          (event, eventId) => {
             this.state.streaming = true;
+            if (eventId !== null) lastEventId = eventId;
+            quick = true;
             this.changed(event);
           },
           stop.signal,
+          lastEventId,
         );
       } catch (error) {
         if (stop.signal.aborted) return;
@@ -362,8 +373,10 @@ export class CloudDatalogService {
       }
       if (stop.signal.aborted) return;
       this.state.streaming = false;
+      const wait = quick ? 0 : (this.deps.reconnectMs ?? LIVE_RECONNECT_MS);
+      quick = false;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.deps.reconnectMs ?? LIVE_RECONNECT_MS);
+        const timer = setTimeout(resolve, wait);
         stop.signal.addEventListener('abort', () => {
           clearTimeout(timer);
           resolve();

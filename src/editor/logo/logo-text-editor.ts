@@ -16,7 +16,7 @@ import {
   lineNumbers,
   type DecorationSet,
 } from '@codemirror/view';
-import type { LogoError } from '../program/diagnostics.ts';
+import type { LogoError } from '../../program/index.ts';
 import { LOGO_CONTROL, LOGO_PRIMITIVES, LOGO_WORD_OPERATORS } from './keywords.ts';
 import { logoLanguage } from './logo-language.ts';
 

@@ -7,10 +7,16 @@ import { registerActions } from '../../shell/actions.ts';
 import { confirm } from '../../shell/confirm.ts';
 import { DeviceError } from '../../device/device.ts';
 import { translateError } from '../../device/ui/messages.ts';
-import { clearLogoErrors, showLogoErrors } from './diagnostics.ts';
-import { mergeExtensionLogo } from '../logo/merge-logo.ts';
-import { extensions } from '../../state/extensions.ts';
-import { flushWorkspace, program } from '../../state/program.ts';
+import {
+  clearLogoErrors,
+  compilableLogo,
+  currentProgramFile,
+  NEW_PROGRAM_XML,
+  openProgram,
+  program,
+  showLogoErrors,
+} from '../../program/index.ts';
+import { addedLibraries } from '../../state/extensions.ts';
 import { showToast } from '../../state/ui.ts';
 import { compileHintText, findCompileHint } from './compile-hints.ts';
 import { translateCompileMessage } from '../../download/compile-messages.ts';
@@ -23,14 +29,11 @@ import { getBoardServices } from '../../download/runtime.ts';
 const t = i18next.t.bind(i18next);
 
 export async function download(): Promise<void> {
-  flushWorkspace();
+  const file = currentProgramFile();
   clearLogoErrors();
-  // The procedures of added extensions the program calls join it here (docs/extensions.md).
-  const own = program.logoCode;
-  const logo = mergeExtensionLogo(
-    own,
-    extensions.added.map((e) => e.library),
-  );
+  // The procedures of added extensions the program calls join it (docs/extensions.md).
+  const own = file.settings.logo_code;
+  const logo = compilableLogo(file, addedLibraries());
   const ownLines = own.split('\n').length;
   downloadStatus.awaitingRun = false;
   try {
@@ -80,10 +83,7 @@ async function control(action: 0 | 1): Promise<void> {
 
 /** Opens extracted Logo: as blocks too when the importer can read it, else as text. */
 async function openExtracted(found: Extracted): Promise<void> {
-  const [{ openProgram, NEW_PROGRAM_XML }, { logoToBlocks }] = await Promise.all([
-    import('./program-store.ts'),
-    import('../logo/logo-import.ts'),
-  ]);
+  const { logoToBlocks } = await import('../logo/logo-import.ts');
   let workspaceXml = NEW_PROGRAM_XML;
   let asBlocks = true;
   try {

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmService } from '../../shell/confirm.ts';
 import { initI18n } from '../../i18n/index.ts';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/program.ts';
 import { ui } from '../../state/ui.ts';
 import { programXml, s, setUpBlocks } from '../test-support.ts';
 import { logoFromXml } from '../workspace/headless.ts';
@@ -12,8 +12,12 @@ import {
   saveAsFile,
   type FileIo,
 } from './file-actions.ts';
-import { parseProgramFile, serializeProgramFile, DEFAULT_SETTINGS } from './program-file.ts';
-import { newProgram, openProgram } from './program-store.ts';
+import {
+  parseProgramFile,
+  serializeProgramFile,
+  DEFAULT_SETTINGS,
+} from '../../program/program-file.ts';
+import { newProgram, openProgram } from '../../program/program-store.ts';
 
 /** The browser boundary: a file the user "chooses", and the files "saved". */
 class TestFiles implements FileIo {

@@ -5,24 +5,23 @@ import i18next from 'i18next';
 import { registerActions } from '../../shell/actions.ts';
 import { confirm } from '../../shell/confirm.ts';
 import { navigateTo } from '../../shell/navigation.ts';
-import { flushWorkspace, program } from '../../state/program.ts';
-import { showToast } from '../../state/ui.ts';
-import {
-  parseProgramFile,
-  PROGRAM_FILE_ACCEPT,
-  PROGRAM_FILE_MAX_BYTES,
-  ProgramFileError,
-  programFileName,
-  serializeProgramFile,
-  type ProgramFile,
-} from './program-file.ts';
 import {
   currentSettings,
-  newProgram,
+  flushWorkspace,
   NEW_PROGRAM_XML,
+  newProgram,
   openProgram,
+  parseProgramFile,
+  program,
+  PROGRAM_FILE_ACCEPT,
+  PROGRAM_FILE_MAX_BYTES,
+  type ProgramFile,
+  ProgramFileError,
+  programFileName,
   replaceWorkspace,
-} from './program-store.ts';
+  serializeProgramFile,
+} from '../../program/index.ts';
+import { showToast } from '../../state/ui.ts';
 import { saveFile } from '../../ui/save-file.ts';
 
 /** The browser side of files: choosing one and saving one. */

@@ -8,7 +8,7 @@ import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { connection } from '../../device/connection-store.ts';
 import { extensions } from '../../state/extensions.ts';
-import { markChanged, program, setWorkspaceFlusher } from '../../state/program.ts';
+import { markChanged, program, setWorkspaceFlusher } from '../../program/index.ts';
 import { showToast } from '../../state/ui.ts';
 import { nextTask } from '../../ui/next-task.ts';
 import { localeFontsReady, onScriptFontLoaded, scriptFontsLoaded } from '../../i18n/fonts.ts';

@@ -8,17 +8,18 @@ import { useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { confirm } from '../../shell/confirm.ts';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
-import { program, type ProgramMode } from '../../state/program.ts';
 import {
   discardLogoEdits,
   enterLogoMode,
   leaveLogoMode,
   openProgram,
+  program,
+  type ProgramMode,
+  projectLoader,
   replaceWithLogoBlocks,
-} from '../program/program-store.ts';
+} from '../../program/index.ts';
 import { coreBridge } from '../../bridge/core-bridge.ts';
 import type { ImportProblem } from '../logo/logo-import.ts';
-import { projectLoader } from '../program/project-loader.ts';
 import { EDITOR_VARIANTS, type EditorVariantId } from '../variants.ts';
 import type { BlocksEditor } from '../workspace/blocks-editor.ts';
 import BlocksPane from './BlocksPane.tsx';
@@ -27,7 +28,7 @@ import LogoPane from './LogoPane.tsx';
 import LogoPanel from './LogoPanel.tsx';
 import KeyboardHelp from './KeyboardHelp.tsx';
 import PromptHost from './PromptHost.tsx';
-import { hostWidgetArea } from './widget-panes.ts';
+import { hostWidgetArea, widgetArea } from '../../shell/widget-panes.ts';
 import './editor.css';
 
 interface LogoImportProblem {
@@ -67,7 +68,8 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
   const blocks = useRef<BlocksEditor | null>(null);
   /** Why edited Logo text cannot go back to blocks (shown until the mode changes). */
   const [notice, setNotice] = useState<LogoImportProblem | null>(null);
-  const { programMode, widgetVisible } = useSnapshot(program);
+  const { programMode } = useSnapshot(program);
+  const { visible: widgetVisible } = useSnapshot(widgetArea);
   const mode: ProgramMode = config.logo ? programMode : 'blocks';
 
   useEffect(() => (config.logo ? hostWidgetArea() : undefined), [config.logo]);

@@ -7,14 +7,13 @@ import { useSnapshot } from 'valtio';
 import { runAction } from '../../shell/actions.ts';
 import { DownloadProgressBar, DownloadSettingsMenu } from '../../download/ui/DownloadControls.tsx';
 import { downloadStatus } from '../../download/download-store.ts';
+import { flushWorkspace, type ProgramMode } from '../../program/index.ts';
 import {
   contractWidget,
   expandWidget,
-  flushWorkspace,
-  program,
   setWidgetVisible,
-  type ProgramMode,
-} from '../../state/program.ts';
+  widgetArea,
+} from '../../shell/widget-panes.ts';
 import { openKeyboardHelp } from './keyboard-help.ts';
 
 export interface EditorToolbarProps {
@@ -60,7 +59,7 @@ export default function EditorToolbar({
   keyboardHelp = false,
 }: EditorToolbarProps) {
   const { t } = useTranslation('editor');
-  const { widgetVisible, expandState } = useSnapshot(program);
+  const { visible: widgetVisible, expand: expandState } = useSnapshot(widgetArea);
   // After a download that did not start the program, Run stands out until pressed.
   const { awaitingRun } = useSnapshot(downloadStatus);
 

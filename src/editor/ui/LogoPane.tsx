@@ -4,10 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
-import { program } from '../../state/program.ts';
+import { diagnostics, program, setLogoText } from '../../program/index.ts';
 import type { LogoTextEditor } from '../logo/logo-text-editor.ts';
-import { diagnostics } from '../program/diagnostics.ts';
-import { setLogoText } from '../program/program-store.ts';
 import { setTextEditorHandle } from './text-editor-handle.ts';
 
 export default function LogoPane({ readOnly }: { readOnly: boolean }) {

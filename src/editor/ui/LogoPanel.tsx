@@ -5,11 +5,16 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { program, WIDGET_WIDTHS, type ProgramMode } from '../../state/program.ts';
-import { diagnostics } from '../program/diagnostics.ts';
+import { diagnostics, program, type ProgramMode } from '../../program/index.ts';
 import { incompleteNotice, showFirstIncompleteBlock } from './incomplete-notice.ts';
 import { textEditorHandle } from './text-editor-handle.ts';
-import { LOGO_PANE, selectWidgetPane, widgetArea, widgetPane } from './widget-panes.ts';
+import {
+  LOGO_PANE,
+  selectWidgetPane,
+  WIDGET_WIDTHS,
+  widgetArea,
+  widgetPane,
+} from '../../shell/widget-panes.ts';
 
 function PaneTabs({ shown, active }: { shown: readonly string[]; active: string }) {
   const { t } = useTranslation('editor');
@@ -36,8 +41,7 @@ function PaneTabs({ shown, active }: { shown: readonly string[]; active: string 
 
 export default function LogoPanel({ mode }: { mode: ProgramMode }) {
   const { t } = useTranslation('editor');
-  const { expandState } = useSnapshot(program);
-  const { shown, active } = useSnapshot(widgetArea);
+  const { shown, active, expand: expandState } = useSnapshot(widgetArea);
   const pane = active === LOGO_PANE ? undefined : widgetPane(active);
   const tabbed = shown.length > 0;
 

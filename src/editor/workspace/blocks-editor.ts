@@ -8,7 +8,7 @@ import { refreshExtensionBlocks } from '../blocks/extension-calls.ts';
 import { registerGogoBlocks } from '../blocks/index.ts';
 import { gogoTheme } from '../blocks/theme.ts';
 import { logoGenerator, START_BLOCK } from '../logo/generator.ts';
-import { NEW_PROGRAM_XML } from '../program/program-store.ts';
+import { NEW_PROGRAM_XML } from '../../program/index.ts';
 import { setActiveBoard } from '../toolbox/board-profile.ts';
 import { registerDynamicCategories } from '../toolbox/dynamic-categories.ts';
 import { extensionCategories } from '../toolbox/extension-categories.ts';

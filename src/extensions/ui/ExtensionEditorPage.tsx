@@ -9,7 +9,7 @@ import { useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { waitForAuth } from '../../shell/guards.ts';
 import { confirm } from '../../shell/confirm.ts';
 import EditorPage from '../../editor/ui/EditorPage.tsx';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/index.ts';
 import { leaveExtensionMode } from '../extension-edit.ts';
 
 export default function ExtensionEditorPage() {

@@ -7,8 +7,46 @@ import { checkTmShapes, TmError, type TmMetadata, type TmModelFiles } from './tm
 export type TmLoadResult =
   { ok: true; backend: string } | { ok: false; code: TmError['code']; detail: string };
 
+/**
+ * Turns frames into a model's input: the centre square scaled to `size` × `size`, RGB mapped
+ * to -1..1, as Teachable Machine does. The frame is closed afterwards.
+ */
+export class FramePixels {
+  private canvas: OffscreenCanvas | null = null;
+
+  pixels(frame: ImageBitmap, size: number): Float32Array {
+    if (this.canvas?.width !== size) this.canvas = new OffscreenCanvas(size, size);
+    const context = this.canvas.getContext('2d', { willReadFrequently: true });
+    if (!context) {
+      frame.close();
+      throw new TmError('no-backend', '2d');
+    }
+    const side = Math.min(frame.width, frame.height);
+    context.drawImage(
+      frame,
+      (frame.width - side) / 2,
+      (frame.height - side) / 2,
+      side,
+      side,
+      0,
+      0,
+      size,
+      size,
+    );
+    frame.close();
+    const rgba = context.getImageData(0, 0, size, size).data;
+    const rgb = new Float32Array(size * size * 3);
+    for (let i = 0, j = 0; i < rgba.length; i += 4) {
+      rgb[j++] = (rgba[i] ?? 0) / 127.5 - 1;
+      rgb[j++] = (rgba[i + 1] ?? 0) / 127.5 - 1;
+      rgb[j++] = (rgba[i + 2] ?? 0) / 127.5 - 1;
+    }
+    return rgb;
+  }
+}
+
 /** WebGL first (OffscreenCanvas in a worker), else the plain CPU backend. */
-async function pickBackend(): Promise<string> {
+export async function pickBackend(): Promise<string> {
   if (tf.getBackend()) return tf.getBackend();
   for (const name of ['webgl', 'cpu']) {
     try {
@@ -26,7 +64,7 @@ async function pickBackend(): Promise<string> {
 export class TmClassifier {
   private model: tf.LayersModel | null = null;
   private size = 0;
-  private canvas: OffscreenCanvas | null = null;
+  private readonly frames = new FramePixels();
 
   async load(files: TmModelFiles, meta: Pick<TmMetadata, 'imageSize' | 'labels'>) {
     this.dispose();
@@ -54,7 +92,6 @@ export class TmClassifier {
       }
       this.model = model;
       this.size = meta.imageSize;
-      this.canvas = new OffscreenCanvas(this.size, this.size);
       return { ok: true, backend } satisfies TmLoadResult;
     } catch (e) {
       const err = e instanceof TmError ? e : new TmError('not-a-model', String(e));
@@ -65,34 +102,12 @@ export class TmClassifier {
   /** One probability per label for the frame (which is closed afterwards). */
   async classify(frame: ImageBitmap): Promise<number[]> {
     const model = this.model;
-    const canvas = this.canvas;
-    if (!model || !canvas) {
+    if (!model) {
       frame.close();
       throw new TmError('inference-failed', 'no model');
     }
     const size = this.size;
-    const context = canvas.getContext('2d', { willReadFrequently: true });
-    if (!context) throw new TmError('no-backend', '2d');
-    const side = Math.min(frame.width, frame.height);
-    context.drawImage(
-      frame,
-      (frame.width - side) / 2,
-      (frame.height - side) / 2,
-      side,
-      side,
-      0,
-      0,
-      size,
-      size,
-    );
-    frame.close();
-    const rgba = context.getImageData(0, 0, size, size).data;
-    const rgb = new Float32Array(size * size * 3);
-    for (let i = 0, j = 0; i < rgba.length; i += 4) {
-      rgb[j++] = (rgba[i] ?? 0) / 127.5 - 1;
-      rgb[j++] = (rgba[i + 1] ?? 0) / 127.5 - 1;
-      rgb[j++] = (rgba[i + 2] ?? 0) / 127.5 - 1;
-    }
+    const rgb = this.frames.pixels(frame, size);
     const out = tf.tidy(() => model.predict(tf.tensor4d(rgb, [1, size, size, 3])) as tf.Tensor);
     try {
       return Array.from(await out.data());
@@ -101,9 +116,13 @@ export class TmClassifier {
     }
   }
 
+  /** Whether a model is loaded. */
+  get loaded(): boolean {
+    return this.model !== null;
+  }
+
   dispose(): void {
     this.model?.dispose();
     this.model = null;
-    this.canvas = null;
   }
 }

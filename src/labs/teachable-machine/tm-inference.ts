@@ -1,17 +1,19 @@
-// Where inference runs: the lab's worker (one typed Comlink API through WorkerBridge, frames
-// transferred as ImageBitmaps), or, when the worker cannot run tfjs, the page itself; the
-// session then throttles its frames so the page stays responsive.
+// Where the lab's tfjs work runs: the lab's worker (one typed Comlink API through
+// WorkerBridge, frames transferred as ImageBitmaps), or, when the worker cannot run tfjs,
+// the page itself; the session then throttles its frames so the page stays responsive.
 import * as Comlink from 'comlink';
 import { createWorkerBridge, webWorker } from '../../bridge/worker-bridge.ts';
-import type { TmClassifier, TmLoadResult } from './tm-classifier.ts';
+import type { TmLoadResult } from './tm-classifier.ts';
+import type { TmEngine, TmSampleResult } from './tm-engine.ts';
 import { TmError, type TmMetadata, type TmModelFiles } from './tm-model.ts';
+import type { TmTrainClass, TmTrainProgress, TmTrainResult } from './tm-trainer.ts';
 import type { TmWorkerApi } from './worker/tm-worker-api.ts';
 
 export type TmInferenceMode = 'worker' | 'page';
 
 /**
  * The worker, unless the `gogo-tm-inference=page` cookie asks for the page: the benchmark's
- * reference (`npm run bench -- tm`) runs the same model on the main thread.
+ * reference (`npm run bench -- tm`) runs the same work on the main thread.
  */
 export function preferredTmInference(): TmInferenceMode {
   return /(?:^|;\s*)gogo-tm-inference=page(?:;|$)/.test(document.cookie) ? 'page' : 'worker';
@@ -19,14 +21,26 @@ export function preferredTmInference(): TmInferenceMode {
 
 export interface TmInference {
   readonly mode: TmInferenceMode;
+  readonly backend: string;
   load(files: TmModelFiles, meta: TmMetadata): Promise<TmLoadResult>;
   /** Takes the frame (transferred or closed). */
   classify(frame: ImageBitmap): Promise<number[]>;
+  /** Takes the frame (transferred or closed). */
+  addSample(key: string, frame: ImageBitmap): Promise<TmSampleResult>;
+  /** Gets training ready, so the first sample is not slow. */
+  warm(): Promise<void>;
+  removeSample(id: number): Promise<void>;
+  clearClass(key: string): Promise<void>;
+  train(
+    classes: TmTrainClass[],
+    onProgress: (progress: TmTrainProgress) => void,
+  ): Promise<TmTrainResult>;
   dispose(): void;
 }
 
 class WorkerInference implements TmInference {
   readonly mode = 'worker';
+  backend = '';
   private readonly bridge = createWorkerBridge<TmWorkerApi>(() =>
     webWorker(
       new Worker(new URL('../../../workers/tm.worker.ts', import.meta.url), {
@@ -35,6 +49,12 @@ class WorkerInference implements TmInference {
       }),
     ),
   );
+
+  async start(): Promise<boolean> {
+    const result = await this.bridge.api.backend();
+    if (result.ok) this.backend = result.backend;
+    return result.ok;
+  }
 
   load(files: TmModelFiles, meta: TmMetadata): Promise<TmLoadResult> {
     return this.bridge.api.load(Comlink.transfer(files, [files.weightData]), {
@@ -49,6 +69,26 @@ class WorkerInference implements TmInference {
     return result.probabilities;
   }
 
+  addSample(key: string, frame: ImageBitmap): Promise<TmSampleResult> {
+    return this.bridge.api.addSample(key, Comlink.transfer(frame, [frame]));
+  }
+
+  warm(): Promise<void> {
+    return this.bridge.api.warm();
+  }
+
+  removeSample(id: number): Promise<void> {
+    return this.bridge.api.removeSample(id);
+  }
+
+  clearClass(key: string): Promise<void> {
+    return this.bridge.api.clearClass(key);
+  }
+
+  train(classes: TmTrainClass[], onProgress: (p: TmTrainProgress) => void) {
+    return this.bridge.api.train(classes, Comlink.proxy(onProgress));
+  }
+
   dispose(): void {
     this.bridge.terminate();
   }
@@ -56,45 +96,69 @@ class WorkerInference implements TmInference {
 
 class PageInference implements TmInference {
   readonly mode = 'page';
-  private classifier: TmClassifier | null = null;
+  backend = '';
 
-  async load(files: TmModelFiles, meta: TmMetadata): Promise<TmLoadResult> {
-    const { TmClassifier } = await import('./tm-classifier.ts');
-    this.classifier ??= new TmClassifier();
-    return this.classifier.load(files, meta);
+  constructor(private readonly engine: TmEngine) {}
+
+  async start(): Promise<boolean> {
+    const result = await this.engine.backend();
+    if (result.ok) this.backend = result.backend;
+    return result.ok;
   }
 
-  classify(frame: ImageBitmap): Promise<number[]> {
-    if (!this.classifier) throw new TmError('inference-failed', 'no model');
-    return this.classifier.classify(frame);
+  load(files: TmModelFiles, meta: TmMetadata): Promise<TmLoadResult> {
+    return this.engine.load(files, meta);
+  }
+
+  async classify(frame: ImageBitmap): Promise<number[]> {
+    const result = await this.engine.classify(frame);
+    if (!result.ok) throw new TmError(result.code, result.detail);
+    return result.probabilities;
+  }
+
+  addSample(key: string, frame: ImageBitmap): Promise<TmSampleResult> {
+    return this.engine.addSample(key, frame);
+  }
+
+  warm(): Promise<void> {
+    return this.engine.warm();
+  }
+
+  async removeSample(id: number): Promise<void> {
+    this.engine.removeSample(id);
+  }
+
+  async clearClass(key: string): Promise<void> {
+    this.engine.clearClass(key);
+  }
+
+  train(classes: TmTrainClass[], onProgress: (p: TmTrainProgress) => void) {
+    return this.engine.train(classes, onProgress);
   }
 
   dispose(): void {
-    this.classifier?.dispose();
-    this.classifier = null;
+    this.engine.unload();
   }
 }
 
 /**
- * Loads the model in the worker; if the worker cannot start or cannot run tfjs, on the
- * page. `files` is copied for the worker, so the page can still use it if it falls back.
+ * The lab's tfjs side: the worker, or the page if the worker cannot start or cannot run
+ * tfjs. Throws TmError 'no-backend' when neither can.
  */
-export async function loadTmInference(
-  files: TmModelFiles,
-  meta: TmMetadata,
-  prefer: TmInferenceMode = 'worker',
-): Promise<{ inference: TmInference; result: TmLoadResult }> {
+export async function openTmInference(prefer: TmInferenceMode = 'worker'): Promise<TmInference> {
   if (prefer === 'worker' && typeof Worker !== 'undefined') {
     const worker = new WorkerInference();
     try {
-      const copy = { ...files, weightData: files.weightData.slice(0) };
-      const result = await worker.load(copy, meta);
-      if (result.ok || result.code !== 'no-backend') return { inference: worker, result };
+      if (await worker.start()) return worker;
     } catch {
       // The worker did not start or crashed while loading tfjs: run on the page.
     }
     worker.dispose();
   }
-  const page = new PageInference();
-  return { inference: page, result: await page.load(files, meta) };
+  const { TmEngine } = await import('./tm-engine.ts');
+  const page = new PageInference(new TmEngine());
+  if (await page.start()) return page;
+  throw new TmError('no-backend');
 }
+
+export type { TmTrainResult };

@@ -12,7 +12,8 @@ export type TmErrorCode =
   | 'unsupported-type'
   | 'wrong-input-shape'
   | 'no-backend'
-  | 'inference-failed';
+  | 'inference-failed'
+  | 'bad-kept-model';
 
 export class TmError extends Error {
   override name = 'TmError';

@@ -1,11 +1,22 @@
-// One Teachable Machine session: the loaded model, the input (camera, image or video file),
-// the inference loop with its frame rate, the live probabilities and the "stays above the
-// threshold" trigger that hands a label to the sender. Framework-free; the UI reads `state`
-// (a Valtio proxy) and calls the methods.
+// One Teachable Machine session: the model (loaded from a link, trained here, or kept in the
+// project), the input (camera, image or video file), the inference loop with its frame rate,
+// the live probabilities and the "stays above the threshold" trigger that hands a label to
+// the sender; and the training side: classes, samples recorded from the input (features in
+// the worker, a thumbnail here), Train with its progress and the held-out test.
+// Framework-free; the UI reads `state` (a Valtio proxy) and calls the methods. The lab keeps
+// one session for the whole app (runtime.ts), so samples survive a visit to another screen.
 import { proxy, ref } from 'valtio';
 import { fetchTmModel } from './tm-fetch.ts';
-import { loadTmInference, type TmInference, type TmInferenceMode } from './tm-inference.ts';
+import { openTmInference, type TmInference, type TmInferenceMode } from './tm-inference.ts';
+import { decodeKeptModel, encodeKeptModel, tmMetadataJson, type TmScore } from './tm-kept-model.ts';
 import { TmError, type TmMetadata } from './tm-model.ts';
+import {
+  TM_MAX_CLASSES,
+  TM_MAX_SAMPLES,
+  TM_MIN_CLASSES,
+  TM_MIN_SAMPLES,
+  type TmTrainErrorCode,
+} from './tm-limits.ts';
 import { StayAboveTrigger, TM_HOLD_MS } from './tm-trigger.ts';
 
 /** Errors of the input side (camera, files), beside the model's TmErrorCode. */
@@ -16,8 +27,22 @@ export interface TmCamera {
   label: string;
 }
 
+export interface TmSample {
+  id: number;
+  /** A small square picture of the sample (page memory; the features live in the worker). */
+  thumb: ImageBitmap;
+}
+
+export interface TmClass {
+  key: string;
+  label: string;
+  samples: TmSample[];
+}
+
 export interface TmSessionState {
   phase: 'idle' | 'loading' | 'ready';
+  /** Where the loaded model came from. */
+  model: 'link' | 'trained' | null;
   error: { code: TmError['code'] | TmInputErrorCode; detail: string } | null;
   meta: TmMetadata | null;
   mode: TmInferenceMode | null;
@@ -26,12 +51,35 @@ export interface TmSessionState {
   cameras: TmCamera[];
   probabilities: number[];
   fps: number;
+  classes: TmClass[];
+  /** The class being recorded. */
+  recording: string | null;
+  training: { epoch: number; epochs: number } | null;
+  trainError: { code: TmTrainErrorCode | TmError['code']; detail: string } | null;
+  /** The held-out test of the model in use (trained here or kept in the project). */
+  scores: TmScore[];
 }
+
+/** What Train gives the project: the kept model's text. */
+export interface TmTrained {
+  text: string;
+  scores: TmScore[];
+}
+
+/** Recording takes at most this many samples a second. */
+export const RECORD_INTERVAL_MS = 100;
+const THUMB = 64;
 
 /** Frames on the page are spaced at least this far apart (ms), to leave the page time. */
 export const PAGE_FRAME_INTERVAL_MS = 200;
 
 type Source = HTMLVideoElement | HTMLImageElement;
+
+function sourceSize(el: Source): { width: number; height: number } {
+  return el instanceof HTMLVideoElement
+    ? { width: el.videoWidth, height: el.videoHeight }
+    : { width: el.naturalWidth, height: el.naturalHeight };
+}
 
 function sourceReady(el: Source): boolean {
   return el instanceof HTMLVideoElement
@@ -60,9 +108,20 @@ export class TmSession {
     cameras: [],
     probabilities: [],
     fps: 0,
+    model: null,
+    classes: [],
+    recording: null,
+    training: null,
+    trainError: null,
+    scores: [],
   });
 
   private inference: TmInference | null = null;
+  private opening: Promise<TmInference> | null = null;
+  private nextClass = 1;
+  private recordToken = 0;
+  private keptText = '';
+  private warming: Promise<void> | null = null;
   private element: Source | null = null;
   private stream: MediaStream | null = null;
   private objectUrl: string | null = null;
@@ -74,8 +133,8 @@ export class TmSession {
 
   constructor(private readonly prefer: TmInferenceMode = 'worker') {}
 
-  setThreshold(threshold: number): void {
-    this.trigger.setOptions({ threshold, holdMs: TM_HOLD_MS });
+  setTrigger(threshold: number, holdMs = TM_HOLD_MS): void {
+    this.trigger.setOptions({ threshold, holdMs });
   }
 
   /** Hears each label that has stayed above the threshold (null: nobody listens). */
@@ -83,42 +142,280 @@ export class TmSession {
     this.onTrigger = listener;
   }
 
-  async load(url: string): Promise<void> {
+  /** The worker (or the page), opened once and kept: it holds the samples' features. */
+  private open(): Promise<TmInference> {
+    if (this.inference) return Promise.resolve(this.inference);
+    this.opening ??= openTmInference(this.prefer).then(
+      (inference) => {
+        this.inference = inference;
+        this.state.mode = inference.mode;
+        this.state.backend = inference.backend;
+        return inference;
+      },
+      (e: unknown) => {
+        this.opening = null;
+        throw e;
+      },
+    );
+    return this.opening;
+  }
+
+  private beginLoad(): number {
     const token = ++this.loadToken;
     this.stopLoop();
-    this.inference?.dispose();
-    this.inference = null;
     Object.assign(this.state, {
       phase: 'loading',
       error: null,
       meta: null,
-      mode: null,
-      backend: '',
+      model: null,
       probabilities: [],
       fps: 0,
+      scores: [],
     });
+    return token;
+  }
+
+  private ready(meta: TmMetadata, model: 'link' | 'trained', scores: TmScore[]): void {
+    this.trigger.reset();
+    Object.assign(this.state, {
+      phase: 'ready',
+      meta: ref(meta),
+      model,
+      scores,
+      probabilities: meta.labels.map(() => 0),
+    });
+    this.startLoop();
+  }
+
+  private failLoad(token: number, e: unknown): void {
+    if (token !== this.loadToken) return;
+    const err = e instanceof TmError ? e : new TmError('unreachable', String(e));
+    Object.assign(this.state, { phase: 'idle', error: { code: err.code, detail: err.message } });
+  }
+
+  /** Loads the model at a Teachable Machine link. */
+  async load(url: string): Promise<void> {
+    const token = this.beginLoad();
+    this.keptText = '';
     try {
       const { meta, files } = await fetchTmModel(url);
-      const { inference, result } = await loadTmInference(files, meta, this.prefer);
-      if (token !== this.loadToken) return inference.dispose();
-      if (!result.ok) {
-        inference.dispose();
-        throw new TmError(result.code, result.detail);
-      }
-      this.inference = inference;
-      this.trigger.reset();
-      Object.assign(this.state, {
-        phase: 'ready',
-        meta: ref(meta),
-        mode: inference.mode,
-        backend: result.backend,
-        probabilities: meta.labels.map(() => 0),
-      });
-      this.startLoop();
-    } catch (e) {
+      const inference = await this.open();
+      const result = await inference.load(files, meta);
       if (token !== this.loadToken) return;
-      const err = e instanceof TmError ? e : new TmError('unreachable', String(e));
-      Object.assign(this.state, { phase: 'idle', error: { code: err.code, detail: err.message } });
+      if (!result.ok) throw new TmError(result.code, result.detail);
+      this.state.backend = result.backend;
+      this.ready(meta, 'link', []);
+    } catch (e) {
+      this.failLoad(token, e);
+    }
+  }
+
+  /** Loads the model kept in the project (the text of its `config_tm_model` setting). */
+  async loadKept(text: string): Promise<void> {
+    if (text === this.keptText && this.state.model === 'trained') return;
+    const token = this.beginLoad();
+    this.keptText = text;
+    try {
+      const kept = decodeKeptModel(text);
+      const inference = await this.open();
+      const result = await inference.load(kept.files, kept.meta);
+      if (token !== this.loadToken) return;
+      if (!result.ok) throw new TmError('bad-kept-model', result.detail);
+      this.state.backend = result.backend;
+      // Train again with the same names: the classes start as the model's, without samples.
+      if (this.state.classes.every((c) => c.samples.length === 0)) {
+        this.state.classes = kept.meta.labels.map((label) => ({
+          key: `c${this.nextClass++}`,
+          label,
+          samples: [],
+        }));
+      }
+      this.ready(kept.meta, 'trained', kept.scores);
+    } catch (e) {
+      this.keptText = '';
+      this.failLoad(token, e);
+    }
+  }
+
+  /** The kept model went away (another program opened): forget it. */
+  unloadKept(): void {
+    if (this.state.model !== 'trained') return;
+    this.loadToken++;
+    this.keptText = '';
+    this.stopLoop();
+    Object.assign(this.state, {
+      phase: 'idle',
+      meta: null,
+      model: null,
+      probabilities: [],
+      scores: [],
+    });
+  }
+
+  // Classes and samples
+
+  /** The classes to start from: two, named by `name(n)`. */
+  ensureClasses(name: (n: number) => string): void {
+    while (this.state.classes.length < TM_MIN_CLASSES) this.addClass(name);
+  }
+
+  addClass(name: (n: number) => string): void {
+    if (this.state.classes.length >= TM_MAX_CLASSES) return;
+    const taken = new Set(this.state.classes.map((c) => c.label));
+    let n = this.state.classes.length + 1;
+    while (taken.has(name(n))) n++;
+    this.state.classes.push({ key: `c${this.nextClass++}`, label: name(n), samples: [] });
+  }
+
+  removeClass(key: string): void {
+    if (this.state.classes.length <= TM_MIN_CLASSES) return;
+    const cls = this.state.classes.find((c) => c.key === key);
+    if (!cls) return;
+    if (this.state.recording === key) this.stopRecording();
+    for (const s of cls.samples) s.thumb.close();
+    this.state.classes = this.state.classes.filter((c) => c.key !== key);
+    void this.inference?.clearClass(key);
+  }
+
+  renameClass(key: string, label: string): void {
+    const cls = this.state.classes.find((c) => c.key === key);
+    if (cls) cls.label = label;
+  }
+
+  deleteSample(key: string, id: number): void {
+    const cls = this.state.classes.find((c) => c.key === key);
+    const sample = cls?.samples.find((s) => s.id === id);
+    if (!cls || !sample) return;
+    sample.thumb.close();
+    cls.samples = cls.samples.filter((s) => s.id !== id);
+    void this.inference?.removeSample(id);
+  }
+
+  clearSamples(key: string): void {
+    const cls = this.state.classes.find((c) => c.key === key);
+    if (!cls) return;
+    for (const s of cls.samples) s.thumb.close();
+    cls.samples = [];
+    void this.inference?.clearClass(key);
+  }
+
+  /** Opens the worker and gets training ready while the user sets up the classes. */
+  prepareTraining(): void {
+    this.warming ??= this.open()
+      .then((inference) => inference.warm())
+      .catch(() => {
+        // Recording says what went wrong, if it still does.
+        this.warming = null;
+      });
+  }
+
+  /** Records samples of the class from the input until stopRecording() (at least one). */
+  startRecording(key: string): void {
+    if (this.state.recording !== null || !this.element) return;
+    this.state.recording = key;
+    const token = ++this.recordToken;
+    void this.record(key, token);
+  }
+
+  stopRecording(): void {
+    this.recordToken++;
+    this.state.recording = null;
+  }
+
+  private async record(key: string, token: number): Promise<void> {
+    try {
+      const inference = await this.open();
+      // The first sample is taken even for a press too short to hold.
+      for (let first = true; first || token === this.recordToken; first = false) {
+        const element = this.element;
+        const cls = this.state.classes.find((c) => c.key === key);
+        if (!element || !cls || cls.samples.length >= TM_MAX_SAMPLES) break;
+        const started = performance.now();
+        if (sourceReady(element)) {
+          const { width, height } = sourceSize(element);
+          const side = Math.min(width, height);
+          const [frame, thumb] = await Promise.all([
+            createImageBitmap(element),
+            createImageBitmap(element, (width - side) / 2, (height - side) / 2, side, side, {
+              resizeWidth: THUMB,
+              resizeHeight: THUMB,
+            }),
+          ]);
+          const result = await inference.addSample(key, frame);
+          const now = this.state.classes.find((c) => c.key === key);
+          if (!result.ok) {
+            thumb.close();
+            this.state.trainError = { code: result.code, detail: result.detail };
+            break;
+          }
+          if (!now) {
+            thumb.close();
+            void inference.removeSample(result.id);
+            break;
+          }
+          now.samples.push({ id: result.id, thumb: ref(thumb) });
+        }
+        await sleep(Math.max(0, RECORD_INTERVAL_MS - (performance.now() - started)));
+      }
+    } catch (e) {
+      const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
+      this.state.trainError = { code: err.code, detail: err.message };
+    } finally {
+      if (token === this.recordToken) this.stopRecording();
+    }
+  }
+
+  /** Why Train cannot start yet, or null. */
+  trainProblem(): { code: TmTrainErrorCode; label?: string } | null {
+    const classes = this.state.classes;
+    if (classes.length < TM_MIN_CLASSES) return { code: 'too-few-classes' };
+    const short = classes.find((c) => c.samples.length < TM_MIN_SAMPLES);
+    if (short) return { code: 'too-few-samples', label: short.label };
+    const labels = classes.map((c) => c.label.trim());
+    if (labels.some((l) => l === '')) return { code: 'unnamed-class' };
+    if (new Set(labels).size !== labels.length) return { code: 'same-names' };
+    return null;
+  }
+
+  /**
+   * Trains on the samples; the new model then classifies. Returns what the project keeps,
+   * or null when training did not work (trainError says why).
+   */
+  async train(modelName: string, now = new Date()): Promise<TmTrained | null> {
+    if (this.state.training) return null;
+    const problem = this.trainProblem();
+    this.state.trainError = problem ? { code: problem.code, detail: problem.label ?? '' } : null;
+    if (problem) return null;
+    this.stopRecording();
+    const classes = this.state.classes.map((c) => ({ key: c.key, label: c.label.trim() }));
+    this.state.training = { epoch: 0, epochs: 1 };
+    try {
+      const inference = await this.open();
+      const result = await inference.train(classes, (p) => {
+        this.state.training = { epoch: p.epoch, epochs: p.epochs };
+      });
+      if (!result.ok) {
+        this.state.trainError = { code: result.code, detail: result.detail };
+        return null;
+      }
+      const labels = classes.map((c) => c.label);
+      const text = encodeKeptModel(
+        tmMetadataJson(labels, modelName, result.tfjsVersion, now.toISOString()),
+        result.files,
+        result.scores,
+        now.toISOString(),
+      );
+      this.loadToken++;
+      this.keptText = text;
+      this.state.error = null;
+      this.ready({ type: 'image', labels, imageSize: 224, modelName }, 'trained', result.scores);
+      return { text, scores: result.scores };
+    } catch (e) {
+      const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
+      this.state.trainError = { code: err.code, detail: err.message };
+      return null;
+    } finally {
+      this.state.training = null;
     }
   }
 
@@ -186,12 +483,22 @@ export class TmSession {
     this.trigger.reset();
   }
 
+  /** The screen went away: the input stops; model, classes and samples stay. */
+  leave(): void {
+    this.stopRecording();
+    this.stopInput();
+  }
+
   dispose(): void {
     this.loadToken++;
     this.stopLoop();
-    this.stopInput();
+    this.leave();
+    for (const c of this.state.classes) for (const s of c.samples) s.thumb.close();
+    this.state.classes = [];
     this.inference?.dispose();
     this.inference = null;
+    this.opening = null;
+    this.warming = null;
   }
 
   private use(element: Source, source: TmSessionState['source']): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseThreshold, StayAboveTrigger } from './tm-trigger.ts';
+import { parseHold, parseThreshold, StayAboveTrigger } from './tm-trigger.ts';
 
 const labels = ['Red', 'Green'];
 
@@ -49,5 +49,16 @@ describe('parseThreshold', () => {
     expect(parseThreshold('abc')).toBe(0.8);
     expect(parseThreshold('-1')).toBe(0.8);
     expect(parseThreshold('250')).toBe(1);
+  });
+});
+
+describe('parseHold', () => {
+  it('reads seconds, 0 to 5, else half a second', () => {
+    expect(parseHold('')).toBe(500);
+    expect(parseHold('1.5')).toBe(1500);
+    expect(parseHold('0')).toBe(0);
+    expect(parseHold('9')).toBe(5000);
+    expect(parseHold('-1')).toBe(500);
+    expect(parseHold('x')).toBe(500);
   });
 });

@@ -53,3 +53,13 @@ export function parseThreshold(text: string, fallback = 0.8): number {
   const fraction = n > 1 ? n / 100 : n;
   return Math.min(1, fraction);
 }
+
+/** The longest hold the lab offers, in seconds. */
+export const TM_MAX_HOLD_S = 5;
+
+/** The hold time as kept in a program file: '' (0.5 s) or seconds, 0 to 5; in ms. */
+export function parseHold(text: string): number {
+  const n = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(n) || n < 0) return TM_HOLD_MS;
+  return Math.round(Math.min(TM_MAX_HOLD_S, n) * 1000);
+}

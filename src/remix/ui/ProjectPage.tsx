@@ -12,7 +12,7 @@ import { confirm } from '../../shell/confirm.ts';
 import { askProjectDetails } from '../../project/project-dialog.ts';
 import { projectApi } from '../../project/runtime.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
-import { program } from '../../state/program.ts';
+import { program } from '../../program/index.ts';
 import { showToast } from '../../state/ui.ts';
 import { useLoader } from '../loader.ts';
 import { remixName } from '../remix-name.ts';

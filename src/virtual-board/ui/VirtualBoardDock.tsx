@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { hideWidgetPane, showWidgetPane, widgetArea } from '../../editor/ui/widget-panes.ts';
+import { hideWidgetPane, showWidgetPane, widgetArea } from '../../shell/widget-panes.ts';
 import { BOARD_PANE } from './board-pane.ts';
 import { setSimPanelOpen, simPanel } from './sim-panel-store.ts';
 import { useVirtualBoardInUse } from './use-virtual-board.ts';

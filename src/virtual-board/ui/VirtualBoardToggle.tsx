@@ -4,8 +4,7 @@
 import { Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
-import { program } from '../../state/program.ts';
-import { showWidgetPane, widgetArea } from '../../editor/ui/widget-panes.ts';
+import { showWidgetPane, widgetArea } from '../../shell/widget-panes.ts';
 import { setSimPanelOpen, simPanel } from './sim-panel-store.ts';
 import { useVirtualBoardInUse } from './use-virtual-board.ts';
 import { BOARD_PANE } from './board-pane.ts';
@@ -15,11 +14,10 @@ export default function VirtualBoardToggle() {
   const inUse = useVirtualBoardInUse();
   const { open } = useSnapshot(simPanel);
   const area = useSnapshot(widgetArea);
-  const { widgetVisible, expandState } = useSnapshot(program);
   if (!inUse) return null;
   const inEditor = area.hosts > 0;
   const shown =
-    open && (!inEditor || (widgetVisible && expandState > 0 && area.active === BOARD_PANE));
+    open && (!inEditor || (area.visible && area.expand > 0 && area.active === BOARD_PANE));
   const toggle = () => {
     if (shown) {
       setSimPanelOpen(false);

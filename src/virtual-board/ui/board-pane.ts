@@ -2,7 +2,7 @@
 // program editor it sits in the editor's right column as a tab beside the Logo.
 import i18next from 'i18next';
 import { createElement, lazy } from 'react';
-import { registerWidgetPane } from '../../editor/ui/widget-panes.ts';
+import { registerWidgetPane } from '../../shell/widget-panes.ts';
 
 export const BOARD_PANE = 'virtual-board';
 

@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../../../i18n/index.ts';
-import { EMPTY_TM_CONFIG, program } from '../../../state/program.ts';
+import { EMPTY_TM_CONFIG, program } from '../../../program/program.ts';
 import TmControls from './TmControls.tsx';
 
 beforeAll(async () => {
@@ -24,6 +24,8 @@ describe('TmControls and the program settings', () => {
       url: 'https://teachablemachine.withgoogle.com/models/abc/',
       threshold: '0.9',
       channel: 'vision',
+      hold: '',
+      model: '',
     };
     render(<TmControls id="t" gate={gate} />);
     expect(screen.getByLabelText('Model URL')).toHaveProperty(
@@ -31,11 +33,13 @@ describe('TmControls and the program settings', () => {
       'https://teachablemachine.withgoogle.com/models/abc/',
     );
     expect(screen.getByLabelText('Channel')).toHaveProperty('value', 'vision');
-    expect(screen.getByLabelText('Threshold: 90 %')).toHaveProperty('value', '90');
+    expect(screen.getByLabelText('Minimum confidence: 90 %')).toHaveProperty('value', '90');
     expect(screen.getByTestId('t-board').textContent).toContain('"vision" = class');
 
     fireEvent.change(screen.getByLabelText('Channel'), { target: { value: 'eyes' } });
-    fireEvent.change(screen.getByLabelText('Threshold: 90 %'), { target: { value: '75' } });
+    fireEvent.change(screen.getByLabelText('Minimum confidence: 90 %'), {
+      target: { value: '75' },
+    });
     expect(program.tmConfig.channel).toBe('eyes');
     expect(program.tmConfig.threshold).toBe('0.75');
     expect(program.hasChanged).toBe(true);
@@ -44,7 +48,7 @@ describe('TmControls and the program settings', () => {
   it('uses the defaults for empty settings and follows a program opened later', async () => {
     render(<TmControls id="t" gate={gate} />);
     expect(screen.getByLabelText('Channel')).toHaveProperty('value', 'tm');
-    expect(screen.getByLabelText('Threshold: 80 %')).toHaveProperty('value', '80');
+    expect(screen.getByLabelText('Minimum confidence: 80 %')).toHaveProperty('value', '80');
     act(() => {
       program.tmConfig = { ...EMPTY_TM_CONFIG, url: 'https://example.org/m/' };
     });

@@ -1,7 +1,8 @@
-// The Teachable Machine controls, on the lab page and as a /gogoboard panel: model URL and
-// load, camera (with a picker) or a picture/video file, the frame rate, live class
-// probabilities, threshold and channel, and what was last sent to the board. The URL,
-// threshold, channel and type are the program's `config_tm_*` settings.
+// The Teachable Machine controls, on the lab page and as a /gogoboard panel: where the model
+// comes from (trained here, or a Teachable Machine link), the camera (with a picker) or a
+// picture/video file, the frame rate, live class probabilities, the lowest confidence, hold
+// time and channel, and what was last sent to the board. The model trained here, the URL,
+// threshold, hold, channel and type are the program's `config_tm_*` settings.
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
@@ -10,11 +11,12 @@ import type { BoardGate } from '../../../device/ui/use-board-gate.ts';
 import { isEspFamily } from '../../../device/board-state.ts';
 import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';
-import { markChanged, program } from '../../../state/program.ts';
+import { markChanged, program } from '../../../program/index.ts';
+import { tmSession } from '../runtime.ts';
 import { channelProblem, TM_DEFAULT_CHANNEL, tmMessage, type TmMessage } from '../tm-message.ts';
-import { preferredTmInference } from '../tm-inference.ts';
-import { TmSession } from '../tm-session.ts';
-import { parseThreshold } from '../tm-trigger.ts';
+import { parseHold, parseThreshold, TM_MAX_HOLD_S } from '../tm-trigger.ts';
+import TmKeptModel from './TmKeptModel.tsx';
+import TmTrainer from './TmTrainer.tsx';
 
 interface Props {
   /** Prefix of element ids (the page and the board panel may both be mounted). */
@@ -30,14 +32,19 @@ function setTm(patch: Partial<typeof program.tmConfig>): void {
 export default function TmControls({ id, gate }: Props) {
   const { t } = useTranslation('teachable');
   const tm = useSnapshot(program).tmConfig;
-  const [session] = useState(() => new TmSession(preferredTmInference()));
+  const session = tmSession();
   const s = useSnapshot(session.state);
+  // Where the model comes from: trained here (the default), or a Teachable Machine link.
+  const [source, setSource] = useState<'train' | 'link'>(() =>
+    program.tmConfig.type === 'image' && program.tmConfig.url !== '' ? 'link' : 'train',
+  );
   const [url, setUrl] = useState(tm.url);
   // A program opened meanwhile brings its own model URL.
   const [programUrl, setProgramUrl] = useState(tm.url);
   if (programUrl !== tm.url) {
     setProgramUrl(tm.url);
     setUrl(tm.url);
+    if (tm.url !== '' && tm.type !== 'trained') setSource('link');
   }
   const [cameraId, setCameraId] = useState('');
   const video = useRef<HTMLVideoElement>(null);
@@ -46,12 +53,19 @@ export default function TmControls({ id, gate }: Props) {
   const [sent, setSent] = useState<(TmMessage & { at: Date }) | null>(null);
 
   const threshold = parseThreshold(tm.threshold);
+  const holdMs = parseHold(tm.hold);
   const channel = tm.channel === '' ? TM_DEFAULT_CHANNEL : tm.channel;
   const channelIssue = channelProblem(channel);
   const canSend = gate.reason === null && isEspFamily(gate.boardType);
 
-  useEffect(() => () => session.dispose(), [session]);
-  useEffect(() => session.setThreshold(threshold), [session, threshold]);
+  useEffect(() => () => session.leave(), [session]);
+  useEffect(() => session.setTrigger(threshold, holdMs), [session, threshold, holdMs]);
+  // The model kept in the program runs as soon as the lab is open; another program's goes.
+  const kept = tm.type === 'trained' ? tm.model : '';
+  useEffect(() => {
+    if (kept !== '') void session.loadKept(kept);
+    else session.unloadKept();
+  }, [session, kept]);
   useEffect(() => {
     session.setOnTrigger((label) => {
       const message = tmMessage(channel, label);
@@ -67,34 +81,61 @@ export default function TmControls({ id, gate }: Props) {
     setTm({ url: url.trim(), type: 'image' });
     void session.load(url);
   };
+  const train = async () => {
+    const trained = await session.train(program.toSaveProject.name.trim());
+    if (trained) setTm({ type: 'trained', model: trained.text });
+  };
   const labels = s.meta?.labels ?? [];
   const percent = Math.round(threshold * 100);
 
   return (
     <div className="d-flex flex-column gap-3" data-testid={`${id}-controls`}>
-      <p className="small text-body-secondary mb-0">{t('support')}</p>
-      <Form
-        className="d-flex gap-2 align-items-end flex-wrap"
-        onSubmit={(e) => {
-          e.preventDefault();
-          load();
-        }}
-      >
-        <Form.Group controlId={`${id}-url`} className="flex-grow-1">
-          <Form.Label className="small mb-1">{t('url')}</Form.Label>
-          <Form.Control
-            size="sm"
-            inputMode="url"
-            spellCheck={false}
-            value={url}
-            placeholder="https://teachablemachine.withgoogle.com/models/…/"
-            onChange={(e) => setUrl(e.target.value)}
-          />
-        </Form.Group>
-        <Button size="sm" type="submit" disabled={url.trim() === '' || s.phase === 'loading'}>
-          {t('load')}
-        </Button>
-      </Form>
+      <fieldset>
+        <legend className="small mb-1">{t('source.legend')}</legend>
+        <Form.Check
+          inline
+          type="radio"
+          id={`${id}-source-train`}
+          name={`${id}-source`}
+          label={t('source.train')}
+          checked={source === 'train'}
+          onChange={() => setSource('train')}
+        />
+        <Form.Check
+          inline
+          type="radio"
+          id={`${id}-source-link`}
+          name={`${id}-source`}
+          label={t('source.link')}
+          checked={source === 'link'}
+          onChange={() => setSource('link')}
+        />
+      </fieldset>
+      {source === 'link' && <p className="small text-body-secondary mb-0">{t('support')}</p>}
+      {source === 'link' && (
+        <Form
+          className="d-flex gap-2 align-items-end flex-wrap"
+          onSubmit={(e) => {
+            e.preventDefault();
+            load();
+          }}
+        >
+          <Form.Group controlId={`${id}-url`} className="flex-grow-1">
+            <Form.Label className="small mb-1">{t('url')}</Form.Label>
+            <Form.Control
+              size="sm"
+              inputMode="url"
+              spellCheck={false}
+              value={url}
+              placeholder="https://teachablemachine.withgoogle.com/models/…/"
+              onChange={(e) => setUrl(e.target.value)}
+            />
+          </Form.Group>
+          <Button size="sm" type="submit" disabled={url.trim() === '' || s.phase === 'loading'}>
+            {t('load')}
+          </Button>
+        </Form>
+      )}
       {s.phase === 'loading' && (
         <p className="small mb-0" role="status">
           <Spinner size="sm" className="me-2" aria-hidden="true" />
@@ -103,7 +144,7 @@ export default function TmControls({ id, gate }: Props) {
       )}
       {s.phase === 'ready' && s.meta && (
         <p className="small mb-0" role="status" data-testid={`${id}-model`}>
-          {t('loaded', {
+          {t(s.model === 'trained' ? 'loadedTrained' : 'loaded', {
             classes: s.meta.labels.length,
             size: s.meta.imageSize,
             where: t(s.mode === 'worker' ? 'inWorker' : 'onPage'),
@@ -212,6 +253,32 @@ export default function TmControls({ id, gate }: Props) {
         )}
       </div>
 
+      {source === 'train' && (
+        <TmTrainer id={id} session={session} hasInput={s.source !== null} onTrain={train} />
+      )}
+      {source === 'train' && s.scores.length > 0 && (
+        <section aria-labelledby={`${id}-test-title`}>
+          <h2 id={`${id}-test-title`} className="h6 mb-1">
+            {t('test.title')}
+          </h2>
+          <p className="small text-body-secondary mb-1">{t('test.how')}</p>
+          <ul className="list-unstyled small mb-0" data-testid={`${id}-test`}>
+            {s.scores.map((score) => (
+              <li key={score.label}>
+                {score.total === 0
+                  ? t('test.none', { label: score.label })
+                  : t('test.score', {
+                      label: score.label,
+                      right: score.right,
+                      total: score.total,
+                    })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {source === 'train' && tm.model !== '' && <TmKeptModel id={id} text={tm.model} />}
+
       <div className="d-flex gap-3 flex-wrap align-items-end">
         <Form.Group controlId={`${id}-threshold`}>
           <Form.Label className="small mb-1">{t('threshold', { percent })}</Form.Label>
@@ -220,6 +287,17 @@ export default function TmControls({ id, gate }: Props) {
             max={99}
             value={percent}
             onChange={(e) => setTm({ threshold: String(Number(e.target.value) / 100) })}
+          />
+        </Form.Group>
+        <Form.Group controlId={`${id}-hold`}>
+          <Form.Label className="small mb-1">
+            {t('hold', { seconds: (holdMs / 1000).toFixed(1) })}
+          </Form.Label>
+          <Form.Range
+            min={0}
+            max={TM_MAX_HOLD_S * 10}
+            value={Math.round(holdMs / 100)}
+            onChange={(e) => setTm({ hold: String(Number(e.target.value) / 10) })}
           />
         </Form.Group>
         <Form.Group controlId={`${id}-channel`}>

@@ -1,30 +1,24 @@
-// The Teachable Machine worker's API (workers/tm.worker.ts): loads a model from its files
-// (fetched by the page) and classifies frames handed over as transferred ImageBitmaps.
-import { TmClassifier, type TmLoadResult } from '../tm-classifier.ts';
-import { TmError, type TmMetadata, type TmModelFiles } from '../tm-model.ts';
+// The Teachable Machine worker's API (workers/tm.worker.ts): the lab's engine (tm-engine.ts)
+// behind one typed Comlink API. Frames arrive as transferred ImageBitmaps; training reports
+// its progress through a callback the page passes with Comlink.proxy.
+import { TmEngine } from '../tm-engine.ts';
+import type { TmMetadata, TmModelFiles } from '../tm-model.ts';
+import type { TmTrainClass, TmTrainProgress } from '../tm-trainer.ts';
 
-export type TmClassifyResult =
-  { ok: true; probabilities: number[] } | { ok: false; code: TmError['code']; detail: string };
-
-const classifier = new TmClassifier();
+const engine = new TmEngine();
 
 export const tmWorkerApi = {
-  load(files: TmModelFiles, meta: Pick<TmMetadata, 'imageSize' | 'labels'>): Promise<TmLoadResult> {
-    return classifier.load(files, meta);
-  },
-
-  async classify(frame: ImageBitmap): Promise<TmClassifyResult> {
-    try {
-      return { ok: true, probabilities: await classifier.classify(frame) };
-    } catch (e) {
-      const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
-      return { ok: false, code: err.code, detail: err.message };
-    }
-  },
-
-  unload(): void {
-    classifier.dispose();
-  },
+  backend: () => engine.backend(),
+  load: (files: TmModelFiles, meta: Pick<TmMetadata, 'imageSize' | 'labels'>) =>
+    engine.load(files, meta),
+  classify: (frame: ImageBitmap) => engine.classify(frame),
+  addSample: (key: string, frame: ImageBitmap) => engine.addSample(key, frame),
+  warm: () => engine.warm(),
+  removeSample: (id: number) => engine.removeSample(id),
+  clearClass: (key: string) => engine.clearClass(key),
+  train: (classes: TmTrainClass[], onProgress?: (progress: TmTrainProgress) => void) =>
+    engine.train(classes, onProgress),
+  unload: () => engine.unload(),
 };
 
 export type TmWorkerApi = typeof tmWorkerApi;

@@ -14,14 +14,27 @@
 //       <config_tm_url></config_tm_url>
 //       <config_tm_threshold></config_tm_threshold>  ('' or a number)
 //       <config_tm_channel></config_tm_channel>
+//       <config_tm_hold></config_tm_hold>         ('' or seconds)
+//       <config_tm_model></config_tm_model>       (a model trained in the lab: one line of JSON)
 //     </settings>
 //   </xml>
 //
 // Files are UTF-8, named "<file_name>.gogo.xml". The parser also takes a plain workspace
 // (no <settings>) with default settings. It validates structure only; whether Blockly knows
-// every block is checked by loading the XML headless (see file-actions.ts). Parsing uses the
-// browser's DOMParser, so this module stays out of the Blockly bundle.
-import type { ProgramMode } from '../../state/program.ts';
+// every block is checked by loading the XML headless (see file-actions.ts). It reads with
+// xml.ts, not the browser's DOMParser, so the server reads a submitted file exactly as the
+// page reads it, and this module stays out of the Blockly bundle.
+import {
+  escapeText,
+  normalizedLineEnds,
+  ownText,
+  readXml,
+  XmlError,
+  type XmlElement,
+} from './xml.ts';
+
+/** How the program is edited: blocks, or Logo text (file setting `program_mode`). */
+export type ProgramMode = 'blocks' | 'logo';
 
 export const BLOCKLY_XML_NS = 'https://developers.google.com/blockly/xml';
 export const PROGRAM_FILE_SUFFIX = '.gogo.xml';
@@ -39,6 +52,8 @@ export interface ProgramFileSettings {
   config_tm_url: string;
   config_tm_threshold: string;
   config_tm_channel: string;
+  config_tm_hold: string;
+  config_tm_model: string;
 }
 
 export const SETTING_NAMES = [
@@ -49,6 +64,8 @@ export const SETTING_NAMES = [
   'config_tm_url',
   'config_tm_threshold',
   'config_tm_channel',
+  'config_tm_hold',
+  'config_tm_model',
 ] as const satisfies readonly (keyof ProgramFileSettings)[];
 
 export const DEFAULT_SETTINGS: ProgramFileSettings = {
@@ -59,6 +76,8 @@ export const DEFAULT_SETTINGS: ProgramFileSettings = {
   config_tm_url: '',
   config_tm_threshold: '',
   config_tm_channel: '',
+  config_tm_hold: '',
+  config_tm_model: '',
 };
 
 export interface ProgramFile {
@@ -83,49 +102,73 @@ export class ProgramFileError extends Error {
 /** Workspace children Blockly understands, plus our settings. */
 const WORKSPACE_CHILDREN = new Set(['block', 'shadow', 'variables', 'comment']);
 
-export function parseProgramFile(text: string): ProgramFile {
-  if (text.trim() === '') throw new ProgramFileError('empty');
-  if (new Blob([text]).size > PROGRAM_FILE_MAX_BYTES) throw new ProgramFileError('tooLarge');
-  const doc = new DOMParser().parseFromString(text, 'text/xml');
-  const root = doc.documentElement;
-  if (!root || doc.getElementsByTagName('parsererror').length > 0) {
-    throw new ProgramFileError('notXml');
+const utf8 = new TextEncoder();
+
+/** The root of a program file or workspace; throws `notXml` / `notProgram`. */
+function readRoot(text: string): XmlElement {
+  let root: XmlElement;
+  try {
+    root = readXml(text);
+  } catch (e) {
+    if (e instanceof XmlError) throw new ProgramFileError('notXml');
+    throw e;
   }
   if (root.localName !== 'xml') throw new ProgramFileError('notProgram');
+  return root;
+}
 
-  let settingsElement: Element | null = null;
-  for (const child of Array.from(root.children)) {
+/**
+ * The root's start tag and the workspace children as they were written, without the
+ * settings and without the layout between them.
+ */
+function workspaceParts(source: string, root: XmlElement, settings: XmlElement | null) {
+  const first = root.children[0];
+  const startTag = source.slice(root.start, first ? first.start : root.end).replace(/\/?>$/, '>');
+  const children = root.children
+    .filter((c) => c !== settings && !(c.kind === 'text' && c.value.trim() === ''))
+    .map((c) => source.slice(c.start, c.end));
+  return { startTag, children };
+}
+
+export function parseProgramFile(text: string): ProgramFile {
+  if (text.trim() === '') throw new ProgramFileError('empty');
+  if (utf8.encode(text).length > PROGRAM_FILE_MAX_BYTES) throw new ProgramFileError('tooLarge');
+  const source = normalizedLineEnds(text);
+  const root = readRoot(source);
+  let settingsElement: XmlElement | null = null;
+  for (const child of root.children) {
+    if (child.kind !== 'element') continue;
     if (child.localName === 'settings' && !settingsElement) settingsElement = child;
     else if (!WORKSPACE_CHILDREN.has(child.localName)) throw new ProgramFileError('notProgram');
   }
   const settings = settingsElement ? readSettings(settingsElement) : { ...DEFAULT_SETTINGS };
-  settingsElement?.remove();
-  // Drop the layout between top-level elements that saving added.
-  for (const node of Array.from(root.childNodes)) {
-    if (node.nodeType === node.TEXT_NODE && (node.textContent ?? '').trim() === '') node.remove();
-  }
-  return { workspaceXml: new XMLSerializer().serializeToString(root), settings };
+  const { startTag, children } = workspaceParts(source, root, settingsElement);
+  return { workspaceXml: `${startTag}${children.join('')}</${root.name}>`, settings };
 }
 
-function readSettings(element: Element): ProgramFileSettings {
+function readSettings(element: XmlElement): ProgramFileSettings {
   const settings = { ...DEFAULT_SETTINGS };
   const seen = new Set<string>();
-  for (const child of Array.from(element.children)) {
+  for (const child of element.children) {
+    if (child.kind !== 'element') continue;
     const name = child.localName;
     if (!(SETTING_NAMES as readonly string[]).includes(name)) continue; // a newer version's
-    if (seen.has(name) || child.children.length > 0) throw new ProgramFileError('badSetting', name);
+    if (seen.has(name) || child.children.some((c) => c.kind === 'element')) {
+      throw new ProgramFileError('badSetting', name);
+    }
     seen.add(name);
-    const value = child.textContent ?? '';
+    const value = ownText(child);
     switch (name) {
       case 'program_mode':
         if (value !== 'blocks' && value !== 'logo') throw new ProgramFileError('badSetting', name);
         settings.program_mode = value;
         break;
       case 'config_tm_threshold':
+      case 'config_tm_hold':
         if (value.trim() !== '' && !Number.isFinite(Number(value))) {
           throw new ProgramFileError('badSetting', name);
         }
-        settings.config_tm_threshold = value.trim();
+        settings[name] = value.trim();
         break;
       case 'file_name':
         settings.file_name = value.trim().slice(0, FILE_NAME_MAX);
@@ -138,30 +181,24 @@ function readSettings(element: Element): ProgramFileSettings {
 }
 
 export function serializeProgramFile(file: ProgramFile): string {
-  const doc = new DOMParser().parseFromString(file.workspaceXml || '<xml/>', 'text/xml');
-  const root = doc.documentElement;
-  if (!root || root.localName !== 'xml' || doc.getElementsByTagName('parsererror').length > 0) {
+  const source = normalizedLineEnds(file.workspaceXml || '<xml/>');
+  let root: XmlElement;
+  try {
+    root = readRoot(source);
+  } catch {
     throw new ProgramFileError('notProgram');
   }
-  const out = new DOMParser().parseFromString(`<xml xmlns="${BLOCKLY_XML_NS}"/>`, 'text/xml');
-  const xml = out.documentElement;
-  if (!xml) throw new ProgramFileError('notProgram');
-  for (const child of Array.from(root.children)) {
-    if (child.localName !== 'settings') xml.append(indent(out, 1), child);
-  }
-  const settings = out.createElementNS(BLOCKLY_XML_NS, 'settings');
+  const settings = root.children.find(
+    (c): c is XmlElement => c.kind === 'element' && c.localName === 'settings',
+  );
+  const { children } = workspaceParts(source, root, settings ?? null);
+  const lines = [`<xml xmlns="${BLOCKLY_XML_NS}">`, ...children.map((c) => `  ${c}`)];
+  lines.push('  <settings>');
   for (const name of SETTING_NAMES) {
-    const element = out.createElementNS(BLOCKLY_XML_NS, name);
-    element.textContent = file.settings[name];
-    settings.append(indent(out, 2), element);
+    lines.push(`    <${name}>${escapeText(file.settings[name])}</${name}>`);
   }
-  settings.append(indent(out, 1));
-  xml.append(indent(out, 1), settings, '\n');
-  return `${new XMLSerializer().serializeToString(out)}\n`;
-}
-
-function indent(doc: Document, depth: number): Text {
-  return doc.createTextNode(`\n${'  '.repeat(depth)}`);
+  lines.push('  </settings>', '</xml>', '');
+  return lines.join('\n');
 }
 
 /** A file name for a program name: unsafe characters replaced, never empty. */

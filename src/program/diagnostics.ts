@@ -2,8 +2,7 @@
 // Logo text editor marks the lines and the Logo panel lists them. Framework-free and small,
 // so callers do not load the editor to report errors.
 import { proxy } from 'valtio';
-import { program } from '../../state/program.ts';
-import { LOGO_PANE, selectWidgetPane } from '../ui/widget-panes.ts';
+import { LOGO_PANE, openWidgetArea, selectWidgetPane } from '../shell/widget-panes.ts';
 
 export interface LogoError {
   /** 1-based line in the Logo text that was compiled. */
@@ -23,8 +22,7 @@ export function showLogoErrors(errors: readonly LogoError[]): void {
     .filter((e) => Number.isInteger(e.line) && e.line >= 1 && typeof e.message === 'string')
     .map((e) => ({ line: e.line, message: e.message }));
   if (diagnostics.errors.length > 0) {
-    program.widgetVisible = true;
-    if (program.expandState === 0) program.expandState = 1;
+    openWidgetArea();
     selectWidgetPane(LOGO_PANE);
   }
 }

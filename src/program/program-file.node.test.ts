@@ -1,3 +1,4 @@
+// In Node, without a DOM: the server reads submitted files with this very parser.
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
@@ -20,11 +21,9 @@ const SETTINGS: ProgramFileSettings = {
   config_tm_url: 'https://teachablemachine.withgoogle.com/models/abc/',
   config_tm_threshold: '0.75',
   config_tm_channel: 'class-1',
+  config_tm_hold: '1.5',
+  config_tm_model: '{"format":"gogo-tm-model","weights":"AAEC-_"}',
 };
-
-/** The XML as a serializer writes it (attribute quoting, empty elements). */
-const canonical = (xml: string) =>
-  new XMLSerializer().serializeToString(new DOMParser().parseFromString(xml, 'text/xml'));
 
 function errorOf(text: string): ProgramFileError {
   try {
@@ -41,7 +40,7 @@ describe('program file', () => {
     const text = serializeProgramFile({ workspaceXml: WORKSPACE, settings: SETTINGS });
     const file = parseProgramFile(text);
     expect(file.settings).toEqual(SETTINGS);
-    expect(canonical(file.workspaceXml)).toBe(canonical(WORKSPACE));
+    expect(file.workspaceXml).toBe(WORKSPACE);
   });
 
   it('writes the settings as readable elements after the workspace', () => {
@@ -54,7 +53,31 @@ describe('program file', () => {
   it('opens a plain Blockly workspace with default settings', () => {
     const file = parseProgramFile(WORKSPACE);
     expect(file.settings).toEqual(DEFAULT_SETTINGS);
-    expect(canonical(file.workspaceXml)).toBe(canonical(WORKSPACE));
+    expect(file.workspaceXml).toBe(WORKSPACE);
+  });
+
+  it('reads entities, character references, CDATA and any line ends as XML does', () => {
+    const text =
+      '<?xml version="1.0" encoding="UTF-8"?>\r\n<!-- saved by hand -->\r\n' +
+      WORKSPACE.replace(
+        '</xml>',
+        '<settings><logo_code><![CDATA[to main\r\nif 1 < 2 [ beep ]\r\nend]]></logo_code>' +
+          '<file_name>Tom &amp; Jerry &#x263A;&#10;</file_name></settings></xml>',
+      );
+    const file = parseProgramFile(text);
+    expect(file.settings.logo_code).toBe('to main\nif 1 < 2 [ beep ]\nend');
+    expect(file.settings.file_name).toBe('Tom & Jerry \u263A');
+    expect(file.workspaceXml).toBe(WORKSPACE);
+  });
+
+  it('keeps the workspace as written, extension blocks and their state included', () => {
+    const block =
+      '<block type="gogo_ext_command" id="e"><mutation ext="0f8fad5b-d9cb-469f-a165-70867728950e" ' +
+      'proc="blink" params="[&quot;times&quot;]"></mutation></block>';
+    const workspace = WORKSPACE.replace('</xml>', `${block}</xml>`);
+    const text = serializeProgramFile({ workspaceXml: workspace, settings: SETTINGS });
+    expect(text).toContain(`  ${block}\n`);
+    expect(parseProgramFile(text).workspaceXml).toBe(workspace);
   });
 
   it('ignores settings a newer version added', () => {
@@ -81,6 +104,11 @@ describe('program file', () => {
     ['{"blocks": []}', 'notXml'],
     ['<html><body>hi</body></html>', 'notProgram'],
     ['<xml><script>alert(1)</script></xml>', 'notProgram'],
+    ['<xml><block type="a" type="b"/></xml>', 'notXml'],
+    ['<xml>Tom & Jerry</xml>', 'notXml'],
+    ['<xml>&bogus;</xml>', 'notXml'],
+    ['<!DOCTYPE xml [<!ENTITY x "y">]><xml>&x;</xml>', 'notXml'],
+    ['<xml></xml><xml></xml>', 'notXml'],
   ])('refuses %j as %s', (text, code) => {
     expect(errorOf(text).code).toBe(code);
   });
@@ -92,6 +120,7 @@ describe('program file', () => {
   it.each([
     ['<program_mode>text</program_mode>', 'program_mode'],
     ['<config_tm_threshold>high</config_tm_threshold>', 'config_tm_threshold'],
+    ['<config_tm_hold>long</config_tm_hold>', 'config_tm_hold'],
     ['<file_name>a</file_name><file_name>b</file_name>', 'file_name'],
     ['<logo_code><b>bold</b></logo_code>', 'logo_code'],
   ])('refuses the bad setting %s', (settings, name) => {

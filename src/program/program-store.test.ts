@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { program } from '../../state/program.ts';
+import { program } from './program.ts';
+import { widgetArea } from '../shell/widget-panes.ts';
 import { diagnostics, showLogoErrors } from './diagnostics.ts';
 import {
   discardLogoEdits,
@@ -18,8 +19,8 @@ const GENERATED = 'to main\nbeep\nend\n';
 
 beforeEach(() => {
   newProgram();
-  program.expandState = 1;
-  program.widgetVisible = true;
+  widgetArea.expand = 1;
+  widgetArea.visible = true;
 });
 
 describe('program store', () => {
@@ -122,16 +123,16 @@ describe('blocks and Logo text', () => {
 
 describe('compile errors', () => {
   it('keep only well-formed line errors and open the Logo panel', () => {
-    program.expandState = 0;
-    program.widgetVisible = false;
+    widgetArea.expand = 0;
+    widgetArea.visible = false;
     showLogoErrors([
       { line: 3, message: 'Syntax Error.' },
       { line: 0, message: 'no line' },
       { line: 2.5, message: 'half a line' },
     ]);
     expect(diagnostics.errors).toEqual([{ line: 3, message: 'Syntax Error.' }]);
-    expect(program.widgetVisible).toBe(true);
-    expect(program.expandState).toBe(1);
+    expect(widgetArea.visible).toBe(true);
+    expect(widgetArea.expand).toBe(1);
   });
 });
 

@@ -2,11 +2,10 @@
 // it; the navbar and menus read it.
 import { proxy } from 'valtio';
 import { PROJECT_NAME_MAX } from '../contract/projects.ts';
-import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
+import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
+import type { ProgramMode } from './program-file.ts';
 
-export type ExpandState = 0 | 1 | 2;
-/** Widget area width per expand state: none, mini, wide (spec core §9). */
-export const WIDGET_WIDTHS = ['0px', '360px', '100%'] as const;
+export type { ProgramMode };
 
 export interface ProjectSummary {
   uuid: string;
@@ -16,15 +15,17 @@ export interface ProjectSummary {
   isEditable?: boolean;
 }
 
-/** How the program is edited: blocks, or Logo text (file setting `program_mode`). */
-export type ProgramMode = 'blocks' | 'logo';
-
 /** Teachable-machine settings a program carries in its file (`config_tm_*`). */
 export interface TeachableMachineConfig {
+  /** 'image' (the model at `url`) or 'trained' (the model kept in `model`). */
   type: string;
   url: string;
   threshold: string;
   channel: string;
+  /** Seconds a class must stay above the threshold before it is sent ('' is 0.5). */
+  hold: string;
+  /** The model trained in the lab, kept with the project (docs/labs.md); '' for none. */
+  model: string;
 }
 
 export const EMPTY_TM_CONFIG: TeachableMachineConfig = {
@@ -32,6 +33,8 @@ export const EMPTY_TM_CONFIG: TeachableMachineConfig = {
   url: '',
   threshold: '',
   channel: '',
+  hold: '',
+  model: '',
 };
 
 export interface ToSaveProject {
@@ -48,8 +51,6 @@ export interface ProgramState {
   hasChanged: boolean;
   saving: boolean;
   extensionEditMode: boolean;
-  expandState: ExpandState;
-  widgetVisible: boolean;
   creatorMode: boolean;
   programMode: ProgramMode;
   /**
@@ -67,13 +68,6 @@ export interface ProgramState {
   revision: number;
 }
 
-/** Non-numeric stored values become 1 (spec core §4 "Other"). */
-export function parseExpandState(raw: string | null): ExpandState {
-  const n = Number(raw);
-  if (raw === null || raw.trim() === '' || !Number.isFinite(n)) return 1;
-  return Math.min(2, Math.max(0, Math.trunc(n))) as ExpandState;
-}
-
 export const program = proxy<ProgramState>({
   currentProjectId: null,
   currentProject: null,
@@ -82,8 +76,6 @@ export const program = proxy<ProgramState>({
   hasChanged: false,
   saving: false,
   extensionEditMode: false,
-  expandState: parseExpandState(readStorage(STORAGE_KEYS.expandState)),
-  widgetVisible: true,
   creatorMode: readStorage(STORAGE_KEYS.creatorMode) === 'true',
   programMode: 'blocks',
   logoCode: '',
@@ -91,16 +83,6 @@ export const program = proxy<ProgramState>({
   tmConfig: { ...EMPTY_TM_CONFIG },
   revision: 0,
 });
-
-export function expandWidget(): void {
-  program.expandState = Math.min(2, program.expandState + 1) as ExpandState;
-  writeStorage(STORAGE_KEYS.expandState, String(program.expandState));
-}
-
-export function contractWidget(): void {
-  program.expandState = Math.max(0, program.expandState - 1) as ExpandState;
-  writeStorage(STORAGE_KEYS.expandState, String(program.expandState));
-}
 
 export function setCreatorMode(on: boolean): void {
   program.creatorMode = on;
@@ -119,10 +101,6 @@ export function setProjectName(name: string): void {
 /** Any edit of the program (blocks, Logo text, settings) marks it changed. */
 export function markChanged(): void {
   program.hasChanged = true;
-}
-
-export function setWidgetVisible(visible: boolean): void {
-  program.widgetVisible = visible;
 }
 
 let workspaceFlusher: (() => void) | null = null;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { program } from '../../state/program.ts';
-import { LOGO_PANE, registerWidgetPane, showWidgetPane, widgetArea } from '../ui/widget-panes.ts';
+import {
+  LOGO_PANE,
+  registerWidgetPane,
+  showWidgetPane,
+  widgetArea,
+} from '../shell/widget-panes.ts';
 import { diagnostics, showLogoErrors } from './diagnostics.ts';
 
 describe('showLogoErrors', () => {
@@ -10,7 +14,7 @@ describe('showLogoErrors', () => {
     expect(widgetArea.active).toBe('board');
     showLogoErrors([{ line: 3, message: "I don't know the expression 'foo'" }]);
     expect(widgetArea.active).toBe(LOGO_PANE);
-    expect(program.widgetVisible).toBe(true);
+    expect(widgetArea.visible).toBe(true);
     expect(diagnostics.errors).toHaveLength(1);
   });
 });

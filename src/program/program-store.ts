@@ -1,14 +1,15 @@
 // Whole-program changes at the store level: new, open (replace), import (merge), and the
 // switch between blocks and Logo text. A mounted editor follows `program.revision`; when no
 // editor is mounted (another screen), the store alone holds the program.
-import {
-  EMPTY_TM_CONFIG,
-  flushWorkspace,
-  program,
-  type ProjectSummary,
-} from '../../state/program.ts';
+import { EMPTY_TM_CONFIG, flushWorkspace, program, type ProjectSummary } from './program.ts';
 import { clearLogoErrors } from './diagnostics.ts';
-import { BLOCKLY_XML_NS, DEFAULT_SETTINGS, type ProgramFileSettings } from './program-file.ts';
+import {
+  BLOCKLY_XML_NS,
+  DEFAULT_SETTINGS,
+  serializeProgramFile,
+  type ProgramFile,
+  type ProgramFileSettings,
+} from './program-file.ts';
 
 /** A new program: just the start block. */
 export const NEW_PROGRAM_XML = `<xml xmlns="${BLOCKLY_XML_NS}"><block type="gogo_start" x="40" y="40"></block></xml>`;
@@ -47,6 +48,8 @@ export function openProgram(loaded: ProgramToOpen): void {
     url: settings.config_tm_url,
     threshold: settings.config_tm_threshold,
     channel: settings.config_tm_channel,
+    hold: settings.config_tm_hold,
+    model: settings.config_tm_model,
   };
   program.hasChanged = false;
   clearLogoErrors();
@@ -70,7 +73,20 @@ export function currentSettings(): ProgramFileSettings {
     config_tm_url: program.tmConfig.url,
     config_tm_threshold: program.tmConfig.threshold,
     config_tm_channel: program.tmConfig.channel,
+    config_tm_hold: program.tmConfig.hold,
+    config_tm_model: program.tmConfig.model,
   };
+}
+
+/** The open program as its file holds it: the workspace and the settings (flushed first). */
+export function currentProgramFile(): ProgramFile {
+  const settings = currentSettings();
+  return { workspaceXml: program.currentWorkspaceXmlText, settings };
+}
+
+/** The open program as the text of its file (what Save, Submit and a lesson's starter keep). */
+export function currentProgramText(): string {
+  return serializeProgramFile(currentProgramFile());
 }
 
 /** Logo compared for "unchanged": trailing spaces and blank lines at the ends do not count. */

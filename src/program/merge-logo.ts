@@ -4,7 +4,7 @@
 // the extensions' order. A program built from extension blocks therefore compiles to the
 // same bytes as the program with those procedures written by hand. A procedure the program
 // defines itself wins over an extension's of the same name.
-import type { ExtensionLibrary, LibraryProcedure } from '../../contract/extensions.ts';
+import type { ExtensionLibrary, LibraryProcedure } from '../contract/extensions.ts';
 
 const DEFINITION = /^[ \t]*to[ \t]+([A-Za-z_][A-Za-z0-9_]*)/i;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/g;

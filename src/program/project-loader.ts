@@ -2,11 +2,12 @@
 // program. The projects feature registers a loader; until then the editor keeps whatever
 // program is open. A loader returns the program (openProgram() puts it in place), null
 // when the program it names is already open (just saved or shared), or throws after
-// telling the user why.
-import type { EditorVariantId } from '../variants.ts';
+// telling the user why. `route` is the editor's screen (its variant), which says whether
+// the id names a project or a shared program.
+import type { ScreenId } from '../shell/screens.ts';
 import type { ProgramToOpen } from './program-store.ts';
 
-export type ProjectLoader = (id: string, variant: EditorVariantId) => Promise<ProgramToOpen | null>;
+export type ProjectLoader = (id: string, route: ScreenId) => Promise<ProgramToOpen | null>;
 
 let loader: ProjectLoader | null = null;
 

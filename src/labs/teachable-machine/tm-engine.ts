@@ -1,0 +1,100 @@
+// The lab's tfjs side, in the worker (worker/tm-worker-api.ts) or, as a fallback, on the
+// page: picks the backend, loads a model from its files (fetched by the page, or kept in the
+// project) and classifies frames; keeps the features of captured samples and trains a model
+// on them (tm-trainer.ts), which then classifies.
+import { FramePixels, pickBackend, TmClassifier, type TmLoadResult } from './tm-classifier.ts';
+import { TmError, type TmMetadata, type TmModelFiles } from './tm-model.ts';
+import {
+  TmTrainer,
+  type TmTrainClass,
+  type TmTrainProgress,
+  type TmTrainResult,
+} from './tm-trainer.ts';
+import { TM_INPUT_SIZE } from './tm-features.ts';
+
+export type TmClassifyResult =
+  { ok: true; probabilities: number[] } | { ok: false; code: TmError['code']; detail: string };
+
+export type TmSampleResult =
+  { ok: true; id: number } | { ok: false; code: TmError['code']; detail: string };
+
+export type TmBackendResult = { ok: true; backend: string } | { ok: false; code: 'no-backend' };
+
+const failure = (e: unknown) => {
+  const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
+  return { ok: false as const, code: err.code, detail: err.message };
+};
+
+export class TmEngine {
+  private readonly classifier = new TmClassifier();
+  private readonly trainer = new TmTrainer();
+  private readonly frames = new FramePixels();
+
+  async backend(): Promise<TmBackendResult> {
+    try {
+      return { ok: true, backend: await pickBackend() };
+    } catch {
+      return { ok: false, code: 'no-backend' };
+    }
+  }
+
+  load(files: TmModelFiles, meta: Pick<TmMetadata, 'imageSize' | 'labels'>): Promise<TmLoadResult> {
+    return this.classifier.load(files, meta);
+  }
+
+  async classify(frame: ImageBitmap): Promise<TmClassifyResult> {
+    try {
+      return { ok: true, probabilities: await this.classifier.classify(frame) };
+    } catch (e) {
+      return failure(e);
+    }
+  }
+
+  /** Keeps a sample of class `key` from the frame (closed afterwards). */
+  async addSample(key: string, frame: ImageBitmap): Promise<TmSampleResult> {
+    try {
+      await pickBackend();
+      return { ok: true, id: this.trainer.add(key, this.frames.pixels(frame, TM_INPUT_SIZE)) };
+    } catch (e) {
+      return failure(e);
+    }
+  }
+
+  /** Gets training ready (backend, feature layers), so recording starts at once. */
+  async warm(): Promise<void> {
+    await pickBackend();
+    this.trainer.warm();
+  }
+
+  removeSample(id: number): void {
+    this.trainer.remove(id);
+  }
+
+  clearClass(key: string): void {
+    this.trainer.clearClass(key);
+  }
+
+  /**
+   * Trains on the samples of `classes` (in that order) and, when it worked, classifies with
+   * the new model from then on. The files come back for the project.
+   */
+  async train(
+    classes: TmTrainClass[],
+    onProgress?: (progress: TmTrainProgress) => void,
+  ): Promise<TmTrainResult & { backend?: string }> {
+    await pickBackend();
+    const result = await this.trainer.train(classes, (p) => void onProgress?.(p));
+    if (!result.ok) return result;
+    const copy = { ...result.files, weightData: result.files.weightData.slice(0) };
+    const loaded = await this.classifier.load(copy, {
+      imageSize: TM_INPUT_SIZE,
+      labels: classes.map((c) => c.label),
+    });
+    if (!loaded.ok) return { ok: false, code: 'train-failed', detail: loaded.detail };
+    return { ...result, backend: loaded.backend };
+  }
+
+  unload(): void {
+    this.classifier.dispose();
+  }
+}

@@ -1,0 +1,62 @@
+// The program, in one room (docs/program.md): what the rest of the app may use of it.
+//
+// - The open program: its store (`program`, read with `useSnapshot`; the editor writes it)
+//   and the whole-program changes: open, new, the switch between blocks and Logo text.
+// - The program file: the one format of "Save as a file", cloud projects, shared links,
+//   submissions and lessons, read and written here (and by the server, in Node).
+// - What compiles: `compilableLogo`, the program's Logo with the extension procedures it
+//   calls, for Download and the server's lesson check alike.
+// - The Logo errors of its last compile, and the hook through which an editor route with
+//   an id gets its program (the projects feature registers it).
+//
+// Features import this file only; the files behind it import each other directly.
+export {
+  EMPTY_TM_CONFIG,
+  flushWorkspace,
+  markChanged,
+  program,
+  PROJECT_NAME_MAX,
+  setCreatorMode,
+  setProjectName,
+  setWorkspaceFlusher,
+  type ProgramMode,
+  type ProgramState,
+  type ProjectSummary,
+  type TeachableMachineConfig,
+  type ToSaveProject,
+} from './program.ts';
+export {
+  currentProgramFile,
+  currentProgramText,
+  currentSettings,
+  discardLogoEdits,
+  enterLogoMode,
+  leaveLogoMode,
+  logoEdited,
+  newProgram,
+  NEW_PROGRAM_XML,
+  openProgram,
+  replaceWithLogoBlocks,
+  replaceWorkspace,
+  sameLogo,
+  setLogoText,
+  type ProgramToOpen,
+} from './program-store.ts';
+export {
+  BLOCKLY_XML_NS,
+  DEFAULT_SETTINGS,
+  parseProgramFile,
+  PROGRAM_FILE_ACCEPT,
+  PROGRAM_FILE_MAX_BYTES,
+  PROGRAM_FILE_SUFFIX,
+  ProgramFileError,
+  programFileName,
+  serializeProgramFile,
+  SETTING_NAMES,
+  type ProgramFile,
+  type ProgramFileErrorCode,
+  type ProgramFileSettings,
+} from './program-file.ts';
+export { compilableLogo } from './compilable-logo.ts';
+export { clearLogoErrors, diagnostics, showLogoErrors, type LogoError } from './diagnostics.ts';
+export { projectLoader, setProjectLoader, type ProjectLoader } from './project-loader.ts';
