@@ -109,6 +109,33 @@ test.describe('Offline datalog', () => {
     expect(csvMismatches(lines, expected)).toEqual([]);
   });
 
+  test('a read that lost packets reads the log again and says which records were missing', async ({
+    board,
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await connect(board);
+    await board.fillDatalog(30_000);
+    await expect(board.sim().getByTestId('sim-datalog-records')).toContainText('30,000');
+    // Packets 100–102 (records 601–618) and 2,000 (records 12,001–12,006) of the first
+    // read never reach the page, as when a host's input buffer overflows.
+    await board.loseDatalogPackets([100, 101, 102, 2000]);
+    await openOffline(page);
+    await page.getByTestId('datalog-read').click();
+    await expect(page.getByTestId('datalog-reread')).toHaveText(
+      'Some records did not arrive: reading the whole log again (read 2 of 3).',
+      { timeout: 60_000 },
+    );
+    await expect(page.getByTestId('datalog-message')).toHaveText(
+      'Read complete: 30,000 records. Records 601–618 and 12,001–12,006 were missing from the first read and were read again.',
+      { timeout: 60_000 },
+    );
+    const lines = await downloadedLines(page, () => page.getByTestId('datalog-export').click());
+    const expected = new SimDatalog();
+    expected.fill(30_000);
+    expect(csvMismatches(lines, expected)).toEqual([]);
+  });
+
   test('clearing the board log makes the next read say it is empty', async ({ board, page }) => {
     await connect(board);
     const sim = board.sim().getByTestId('sim-datalog');

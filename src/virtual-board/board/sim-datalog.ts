@@ -52,8 +52,11 @@ export class DatalogReadStream {
   private at = 0;
   private sent = 0;
   private readonly total: number;
+  /** Records packets (0-based) this read leaves out, as if lost on their way to the host. */
+  private readonly lose: ReadonlySet<number>;
 
-  constructor(table: Uint8Array, records: Uint8Array) {
+  constructor(table: Uint8Array, records: Uint8Array, lose: Iterable<number> = []) {
+    this.lose = new Set(lose);
     const sizes = ascii.encode(`${table.length}\n${records.length}\n`);
     this.sections = [
       { bytes: sizes, end: DatalogStatus.sizesEnd },
@@ -95,6 +98,15 @@ export class DatalogReadStream {
   next(): Uint8Array | null {
     const s = this.sections[this.section];
     if (!s) return null;
+    // Lost records packets are skipped, but never the one that ends the section.
+    while (
+      this.section === 2 &&
+      this.lose.has(this.at / PACKET_PAYLOAD) &&
+      this.at + PACKET_PAYLOAD < s.bytes.length
+    ) {
+      this.sent += PACKET_PAYLOAD;
+      this.at += PACKET_PAYLOAD;
+    }
     const n = Math.min(PACKET_PAYLOAD, s.bytes.length - this.at);
     const last = this.at + n >= s.bytes.length;
     const packet = responsePacket(
@@ -113,6 +125,8 @@ export class DatalogReadStream {
 
 export class SimDatalog {
   private names: string[] = [];
+  /** Records packets the next read leaves out (a test of a host that loses reports). */
+  private loseNext: number[] = [];
   private bytes = new Uint8Array(0);
   private view = new DataView(this.bytes.buffer);
   private count = 0;
@@ -195,11 +209,22 @@ export class SimDatalog {
     };
   }
 
+  /**
+   * The next read leaves out these records packets (0-based; packet k holds records 6k to
+   * 6k + 5), as if the host had lost them: tests of a read that must be read again. The
+   * last packet, which ends the section, always goes.
+   */
+  loseOnNextRead(packets: readonly number[]): void {
+    this.loseNext = [...packets];
+  }
+
   /** A read of the log as it is now, or null when the board has no log (status 3). */
   startRead(): DatalogReadStream | null {
     if (this.count === 0) return null;
     const table = ascii.encode(this.names.map((n) => `${n},`).join(''));
-    return new DatalogReadStream(table, this.bytes.slice(0, this.count * RECORD_BYTES));
+    const lose = this.loseNext;
+    this.loseNext = [];
+    return new DatalogReadStream(table, this.bytes.slice(0, this.count * RECORD_BYTES), lose);
   }
 
   private write(i: number, seconds: number, name: number, value: number): void {

@@ -18,7 +18,12 @@ declare global {
     /** Present only with the fake navigator.hid: lets a test unplug or re-plug the board. */
     gogoFakeHid?: FakeHid;
     /** Present only with the fake navigator.hid: test hooks of the simulated board. */
-    gogoSim?: { fillDatalog(n: number): Promise<void>; clearDatalog(): Promise<void> };
+    gogoSim?: {
+      fillDatalog(n: number): Promise<void>;
+      clearDatalog(): Promise<void>;
+      /** The next data-log read leaves out these records packets (0-based). */
+      loseDatalogPackets(packets: number[]): Promise<void>;
+    };
   }
 }
 
@@ -34,6 +39,7 @@ export function installFakeHid(host: SimHost): FakeHid {
   window.gogoSim = {
     fillDatalog: (n) => host.fillDatalog(n),
     clearDatalog: () => host.clearDatalog(),
+    loseDatalogPackets: (packets) => host.loseDatalogPackets(packets),
   };
   return hid;
 }

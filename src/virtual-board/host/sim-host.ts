@@ -183,6 +183,10 @@ export class SimHost implements FakeHidBackend {
   clearDatalog(): Promise<void> {
     return this.call((a) => a.clearDatalog());
   }
+  /** The next data-log read leaves out these records packets (tests: a lossy host). */
+  loseDatalogPackets(packets: number[]): Promise<void> {
+    return this.call((a) => a.loseDatalogPackets(packets));
+  }
   /** The board's reset button. */
   reset(): void {
     void this.call((a) => a.reset());

@@ -78,6 +78,10 @@ export const boardSimWorkerApi = {
   fillDatalog(n: number): void {
     sim.control((b) => b.datalog.fill(n));
   },
+  /** The next data-log read leaves out these records packets (tests: a lossy host). */
+  loseDatalogPackets(packets: number[]): void {
+    sim.control((b) => b.datalog.loseOnNextRead(packets));
+  },
   /** Empties the data log, as the board's own clear command does. */
   clearDatalog(): void {
     sim.control((b) => b.datalog.clear());
