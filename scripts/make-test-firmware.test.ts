@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { IdentityChip, isComplete, readIdentity } from '../src/firmware/image/firmware-id.ts';
+import {
+  IdentityChip,
+  isComplete,
+  readIdentity,
+} from '../src/virtual-board/firmware/identity/firmware-id.ts';
 import { testFirmwareFiles } from './make-test-firmware.ts';
 
 const shipped = fileURLToPath(new URL('../server/firmware/', import.meta.url));

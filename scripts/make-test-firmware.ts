@@ -1,5 +1,5 @@
 // Builds the firmware folder the server ships with (server/firmware): small TEST images —
-// deterministic pseudo-random bytes with an identity block (src/firmware/image/), never
+// deterministic pseudo-random bytes with an identity block (src/virtual-board/firmware/identity/), never
 // vendor firmware — plus the release manifest and the release notes of the code repository.
 //   npm run firmware:test-images            (writes server/firmware)
 //   npm run firmware:test-images -- <dir>   (writes elsewhere, e.g. a deployment's FIRMWARE_DIR)
@@ -7,8 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReleaseTag } from '../src/contract/firmware.ts';
-import { IdentityBoard, IdentityChip } from '../src/firmware/image/firmware-id.ts';
-import { buildTestImage, toIntelHex } from '../src/firmware/image/test-images.ts';
+import { IdentityBoard, IdentityChip } from '../src/virtual-board/firmware/identity/firmware-id.ts';
+import { buildTestImage, toIntelHex } from '../src/virtual-board/firmware/identity/test-images.ts';
 import type { FirmwareManifest } from '../server/releases/firmware-store.ts';
 
 const KIB = 1024;

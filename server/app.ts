@@ -22,6 +22,7 @@ import { openEventBus } from './events/open-event-bus.ts';
 import type { EventBus } from './events/event-bus.ts';
 import { scheduleMaintenance } from './maintenance.ts';
 import { authenticate } from './http/access.ts';
+import { endUnusedConnectionsOnClose } from './http/connections.ts';
 import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
 import { limitWrites, Limits, writeLimits } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -108,6 +109,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   app.addHook('preClose', async () => {
     closing = true;
   });
+  endUnusedConnectionsOnClose(app);
   app.addHook('onSend', securityHeaders(config));
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
@@ -277,7 +279,8 @@ export async function createServer(
     brokers = await startBrokers({
       mqtt: config.mqtt,
       host: config.host,
-      lookup: remoteLab.lookup,
+      lookup: (parsed) =>
+        parsed.role === 'class' ? classroom.live.lookup(parsed.loginId) : remoteLab.lookup(parsed),
       replica:
         config.port === 0
           ? `${os.hostname()}-${randomBytes(4).toString('hex')}`
@@ -319,10 +322,18 @@ export async function createServer(
   // The embedded brokers answer WebSocket upgrades on the API's own port.
   brokers.attach(app.server);
   await remoteLab.start(brokers);
+  classroom.live.setBroker({
+    url: brokers.labUrl,
+    prefix: config.mqtt.prefix,
+    access: brokers.access,
+  });
+  await classroom.live.reconcile();
+  classroom.live.startSweeping();
   // Before the HTTP server closes: the remote lab stops sweeping and every MQTT WebSocket is
   // closed (upgraded sockets would otherwise keep the server's close waiting forever).
   app.addHook('preClose', async () => {
     await remoteLab.stop();
+    await classroom.live.stopSweeping();
     brokers.detach();
   });
   app.addHook('onClose', () => brokers.close());

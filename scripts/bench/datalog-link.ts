@@ -18,7 +18,7 @@ export async function benchVirtualRead(ctx: BenchContext, records: number): Prom
   const floorFrames = v.board.datalog.startRead()?.packetCount ?? 0;
   let refreshes = 0;
   const service = new DatalogService(v.connection, wasmDatalogCore(core), {
-    now: () => v.clockMs,
+    clock: v.clock,
     // Virtual ms: the chart may refresh at most twice a second of link time.
     refreshMs: 500,
     flushMs: 100,

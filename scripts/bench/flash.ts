@@ -24,7 +24,7 @@ import {
   IdentityBoard,
   IdentityChip,
   writeIdentity,
-} from '../../src/firmware/image/firmware-id.ts';
+} from '../../src/virtual-board/firmware/identity/firmware-id.ts';
 import { espImage, FlashHarness, stmImage } from '../../src/virtual-board/testing/flash-harness.ts';
 import { table } from './lib.ts';
 

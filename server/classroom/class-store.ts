@@ -319,12 +319,19 @@ export class ClassStore {
     const view = await this.view(caller, uuid);
     if (view.role === 'owner' || view.role === 'teacher') throw classroomError('already_teacher');
     if (view.role !== 'student') throw classroomError('not_a_member');
-    await this.db
+    const seats = await this.db
       .deleteFrom('class_members')
       .where('class_uuid', '=', uuid)
       .where('type', '=', 'student')
       .where(memberOf(caller, 'class_members'))
+      .returning('email')
       .execute();
+    await this.events.emit('unenrolled', {
+      classUuid: uuid,
+      emails: seats.map((s) => s.email),
+      type: 'student',
+      by: caller.id,
+    });
     const after = await this.viewUnchecked(caller, uuid);
     return this.toClass(caller, after);
   }

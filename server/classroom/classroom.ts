@@ -11,6 +11,7 @@ import { ClassroomEvents } from './events.ts';
 import { ImageStore } from './image-store.ts';
 import { LessonStore } from './lesson-store.ts';
 import { LessonWorkStore } from './lesson-work-store.ts';
+import { LiveClass } from './live-class.ts';
 import { PeopleStore } from './people-store.ts';
 import { SubmissionStore } from './submission-store.ts';
 
@@ -24,6 +25,8 @@ export class Classroom {
   /** Each student's latest program per lesson. */
   readonly work: LessonWorkStore;
   readonly images: ImageStore;
+  /** The live classroom: sessions, leading the class, comments, broker logins. */
+  readonly live: LiveClass;
 
   constructor(
     db: Kysely<Database>,
@@ -46,5 +49,6 @@ export class Classroom {
     );
     this.work = new LessonWorkStore(db, this.classes, this.lessons, this.submissions);
     this.images = new ImageStore(db);
+    this.live = new LiveClass(db, this.classes, this.events, bus);
   }
 }

@@ -54,6 +54,8 @@ export interface ClassroomEventMap {
   completed: StudentLessonEvent;
   /** People joined a class: added by a teacher, or by code or open enrolment (`by` = them). */
   enrolled: { classUuid: string; emails: string[]; type: 'teacher' | 'student'; by: string };
+  /** People left a class: removed by a teacher, or a student leaving (`by` = them). */
+  unenrolled: { classUuid: string; emails: string[]; type: 'teacher' | 'student'; by: string };
 }
 
 export type ClassroomEventName = keyof ClassroomEventMap;

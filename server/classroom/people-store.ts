@@ -117,6 +117,12 @@ export class PeopleStore {
         .where('type', '=', type)
         .where('email', 'in', removed)
         .execute();
+      await this.events.emit('unenrolled', {
+        classUuid: uuid,
+        emails: removed,
+        type,
+        by: caller.id,
+      });
     }
     return removed;
   }

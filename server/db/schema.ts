@@ -367,6 +367,61 @@ export interface BusEventsTable {
   at: number | string;
 }
 
+/** A class's live session (server/classroom/live-class.ts); times in ms (bigint). */
+export interface LiveClassesTable {
+  class_uuid: string;
+  session_id: string;
+  started_at: number | string;
+  started_by: string;
+  idle_since: number | string | null;
+  eyes_message: string | null;
+  eyes_until: number | string | null;
+  eyes_by: string | null;
+  broadcast_by: string | null;
+  broadcast_name: string | null;
+}
+
+export interface LiveWatchersTable {
+  stream_id: string;
+  class_uuid: string;
+  user_id: string;
+  seen_at: number | string;
+}
+
+export interface LiveHandsTable {
+  class_uuid: string;
+  student_email: string;
+  name: string;
+  lesson_uuid: string | null;
+  raised_at: number | string;
+}
+
+export interface LiveLoginsTable {
+  id: Generated<number>;
+  class_uuid: string;
+  role: string;
+  student_email: string;
+  user_id: string;
+  topic_key: string;
+  secret_hash: string;
+  created_at: number | string;
+}
+
+export interface ProgramCommentsTable {
+  id: string;
+  class_uuid: string;
+  lesson_uuid: string;
+  student_email: string;
+  suuid: string | null;
+  /** JSON of the anchor. */
+  anchor: string;
+  text: string;
+  author_id: string | null;
+  author_name: string;
+  created_at: string;
+  resolved_at: string | null;
+}
+
 /** Shared token buckets (server/http/rate-limit.ts). */
 export interface RateBucketsTable {
   key: string;
@@ -405,6 +460,11 @@ export interface Database {
   webui_dashboards: WebuiDashboardsTable;
   bus_events: BusEventsTable;
   rate_buckets: RateBucketsTable;
+  live_classes: LiveClassesTable;
+  live_watchers: LiveWatchersTable;
+  live_hands: LiveHandsTable;
+  live_logins: LiveLoginsTable;
+  program_comments: ProgramCommentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

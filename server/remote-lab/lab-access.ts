@@ -14,26 +14,44 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AedesOptions, Client } from 'aedes';
 import { labBase, labTopics } from '../../src/contract/lab-topics.ts';
+import { LIVE_MESSAGE_MAX, liveTopics } from '../../src/contract/live-class.ts';
+
+/** A member of a live class on the broker (docs/classroom.md "Live classroom"). */
+export interface ClassLogin {
+  /** The class's topic base (`{prefix}/class/{uuid}`). */
+  base: string;
+  live: 'teacher' | 'student';
+  /** The student's topic key ('' for a teacher). */
+  key: string;
+}
 
 export type LabIdentity =
   | { role: 'station'; username: string; boardId: string }
-  | { role: 'session'; username: string; boardId: string; key: string; sessionId: number };
+  | { role: 'session'; username: string; boardId: string; key: string; sessionId: number }
+  | ({ role: 'class'; username: string } & ClassLogin);
 
 export const labUsernames = {
   station: (ns: string, boardId: string) => `${ns}:st:${boardId}`,
   session: (ns: string, id: number) => `${ns}:s:${id}`,
   /** One per replica: replacing one replica's login must not drop another's connection. */
   server: (ns: string, replica = '') => (replica ? `${ns}:server:${replica}` : `${ns}:server`),
+  /** A live class member's login (one per member and session). */
+  classLogin: (ns: string, id: number) => `${ns}:cl:${id}`,
 };
 
 export type ParsedUsername =
-  { role: 'station'; boardId: string } | { role: 'session'; sessionId: number } | null;
+  | { role: 'station'; boardId: string }
+  | { role: 'session'; sessionId: number }
+  | { role: 'class'; loginId: number }
+  | null;
 
 export function parseUsername(ns: string, username: string): ParsedUsername {
   const head = `${ns}:`;
   if (!username.startsWith(head)) return null;
   const rest = username.slice(head.length);
   if (rest.startsWith('st:') && rest.length > 3) return { role: 'station', boardId: rest.slice(3) };
+  const c = /^cl:([1-9][0-9]{0,9})$/.exec(rest);
+  if (c) return { role: 'class', loginId: Number(c[1]) };
   const m = /^s:([1-9][0-9]{0,9})$/.exec(rest);
   return m ? { role: 'session', sessionId: Number(m[1]) } : null;
 }
@@ -57,12 +75,18 @@ export interface LabAccess {
   revokeSession(sessionId: number): Promise<void>;
   /** After a restart: ends broker access of sessions not in `active`. */
   reconcile(active: ReadonlySet<number>): Promise<void>;
+  /** A live class member's broker password for the class's topics. */
+  grantClassLogin(loginId: number, login: ClassLogin, password: string): Promise<void>;
+  /** Ends a live class login at once (its connections are closed). */
+  revokeClassLogin(loginId: number): Promise<void>;
+  /** After a restart: ends live class logins not in `active`. */
+  reconcileClassLogins(active: ReadonlySet<number>): Promise<void>;
 }
 
 /** The user behind a broker user name, as the database knows it now. */
 export type IdentityLookup = (
   parsed: Exclude<ParsedUsername, null>,
-) => Promise<{ secretHash: string; boardId: string; key?: string } | null>;
+) => Promise<{ secretHash: string; boardId: string; key?: string; live?: ClassLogin } | null>;
 
 /** Largest frame a holder may send down (a 2 KB program as one sequence frame fits). */
 export const MAX_DOWN_BYTES = 16 * 1024;
@@ -127,16 +151,21 @@ export class AedesLabAccess implements LabAccess {
     if (!parsed) return false;
     const found = await this.lookup(parsed);
     if (!found || !secretMatches(password.toString('utf8'), found.secretHash)) return false;
-    const identity: LabIdentity =
-      parsed.role === 'station'
-        ? { role: 'station', username, boardId: found.boardId }
-        : {
-            role: 'session',
-            username,
-            boardId: found.boardId,
-            key: found.key ?? '',
-            sessionId: parsed.sessionId,
-          };
+    let identity: LabIdentity;
+    if (parsed.role === 'station') {
+      identity = { role: 'station', username, boardId: found.boardId };
+    } else if (parsed.role === 'class') {
+      if (!found.live) return false;
+      identity = { role: 'class', username, ...found.live };
+    } else {
+      identity = {
+        role: 'session',
+        username,
+        boardId: found.boardId,
+        key: found.key ?? '',
+        sessionId: parsed.sessionId,
+      };
+    }
     this.identities.set(client, identity);
     let set = this.byUser.get(username);
     if (!set) this.byUser.set(username, (set = new Set()));
@@ -148,6 +177,13 @@ export class AedesLabAccess implements LabAccess {
     who: LabIdentity,
     packet: { topic: string; retain: boolean; payload: Buffer | string },
   ): boolean {
+    if (who.role === 'class') {
+      return (
+        !packet.retain &&
+        packet.payload.length <= LIVE_MESSAGE_MAX &&
+        classPublishes(who).includes(packet.topic)
+      );
+    }
     const t = labTopics(labBase(this.prefix, who.boardId));
     const size = packet.payload.length;
     if (who.role === 'station') {
@@ -162,6 +198,7 @@ export class AedesLabAccess implements LabAccess {
   }
 
   private maySubscribe(who: LabIdentity, topic: string): boolean {
+    if (who.role === 'class') return classSubscribes(who).includes(topic);
     const t = labTopics(labBase(this.prefix, who.boardId));
     if (who.role === 'station') return topic === t.control || topic === t.anyDown;
     return topic === t.up(who.key) || topic === t.presence;
@@ -197,6 +234,52 @@ export class AedesLabAccess implements LabAccess {
     // Connections do not outlive the process that holds the embedded broker.
     return Promise.resolve();
   }
+
+  grantClassLogin(): Promise<void> {
+    // The database holds the password; the broker asks for it at connect.
+    return Promise.resolve();
+  }
+
+  revokeClassLogin(loginId: number): Promise<void> {
+    this.close(labUsernames.classLogin(this.ns, loginId));
+    return Promise.resolve();
+  }
+
+  reconcileClassLogins(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/** What a live class member may publish: a student their own program and board, a teacher
+ * the class's sync request and broadcast. */
+export function classPublishes(login: ClassLogin): string[] {
+  const t = liveTopics(login.base);
+  return login.live === 'teacher'
+    ? [t.sync, t.broadcast]
+    : [t.program(login.key), t.board(login.key)];
+}
+
+/** What a live class member may subscribe to: a teacher every student's topics, a student
+ * the teachers' sync request and broadcast. */
+export function classSubscribes(login: ClassLogin): string[] {
+  const t = liveTopics(login.base);
+  return login.live === 'teacher' ? [t.anyStudent] : [t.sync, t.broadcast];
+}
+
+/** The role of a live class login (Mosquitto's dynamic security). */
+export function classAcls(login: ClassLogin) {
+  return [
+    ...classPublishes(login).map((topic) => ({
+      acltype: 'publishClientSend',
+      topic,
+      allow: true,
+    })),
+    ...classSubscribes(login).map((topic) => ({
+      acltype: login.live === 'teacher' ? 'subscribePattern' : 'subscribeLiteral',
+      topic,
+      allow: true,
+    })),
+  ];
 }
 
 /** Sends dynamic-security commands and waits for their answers. */
@@ -308,15 +391,38 @@ export class DynsecLabAccess implements LabAccess {
   }
 
   async reconcile(active: ReadonlySet<number>): Promise<void> {
-    const [list] = await this.channel.command([{ command: 'listClients', count: -1, offset: 0 }]);
-    if (!list) return;
-    ignore([])(list);
-    const clients = (list.data as { clients?: string[] } | undefined)?.clients ?? [];
-    for (const username of clients) {
+    for (const username of await this.clients()) {
       const parsed = parseUsername(this.ns, username);
       if (parsed?.role === 'session' && !active.has(parsed.sessionId)) {
         await this.deleteClient(username);
       }
+    }
+  }
+
+  private async clients(): Promise<string[]> {
+    const [list] = await this.channel.command([{ command: 'listClients', count: -1, offset: 0 }]);
+    if (!list) return [];
+    ignore([])(list);
+    return (list.data as { clients?: string[] } | undefined)?.clients ?? [];
+  }
+
+  grantClassLogin(loginId: number, login: ClassLogin, password: string): Promise<void> {
+    return this.replaceClient(
+      labUsernames.classLogin(this.ns, loginId),
+      password,
+      classAcls(login),
+    );
+  }
+
+  revokeClassLogin(loginId: number): Promise<void> {
+    return this.deleteClient(labUsernames.classLogin(this.ns, loginId));
+  }
+
+  async reconcileClassLogins(active: ReadonlySet<number>): Promise<void> {
+    for (const username of await this.clients()) {
+      const parsed = parseUsername(this.ns, username);
+      if (parsed?.role === 'class' && !active.has(parsed.loginId))
+        await this.deleteClient(username);
     }
   }
 }

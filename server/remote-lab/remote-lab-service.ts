@@ -171,6 +171,8 @@ export class RemoteLabService {
 
   /** Who a broker user is, for the embedded broker's login check. */
   readonly lookup: IdentityLookup = async (parsed) => {
+    // Live class logins are the classroom's (server/classroom/live-class.ts).
+    if (parsed.role === 'class') return null;
     if (parsed.role === 'station') {
       const lab = await this.labs.byBoard(parsed.boardId);
       return lab?.station_secret_hash

@@ -21,6 +21,8 @@ interface World {
   s: string;
   /** A board of the owner's lab, made official. */
   b: string;
+  /** A comment of the owner's on the student's program (the class is live). */
+  cm: string;
 }
 
 interface Case {
@@ -31,6 +33,8 @@ interface Case {
   expect: Record<Exclude<Actor, 'visitor'>, number>;
   /** The call changes the world: give each actor a fresh one. */
   mutates?: boolean;
+  /** An event stream: a 200 is read as headers only (the stream would stay open). */
+  stream?: boolean;
 }
 
 // Shorthands for the common rows of the role table.
@@ -38,6 +42,8 @@ const READ = { other: 404, student: 200, teacher: 200, owner: 200, moderator: 20
 const TEACH = { other: 404, student: 403, teacher: 200, owner: 200, moderator: 403, admin: 200 };
 const OWN = { other: 404, student: 403, teacher: 403, owner: 200, moderator: 403, admin: 200 };
 const STUDY = { other: 404, student: 200, teacher: 403, owner: 403, moderator: 403, admin: 403 };
+/** The class's members: its teachers (and admins) and students; a moderator is neither. */
+const LIVE = { other: 404, student: 200, teacher: 200, owner: 200, moderator: 403, admin: 200 };
 const ANYONE = { other: 200, student: 200, teacher: 200, owner: 200, moderator: 200, admin: 200 };
 const created = (row: Case['expect']) =>
   Object.fromEntries(
@@ -286,6 +292,90 @@ const MATRIX: Record<string, Case[]> = {
       expect: TEACH,
     },
   ],
+  // The live classroom (docs/classroom.md "Live classroom"): its members, never a moderator
+  // who is not one; the class is live in every world.
+  'GET /class/:uuid/live': [{ path: (w) => `/class/${w.c}/live`, expect: LIVE }],
+  'GET /class/:uuid/live/events': [
+    { path: (w) => `/class/${w.c}/live/events`, expect: LIVE, stream: true },
+  ],
+  'PUT /class/:uuid/live/start': [
+    { path: (w) => `/class/${w.c}/live/start`, body: () => ({}), expect: TEACH },
+  ],
+  'POST /class/:uuid/live/join': [
+    { path: (w) => `/class/${w.c}/live/join`, body: () => ({}), expect: LIVE },
+  ],
+  'PUT /class/:uuid/live/end': [
+    { path: (w) => `/class/${w.c}/live/end`, body: () => ({}), expect: TEACH, mutates: true },
+  ],
+  'PUT /class/:uuid/live/stop': [
+    { path: (w) => `/class/${w.c}/live/stop`, body: () => ({}), expect: TEACH },
+  ],
+  'PUT /class/:uuid/live/eyes': [
+    {
+      path: (w) => `/class/${w.c}/live/eyes`,
+      body: () => ({ message: 'Eyes on me', minutes: 5 }),
+      expect: TEACH,
+      mutates: true,
+    },
+  ],
+  'PUT /class/:uuid/live/broadcast': [
+    {
+      path: (w) => `/class/${w.c}/live/broadcast`,
+      body: () => ({ on: true }),
+      expect: TEACH,
+      mutates: true,
+    },
+  ],
+  'PUT /class/:uuid/live/handout': [
+    {
+      path: (w) => `/class/${w.c}/live/handout`,
+      body: () => ({ code: '<xml/>', name: 'Starter' }),
+      expect: TEACH,
+    },
+  ],
+  'PUT /class/:uuid/live/hand': [
+    {
+      path: (w) => `/class/${w.c}/live/hand`,
+      body: () => ({ up: true }),
+      expect: STUDY,
+      mutates: true,
+    },
+  ],
+  'PUT /class/:uuid/live/hand/resolve': [
+    {
+      path: (w) => `/class/${w.c}/live/hand/resolve`,
+      body: () => ({ email: emails.student }),
+      expect: TEACH,
+      mutates: true,
+    },
+  ],
+  'GET /class/:uuid/comments': [
+    {
+      path: (w) => `/class/${w.c}/comments?luuid=${w.l}&user_email=${emails.student}`,
+      expect: LIVE,
+    },
+  ],
+  'POST /class/:uuid/comments': [
+    {
+      path: (w) => `/class/${w.c}/comments`,
+      body: (w) => ({
+        luuid: w.l,
+        user_email: emails.student,
+        anchor: { kind: 'line', line: 2 },
+        text: 'Look here',
+      }),
+      expect: created(TEACH),
+      mutates: true,
+    },
+  ],
+  'PUT /class/:uuid/comments/:id/resolve': [
+    {
+      path: (w) => `/class/${w.c}/comments/${w.cm}/resolve`,
+      body: () => ({}),
+      expect: LIVE,
+      mutates: true,
+    },
+  ],
   'GET /submission/:suuid': [
     {
       path: (w) => `/submission/${w.s}`,
@@ -304,6 +394,23 @@ describe('classroom authorization matrix', () => {
   const tokens = {} as Record<Actor, string | null>;
   let shared: World;
   let board: string;
+  let origin: string;
+
+  /** An event stream's status: its headers are enough (the stream itself stays open). */
+  async function streamStatus(path: string, token: string | null) {
+    const abort = new AbortController();
+    const res = await fetch(`${origin}${API_BASE_PATH}${path}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: abort.signal,
+    });
+    const body: unknown = res.status >= 400 ? await res.json() : {};
+    abort.abort();
+    return {
+      status: res.status,
+      body: body as Record<string, unknown>,
+      text: JSON.stringify(body),
+    };
+  }
 
   async function world(): Promise<World> {
     const owner = tokens.owner;
@@ -322,11 +429,27 @@ describe('classroom authorization matrix', () => {
       code: '<xml/>',
     });
     expect(sent.status).toBe(200);
-    return { c: cls.uuid, code: cls.access_code, l: lesson.uuid, s: sent.body.suuid, b: board };
+    await call('PUT', `/class/${cls.uuid}/live/start`, owner, {});
+    const comment = await call('POST', `/class/${cls.uuid}/comments`, owner, {
+      luuid: lesson.uuid,
+      user_email: emails.student,
+      anchor: { kind: 'block', block: 'b1' },
+      text: 'Nice',
+    });
+    expect(comment.status).toBe(201);
+    return {
+      c: cls.uuid,
+      code: cls.access_code,
+      l: lesson.uuid,
+      s: sent.body.suuid,
+      b: board,
+      cm: comment.body.id,
+    };
   }
 
   beforeAll(async () => {
     t = await startTestApp({ ADMIN_EMAILS: ADMIN });
+    origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     call = apiCaller(t);
     tokens.visitor = null;
     for (const actor of ['other', 'student', 'teacher', 'owner'] as const) {
@@ -371,7 +494,9 @@ describe('classroom authorization matrix', () => {
         const method = route.split(' ')[0] as Method;
         for (const actor of ACTORS) {
           const w = c.mutates ? await world() : shared;
-          const res = await call(method, c.path(w), tokens[actor], c.body?.(w));
+          const res = c.stream
+            ? await streamStatus(c.path(w), tokens[actor])
+            : await call(method, c.path(w), tokens[actor], c.body?.(w));
           const expected = actor === 'visitor' ? 401 : c.expect[actor];
           expect(res.status, `${actor}: ${res.text.slice(0, 200)}`).toBe(expected);
           // A refusal says why and carries nothing else: never another user's data.
@@ -385,11 +510,20 @@ describe('classroom authorization matrix', () => {
     for (const [route, cases] of Object.entries(MATRIX)) {
       const method = route.split(' ')[0] as Method;
       for (const c of cases) {
-        const ids: World = { c: MISSING, code: 'ACDE-FGH3', l: MISSING, s: MISSING, b: board };
+        const ids: World = {
+          c: MISSING,
+          code: 'ACDE-FGH3',
+          l: MISSING,
+          s: MISSING,
+          b: board,
+          cm: MISSING,
+        };
         const path = c.path(ids);
         if (!path.includes(MISSING)) continue;
         for (const actor of ['owner', 'admin'] as const) {
-          const res = await call(method, path, tokens[actor], c.body?.(ids));
+          const res = c.stream
+            ? await streamStatus(path, tokens[actor])
+            : await call(method, path, tokens[actor], c.body?.(ids));
           expect(res.status, `${actor} ${method} ${path}`).toBe(404);
           expect(res.body.error).toMatch(/_not_found$|^not_a_member$|^lesson_not_in_class$/);
         }

@@ -14,6 +14,7 @@ import { firmwareRoutes } from './firmware.ts';
 import { healthRoutes, probeRoutes } from './health.ts';
 import { labsRoutes, stationRoutes } from './labs.ts';
 import { lessonsRoutes } from './lessons.ts';
+import { liveClassRoutes } from './live-class.ts';
 import { messagesRoutes } from './messages.ts';
 import { profileRoutes } from './profile.ts';
 import { projectsRoutes } from './projects.ts';
@@ -47,6 +48,6 @@ export const protectedGroups: RouteGroup[] = [authRoutes, profileRoutes, usersRo
 protectedGroups.push(projectsRoutes, catalogsRoutes);
 protectedGroups.push(datalogOwnerRoutes);
 protectedGroups.push(sessionsRoutes, labsRoutes);
-protectedGroups.push(classesRoutes, lessonsRoutes, classroomImageUploadRoutes);
+protectedGroups.push(classesRoutes, lessonsRoutes, classroomImageUploadRoutes, liveClassRoutes);
 protectedGroups.push(extensionsRoutes, messagesRoutes);
 protectedGroups.push(webuiRoutes);

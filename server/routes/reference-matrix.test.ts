@@ -439,7 +439,111 @@ const MATRIX: Record<string, Row | Exempt> = {
   'PUT /webui/dashboards/:uuid body.widgets[].id': {
     exempt: 'names a widget of the same dashboard',
   },
+  // The live classroom: every student, lesson and submission a teacher names is the class's.
+  'PUT /class/:uuid/live/stop body.emails': {
+    call: (w, ref) => ({
+      as: 'me',
+      method: 'PUT',
+      path: `/class/${w.mine.cls}/live/stop`,
+      body: { emails: [ref] },
+    }),
+    own: (w) => w.mine.studentEmail,
+    foreign: (w) => w.theirs.studentEmail,
+  },
+  'PUT /class/:uuid/live/handout body.emails': {
+    call: (w, ref) => ({
+      as: 'me',
+      method: 'PUT',
+      path: `/class/${w.mine.cls}/live/handout`,
+      body: { code: '<xml/>', name: 'Starter', emails: [ref] },
+    }),
+    own: (w) => w.mine.studentEmail,
+    foreign: (w) => w.theirs.studentEmail,
+  },
+  'PUT /class/:uuid/live/eyes body.message': {
+    exempt: "the text shown over the students' editors, not a message of the messages feature",
+  },
+  'PUT /class/:uuid/live/hand body.luuid': {
+    call: (w, ref) => ({
+      as: 'myStudent',
+      method: 'PUT',
+      path: `/class/${w.mine.cls}/live/hand`,
+      body: { up: true, luuid: ref },
+    }),
+    own: (w) => w.mine.lesson,
+    foreign: (w) => w.theirs.lesson,
+  },
+  'PUT /class/:uuid/live/hand/resolve body.email': {
+    call: (w, ref) => ({
+      as: 'me',
+      method: 'PUT',
+      path: `/class/${w.mine.cls}/live/hand/resolve`,
+      body: { email: ref },
+    }),
+    own: (w) => w.mine.studentEmail,
+    foreign: (w) => w.theirs.studentEmail,
+  },
+  'GET /class/:uuid/comments query.luuid': {
+    call: (w, ref) => ({
+      as: 'me',
+      method: 'GET',
+      path: `/class/${w.mine.cls}/comments?luuid=${ref}&user_email=${encodeURIComponent(w.mine.studentEmail)}`,
+    }),
+    own: (w) => w.mine.lesson,
+    foreign: (w) => w.theirs.lesson,
+  },
+  'GET /class/:uuid/comments query.user_email': {
+    call: (w, ref) => ({
+      as: 'me',
+      method: 'GET',
+      path: `/class/${w.mine.cls}/comments?luuid=${w.mine.lesson}&user_email=${encodeURIComponent(ref)}`,
+    }),
+    own: (w) => w.mine.studentEmail,
+    foreign: (w) => w.theirs.studentEmail,
+  },
+  'POST /class/:uuid/comments body.luuid': {
+    call: (w, ref) => ({
+      as: 'me',
+      method: 'POST',
+      path: `/class/${w.mine.cls}/comments`,
+      body: comment(ref, w.mine.studentEmail, null),
+    }),
+    own: (w) => w.mine.lesson,
+    foreign: (w) => w.theirs.lesson,
+    ok: 201,
+  },
+  'POST /class/:uuid/comments body.user_email': {
+    call: (w, ref) => ({
+      as: 'me',
+      method: 'POST',
+      path: `/class/${w.mine.cls}/comments`,
+      body: comment(w.mine.lesson, ref, null),
+    }),
+    own: (w) => w.mine.studentEmail,
+    foreign: (w) => w.theirs.studentEmail,
+    ok: 201,
+  },
+  'POST /class/:uuid/comments body.suuid': {
+    call: (w, ref) => ({
+      as: 'me',
+      method: 'POST',
+      path: `/class/${w.mine.cls}/comments`,
+      body: comment(w.mine.lesson, w.mine.studentEmail, ref),
+    }),
+    own: (w) => w.mine.submission,
+    foreign: (w) => w.theirs.submission,
+    ok: 201,
+  },
 };
+
+/** A comment on a block of a student's program (a submission's, or the live one). */
+const comment = (luuid: string, email: string, suuid: string | null) => ({
+  luuid,
+  user_email: email,
+  suuid,
+  anchor: { kind: 'block', block: 'b1' },
+  text: 'Look at this block',
+});
 
 /** Tables that keep counts and outboxes, not what a call is about. */
 const BOOKKEEPING = new Set(['kysely_migration', 'kysely_migration_lock', 'rate_buckets']);
@@ -513,6 +617,8 @@ describe(`reference matrix: every field that names a resource (${testEngine()})`
       name: 'Greenhouse',
       isPublic: false,
     });
+    // The class is live (its teacher leads it from the live view).
+    await ok(teacher, 'PUT', `/class/${cls.uuid}/live/start`, {});
     const session = await ok<{ session_id: number }>(student, 'POST', '/session/cable-connect', {
       board_id: 'usb-gogo7',
       lesson_uuid: lesson.uuid,

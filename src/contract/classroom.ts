@@ -149,6 +149,8 @@ export const CLASSROOM_ERRORS = {
     status: 415,
     message: 'Only PNG, JPEG and GIF images can be uploaded',
   },
+  live_not_active: { status: 409, message: 'The class is not live now' },
+  comment_not_found: { status: 404, message: 'The comment does not exist' },
 } as const satisfies Record<string, { status: number; message: string }>;
 export type ClassroomErrorCode = keyof typeof CLASSROOM_ERRORS;
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   v = new VirtualBoardLink(core);
   service = new DatalogService(v.connection, wasmDatalogCore(core), {
-    now: () => v.clockMs,
+    clock: v.clock,
     timeoutMs: 2000,
   });
   await v.connect();
@@ -75,50 +75,50 @@ describe('DatalogService', () => {
 
   it('reads every record when the page cannot run for seconds while the board sends', async () => {
     // 3 s of the board's stream (3,000 reports) reach the page between two of its turns,
-    // as on a saturated machine: none may be lost.
-    v.board.datalog.fill(120_000);
+    // as on a saturated machine: none may be lost (5,000 packets: two such stalls).
+    v.board.datalog.fill(30_000);
     const read = service.read();
     await settle(read, 120_000, 3000);
     const s = await read;
     expect(s.outcome).toBe('complete');
-    expect(s.detail).toEqual({ records: 120_000 });
+    expect(s.detail).toEqual({ records: 30_000 });
     await expectEveryRecord();
   });
 
   it('reads the log again when packets were lost on the way, and names the records it lacked', async () => {
-    v.board.datalog.fill(20_000);
+    v.board.datalog.fill(10_000);
     // The first read loses records packets 100–102 and 500 (6 records each).
     const reads = loseRecordsPackets((read, k) => read === 1 && [100, 101, 102, 500].includes(k));
     const seen: DatalogState['reread'][] = [];
     service.subscribe((s) => s.reread && seen.push(s.reread));
     const read = service.read();
-    await settle(read, 120_000);
+    await settle(read, 110_000);
     const s = await read;
     expect(reads()).toBe(2);
     expect(seen[0]).toEqual({ read: 2, of: 3 });
     expect(s.outcome).toBe('complete');
     expect(s.reread).toBeNull();
     expect(s.detail).toEqual({
-      records: 20_000,
+      records: 10_000,
       reread: [
         [600, 618],
         [3000, 3006],
       ],
     });
-    expect(s.log?.records).toBe(20_000);
+    expect(s.log?.records).toBe(10_000);
     await expectEveryRecord();
   });
 
   it('reads the log again when the board went quiet, and names the records that were missing', async () => {
-    v.board.datalog.fill(20_000);
+    v.board.datalog.fill(10_000);
     // Nothing arrives of the first read after records packet 1,000 (records 6,001 on).
     const reads = loseRecordsPackets((read, k) => read === 1 && k >= 1000);
     const read = service.read();
-    await settle(read, 120_000);
+    await settle(read, 110_000);
     const s = await read;
     expect(reads()).toBe(2);
     expect(s.outcome).toBe('complete');
-    expect(s.detail).toEqual({ records: 20_000, reread: [[6000, 20_000]] });
+    expect(s.detail).toEqual({ records: 10_000, reread: [[6000, 10_000]] });
     await expectEveryRecord();
   });
 
@@ -126,7 +126,7 @@ describe('DatalogService', () => {
     v.board.datalog.fill(5000);
     const reads = loseRecordsPackets((_, k) => k === 50);
     const read = service.read();
-    await settle(read, 120_000);
+    await settle(read, 110_000);
     const s = await read;
     expect(reads()).toBe(3);
     expect(s.outcome).toBe('partial');
@@ -137,7 +137,7 @@ describe('DatalogService', () => {
     v.board.datalog.fill(5000);
     const reads = loseRecordsPackets((_, k) => k >= 100);
     const read = service.read();
-    await settle(read, 120_000);
+    await settle(read, 110_000);
     const s = await read;
     expect(reads()).toBe(3);
     expect(s.outcome).toBe('timeout');
@@ -146,7 +146,7 @@ describe('DatalogService', () => {
   });
 
   it('names the series while the read is still going', async () => {
-    v.board.datalog.fill(20_000);
+    v.board.datalog.fill(10_000);
     const midRead: string[][] = [];
     const off = service.subscribe((s) => {
       if (s.busy === 'reading' && s.log && s.log.records > 0) midRead.push(s.log.labels);
@@ -198,7 +198,7 @@ describe('DatalogService', () => {
   });
 
   it('keeps what was read when the board is unplugged mid-read, and says so', async () => {
-    v.board.datalog.fill(20_000);
+    v.board.datalog.fill(10_000);
     const read = service.read();
     await v.run(1000);
     v.unplug();
@@ -206,13 +206,13 @@ describe('DatalogService', () => {
     const s = await read;
     expect(s.outcome).toBe('disconnected');
     expect(s.detail.records).toBeGreaterThan(1000);
-    expect(s.detail.records).toBeLessThan(20_000);
+    expect(s.detail.records).toBeLessThan(10_000);
     expect(s.log?.records).toBe(s.detail.records);
-    expect(s.detail.missing).toEqual([[s.detail.records, 20_000]]);
+    expect(s.detail.missing).toEqual([[s.detail.records, 10_000]]);
   });
 
   it('ends with timeout when the board stops answering', async () => {
-    v.board.datalog.fill(20_000);
+    v.board.datalog.fill(10_000);
     const read = service.read();
     await v.run(500);
     // The board resets its log mid-read: the rest of the read never comes.
@@ -223,7 +223,7 @@ describe('DatalogService', () => {
     // It was read again, and the board, with its log gone, said so: the first read stays.
     expect(s.outcome).toBe('timeout');
     expect(s.log?.records).toBeGreaterThan(0);
-    expect(s.detail.missing).toEqual([[s.log?.records, 20_000]]);
+    expect(s.detail.missing).toEqual([[s.log?.records, 10_000]]);
   });
 
   it('refuses to read without a board', async () => {

@@ -93,8 +93,25 @@ export interface DatalogServiceOptions {
   flushMs?: number;
   /** The log's revision bumps at most this often during a read (default 500 ms: ≤ 2 Hz). */
   refreshMs?: number;
-  now?: () => number;
+  /** Time and timers (default the page's); tests and benches pass a link's virtual clock. */
+  clock?: DatalogClock;
 }
+
+/** The service's time: its timeout, flushes and refreshes all run on it. */
+export interface DatalogClock {
+  /** Milliseconds since some origin. */
+  now(): number;
+  /** Calls `fn` after `ms`; returns a function that cancels it. */
+  setTimer(ms: number, fn: () => void): () => void;
+}
+
+export const pageClock: DatalogClock = {
+  now: () => performance.now(),
+  setTimer(ms, fn) {
+    const handle = setTimeout(fn, ms);
+    return () => clearTimeout(handle);
+  },
+};
 
 type Device = Pick<DeviceConnection, 'snapshot' | 'on' | 'send'>;
 
@@ -126,7 +143,7 @@ export class DatalogService {
   private readonly timeoutMs: number;
   private readonly flushMs: number;
   private readonly refreshMs: number;
-  private readonly now: () => number;
+  private readonly clock: DatalogClock;
 
   constructor(
     private readonly device: Device,
@@ -136,7 +153,7 @@ export class DatalogService {
     this.timeoutMs = options.timeoutMs ?? 5000;
     this.flushMs = options.flushMs ?? 100;
     this.refreshMs = options.refreshMs ?? 500;
-    this.now = options.now ?? (() => performance.now());
+    this.clock = options.clock ?? pageClock;
     // Spec core §4: an empty plugin message clears the board's data, its log included.
     device.on('cleared', ({ reason }) => {
       if (reason === 'board-absent') void this.boardAbsent();
@@ -350,7 +367,7 @@ export class DatalogService {
       timeoutMs: this.timeoutMs,
       flushMs: this.flushMs,
       refreshMs: this.refreshMs,
-      now: this.now,
+      clock: this.clock,
     };
   }
 
@@ -407,8 +424,8 @@ class ReadPass {
   private inBatch = 0;
   private chain: Promise<unknown> = Promise.resolve();
   private offs: (() => void)[] = [];
-  private flushTimer: ReturnType<typeof setTimeout> | undefined;
-  private watchdog: ReturnType<typeof setInterval> | undefined;
+  private cancelFlush: (() => void) | undefined;
+  private cancelWatchdog: (() => void) | undefined;
   private lastPacketAt = 0;
   private lastRefresh = 0;
   private records = 0;
@@ -423,7 +440,8 @@ class ReadPass {
   ) {}
 
   run(): Promise<PassEnd> {
-    const { device, timeoutMs, now } = this.service.deps;
+    const { device, timeoutMs, clock } = this.service.deps;
+    const now = () => clock.now();
     const done = new Promise<PassEnd>((resolve) => (this.resolve = resolve));
     this.lastPacketAt = now();
     this.offs = [
@@ -442,17 +460,18 @@ class ReadPass {
       }),
     ];
     const every = Math.min(500, timeoutMs);
-    // The timers' own clock (`now` may be a link's virtual one).
-    let tickAt = performance.now();
-    this.watchdog = setInterval(() => {
-      const t = performance.now();
+    let tickAt = now();
+    const tick = () => {
+      const t = now();
       const late = t - tickAt > 2 * every;
       tickAt = t;
       // A page that could not run its timers (a saturated CPU, a long task) could not hear
       // the board either: its silence is counted again from now.
-      if (late) this.lastPacketAt = now();
-      else if (now() - this.lastPacketAt > timeoutMs) void this.end('timeout');
-    }, every);
+      if (late) this.lastPacketAt = t;
+      else if (t - this.lastPacketAt > timeoutMs) return void this.end('timeout');
+      this.cancelWatchdog = clock.setTimer(every, tick);
+    };
+    this.cancelWatchdog = clock.setTimer(every, tick);
     device.send(readDatalog()).catch((e: unknown) => {
       void this.end('send-failed', (e as DeviceError).code ?? 'write-failed');
     });
@@ -460,7 +479,7 @@ class ReadPass {
   }
 
   private add(status: number, payload: Uint8Array): void {
-    this.lastPacketAt = this.service.deps.now();
+    this.lastPacketAt = this.service.deps.clock.now();
     const at = this.inBatch * PACKET;
     this.batch[at] = 20;
     this.batch[at + 1] = Math.min(payload.length, 60);
@@ -471,16 +490,20 @@ class ReadPass {
     // A section end may be the read's last packet: send it at once.
     const last = status >= 2;
     if (this.inBatch >= BATCH_PACKETS || last) this.flush();
-    else this.flushTimer ??= setTimeout(() => this.flush(), this.service.deps.flushMs);
+    else
+      this.cancelFlush ??= this.service.deps.clock.setTimer(this.service.deps.flushMs, () =>
+        this.flush(),
+      );
   }
 
   private flush(): void {
-    clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
+    this.cancelFlush?.();
+    this.cancelFlush = undefined;
     if (this.inBatch === 0) return;
     const packets = this.batch.slice(0, this.inBatch * PACKET);
     this.inBatch = 0;
-    const { core, now, refreshMs } = this.service.deps;
+    const { core, clock, refreshMs } = this.service.deps;
+    const now = () => clock.now();
     this.chain = this.chain.then(async () => {
       const r = await core.datalogPush(this.handle, packets);
       if (!r.ok || this.ending) return;
@@ -517,7 +540,7 @@ class ReadPass {
     if (this.ending) return;
     this.ending = true;
     this.offs.forEach((off) => off());
-    clearInterval(this.watchdog);
+    this.cancelWatchdog?.();
     // What arrived before the end still counts.
     this.flush();
     await this.chain;

@@ -49,7 +49,7 @@ describe('programs that record on the virtual board', () => {
     expect(v.board.datalog.records).toBe(2);
 
     const service = new DatalogService(v.connection, wasmDatalogCore(core), {
-      now: () => v.clockMs,
+      clock: v.clock,
     });
     let done = false;
     const read = service.read().then((s) => ((done = true), s));

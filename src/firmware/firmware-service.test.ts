@@ -21,7 +21,7 @@ import { initialFirmwareState, type FirmwareState } from './firmware-state.ts';
 import { FakeHid } from '../device/webhid/fake-hid.ts';
 import type { SocketLike } from '../device/plugin/plugin-transport.ts';
 import { openPluginFlashPort } from './plugin-flash-port.ts';
-import { IdentityBoard } from './image/firmware-id.ts';
+import { IdentityBoard } from '../virtual-board/firmware/identity/firmware-id.ts';
 import { espImage, legacyHex, stmImage } from '../virtual-board/testing/flash-harness.ts';
 import { VirtualBoard } from '../virtual-board/testing/virtual-board.ts';
 import { chipForFile } from './worker/chip-for-file.ts';

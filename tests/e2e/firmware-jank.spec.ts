@@ -9,8 +9,8 @@
 // therefore asserted on an idle machine, and the figures are always reported. Everywhere,
 // progress must render at most once per frame and the main thread stay under 10 % busy.
 import { loadavg } from 'node:os';
-import { IdentityChip } from '../../src/firmware/image/firmware-id.ts';
-import { buildTestImage } from '../../src/firmware/image/test-images.ts';
+import { IdentityChip } from '../../src/virtual-board/firmware/identity/firmware-id.ts';
+import { buildTestImage } from '../../src/virtual-board/firmware/identity/test-images.ts';
 import { expect, test } from './fixtures/firmware.ts';
 
 /** Below this 1-minute load average the machine counts as idle (2 cores). */

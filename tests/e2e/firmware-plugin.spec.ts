@@ -4,8 +4,14 @@
 // images are refused; a deployment's release (vendor-shaped images, no TEST flag, served in
 // their place) is written.
 import { BoardType } from '../../src/device/device.ts';
-import { IdentityBoard, IdentityChip } from '../../src/firmware/image/firmware-id.ts';
-import { buildTestImage, toIntelHex } from '../../src/firmware/image/test-images.ts';
+import {
+  IdentityBoard,
+  IdentityChip,
+} from '../../src/virtual-board/firmware/identity/firmware-id.ts';
+import {
+  buildTestImage,
+  toIntelHex,
+} from '../../src/virtual-board/firmware/identity/test-images.ts';
 import { expect, test } from './fixtures/firmware.ts';
 import { PluginBoard } from './fixtures/plugin-board.ts';
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { IdentityChip } from '../../src/firmware/image/firmware-id.ts';
-import { buildTestImage } from '../../src/firmware/image/test-images.ts';
+import { IdentityChip } from '../../src/virtual-board/firmware/identity/firmware-id.ts';
+import { buildTestImage } from '../../src/virtual-board/firmware/identity/test-images.ts';
 import { expect, test } from './fixtures/firmware.ts';
 
 const shipped = (name: string) =>

@@ -16,6 +16,7 @@ import { gradeSources } from './0012-grade-sources.ts';
 import { sharedState } from './0013-shared-state.ts';
 import { labSharing } from './0014-lab-sharing.ts';
 import { lessonWork } from './0015-lesson-work.ts';
+import { liveClass } from './0016-live-class.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users': users,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013-shared-state': sharedState,
   '0014-lab-sharing': labSharing,
   '0015-lesson-work': lessonWork,
+  '0016-live-class': liveClass,
 };

@@ -2,9 +2,10 @@
 // token). A visitor sees the screen's title and a way to sign in, and comes back here after
 // signing in; nothing is asked of the server meanwhile.
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useMatches } from 'react-router-dom';
+import { Outlet, useMatches } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { isLoggedIn, session } from '../../state/session.ts';
+import LoginPrompt from '../../ui/login-prompt/LoginPrompt.tsx';
 import ClassroomShell from './ClassroomShell.tsx';
 
 /** A classroom route's screen id (its `handle`), for the title a visitor sees. */
@@ -17,17 +18,10 @@ function useScreen(): string {
   return 'classIndex';
 }
 
+/** Why a visitor sees no classroom, and a way to log in. */
 export function SignInPrompt() {
   const { t } = useTranslation('classroom');
-  return (
-    <div className="alert alert-info d-flex flex-wrap align-items-center gap-2" role="note">
-      <i className="bi bi-person-lock" aria-hidden="true" />
-      <span>{t('signIn.text')}</span>
-      <Link to="/auth/login" className="btn btn-sm btn-primary ms-auto">
-        {t('signIn.action')}
-      </Link>
-    </div>
-  );
+  return <LoginPrompt text={t('signIn.text')} />;
 }
 
 export default function ClassroomGate() {

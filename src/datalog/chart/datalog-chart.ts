@@ -9,9 +9,9 @@
 // view change goes through one path that re-decimates.
 import type { Chart, ChartDataset } from 'chart.js';
 import type { Downsampled, DownsampleRequest } from '../../core/wasm-core.ts';
-import { tagColour } from './colours.ts';
+import { tagColour } from '../../ui/chart/colours.ts';
 import { timeTicks } from './time-format.ts';
-import { createLineChart } from './line-chart.ts';
+import { createLineChart } from '../../ui/chart/line-chart.ts';
 
 /**
  * Points per pixel of the plot area: core-rs min-max keeps the first, lowest, highest and

@@ -4,6 +4,8 @@
 // clock in slices and lets the host side (protocol decode, listeners) catch up between; a
 // long slice is a page that could not run for that long. `lose` models reports lost on
 // their way to the page (a host's full input buffer), which the app cannot prevent.
+// `clock` gives the service timers on the same virtual clock, run between slices as a page
+// runs its timers between tasks: a test's timeouts never wait for the wall clock.
 import { GoGoConnection } from '../../device/connection/gogo-connection.ts';
 import { DeviceError } from '../../device/device.ts';
 import { Emitter } from '../../device/emitter.ts';
@@ -49,6 +51,18 @@ export class VirtualBoardLink {
   private readonly transport: LinkTransport;
   /** Reports it returns true for never reach the page. */
   lose: ((report: Uint8Array) => boolean) | null = null;
+  private timers: { at: number; fn: () => void }[] = [];
+  /** Time and timers on the link's clock: a timer runs after the slice it fell due in. */
+  readonly clock = {
+    now: (): number => this.link.clockMs,
+    setTimer: (ms: number, fn: () => void): (() => void) => {
+      const timer = { at: this.link.clockMs + ms, fn };
+      this.timers.push(timer);
+      return () => {
+        this.timers = this.timers.filter((t) => t !== timer);
+      };
+    },
+  };
 
   constructor(core: WasmCore, options: SimulatedBoardOptions = {}) {
     this.board = new SimulatedBoard(wasmEncoder(core), options);
@@ -80,7 +94,18 @@ export class VirtualBoardLink {
       const { reports } = this.link.run(Math.min(slice, ms - done));
       for (const r of reports) if (!this.lose?.(r)) this.transport.events.emit('report', r);
       await settle();
+      if (this.runDueTimers()) await settle();
     }
+  }
+
+  /** Runs the timers due by now, in the order they fall due; true when any ran. */
+  private runDueTimers(): boolean {
+    const now = this.link.clockMs;
+    const due = this.timers.filter((t) => t.at <= now).sort((a, b) => a.at - b.at);
+    if (due.length === 0) return false;
+    this.timers = this.timers.filter((t) => t.at > now);
+    for (const t of due) t.fn();
+    return true;
   }
 
   /** Runs until `until()` holds or `maxMs` virtual ms passed; returns the ms run. */

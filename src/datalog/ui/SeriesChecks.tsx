@@ -1,6 +1,6 @@
 // One check box a series of a chart, with the series' colour: unticking hides the series.
 import { Form } from 'react-bootstrap';
-import { tagColour } from '../chart/colours.ts';
+import { tagColour } from '../../ui/chart/colours.ts';
 
 export interface SeriesChecksProps<K> {
   /** Prefix of the boxes' ids (`${idPrefix}-${index}`). */

@@ -13,7 +13,7 @@ import type { Extension, ExtensionLocale } from '../../contract/extensions.ts';
 import type * as ExtensionsService from '../extensions-service.ts';
 import { imageSrc } from '../../contract/projects.ts';
 import { languageByLocale } from '../../i18n/languages.ts';
-import LoginPrompt from '../../remix/ui/LoginPrompt.tsx';
+import LoginPrompt from '../../ui/login-prompt/LoginPrompt.tsx';
 import { extensionHue, extensions, textsFor } from '../../state/extensions.ts';
 import { session } from '../../state/session.ts';
 import { ui } from '../../state/ui.ts';
@@ -25,7 +25,7 @@ import IconButton from '../../ui/icon-button/IconButton.tsx';
 type State = { extension: Extension | null; failed: boolean };
 
 export default function ExtensionPage() {
-  const { t } = useTranslation(['extensions', 'screens']);
+  const { t } = useTranslation(['extensions', 'screens', 'remix']);
   const { uuid = '' } = useParams();
   const s = useSnapshot(session);
   const { offline } = useSnapshot(ui);
@@ -71,7 +71,7 @@ export default function ExtensionPage() {
   if (!s.user) {
     return (
       <section className="container-xl py-3">
-        <LoginPrompt />
+        <LoginPrompt text={t('remix:loginToSee')} />
       </section>
     );
   }

@@ -15,7 +15,7 @@ import {
   type ExtensionList,
   type ExtensionOrder,
 } from '../../contract/extensions.ts';
-import LoginPrompt from '../../remix/ui/LoginPrompt.tsx';
+import LoginPrompt from '../../ui/login-prompt/LoginPrompt.tsx';
 import ListToolbar from '../../ui/pager/ListToolbar.tsx';
 import PagedList from '../../ui/pager/PagedList.tsx';
 import { pick, useAddressPaging } from '../../ui/pager/address-paging.ts';
@@ -28,7 +28,7 @@ import { useAddRemove } from './use-add-remove.ts';
 type Load = { key: string; data: ExtensionList | null; failed: boolean };
 
 export default function ExtensionsPage() {
-  const { t } = useTranslation(['extensions', 'screens']);
+  const { t } = useTranslation(['extensions', 'screens', 'remix']);
   const title = t('screens:extensions.title');
   useDocumentTitle(title);
   const userId = useSnapshot(session).user?.id ?? null;
@@ -86,7 +86,7 @@ export default function ExtensionsPage() {
       {offline ? (
         <div className="alert alert-warning">{t('global:mapping.offline')}</div>
       ) : !userId ? (
-        <LoginPrompt />
+        <LoginPrompt text={t('remix:loginToSee')} />
       ) : (
         <>
           <ListToolbar

@@ -9,9 +9,13 @@ import type { WasmCore } from '../../core/wasm-core.ts';
 import { BoardType } from '../../device/device.ts';
 import type { DeviceFaults } from '../../virtual-board/firmware/simulated-device.ts';
 import { stackPointerValid, STM_PAGE_BYTES } from '../../virtual-board/firmware/sim-flash.ts';
-import { crc32 } from '../image/crc32.ts';
-import { IdentityBoard, IdentityChip, writeIdentity } from '../image/firmware-id.ts';
-import { buildTestImage, toIntelHex } from '../image/test-images.ts';
+import { crc32 } from '../../virtual-board/firmware/identity/crc32.ts';
+import {
+  IdentityBoard,
+  IdentityChip,
+  writeIdentity,
+} from '../../virtual-board/firmware/identity/firmware-id.ts';
+import { buildTestImage, toIntelHex } from '../../virtual-board/firmware/identity/test-images.ts';
 import {
   espImage,
   FlashHarness,

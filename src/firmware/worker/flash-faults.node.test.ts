@@ -11,7 +11,7 @@ import type { WasmCore } from '../../core/wasm-core.ts';
 import { BoardType } from '../../device/device.ts';
 import type { DeviceFaults } from '../../virtual-board/firmware/simulated-device.ts';
 import { stackPointerValid, STM_PAGE_BYTES } from '../../virtual-board/firmware/sim-flash.ts';
-import { IdentityChip, isComplete } from '../image/firmware-id.ts';
+import { IdentityChip, isComplete } from '../../virtual-board/firmware/identity/firmware-id.ts';
 import {
   espImage,
   FlashHarness,

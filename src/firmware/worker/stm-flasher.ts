@@ -37,7 +37,7 @@ import {
   hasTag,
   HELLO_TAG,
   OUT_REPORT_BYTES,
-} from '../stm-bootloader-protocol.ts';
+} from '../../device/protocol/stm-bootloader-protocol.ts';
 import { FlashError } from './flash-error.ts';
 import type { ImageCheck } from './image-check.ts';
 

@@ -1,7 +1,11 @@
 // Training on tfjs's CPU backend in Node: two kinds of picture (a bright blob on the left
 // or on the right of a noisy background) are told apart, one sample in five is kept aside
 // and tested, and the model comes out as Teachable Machine's files, which tfjs loads back
-// and which give the same answer. A model kept in a project survives its text.
+// and which give the same answer. A model kept in a project survives its text. The download
+// loads in TensorFlow.js 1.3.1, the version Teachable Machine's own helper pins.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -39,6 +43,54 @@ function picture(kind: number, seed: number): Float32Array {
   return rgb;
 }
 
+/**
+ * Serves the download's files over HTTP and has TensorFlow.js 1.3.1 load them as Teachable
+ * Machine's helper does (`tf.loadLayersModel(url + 'model.json')`) and classify the pictures.
+ * In a thread of its own: two tfjs versions in one thread share a global engine.
+ */
+async function predictWithTfjs131(
+  files: { name: string; data: Uint8Array }[],
+  pictures: Float32Array[],
+): Promise<{ version: string; outputs: number[][] }> {
+  const server = createServer((req, res) => {
+    const file = files.find((f) => `/model/${f.name}` === req.url);
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200).end(Buffer.from(file.data));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const tf = require('tfjs-1.3.1');
+    (async () => {
+      await tf.setBackend('cpu');
+      const model = await tf.loadLayersModel(workerData.url);
+      const outputs = [];
+      for (const rgb of workerData.pictures) {
+        const out = model.predict(tf.tensor4d(rgb, [1, ${S}, ${S}, 3]));
+        outputs.push(Array.from(await out.data()));
+      }
+      parentPort.postMessage({ version: tf.version.tfjs, outputs });
+    })().catch((e) => parentPort.postMessage({ error: String((e && e.stack) || e) }));`;
+  const worker = new Worker(code, {
+    eval: true,
+    workerData: { url: `http://127.0.0.1:${port}/model/model.json`, pictures },
+  });
+  try {
+    const answer = await new Promise<{ version: string; outputs: number[][]; error?: string }>(
+      (resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      },
+    );
+    if (answer.error) throw new Error(answer.error);
+    return answer;
+  } finally {
+    await worker.terminate();
+    server.close();
+  }
+}
+
 async function predict(model: tf.LayersModel, rgb: Float32Array): Promise<number[]> {
   const out = model.predict(tf.tensor4d(rgb, [1, S, S, 3])) as tf.Tensor;
   const values = Array.from(await out.data());
@@ -63,7 +115,7 @@ describe('TmTrainer', () => {
     trainer.dispose();
   });
 
-  it('learns two classes, tests on the samples kept aside, and exports a model tfjs loads', async () => {
+  it("learns two classes, tests on the samples kept aside, and exports a model that tfjs and Teachable Machine's tfjs 1.3.1 load", async () => {
     const trainer = new TmTrainer();
     const ids: number[] = [];
     for (let i = 0; i < 20; i++) {
@@ -152,8 +204,17 @@ describe('TmTrainer', () => {
       imageSize: 224,
       modelName: 'Sides',
     });
+
+    // Teachable Machine's helper pins tfjs 1.3.1: the download loads there, with the same answers.
+    const old = await predictWithTfjs131(files, [picture(0, 500), picture(1, 501)]);
+    expect(old.version).toBe('1.3.1');
+    for (const [i, mine] of [left, right].entries()) {
+      const theirs = old.outputs[i] ?? [];
+      expect(theirs).toHaveLength(2);
+      theirs.forEach((p, c) => expect(p).toBeCloseTo(mine[c] ?? NaN, 4));
+    }
     model.dispose();
     again.dispose();
     trainer.dispose();
-  }, 120_000);
+  }, 180_000);
 });

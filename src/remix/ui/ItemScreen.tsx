@@ -3,7 +3,8 @@
 import './remix.css';
 import '../../ui/header-image/header-image.css';
 import type { ReactNode } from 'react';
-import LoginPrompt from './LoginPrompt.tsx';
+import { useTranslation } from 'react-i18next';
+import LoginPrompt from '../../ui/login-prompt/LoginPrompt.tsx';
 import Loading from '../../ui/busy/Loading.tsx';
 
 export interface ItemScreenProps {
@@ -20,6 +21,7 @@ export interface ItemScreenProps {
 }
 
 export default function ItemScreen(props: ItemScreenProps) {
+  const { t } = useTranslation('remix');
   const { banner, errorText, children } = props;
   return (
     <section
@@ -39,7 +41,7 @@ export default function ItemScreen(props: ItemScreenProps) {
         {props.title}
       </h1>
       {!props.signedIn ? (
-        <LoginPrompt />
+        <LoginPrompt text={t('loginToSee')} />
       ) : children ? (
         children()
       ) : props.loading || errorText === null ? (

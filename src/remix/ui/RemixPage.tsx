@@ -23,7 +23,7 @@ import { loadList, projectLists, type ListEntry } from '../../project/project-li
 import { projectApi } from '../../project/runtime.ts';
 import { session } from '../../state/session.ts';
 import { CardGrid, CatalogCard, ProjectCard } from './cards.tsx';
-import LoginPrompt from './LoginPrompt.tsx';
+import LoginPrompt from '../../ui/login-prompt/LoginPrompt.tsx';
 import ListToolbar from '../../ui/pager/ListToolbar.tsx';
 import PagedList from '../../ui/pager/PagedList.tsx';
 import { pick, useAddressPaging } from '../../ui/pager/address-paging.ts';
@@ -115,7 +115,7 @@ export default function RemixPage({ screen }: { screen: RemixScreen }) {
         </ul>
       </nav>
       {!userId ? (
-        <LoginPrompt />
+        <LoginPrompt text={t('remix:loginToSee')} />
       ) : (
         <>
           <ListToolbar

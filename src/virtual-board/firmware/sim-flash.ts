@@ -3,15 +3,15 @@
 // running application, and the legacy PIC's 64 KiB program memory. It answers the
 // questions a boot and our CRC queries ask (docs/firmware-update.md §2-§4).
 import { FLASH_LAYOUT } from '../../core/generated/core-facts.ts';
-import { crc32 } from '../../firmware/image/crc32.ts';
+import { crc32 } from './identity/crc32.ts';
 import {
   IdentityChip,
   isComplete,
   STM_POINTER_AT,
   readIdentity,
   type FirmwareIdentity,
-} from '../../firmware/image/firmware-id.ts';
-import { buildTestImage } from '../../firmware/image/test-images.ts';
+} from './identity/firmware-id.ts';
+import { buildTestImage } from './identity/test-images.ts';
 
 export const STM_PAGE_BYTES = FLASH_LAYOUT.STM_PAGE_BYTES;
 export const ESP_SECTOR_BYTES = FLASH_LAYOUT.ESP_SECTOR_BYTES;

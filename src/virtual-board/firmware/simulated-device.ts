@@ -20,12 +20,8 @@ import {
   type SimFlashOptions,
 } from './sim-flash.ts';
 import { StmBootloader, type StmFaults } from './stm-bootloader.ts';
-import { crc32 } from '../../firmware/image/crc32.ts';
-import {
-  IdentityChip,
-  isComplete,
-  type FirmwareIdentity,
-} from '../../firmware/image/firmware-id.ts';
+import { crc32 } from './identity/crc32.ts';
+import { IdentityChip, isComplete, type FirmwareIdentity } from './identity/firmware-id.ts';
 
 export type UsbIdentity = 'app' | 'bootloader';
 

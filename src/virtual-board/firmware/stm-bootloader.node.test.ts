@@ -2,7 +2,7 @@
 // so a host that relies on leniency fails here as it would on a board; OUR bootloader
 // answers the extension commands between pages only.
 import { describe, expect, it } from 'vitest';
-import { commandBlock as block } from '../../firmware/stm-bootloader-protocol.ts';
+import { commandBlock as block } from '../../device/protocol/stm-bootloader-protocol.ts';
 import { SimFlash, STM_PAGE_BYTES, stackPointerValid } from './sim-flash.ts';
 import { BootloaderCommand, StmBootloader } from './stm-bootloader.ts';
 

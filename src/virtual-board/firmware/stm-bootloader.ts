@@ -25,7 +25,7 @@ import {
   HELLO_TAG,
   IN_REPORT_BYTES,
   OUT_REPORT_BYTES,
-} from '../../firmware/stm-bootloader-protocol.ts';
+} from '../../device/protocol/stm-bootloader-protocol.ts';
 
 export {
   BOOTLOADER_MAGIC,
@@ -36,7 +36,7 @@ export {
   HELLO_TAG,
   IN_REPORT_BYTES,
   OUT_REPORT_BYTES,
-} from '../../firmware/stm-bootloader-protocol.ts';
+} from '../../device/protocol/stm-bootloader-protocol.ts';
 const PACKET_ANSWER = BootloaderCommand.packet;
 
 export interface StmFaults {

@@ -6,12 +6,12 @@ import type { FlashMode, FlashProgress } from '../../firmware/worker/engine-cont
 import { FlashError } from '../../firmware/worker/flash-error.ts';
 import { imageCheck, imageVersion } from '../../firmware/worker/image-check.ts';
 import { wasmFrame } from '../../firmware/worker/wasm-frame.ts';
-import { IdentityBoard, IdentityChip } from '../../firmware/image/firmware-id.ts';
+import { IdentityBoard, IdentityChip } from '../firmware/identity/firmware-id.ts';
 import {
   buildTestImage,
   toIntelHex,
   type TestImageOptions,
-} from '../../firmware/image/test-images.ts';
+} from '../firmware/identity/test-images.ts';
 import { VirtualBoard, type VirtualBoardOptions } from './virtual-board.ts';
 
 export type Outcome = { ok: true; result: FlashResult } | { ok: false; error: FlashError };

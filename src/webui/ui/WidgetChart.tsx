@@ -2,8 +2,8 @@
 // Chart.js set-up, redrawn in place as values arrive.
 import type { Chart } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import { tagColour } from '../../datalog/chart/colours.ts';
-import { createLineChart } from '../../datalog/chart/line-chart.ts';
+import { tagColour } from '../../ui/chart/colours.ts';
+import { createLineChart } from '../../ui/chart/line-chart.ts';
 
 type Point = { x: number; y: number };
 

@@ -6,7 +6,7 @@ import { TAG_COLOURS, TAG_NAME_MAX, type Field } from '../../../contract/datalog
 import { confirm } from '../../../shell/confirm.ts';
 import { showToast } from '../../../state/ui.ts';
 import { cloudDatalog } from '../runtime.ts';
-import { tagColour } from '../../chart/colours.ts';
+import { tagColour } from '../../../ui/chart/colours.ts';
 
 /** Asks, then deletes a field and its records; a refusal shows 'Delete field error'. */
 async function deleteField(field: Field, texts: { confirm: string; error: string }) {

@@ -4,8 +4,8 @@
 import type { Chart } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import type { Field, Series } from '../../../contract/datalog.ts';
-import { tagColour } from '../../chart/colours.ts';
-import { createLineChart } from '../../chart/line-chart.ts';
+import { tagColour } from '../../../ui/chart/colours.ts';
+import { createLineChart } from '../../../ui/chart/line-chart.ts';
 import { timeFormatter } from '../../chart/time-format.ts';
 
 export interface SeriesChartProps {

@@ -3,7 +3,7 @@
 // picture/video file, the frame rate, live class probabilities, the lowest confidence, hold
 // time and channel, and what was last sent to the board. The model trained here, the URL,
 // threshold, hold, channel and type are the program's `config_tm_*` settings.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, ProgressBar, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -81,10 +81,10 @@ export default function TmControls({ id, gate }: Props) {
     setTm({ url: url.trim(), type: 'image' });
     void session.load(url);
   };
-  const train = async () => {
+  const train = useCallback(async () => {
     const trained = await session.train(program.toSaveProject.name.trim());
     if (trained) setTm({ type: 'trained', model: trained.text });
-  };
+  }, [session]);
   const labels = s.meta?.labels ?? [];
   const percent = Math.round(threshold * 100);
 

@@ -2,6 +2,7 @@
 // limit, CODE_MAX), a warning when the project has grown too big to save, and the download
 // of the model as a Teachable Machine model folder (model.json, weights.bin, metadata.json
 // in a zip).
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { CODE_MAX } from '../../../contract/projects.ts';
@@ -19,12 +20,16 @@ function projectBytes(): number {
   return utf8(currentProgramText());
 }
 
-export default function TmKeptModel({ id, text }: { id: string; text: string }) {
+/**
+ * Memoised: the lab re-renders with every frame's prediction, and the sizes need the whole
+ * program serialised, so they are measured only when the program changes.
+ */
+export default memo(function TmKeptModel({ id, text }: { id: string; text: string }) {
   const { t } = useTranslation('teachable');
-  // Re-read the sizes whenever the program changes.
-  useSnapshot(program);
-  const model = utf8(text);
-  const project = projectBytes();
+  const snap = useSnapshot(program);
+  const model = useMemo(() => utf8(text), [text]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the snapshot is the program's version
+  const project = useMemo(() => projectBytes(), [snap]);
   const tooBig = project > CODE_MAX;
   const download = () => {
     const base = program.toSaveProject.name.trim() || 'model';
@@ -51,4 +56,4 @@ export default function TmKeptModel({ id, text }: { id: string; text: string }) 
       </div>
     </section>
   );
-}
+});

@@ -2,7 +2,7 @@
 // input while Record is held (pointer, or Space / Enter held), a count and a thumbnail per
 // sample (each one a button that deletes it), Train with its progress, and the held-out test
 // ("Red: 19 of 20 right"). The model that training makes is kept in the project.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
 import { Alert, ProgressBar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
@@ -38,6 +38,52 @@ function Thumb({ bitmap }: { bitmap: ImageBitmap }) {
   }, [bitmap]);
   return <canvas ref={canvas} width={40} height={40} aria-hidden="true" />;
 }
+
+/**
+ * A class's samples, each a thumbnail button that deletes it. Memoised (with the snapshot's
+ * samples, which keep their identity until they change): a class holds up to 200 of them,
+ * and training's progress and each frame's prediction would otherwise draw them all again.
+ */
+const SampleList = memo(function SampleList({
+  session,
+  classKey,
+  label,
+  samples,
+  disabled,
+}: {
+  session: TmSession;
+  classKey: string;
+  label: string;
+  samples: readonly { id: number; thumb: ImageBitmap }[];
+  disabled: boolean;
+}) {
+  const { t } = useTranslation('teachable');
+  if (samples.length === 0) return null;
+  return (
+    <ul
+      className="list-unstyled d-flex flex-wrap gap-1 mb-0 tm-samples"
+      aria-label={t('train.samplesOf', { label })}
+    >
+      {samples.map((sample, n) => {
+        const name = t('train.deleteSample', { n: n + 1, label });
+        return (
+          <li key={sample.id}>
+            <button
+              type="button"
+              className="btn p-0 border-0 tm-sample"
+              aria-label={name}
+              title={name}
+              disabled={disabled}
+              onClick={() => session.deleteSample(classKey, sample.id)}
+            >
+              <Thumb bitmap={sample.thumb} />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+});
 
 /** Held down records; released stops. Space and Enter count as holding it by keyboard. */
 function RecordButton({
@@ -87,7 +133,8 @@ function RecordButton({
   );
 }
 
-export default function TmTrainer({ id, session, hasInput, onTrain }: Props) {
+/** Memoised: the lab re-renders with every frame's prediction; the classes need not. */
+export default memo(function TmTrainer({ id, session, hasInput, onTrain }: Props) {
   const { t } = useTranslation('teachable');
   const s = useSnapshot(session.state);
   const className = (n: number) => t('train.defaultClass', { n });
@@ -152,27 +199,13 @@ export default function TmTrainer({ id, session, hasInput, onTrain }: Props) {
             <p className="small mb-1 mt-1" data-testid={`${id}-train-count`} aria-live="polite">
               {t('train.samples', { count: cls.samples.length })}
             </p>
-            {cls.samples.length > 0 && (
-              <ul
-                className="list-unstyled d-flex flex-wrap gap-1 mb-0 tm-samples"
-                aria-label={t('train.samplesOf', { label: cls.label })}
-              >
-                {cls.samples.map((sample, n) => (
-                  <li key={sample.id}>
-                    <button
-                      type="button"
-                      className="btn p-0 border-0 tm-sample"
-                      aria-label={t('train.deleteSample', { n: n + 1, label: cls.label })}
-                      title={t('train.deleteSample', { n: n + 1, label: cls.label })}
-                      disabled={s.recording !== null}
-                      onClick={() => session.deleteSample(cls.key, sample.id)}
-                    >
-                      <Thumb bitmap={sample.thumb as ImageBitmap} />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <SampleList
+              session={session}
+              classKey={cls.key}
+              label={cls.label}
+              samples={cls.samples}
+              disabled={s.recording !== null}
+            />
           </li>
         ))}
       </ul>
@@ -226,4 +259,4 @@ export default function TmTrainer({ id, session, hasInput, onTrain }: Props) {
       )}
     </section>
   );
-}
+});

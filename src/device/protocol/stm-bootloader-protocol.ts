@@ -2,7 +2,7 @@
 // engine that talks to it and the virtual board's bootloader that answers: command blocks
 // are `BTLDCMD`, a code, and extension parameters from byte 8. Report sizes come from
 // core-rs, which plans the pages.
-import { FLASH_LAYOUT } from '../core/generated/core-facts.ts';
+import { FLASH_LAYOUT } from '../../core/generated/core-facts.ts';
 
 export const BOOTLOADER_MAGIC = [0x42, 0x54, 0x4c, 0x44, 0x43, 0x4d, 0x44]; // "BTLDCMD"
 
