@@ -5,6 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
 
+import { allowedFor, srcRows } from './scripts/eslint/layer-table.js';
 import layers from './scripts/eslint/layers.js';
 
 const workerWhy =
@@ -28,6 +29,9 @@ const programShared = [
   'src/program/compilable-logo.ts',
   'src/program/merge-logo.ts',
 ];
+
+/** Tests and their helpers, which may set up across layers. */
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/test-support.ts'];
 
 /** A `layers/imports` block: what the matched files may import (scripts/eslint/layers.js). */
 const layerRule = (files, options, ignores = []) => ({
@@ -89,49 +93,27 @@ export default tseslint.config(
     only: { within: 'src', allow: ['src/core', 'src/contract', ...programShared] },
     why: 'The server shares only src/core, src/contract and the program file with the app.',
   }),
-  // The shell's shared pieces (src/shell: named actions, navigation, confirm, screen frame,
-  // modals) sit under every feature; only src/app, the top, knows the features.
-  layerRule(['src/shell/**/*.{ts,tsx}'], {
-    forbid: ['workers'],
-    only: {
-      within: 'src',
-      allow: ['src/shell', 'src/ui', 'src/state', 'src/i18n', 'src/core', 'src/contract'],
-    },
-    why: 'Features import the shell; the shell knows no feature (src/app holds what does).',
+  // One zone a src/ folder, made from the layer table (scripts/eslint/layer-table.js): a
+  // feature imports the base folders and the features its row needs; a base folder only
+  // what its row uses; src/app, the top, anything. Tests and test helpers may reach further.
+  ...srcRows.flatMap((row) => {
+    const allow = allowedFor(row);
+    if (!allow) return [];
+    return [
+      layerRule(
+        [`src/${row.name}/**/*.{ts,tsx}`],
+        {
+          forbid: ['workers'],
+          only: { within: 'src', allow },
+          why:
+            row.kind === 'feature'
+              ? 'A feature imports another only where its row in scripts/eslint/layer-table.js needs it.'
+              : 'A base folder imports only what its row in scripts/eslint/layer-table.js uses.',
+        },
+        testFiles,
+      ),
+    ];
   }),
-  // The program (src/program) sits under every feature that edits, saves, downloads or hands
-  // in a program, and over the shell's pieces it uses (the widget area for its Logo errors).
-  layerRule(
-    ['src/program/**/*.ts'],
-    {
-      forbid: ['workers'],
-      only: {
-        within: 'src',
-        allow: ['src/program', 'src/shell', 'src/state', 'src/core', 'src/contract'],
-      },
-      why: 'Features use the program; the program knows no feature.',
-    },
-    ['**/*.test.ts'],
-  ),
-  // The stores of src/state know no feature; the board link and firmware know the virtual
-  // board only through its registration (src/device/board-simulator.ts).
-  layerRule(
-    ['src/state/**/*.ts'],
-    {
-      forbid: ['workers'],
-      only: { within: 'src', allow: ['src/state', 'src/core', 'src/contract'] },
-      why: 'Stores that a feature types belong to that feature.',
-    },
-    ['**/*.test.ts'],
-  ),
-  layerRule(
-    ['src/device/**/*.{ts,tsx}', 'src/firmware/**/*.{ts,tsx}'],
-    {
-      forbid: ['workers', 'src/virtual-board', 'src/app'],
-      why: 'The virtual board registers itself with the board link (src/device/board-simulator.ts).',
-    },
-    ['**/*.test.ts', '**/*.test.tsx'],
-  ),
   // Shared code runs in the page, in workers and in Node: no DOM, React or Node modules, and
   // nothing from the feature folders.
   {

@@ -47,7 +47,8 @@ export default defineConfig({
     env: { GOGO_PORT: String(port), ADMIN_EMAILS: E2E_ADMIN_EMAIL },
     url: `http://127.0.0.1:${port}${API_BASE_PATH}/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    // As long as the Auth emulator may take to start on a busy machine (scripts/auth-emulator.ts).
+    timeout: 600_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
   },
 });

@@ -25,7 +25,7 @@ import { ms, rounds, table, type BenchSuite } from './lib.ts';
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const DIST = join(ROOT, 'dist');
 
-interface Network {
+export interface Network {
   name: string;
   mbit: number;
   latencyMs: number;
@@ -38,7 +38,7 @@ export const NETWORKS: Network[] = [
 ];
 
 /** Long main-thread tasks at or above this count against the load. */
-const LONG_TASK_MS = 50;
+export const LONG_TASK_MS = 50;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -102,7 +102,7 @@ interface Load {
 }
 
 /** Runs in the page before any of its scripts: watches for the toolbox and long tasks. */
-function watchLoad(longTaskMs: number): void {
+export function watchLoad(longTaskMs: number): void {
   const state = { readyMs: 0, longTasks: [] as number[] };
   (window as unknown as { gogoFirstLoad: typeof state }).gogoFirstLoad = state;
   new PerformanceObserver((list) => {

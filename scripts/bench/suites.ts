@@ -11,4 +11,5 @@ export const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   pwa: () => import('./pwa.ts'),
   'first-load': () => import('./first-load.ts'),
   tm: () => import('./tm.ts'),
+  school: () => import('./school.ts'),
 };

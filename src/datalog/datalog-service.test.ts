@@ -74,14 +74,14 @@ describe('DatalogService', () => {
   });
 
   it('reads every record when the page cannot run for seconds while the board sends', async () => {
-    // 3 s of the board's stream (3,000 reports) reach the page between two of its turns,
-    // as on a saturated machine: none may be lost (5,000 packets: two such stalls).
-    v.board.datalog.fill(30_000);
+    // 1.5 s of the board's stream (1,500 reports) reach the page between two of its turns,
+    // as on a saturated machine: none may be lost (2,000 packets: two such stalls).
+    v.board.datalog.fill(12_000);
     const read = service.read();
-    await settle(read, 120_000, 3000);
+    await settle(read, 120_000, 1500);
     const s = await read;
     expect(s.outcome).toBe('complete');
-    expect(s.detail).toEqual({ records: 30_000 });
+    expect(s.detail).toEqual({ records: 12_000 });
     await expectEveryRecord();
   });
 

@@ -34,6 +34,11 @@ export class ConfirmService {
     this.show();
   }
 
+  /** Answers every question "no", the one on screen first (the user left the page). */
+  cancelAll(): void {
+    while (this.queue.length > 0) this.answer(false);
+  }
+
   private show(): void {
     const head = this.queue[0];
     this.state.current = head ? { id: head.id, message: head.message } : null;

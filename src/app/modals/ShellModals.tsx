@@ -1,10 +1,19 @@
 // The dialog chosen in ui.modal. Each dialog's code loads on first use.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { extensionDialog } from '../../extensions/extension-dialog.ts';
+import { answerExtensionDialog, extensionDialog } from '../../extensions/extension-dialog.ts';
+import { firmware } from '../../firmware/firmware-state.ts';
 import ProjectDialogs from '../../project/ui/ProjectDialogs.tsx';
 import { session } from '../../state/session.ts';
+import { closeOnRouteChange } from '../../shell/route-change.ts';
 import { closeModal, ui } from '../../state/ui.ts';
+
+/** An update in progress keeps its dialog: the board must not be left half-written. */
+function closeForRouteChange(): void {
+  const updating = firmware.phase === 'preparing' || firmware.phase === 'updating';
+  if (!(ui.modal === 'firmware' && updating)) closeModal();
+  answerExtensionDialog(null);
+}
 
 const AboutModal = lazy(() => import('./AboutModal.tsx'));
 const LanguageModal = lazy(() => import('./LanguageModal.tsx'));
@@ -19,6 +28,7 @@ export default function ShellModals() {
   const { modal } = useSnapshot(ui);
   const extensionAsked = useSnapshot(extensionDialog).current !== null;
   const reauth = useSnapshot(session).reauth !== null;
+  useEffect(() => closeOnRouteChange(closeForRouteChange), []);
   return (
     <Suspense fallback={null}>
       {modal === 'about' && <AboutModal onHide={closeModal} />}

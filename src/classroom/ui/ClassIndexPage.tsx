@@ -1,13 +1,13 @@
 // /classroom/class: the class index. Official classes, the caller's own classes, classes
 // they co-teach and classes they joined, six of each with a link to the whole list; "New
 // class" (creator mode) opens the class wizard.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { api } from '../../api/client.ts';
 import type { ClassList } from '../../contract/classroom.ts';
-import { program } from '../../program/index.ts';
+import { program, setCreatorMode } from '../../program/index.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
 import { listUrls } from '../classroom-api.ts';
 import ClassCard from './ClassCard.tsx';
@@ -68,6 +68,12 @@ export default function ClassIndexPage() {
   const { t } = useTranslation('classroom');
   const { creatorMode } = useSnapshot(program);
   const [creating, setCreating] = useState(false);
+  // Turned on from the hint: focus moves to the New class button the hint led to.
+  const newClass = useRef<HTMLButtonElement>(null);
+  const [fromHint, setFromHint] = useState(false);
+  useEffect(() => {
+    if (fromHint && creatorMode) newClass.current?.focus();
+  }, [fromHint, creatorMode]);
   return (
     <ClassroomShell
       screen="classIndex"
@@ -78,7 +84,12 @@ export default function ClassIndexPage() {
             {t('enroll.action')}
           </Link>
           {creatorMode && (
-            <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>
+            <button
+              ref={newClass}
+              type="button"
+              className="btn btn-primary"
+              onClick={() => setCreating(true)}
+            >
               <i className="bi bi-plus-lg me-1" aria-hidden="true" />
               {t('newClass.action')}
             </button>
@@ -86,7 +97,24 @@ export default function ClassIndexPage() {
         </>
       }
     >
-      {!creatorMode && <p className="small text-body-secondary">{t('creatorMode.offHint')}</p>}
+      {!creatorMode && (
+        <div
+          className="alert alert-info d-flex flex-wrap align-items-center gap-2 py-2"
+          data-testid="creator-mode-hint"
+        >
+          <span className="me-auto">{t('creatorMode.offHint')}</span>
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            onClick={() => {
+              setFromHint(true);
+              setCreatorMode(true);
+            }}
+          >
+            {t('creatorMode.turnOn')}
+          </button>
+        </div>
+      )}
       {SECTIONS.map((s) => (
         <Section key={s.id} {...s} />
       ))}

@@ -1,5 +1,5 @@
 // Shows the PromptService's question: a text field that must not be left empty.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { promptService, type PromptView } from './prompt.ts';
 import DialogHeader from '../../ui/dialog-header/DialogHeader.tsx';
+import { closeOnRouteChange } from '../../shell/route-change.ts';
 
 function PromptForm({ question }: { question: PromptView }) {
   const { t } = useTranslation(['editor', 'shell']);
@@ -54,6 +55,7 @@ function PromptForm({ question }: { question: PromptView }) {
 export default function PromptHost() {
   const { t } = useTranslation('editor');
   const { current } = useSnapshot(promptService.state);
+  useEffect(() => closeOnRouteChange(() => promptService.cancelAll()), []);
   return (
     <Modal
       show={current !== null}

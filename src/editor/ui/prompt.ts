@@ -33,6 +33,11 @@ export class PromptService {
     this.show();
   }
 
+  /** Cancels every question, the one on screen first (the user left the page). */
+  cancelAll(): void {
+    while (this.queue.length > 0) this.answer(null);
+  }
+
   private show(): void {
     const head = this.queue[0];
     this.state.current = head

@@ -5,7 +5,13 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { setNavigator } from '../../shell/navigation.ts';
-import { projectDialog, shareDialog } from '../project-dialog.ts';
+import { closeOnRouteChange } from '../../shell/route-change.ts';
+import {
+  answerProjectDialog,
+  closeShareDialog,
+  projectDialog,
+  shareDialog,
+} from '../project-dialog.ts';
 
 const ProjectDialog = lazy(() => import('./ProjectDialog.tsx'));
 const ShareDialog = lazy(() => import('./ShareDialog.tsx'));
@@ -16,6 +22,14 @@ export default function ProjectDialogs() {
     setNavigator((path) => void navigate(path));
     return () => setNavigator(null);
   }, [navigate]);
+  useEffect(
+    () =>
+      closeOnRouteChange(() => {
+        answerProjectDialog(null);
+        closeShareDialog();
+      }),
+    [],
+  );
   const { current } = useSnapshot(projectDialog);
   const { link } = useSnapshot(shareDialog);
   return (

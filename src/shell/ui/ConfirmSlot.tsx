@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { confirmService } from '../confirm.ts';
+import { closeOnRouteChange } from '../route-change.ts';
 
 const ConfirmHost = lazy(() => import('./ConfirmHost.tsx'));
 
@@ -8,6 +9,7 @@ const ConfirmHost = lazy(() => import('./ConfirmHost.tsx'));
 export default function ConfirmSlot() {
   const { current } = useSnapshot(confirmService.state);
   const [needed, setNeeded] = useState(false);
+  useEffect(() => closeOnRouteChange(() => confirmService.cancelAll()), []);
   if (current && !needed) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>
