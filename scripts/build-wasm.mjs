@@ -71,6 +71,9 @@ if (!toolchain) {
 }
 
 const started = Date.now();
+console.log(
+  `build-wasm: compiling core-rs to WebAssembly with ${toolchain.name} (about a minute the first time; later runs reuse what is built)…`,
+);
 const build = spawnSync(
   toolchain.cargo,
   ['build', '--release', '--target', target, '--target-dir', join(crate, 'target', 'wasm')],
@@ -86,7 +89,9 @@ if (build.status !== 0) {
 }
 const built = join(crate, 'target', 'wasm', target, 'release', 'gogo_core.wasm');
 mkdirSync(outDir, { recursive: true });
-copyFileSync(built, outFile);
+// Only a changed module is copied, so what is built from it (the UI) is not built again.
+const same = existsSync(outFile) && readFileSync(outFile).equals(readFileSync(built));
+if (!same) copyFileSync(built, outFile);
 const size = statSync(outFile).size;
 const gz = gzipSync(readFileSync(outFile)).length;
 console.log(

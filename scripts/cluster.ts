@@ -68,7 +68,20 @@ const CHECK_MS = 500;
 /** A stopping replica reports not ready this long before it closes: beyond two checks. */
 const DRAIN_MS = 3 * CHECK_MS;
 
-function haproxyConfig(port: number, replicas: Replica[], mqttPort: number, stats: number) {
+/**
+ * WebSockets one client address may hold open to the brokers through the balancer (the
+ * embedded broker's own cap, server/remote-lab/embedded-broker.ts): Mosquitto has no
+ * per-address limit, so the balancer sets it (docs/deploy.md).
+ */
+export const MQTT_SOCKETS_PER_ADDRESS = 200;
+
+/** The balancer's configuration: docs/deploy.md shows the same for several machines. */
+export function haproxyConfig(
+  port: number,
+  replicas: Pick<Replica, 'index' | 'port'>[],
+  mqttPort: number,
+  stats: number,
+) {
   return [
     'global',
     '  maxconn 4000',
@@ -79,6 +92,9 @@ function haproxyConfig(port: number, replicas: Replica[], mqttPort: number, stat
     '  timeout server 15m',
     '  timeout tunnel 1h',
     '  timeout http-request 10s',
+    // A busy replica may be slow to answer its check; only one that does not answer in
+    // time, or says it is not ready, is taken out.
+    '  timeout check 3s',
     // One request per server connection: a replica that closes never races a reused idle
     // connection, so a stop costs no request.
     '  option http-server-close',
@@ -90,6 +106,10 @@ function haproxyConfig(port: number, replicas: Replica[], mqttPort: number, stat
     'frontend web',
     `  bind 127.0.0.1:${port}`,
     '  option forwardfor',
+    // Each address's open WebSockets to the brokers, counted while they last.
+    '  stick-table type ip size 100k expire 1h store conn_cur',
+    '  http-request track-sc0 src if { path_beg /mqtt/ }',
+    `  http-request deny deny_status 429 if { path_beg /mqtt/ } { sc0_conn_cur gt ${MQTT_SOCKETS_PER_ADDRESS} }`,
     '  use_backend mqtt if { path_beg /mqtt/ }',
     '  default_backend api',
     'backend api',
@@ -109,7 +129,7 @@ function haproxyConfig(port: number, replicas: Replica[], mqttPort: number, stat
   ].join('\n');
 }
 
-async function waitReady(url: string, child: ChildProcess, ms = 120_000): Promise<void> {
+async function waitReady(url: string, child: ChildProcess, ms = 300_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {

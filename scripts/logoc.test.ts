@@ -51,6 +51,8 @@ describe('logoc (command line)', () => {
       status: 200,
       code: 'syntax',
       line: 6,
+      // Where the mistake is, for an editor to mark: the words after the line.
+      mistake: { line: 6, column: 7, endLine: 6, endColumn: 9, text: ':a' },
     });
   });
 

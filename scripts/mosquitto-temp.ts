@@ -1,7 +1,8 @@
 // A throw-away Mosquitto for tests and benchmarks, with the dynamic-security plugin the
-// remote lab uses at scale (docs/remote-lab.md "External broker"): a temporary folder, an
-// admin user with a random password, MQTT over WebSocket on a loopback port; stopped and
-// deleted afterwards. Uses Debian's mosquitto (scripts/setup.sh installs it).
+// remote lab uses at scale (docs/remote-lab.md "External broker") and the deployment's
+// configuration and limits (deploy/mosquitto.conf): a temporary folder, an admin user with a
+// random password, MQTT over WebSocket on a loopback port; stopped and deleted afterwards.
+// Uses Debian's mosquitto (scripts/setup.sh installs it).
 //
 //   node --import tsx scripts/mosquitto-temp.ts run [--port N] -- <command...>
 //
@@ -30,6 +31,37 @@ export interface TempMosquitto {
   restart(): Promise<void>;
   /** Stops it for good and deletes its folder. */
   remove(): Promise<void>;
+}
+
+/** The deployment's configuration (docs/deploy.md), which the tests' broker runs too. */
+export const MOSQUITTO_CONF = fileURLToPath(new URL('../deploy/mosquitto.conf', import.meta.url));
+
+/**
+ * deploy/mosquitto.conf for a broker of this machine: its plugin path, files, logs on
+ * stderr, and the loopback ports of its two listeners (WebSocket first, then plain MQTT).
+ * Every limit stays as the file sets it.
+ */
+export function localMosquittoConfig(
+  template: string,
+  local: { plugin: string; dynsec: string; wsPort: number; tcpPort: number },
+): string {
+  const ports = [local.wsPort, local.tcpPort];
+  const lines: string[] = [];
+  for (const raw of template.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const [key] = line.split(/\s+/);
+    if (key === 'plugin') lines.push(`plugin ${local.plugin}`);
+    else if (key === 'plugin_opt_config_file') lines.push(`${key} ${local.dynsec}`);
+    else if (key === 'log_dest') lines.push('log_dest stderr');
+    else if (key === 'listener') {
+      const port = ports.shift();
+      if (port === undefined) throw new Error('deploy/mosquitto.conf: more than two listeners');
+      lines.push(`listener ${port} 127.0.0.1`);
+    } else lines.push(line);
+  }
+  if (ports.length > 0) throw new Error('deploy/mosquitto.conf: a listener is missing');
+  return lines.join('\n') + '\n';
 }
 
 const PLUGIN_DIRS = ['/usr/lib/x86_64-linux-gnu', '/usr/lib/aarch64-linux-gnu', '/usr/lib'];
@@ -81,24 +113,12 @@ export async function startTempMosquitto(options: { port?: number } = {}): Promi
   const conf = path.join(dir, 'mosquitto.conf');
   fs.writeFileSync(
     conf,
-    [
-      'per_listener_settings false',
-      'allow_anonymous false',
-      `plugin ${plugin}`,
-      `plugin_opt_config_file ${dynsec}`,
-      'persistence false',
-      'log_dest stderr',
-      'log_type error',
-      'log_type warning',
-      // A station's frames of reports and a 2 KB download fit easily.
-      'message_size_limit 262144',
-      `listener ${port} 127.0.0.1`,
-      'protocol websockets',
-      // Mosquitto 2.0 with libwebsockets 4 does not count a WebSocket listener as one, and
-      // exits without a plain listener; the server talks plain MQTT on it.
-      `listener ${tcpPort} 127.0.0.1`,
-      '',
-    ].join('\n'),
+    localMosquittoConfig(fs.readFileSync(MOSQUITTO_CONF, 'utf8'), {
+      plugin,
+      dynsec,
+      wsPort: port,
+      tcpPort,
+    }),
   );
   // As root Mosquitto drops to its own user, which must be able to write the plugin's file.
   if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'mosquitto:', dir]);

@@ -5,7 +5,8 @@
 #
 # After set-up the suites run in two lanes at once, because most of the end-to-end time is
 # spent waiting on the browser and the server, not on the CPU: lane "checks" (static checks,
-# core-rs, unit tests, PostgreSQL, Mosquitto, durability) and lane "e2e" (build, Playwright).
+# core-rs, unit tests, PostgreSQL, Mosquitto, durability) and lane "e2e" (build, Playwright,
+# then the cluster of replicas).
 # Each lane goes on after a failed step so one run reports every failure; the lane logs are
 # printed whole, the failed lane last, then a summary.
 set -euo pipefail
@@ -52,6 +53,9 @@ lane_e2e() {
   else
     step e2e "end-to-end (playwright, chromium, real server and Auth emulator)" npx playwright test
   fi
+  # Here rather than in the checks lane, which is the longer one.
+  step e2e "cluster: 3 replicas behind HAProxy on PostgreSQL and Mosquitto (story, kill -9, rolling restart, database and broker restarts, shared limits)" \
+    node --import tsx scripts/cluster-checks.ts
 }
 
 started=$SECONDS

@@ -3,7 +3,10 @@
 // has downloaded and run, one whole download after the page. This build step writes a tiny
 // classic script, loaded from the page's head, that asks for the editor's chunks (and its
 // style sheet) right away when the address is an editor route, so they download alongside
-// the entry chunk. Other routes fetch nothing extra. On every route it also opens the
+// the entry chunk. The links ask in CORS mode, as Vite's loader asks for the same files later
+// (crossorigin): a style sheet preloaded in another mode is fetched again and the browser
+// warns that the preload went unused. Other routes fetch nothing extra. On every route it
+// also opens the
 // page's localStorage, whose first use waits synchronously for the browser (10-20 ms on a
 // cold profile): done here, that wait falls while the entry chunk downloads instead of
 // inside its evaluation, where the stores read their saved state. The script is a file of
@@ -75,6 +78,7 @@ export function preloadScript(files: RoutePreload, base: string): string {
     link.rel = f[0];
     link.href = f[1];
     if (f[0] === 'preload') link.as = 'style';
+    link.crossOrigin = '';
     document.head.appendChild(link);
   });
 })();

@@ -23,7 +23,12 @@ import type { EventBus } from './events/event-bus.ts';
 import { scheduleMaintenance } from './maintenance.ts';
 import { authenticate } from './http/access.ts';
 import { endUnusedConnectionsOnClose } from './http/connections.ts';
-import { formatSchemaErrors, handleError, handleNotFound } from './http/errors.ts';
+import {
+  formatSchemaErrors,
+  handleClientError,
+  handleError,
+  handleNotFound,
+} from './http/errors.ts';
 import { limitWrites, Limits, writeLimits } from './http/rate-limit.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { rejectBadText, validatorCompiler } from './http/validation.ts';
@@ -38,6 +43,7 @@ import { UserStore } from './users/user-store.ts';
 import { Classroom } from './classroom/classroom.ts';
 import { poolChecker } from './classroom/lesson-checker.ts';
 import { ExtensionStore } from './extensions/extension-store.ts';
+import { addressReader, proxyTrust } from './http/client-address.ts';
 import { classroomLink, lessonBoardRights, remoteLabGrader } from './classroom/remote-lab-link.ts';
 
 /** One API route as registered, for the route-table tests. */
@@ -75,18 +81,6 @@ function assertSchema(route: RouteOptions): void {
   }
 }
 
-/**
- * Fastify's `trustProxy` for TRUST_PROXY: a hop count trusts the socket peer and the
- * entries after it up to that many (the client is the entry before them); addresses trust
- * only those proxies. The leftmost X-Forwarded-For entry, which anyone can write, is never
- * believed on its own.
- */
-function proxyTrust(trust: ServerConfig['trustProxy']) {
-  if (trust === false) return false;
-  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
-  return trust;
-}
-
 export async function buildApp(config: ServerConfig, services: Services): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -94,6 +88,8 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
     trustProxy: proxyTrust(config.trustProxy),
     // Bad URLs and the like, raised before routing, get the same error shape.
     frameworkErrors: handleError,
+    // Node's own 400s (bad chunked body, CL+TE…) too.
+    clientErrorHandler: handleClientError,
     schemaErrorFormatter: formatSchemaErrors,
   }).withTypeProvider<TypeBoxProvider>();
 
@@ -181,9 +177,12 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
       // browser accepts is sent, with `Vary: Accept-Encoding`.
       preCompressed: true,
       cacheControl: false,
-      setHeaders(reply, filePath) {
+      setHeaders(res, filePath) {
+        // The same address answers brotli, gzip or plain by Accept-Encoding: caches must
+        // keep them apart.
+        res.setHeader('vary', 'Accept-Encoding');
         // Vite fingerprints everything under assets/; the entry page must always revalidate.
-        reply.header(
+        res.setHeader(
           'cache-control',
           /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
@@ -273,6 +272,7 @@ export async function createServer(
     db: db.kysely,
     mqtt: config.mqtt,
     registrationsPerHour: config.labRegistrationsPerHour,
+    limits: rateLimits,
   });
   let brokers: Awaited<ReturnType<typeof startBrokers>>;
   try {
@@ -285,6 +285,7 @@ export async function createServer(
         config.port === 0
           ? `${os.hostname()}-${randomBytes(4).toString('hex')}`
           : `${os.hostname()}-${config.port}`,
+      addressOf: addressReader(config.trustProxy),
     });
   } catch (error) {
     await compilePool.close();

@@ -2,6 +2,7 @@
 // receives a `ServerConfig`; nothing else reads process.env.
 import os from 'node:os';
 import path from 'node:path';
+import { ALIVE_MS, STATION_GRACE_MS, STATION_SILENT_MS } from '../src/contract/remote-lab.ts';
 
 export type DatabaseConfig =
   { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax: number };
@@ -206,7 +207,7 @@ function mqttConfig(env: Env): MqttConfig {
   if (publicUrl && !/^wss?:\/\/\S+$/.test(publicUrl)) {
     throw new ConfigError('MQTT_PUBLIC_URL must be a ws:// or wss:// URL');
   }
-  const aliveMs = intVar(env, 'LAB_ALIVE_MS', 5000, 100, 60_000);
+  const aliveMs = intVar(env, 'LAB_ALIVE_MS', ALIVE_MS, 100, 60_000);
   return {
     prefix,
     lab,
@@ -219,8 +220,8 @@ function mqttConfig(env: Env): MqttConfig {
         }
       : { kind: 'embedded', port: optionalPort(env, 'MQTT_PUBLIC_PORT') },
     aliveMs,
-    stationGraceMs: intVar(env, 'LAB_STATION_GRACE_MS', 30_000, 100, 600_000),
-    stationSilentMs: intVar(env, 'LAB_STATION_SILENT_MS', 6000, 100, 600_000),
+    stationGraceMs: intVar(env, 'LAB_STATION_GRACE_MS', STATION_GRACE_MS, 100, 600_000),
+    stationSilentMs: intVar(env, 'LAB_STATION_SILENT_MS', STATION_SILENT_MS, 100, 600_000),
   };
 }
 

@@ -7,14 +7,17 @@ import { createRoot } from 'react-dom/client';
 import './app/shell.css';
 import App from './app/App.tsx';
 import { createAppRouter } from './app/router.ts';
+import { forwardCloudRecords } from './datalog/cloud/board-cloud-records.ts';
 import { registerBoardActions } from './editor/program/board-actions.ts';
 import { registerFileActions } from './editor/program/file-actions.ts';
 import { registerExtensionActions, startExtensions } from './extensions/index.ts';
 import { startMessages } from './messages/messages-service.ts';
 import { initI18n } from './i18n/index.ts';
+import { lessonToReopen } from './classroom/open-lesson.ts';
 import { restoreProgram, startOffline } from './offline/index.ts';
 import { connectEditorToProjects } from './project/connect-editor.ts';
 import { registerProjectActions } from './project/index.ts';
+import { getSimHost } from './virtual-board/host/sim-host.ts';
 import { startVirtualBoard } from './virtual-board/index.ts';
 import { nextTask } from './ui/next-task.ts';
 import { startWebui } from './webui/index.ts';
@@ -36,6 +39,10 @@ async function start(host: HTMLElement): Promise<void> {
   // program's autosave and the service worker (docs/offline.md).
   restoreProgram();
   startOffline();
+  // A lesson open before the reload shows again beside that program (docs/classroom.md).
+  if (lessonToReopen(window.location.hash)) {
+    void import('./classroom/ui/reopen-lesson.ts').then((lesson) => lesson.reopenLesson());
+  }
 
   // New Project, Open/Import from file and Save as a file work from every screen.
   registerFileActions();
@@ -48,11 +55,9 @@ async function start(host: HTMLElement): Promise<void> {
   void import('./auth/runtime.ts').then((auth) => auth.startAuth()).catch(() => {});
   void import('./firmware/index.ts').then((f) => f.startFirmware());
   // Programs on the virtual board log to the cloud datalog (`cloud record`), as a board
-  // plugin would post them.
-  void Promise.all([
-    import('./virtual-board/host/sim-host.ts'),
-    import('./datalog/cloud/board-cloud-records.ts'),
-  ]).then(([sim, cloud]) => cloud.forwardCloudRecords(sim.getSimHost()));
+  // plugin would post them. Both modules are in this chunk already (the top bar and the
+  // layout use them); the recorder's own code loads on the first record.
+  forwardCloudRecords(getSimHost());
 
   // Save, Save as a copy and Share (the cloud save flow), reading and opening programs
   // through the editor.

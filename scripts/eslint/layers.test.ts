@@ -48,4 +48,16 @@ describe('layer rules (eslint.config.js)', () => {
     expect(text).toMatch(/may import only src\/core, src\/contract/);
     expect(text).toMatch(/no-restricted-globals/);
   });
+
+  it("refuses a typed raw call of the API client outside a feature's *-api.ts", async () => {
+    const code = [
+      "import type { ApiClient } from '../api/client.ts';",
+      "export const a = (api: ApiClient) => api.get<string>('/config');",
+      "export const b = (s: { deps: { api: ApiClient } }) => s.deps.api.post<string>('/x', {});",
+      '',
+    ].join('\n');
+    const raw = (found: string[]) => found.filter((m) => m.startsWith('no-restricted-syntax'));
+    expect(raw(await messages('src/webui/x.ts', code))).toHaveLength(2);
+    expect(raw(await messages('src/webui/x-api.ts', code))).toEqual([]);
+  });
 });

@@ -332,6 +332,7 @@ export class SubmissionStore {
         gradeSource: gradeSourceOf(c.grade_source),
         late: c.is_late === 1,
         hasNote: c.note !== '',
+        note: c.note,
         submittedAt: c.submitted_at,
         updatedAt: c.updated_at,
       })),

@@ -77,4 +77,72 @@ describe(`database (${testEngine()})`, () => {
     expect(rows[0]?.journal_mode).toBe('wal');
     await db.close();
   });
+
+  // The server and a command (make-admin, move-data) may open the same file at once. A write
+  // that waited too long for the other's lock fails; the next writes must still be committed
+  // (a driver that leaves the failed statement open keeps its transaction open: later saves
+  // are answered, never committed, held from every other process and lost on a crash).
+  it.runIf(testEngine() === 'sqlite')(
+    'commits the writes that follow one refused while another process held the lock',
+    async () => {
+      const server = openDatabase(target.config);
+      const command = openDatabase(target.config);
+      await migrateToLatest(server);
+      const row = (id: string, name: string) => ({
+        id,
+        firebase_uid: null,
+        name,
+        email: `${name}@example.com`,
+        photo_url: '',
+        provider_id: '',
+        role: 'user',
+        email_verified: 0,
+        created_at: '2026-01-02T03:04:05.000Z',
+        updated_at: '2026-01-02T03:04:05.000Z',
+      });
+      try {
+        await sql`pragma busy_timeout = 50`.execute(server.kysely);
+        await command.kysely.connection().execute(async (c) => {
+          await sql`begin immediate`.execute(c);
+          await c
+            .insertInto('users')
+            .values(row('1b8f8d2e-5a77-4c1e-9d8e-2f7a1c3b4d5e', 'cmd'))
+            .execute();
+          await expect(
+            server.kysely
+              .insertInto('users')
+              .values(row('2b8f8d2e-5a77-4c1e-9d8e-2f7a1c3b4d5e', 'early'))
+              .execute(),
+          ).rejects.toThrow(/locked|busy/i);
+          await sql`commit`.execute(c);
+        });
+        await server.kysely
+          .insertInto('users')
+          .values(row('3b8f8d2e-5a77-4c1e-9d8e-2f7a1c3b4d5e', 'later'))
+          .execute();
+        // Another process sees the later write and may write in turn.
+        const reader = openDatabase(target.config);
+        try {
+          const names = await reader.kysely
+            .selectFrom('users')
+            .select('name')
+            .where('name', 'in', ['cmd', 'early', 'later'])
+            .orderBy('name')
+            .execute();
+          expect(names.map((n) => n.name)).toEqual(['cmd', 'later']);
+          await sql`pragma busy_timeout = 50`.execute(reader.kysely);
+          await reader.kysely
+            .updateTable('users')
+            .set({ name: 'renamed' })
+            .where('name', '=', 'cmd')
+            .execute();
+        } finally {
+          await reader.close();
+        }
+      } finally {
+        await command.close();
+        await server.close();
+      }
+    },
+  );
 });

@@ -67,7 +67,10 @@ export function examplesPage(language: ExampleLanguage): string {
 <title>${escapeHtml(texts.title)}</title>
 <style>
   body { font-family: system-ui, "Noto Sans Thai", sans-serif; margin: 0; padding: 1rem; color: #212529; }
-  h1 { font-size: 1.25rem; margin: 0 0 .25rem; }
+  /* The dialog around the frame already says "Project examples": the heading stays for
+     screen readers only. */
+  h1 { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+  body > p { margin: 0; }
   ul { list-style: none; padding: 0; display: grid; gap: .75rem; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); }
   .card { border: 1px solid #dee2e6; border-radius: .5rem; padding: .75rem; display: flex; flex-direction: column; }
   .card h2 { font-size: 1rem; margin: 0 0 .25rem; }

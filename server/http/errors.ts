@@ -1,6 +1,8 @@
 // One error shape for every failure: `{error, message}`, where `error` is a stable code the
 // UI maps through `global.mapping.{error}`. Handlers throw HttpError; everything else is
 // turned into a 4xx with Fastify's own explanation, or a 500 without details.
+import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { PATTERN_HINTS, type ErrorBody } from '../../src/contract/common.ts';
@@ -65,4 +67,28 @@ export function handleNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .code(404)
     .send(errorBody(404, `No route for ${request.method} ${request.url.split('?')[0] ?? ''}`));
+}
+
+/**
+ * Node's own refusals, raised before a request exists (a malformed request line or header,
+ * a bad chunked body, Content-Length with Transfer-Encoding, a request that took too long):
+ * the same `{error, message}` shape as every other answer, then the connection ends.
+ */
+export function handleClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large']
+        : [400, 'The request is malformed'];
+  const body = JSON.stringify(errorBody(status, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

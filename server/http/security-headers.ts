@@ -13,7 +13,9 @@
 // - calls to this origin, the Auth emulator, https (Firebase, model URLs) and WebSockets
 //   (the board plugin on localhost, remote-lab brokers);
 // - frames of this origin and https (examples, Firebase's sign-in helper);
-// - framed only by this origin (frame-ancestors; X-Frame-Options for older browsers).
+// - framed only by this origin (frame-ancestors; X-Frame-Options for older browsers). A
+//   page with a policy of its own says itself who may frame it (the examples page: anyone),
+//   so it gets no X-Frame-Options that would say otherwise.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 
@@ -52,9 +54,10 @@ export function securityHeaders(config: ServerConfig) {
     // A page with a policy of its own (the examples page) keeps it. Scripts get the
     // policy too: a worker runs under the policy of its own script, not of the page.
     const isPage = type.startsWith('text/html');
-    if ((isPage || SCRIPT.test(type)) && !reply.hasHeader('content-security-policy')) {
+    const ownPolicy = reply.hasHeader('content-security-policy');
+    if ((isPage || SCRIPT.test(type)) && !ownPolicy) {
       reply.header('content-security-policy', policy);
     }
-    if (isPage) reply.header('x-frame-options', 'SAMEORIGIN');
+    if (isPage && !ownPolicy) reply.header('x-frame-options', 'SAMEORIGIN');
   };
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import { compilerPath } from '../../src/contract/compile.ts';
@@ -99,5 +100,33 @@ describe('request validation', () => {
     expect(badTextPath(deep)).toMatch(/^\/0\/0/);
     expect(badTextPath({ a: [{ b: 'fine' }, 'x\uD800'] })).toBe('/a/1');
     expect(badTextPath({ a: ['\uD83D\uDE80'] })).toBeNull();
+  });
+
+  it("answers Node's own refusals (bad chunked body, CL with TE) in the error shape", async () => {
+    const origin = new URL(await t.app.listen({ host: '127.0.0.1', port: 0 }));
+    /** Sends raw bytes; everything the server answers before it closes. */
+    const raw = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        let answer = '';
+        const socket = net.connect(Number(origin.port), '127.0.0.1', () => socket.write(text));
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (answer += chunk));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const url = `${API_BASE_PATH}/datalog/record`;
+    for (const request of [
+      // A chunk size that is not hexadecimal.
+      `POST ${url} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+      // Content-Length and Transfer-Encoding together (request smuggling).
+      `POST ${url} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+      'NOT-HTTP\r\n\r\n',
+    ]) {
+      const answer = await raw(request);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head, request).toMatch(/^HTTP\/1\.1 400 /);
+      expect(head.toLowerCase()).toContain('content-type: application/json');
+      expect(JSON.parse(body)).toEqual({ error: 'bad_request', message: expect.any(String) });
+    }
   });
 });

@@ -1,7 +1,8 @@
-// Catalogs: named collections of projects (spec core §3 "Catalog", §7). Every signed-in
-// user sees every catalog; only its owner edits it, adds or removes projects, or deletes
-// it. A user has at most one catalog of a name ('You already have this catalog'). Lists of
-// a catalog's projects show only the projects the caller may see.
+// Catalogs: named collections of projects (spec core §3 "Catalog", §7). Everyone sees every
+// catalog (a catalog has no private state; signed-out visitors read as ANONYMOUS_VIEWER);
+// only its owner edits it, adds or removes projects, or deletes it. A user has at most one
+// catalog of a name ('You already have this catalog'). Lists of a catalog's projects show
+// only the projects the caller may see: the published ones, and their own.
 import { randomUUID } from 'node:crypto';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Pagination } from '../../src/contract/common.ts';

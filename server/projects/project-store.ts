@@ -1,10 +1,10 @@
 // Projects (spec core §3 "Project", §7 "Project service"): create, read, edit, publish,
 // like, remix, delete and the paged lists. Plain Kysely, identical on SQLite and PostgreSQL.
 //
-// Rules: a published project is visible to every signed-in user, an unpublished one only to
-// its owner; anyone else is told it does not exist (404), so private projects do not leak.
-// Only the owner edits, publishes or deletes it (403). Likes are one per user. A remix
-// copies the code (and name, image and description) and records its parent.
+// Rules: a published project is visible to everyone, signed in or not (ANONYMOUS_VIEWER), an
+// unpublished one only to its owner; anyone else is told it does not exist (404), so private
+// projects do not leak. Only the owner edits, publishes or deletes it (403). Likes are one
+// per user. A remix copies the code (and name, image and description) and records its parent.
 import { randomUUID } from 'node:crypto';
 import {
   sql,
@@ -34,6 +34,13 @@ import { now } from '../db/clock.ts';
 /** `name` shortened so that `name` + `suffix` fits the name's limit. */
 const withSuffix = (name: string, suffix: string) =>
   `${name.slice(0, PROJECT_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
+
+/**
+ * The viewer of a signed-out visitor's reads. No user has an empty id (ids are the sign-in
+ * provider's uids), so this viewer owns nothing and has liked nothing: it sees exactly the
+ * published projects.
+ */
+export const ANONYMOUS_VIEWER = '';
 
 export const projectNotFound = () =>
   new HttpError(404, 'project_not_found', 'The project does not exist');

@@ -7,6 +7,7 @@ import type http from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
+import { BROKER_RECONNECT_MS } from '../../src/contract/remote-lab.ts';
 import type { MqttConfig } from '../config.ts';
 import {
   AedesLabAccess,
@@ -24,8 +25,10 @@ import {
   listenDedicated,
   PUBLIC_PATH,
   publicBrokerOptions,
+  type WsBroker,
 } from './embedded-broker.ts';
 import { AedesWebuiAccess, DynsecWebuiAccess, type WebuiAccess } from '../webui/webui-access.ts';
+import { PublicBrokerGuard } from './public-broker-guard.ts';
 
 /** Idle web UI clients are looked for at least this often. */
 const SWEEP_MAX_MS = 3600_000;
@@ -107,7 +110,7 @@ export class MqttBus implements LabBus {
     const client = await mqtt.connectAsync(url, {
       username,
       password,
-      reconnectPeriod: 5000,
+      reconnectPeriod: BROKER_RECONNECT_MS,
       connectTimeout: 10_000,
       clientId: `${username}-${randomBytes(4).toString('hex')}`,
     });
@@ -171,7 +174,7 @@ export class MqttDynsecChannel implements DynsecChannel {
     const client = await mqtt.connectAsync(url, {
       username,
       password,
-      reconnectPeriod: 5000,
+      reconnectPeriod: BROKER_RECONNECT_MS,
       connectTimeout: 10_000,
       clientId: `${username}-admin-${randomBytes(4).toString('hex')}`,
     });
@@ -219,13 +222,15 @@ export interface BrokerOptions {
    * a broker login of its own, which a restart of another replica leaves alone.
    */
   replica?: string;
+  /** A WebSocket upgrade's client address (TRUST_PROXY), for the public broker's limits. */
+  addressOf?: (request: http.IncomingMessage) => string;
 }
 
 /** Starts (embedded) or connects to (external) the two brokers. */
 export async function startBrokers(options: BrokerOptions): Promise<LabBrokers> {
   const { mqtt: cfg, host } = options;
   const closers: (() => Promise<void> | void)[] = [];
-  const ws: { path: string; broker: Aedes }[] = [];
+  const ws: WsBroker[] = [];
   const done = async () => {
     for (const c of closers.reverse()) await c();
   };
@@ -234,14 +239,18 @@ export async function startBrokers(options: BrokerOptions): Promise<LabBrokers> 
     let webui: WebuiAccess | null = null;
     if (cfg.public.kind === 'embedded') {
       const webuiAccess = new AedesWebuiAccess(cfg.prefix, cfg.prefix);
-      const broker = await createBroker(webuiAccess.options(publicBrokerOptions()));
+      const guard = new PublicBrokerGuard(
+        options.addressOf ?? ((request) => request.socket.remoteAddress ?? ''),
+      );
+      const broker = await createBroker(guard.wrap(webuiAccess.options(publicBrokerOptions())));
       webuiAccess.track(broker);
       webui = webuiAccess;
       closers.push(() => closeBroker(broker));
-      ws.push({ path: PUBLIC_PATH, broker });
+      const admit = (request: http.IncomingMessage) => guard.admitSocket(request);
+      ws.push({ path: PUBLIC_PATH, broker, admit });
       publicUrl = PUBLIC_PATH;
       if (cfg.public.port !== null) {
-        const server = await listenDedicated(broker, host, cfg.public.port);
+        const server = await listenDedicated(broker, host, cfg.public.port, admit);
         closers.push(() => new Promise<void>((r) => server.close(() => r())));
       }
     } else {

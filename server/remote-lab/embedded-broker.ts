@@ -15,6 +15,8 @@ export const MAX_WS_PAYLOAD = 256 * 1024;
 export interface WsBroker {
   path: string;
   broker: Aedes;
+  /** Admits a WebSocket (its release when it closes), or refuses it (null: 429). */
+  admit?: (request: http.IncomingMessage) => (() => void) | null;
 }
 
 /** Starts an aedes broker that keeps everything in memory. */
@@ -23,7 +25,13 @@ export function createBroker(options: AedesOptions): Promise<Aedes> {
 }
 
 /** Hands a WebSocket to a broker as an MQTT stream. */
-function serve(broker: Aedes, ws: WebSocket, request: http.IncomingMessage): void {
+function serve(
+  broker: Aedes,
+  ws: WebSocket,
+  request: http.IncomingMessage,
+  release?: () => void,
+): void {
+  if (release) ws.once('close', release);
   const stream = createWebSocketStream(ws);
   // A client that vanishes mid-write must not take the process down.
   stream.on('error', () => stream.destroy());
@@ -51,7 +59,12 @@ export function attachWebSockets(server: http.Server, brokers: WsBroker[]): () =
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => serve(target.broker, ws, request));
+    const release = target.admit ? target.admit(request) : undefined;
+    if (release === null) {
+      socket.end(TOO_MANY);
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => serve(target.broker, ws, request, release));
   };
   server.on('upgrade', onUpgrade);
   return () => {
@@ -61,17 +74,29 @@ export function attachWebSockets(server: http.Server, brokers: WsBroker[]): () =
   };
 }
 
+const TOO_MANY =
+  'HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n' +
+  'Too many connections from this address\n';
+
 /** A broker on a port of its own (any path), for deployments that keep the spec's ports. */
 export async function listenDedicated(
   broker: Aedes,
   host: string,
   port: number,
+  admit?: WsBroker['admit'],
 ): Promise<http.Server> {
   const server = http.createServer((_req, res) => {
     res.writeHead(426, { 'content-type': 'text/plain' }).end('MQTT over WebSocket only\n');
   });
-  const wss = new WebSocketServer({ ...wsOptions, noServer: false, server });
-  wss.on('connection', (ws, request) => serve(broker, ws, request));
+  const wss = new WebSocketServer(wsOptions);
+  server.on('upgrade', (request: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const release = admit ? admit(request) : undefined;
+    if (release === null) {
+      socket.end(TOO_MANY);
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => serve(broker, ws, request, release));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -84,8 +109,33 @@ export function closeBroker(broker: Aedes): Promise<void> {
   return new Promise((resolve) => broker.close(() => resolve()));
 }
 
-/** Limits of the public broker (broadcast, web UI): anyone may use it, within bounds. */
-export const PUBLIC_LIMITS = { payloadBytes: 4096, topicLength: 256 };
+/**
+ * Limits of the public broker (broadcast, web UI): anyone may use it, within bounds
+ * (public-broker-guard.ts; docs/labs.md "Limits of the public broker").
+ */
+export const PUBLIC_LIMITS = {
+  payloadBytes: 4096,
+  topicLength: 256,
+  /** WebSockets from one address (a school behind one address has many), and in all. */
+  socketsPerAddress: 200,
+  socketsTotal: 5000,
+  /** MQTT connections without a login per address; with one, per broker user. */
+  anonymousPerAddress: 20,
+  connectionsPerUser: 20,
+  /** Publishes per connection: a steady rate and the burst above it. */
+  anonymousPublishPerSecond: 20,
+  anonymousPublishBurst: 60,
+  userPublishPerSecond: 300,
+  userPublishBurst: 600,
+  /** Distinct topic filters one connection may subscribe to. */
+  subscriptionsPerClient: 100,
+  /** Retained messages: none for anonymous clients; per signed-in user, and in all. */
+  retainedTopicsPerUser: 200,
+  retainedBytesPerUser: 256 * 1024,
+  retainedBytesTotal: 16 * 1024 * 1024,
+  /** A WebSocket that sends no CONNECT this long is closed. */
+  connectTimeoutMs: 10_000,
+};
 
 /** Options of the public broker: anonymous, no `$` topics, small messages. */
 export function publicBrokerOptions(): AedesOptions {

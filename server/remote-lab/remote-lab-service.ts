@@ -40,7 +40,7 @@ import {
 import type { MqttConfig } from '../config.ts';
 import type { Database, LabGroupRow, RemoteLabRow, UserRow } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
-import { RateLimiter } from '../http/rate-limit.ts';
+import { Limits, type Limit } from '../http/rate-limit.ts';
 import type { LabBrokers } from './brokers.ts';
 import { labUsernames, sha256, type IdentityLookup } from './lab-access.ts';
 import { LabStore, newSecret, pinMatches } from './lab-store.ts';
@@ -126,6 +126,11 @@ export interface RemoteLabOptions {
   log?: LabLog;
   /** Lab registrations one user may make an hour (all at once, or spread). */
   registrationsPerHour?: number;
+  /**
+   * Where the guess and registration limits keep their buckets: the server's (on
+   * PostgreSQL shared by every replica, so N replicas do not allow N times the guesses).
+   */
+  limits?: Limits;
 }
 
 export interface LabLog {
@@ -140,8 +145,8 @@ export class RemoteLabService {
   private readonly presence = new Map<string, BoardPresence>();
   /** Boards whose current control message this process has published since it started. */
   private readonly controlSent = new Set<string>();
-  private readonly attempts = new RateLimiter(ATTEMPTS_PER_SECOND, ATTEMPT_BURST);
-  private readonly registrations: RateLimiter;
+  private readonly attempts: Limit;
+  private readonly registrations: Limit;
   private sweepTimer: ReturnType<typeof setInterval> | null = null;
   private sweeping: Promise<void> | null = null;
   private readonly now: () => number;
@@ -155,7 +160,9 @@ export class RemoteLabService {
     this.log = options.log;
     this.timeoutMs = 3 * options.mqtt.aliveMs;
     const perHour = options.registrationsPerHour ?? REGISTRATIONS_PER_HOUR;
-    this.registrations = new RateLimiter(perHour / 3600, perHour);
+    const limits = options.limits ?? new Limits(null);
+    this.attempts = limits.make('lab-attempts', ATTEMPTS_PER_SECOND, ATTEMPT_BURST);
+    this.registrations = limits.make('lab-registrations', perHour / 3600, perHour);
   }
 
   private log: LabLog | undefined;
@@ -300,10 +307,10 @@ export class RemoteLabService {
     // Only wrong keys count: a school's stations behind one address all reconnect after a
     // broker loss, and guessing is what the limit is for.
     const attempts = `station:${ip}`;
-    if (this.attempts.wait(attempts) > 0) throw tooManyTries();
+    if ((await this.attempts.wait(attempts)) > 0) throw tooManyTries();
     const lab = await this.labs.byBoard(boardId);
     if (!lab?.station_key_hash || lab.station_key_hash !== sha256(key)) {
-      this.attempts.take(attempts);
+      await this.attempts.take(attempts);
       throw wrongStationKey();
     }
     return this.grantStation(boardId);
@@ -343,7 +350,7 @@ export class RemoteLabService {
   /** Registers a lab; attempts per user are limited, so taken GoGo IDs cannot be listed by
    * trying them. */
   async createLab(user: UserRow, input: LabInput): Promise<RemoteLabRow> {
-    const wait = this.registrations.take(`user:${user.id}`);
+    const wait = await this.registrations.take(`user:${user.id}`);
     if (wait > 0) throw tooManyRegistrations(wait);
     return this.labs.create(user, input);
   }
@@ -392,12 +399,12 @@ export class RemoteLabService {
 
   // ---- Session calls ---------------------------------------------------------------------
 
-  private checkAttempts(user: UserRow): void {
-    if (this.attempts.take(`user:${user.id}`) > 0) throw tooManyTries();
+  private async checkAttempts(user: UserRow): Promise<void> {
+    if ((await this.attempts.take(`user:${user.id}`)) > 0) throw tooManyTries();
   }
 
   async connect(user: UserRow, body: SessionConnectBody): Promise<SessionAnswer> {
-    this.checkAttempts(user);
+    await this.checkAttempts(user);
     const lab = await this.labs.byBoard(body.board_id);
     let method: SessionMethod;
     if (body.lesson_uuid !== undefined) {
@@ -417,7 +424,7 @@ export class RemoteLabService {
   }
 
   async codeConnect(user: UserRow, body: CodeConnectBody): Promise<SessionAnswer> {
-    this.checkAttempts(user);
+    await this.checkAttempts(user);
     const target = await this.labs.byAccessCode(body.access_code);
     if (!target) throw wrongCode();
     let boards =

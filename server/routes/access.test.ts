@@ -44,6 +44,27 @@ describe('API access control', () => {
     return shared.json<{ shareToken: string }>().shareToken;
   };
 
+  /** A published project in a catalog, made by the signed-in user, for the signed-out reads. */
+  let shelf: Promise<{ project: string; catalog: string }> | undefined;
+  const publishedShelf = () =>
+    (shelf ??= (async () => {
+      const auth = { ...bearer(userToken), 'content-type': 'application/json' };
+      const post = (url: string, payload: object, method: 'POST' | 'PUT' = 'POST') =>
+        t.app.inject({
+          method,
+          url: `${API_BASE_PATH}${url}`,
+          headers: auth,
+          payload: { ...payload },
+        });
+      const project = (await post('/project/create', { name: 'Open' })).json<{ uuid: string }>()
+        .uuid;
+      await post(`/project/${project}/publish`, {}, 'PUT');
+      const catalog = (await post('/catalog/create', { name: 'Shelf' })).json<{ uuid: string }>()
+        .uuid;
+      await post(`/catalog/${catalog}/add`, { project }, 'PUT');
+      return { project, catalog };
+    })());
+
   it('registers the sign-in, profile and user-management routes as protected', () => {
     const urls = t.app.apiRoutes.filter((r) => !r.isPublic).map((r) => `${r.method} ${r.url}`);
     expect(urls).toEqual(
@@ -182,6 +203,17 @@ describe('API access control', () => {
           payload: {},
         });
       },
+      // Published projects and catalogs, read signed out.
+      [`GET ${API_BASE_PATH}/project/:uuid`]: async () =>
+        call('GET', `${API_BASE_PATH}/project/${(await publishedShelf()).project}`),
+      [`GET ${API_BASE_PATH}/project/:uuid/code`]: async () =>
+        call('GET', `${API_BASE_PATH}/project/${(await publishedShelf()).project}/code`),
+      [`GET ${API_BASE_PATH}/project/:uuid/remixes`]: async () =>
+        call('GET', `${API_BASE_PATH}/project/${(await publishedShelf()).project}/remixes`),
+      [`GET ${API_BASE_PATH}/catalog/:uuid`]: async () =>
+        call('GET', `${API_BASE_PATH}/catalog/${(await publishedShelf()).catalog}`),
+      [`GET ${API_BASE_PATH}/catalog/:uuid/projects`]: async () =>
+        call('GET', `${API_BASE_PATH}/catalog/${(await publishedShelf()).catalog}/projects`),
       // A class header image a signed-in user uploaded: <img> tags fetch it without a token.
       [`GET ${API_BASE_PATH}/classroom/image/:id`]: async () => {
         const gif = Buffer.from('R0lGODlhAQABAAAAACwAAAAAAQABAAA=', 'base64');

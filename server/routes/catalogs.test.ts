@@ -36,12 +36,13 @@ describe(`catalog service (${testEngine()})`, () => {
 
   describe('authorization of every call', () => {
     // [method, path (:c catalog, :p a published project in it), body, owner, other, anonymous]
+    // A signed-out visitor reads catalogs and signs in for the rest.
     type Row = [Method, string, unknown, number, number, number];
     const ROWS: Row[] = [
-      ['GET', '/catalog/:c', undefined, 200, 200, 401],
+      ['GET', '/catalog/:c', undefined, 200, 200, 200],
       ['PUT', '/catalog/:c', { desc: 'Best of' }, 200, 403, 401],
       ['PUT', '/catalog/:c/add', { project: ':p' }, 200, 403, 401],
-      ['GET', '/catalog/:c/projects', undefined, 200, 200, 401],
+      ['GET', '/catalog/:c/projects', undefined, 200, 200, 200],
       ['GET', '/catalog/:c/my-added', undefined, 200, 200, 401],
       ['DELETE', '/catalog/:c/:p', undefined, 200, 403, 401],
       ['DELETE', '/catalog/:c', undefined, 200, 403, 401],
@@ -65,7 +66,6 @@ describe(`catalog service (${testEngine()})`, () => {
 
     it.each([
       ['POST', '/catalog/create', { name: 'Anyone may' }, 201],
-      ['GET', '/catalogs/browse', undefined, 200],
       ['GET', '/catalogs/my/', undefined, 200],
       ['GET', '/catalogs/my', undefined, 200],
       ['GET', '/catalogs/my/all', undefined, 200],
@@ -130,7 +130,7 @@ describe(`catalog service (${testEngine()})`, () => {
     const hidden = await call('PUT', `/catalog/${c}/add`, owner, { project: theirsDraft });
     expect(hidden.body.error).toBe('project_not_found');
 
-    const list = async (token: string, suffix = 'projects') =>
+    const list = async (token: string | null, suffix = 'projects') =>
       (
         (await call('GET', `/catalog/${c}/${suffix}?order=name`, token)).body.data as {
           name: string;
@@ -139,6 +139,13 @@ describe(`catalog service (${testEngine()})`, () => {
     expect(await list(owner)).toEqual(['Mine draft', 'Mine public', 'Theirs public']);
     expect(await list(other)).toEqual(['Mine public', 'Theirs public']);
     expect(await list(other, 'my-added')).toEqual(['Theirs public']);
+    // A signed-out visitor sees the published projects, and the catalog as another user does.
+    expect(await list(null)).toEqual(['Mine public', 'Theirs public']);
+    expect((await call('GET', `/catalog/${c}`, null)).body).toMatchObject({
+      name: 'Favourites',
+      projects: 2,
+      isEditable: false,
+    });
     expect((await call('GET', `/catalog/${c}`, owner)).body).toMatchObject({
       name: 'Favourites',
       desc: '*mine*',
@@ -183,6 +190,11 @@ describe(`catalog service (${testEngine()})`, () => {
     expect(await names(`/catalogs/browse?query=${tag}`)).toEqual(['z', 'b', 'a', 'c']);
     expect(await names(`/catalogs/my/?query=${tag}&order=oldest`)).toEqual(['c', 'a', 'b']);
     expect(await names(`/catalogs/my?query=${tag}&order=name&per_page=2&page=2`)).toEqual(['c']);
+    // Signed out, the same list.
+    const anon = await call('GET', `/catalogs/browse?query=${tag}&order=name`, null);
+    expect((anon.body.data as { name: string }[]).map((x) => x.name.slice(tag.length + 1))).toEqual(
+      ['a', 'b', 'c', 'z'],
+    );
     const page = await call('GET', `/catalogs/browse?query=${tag}&per_page=2`, other);
     expect(page.body.links.pagination).toEqual({
       total: 4,

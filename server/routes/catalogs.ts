@@ -1,6 +1,9 @@
-// Catalog service (spec core §7): every call needs a signed-in user. Shapes and rules are
+// Catalog service (spec core §7). Reading catalogs (the list, a catalog, its projects) is
+// open to everyone, a token optional (publicCatalogsRoutes); a signed-out visitor sees the
+// published projects in them. Every other call needs a signed-in user. Shapes and rules are
 // documented in src/contract/projects.ts.
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { UuidRef } from '../../src/contract/common.ts';
 import {
   Catalog,
@@ -16,10 +19,10 @@ import {
   ProjectListQuery,
   UuidParams,
 } from '../../src/contract/projects.ts';
-import { currentUser } from '../http/access.ts';
+import { currentUser, identifyIfSignedIn } from '../http/access.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 import { CatalogStore } from '../projects/catalog-store.ts';
-import { ProjectStore } from '../projects/project-store.ts';
+import { ANONYMOUS_VIEWER, ProjectStore } from '../projects/project-store.ts';
 import { listOptions } from './projects.ts';
 
 const NoQuery = Type.Object({}, { additionalProperties: false });
@@ -38,12 +41,6 @@ export const catalogsRoutes: RouteGroup = async (app) => {
     },
   );
 
-  app.get(
-    '/catalog/:uuid',
-    { schema: { params: UuidParams, querystring: NoQuery, response: { 200: Catalog } } },
-    async (request) => catalogs.get(me(request), request.params.uuid),
-  );
-
   app.put(
     '/catalog/:uuid',
     { schema: { params: UuidParams, body: CatalogUpdate, response: { 200: Catalog } } },
@@ -56,30 +53,25 @@ export const catalogsRoutes: RouteGroup = async (app) => {
     async (request) => catalogs.addProject(me(request), request.params.uuid, request.body.project),
   );
 
-  for (const [suffix, mineOnly] of [
-    ['projects', false],
-    ['my-added', true],
-  ] as const) {
-    app.get(
-      `/catalog/:uuid/${suffix}`,
-      {
-        schema: {
-          params: UuidParams,
-          querystring: ProjectListQuery,
-          response: { 200: ProjectList },
-        },
+  app.get(
+    '/catalog/:uuid/my-added',
+    {
+      schema: {
+        params: UuidParams,
+        querystring: ProjectListQuery,
+        response: { 200: ProjectList },
       },
-      async (request) => {
-        await catalogs.assertExists(request.params.uuid);
-        const page = await projects.list(
-          me(request),
-          { kind: 'catalog', catalog: request.params.uuid, mineOnly },
-          listOptions(request.query),
-        );
-        return { data: page.data, links: { pagination: page.pagination } };
-      },
-    );
-  }
+    },
+    async (request) => {
+      await catalogs.assertExists(request.params.uuid);
+      const page = await projects.list(
+        me(request),
+        { kind: 'catalog', catalog: request.params.uuid, mineOnly: true },
+        listOptions(request.query),
+      );
+      return { data: page.data, links: { pagination: page.pagination } };
+    },
+  );
 
   app.delete(
     '/catalog/:uuid/:project',
@@ -100,16 +92,12 @@ export const catalogsRoutes: RouteGroup = async (app) => {
   );
 
   // The spec writes "my" with a trailing slash; both spellings answer.
-  for (const [url, mineOnly] of [
-    ['/catalogs/browse', false],
-    ['/catalogs/my/', true],
-    ['/catalogs/my', true],
-  ] as const) {
+  for (const url of ['/catalogs/my/', '/catalogs/my']) {
     app.get(
       url,
       { schema: { querystring: CatalogListQuery, response: { 200: CatalogList } } },
       async (request) => {
-        const page = await catalogs.list(me(request), mineOnly, listOptions(request.query));
+        const page = await catalogs.list(me(request), true, listOptions(request.query));
         return { data: page.data, links: { pagination: page.pagination } };
       },
     );
@@ -119,5 +107,48 @@ export const catalogsRoutes: RouteGroup = async (app) => {
     '/catalogs/my/all',
     { schema: { querystring: NoQuery, response: { 200: CatalogAll } } },
     async (request) => ({ data: await catalogs.allMine(me(request)) }),
+  );
+};
+
+/** The reads of catalogs: anyone, with a token when signed in (their own projects too). */
+export const publicCatalogsRoutes: RouteGroup = async (app) => {
+  app.addHook('onRequest', identifyIfSignedIn);
+  const projects = new ProjectStore(app.services.db.kysely);
+  const catalogs = new CatalogStore(app.services.db.kysely, projects);
+  const viewer = (request: FastifyRequest) => request.user?.id ?? ANONYMOUS_VIEWER;
+
+  app.get(
+    '/catalog/:uuid',
+    { schema: { params: UuidParams, querystring: NoQuery, response: { 200: Catalog } } },
+    async (request) => catalogs.get(viewer(request), request.params.uuid),
+  );
+
+  app.get(
+    '/catalog/:uuid/projects',
+    {
+      schema: {
+        params: UuidParams,
+        querystring: ProjectListQuery,
+        response: { 200: ProjectList },
+      },
+    },
+    async (request) => {
+      await catalogs.assertExists(request.params.uuid);
+      const page = await projects.list(
+        viewer(request),
+        { kind: 'catalog', catalog: request.params.uuid, mineOnly: false },
+        listOptions(request.query),
+      );
+      return { data: page.data, links: { pagination: page.pagination } };
+    },
+  );
+
+  app.get(
+    '/catalogs/browse',
+    { schema: { querystring: CatalogListQuery, response: { 200: CatalogList } } },
+    async (request) => {
+      const page = await catalogs.list(viewer(request), false, listOptions(request.query));
+      return { data: page.data, links: { pagination: page.pagination } };
+    },
   );
 };

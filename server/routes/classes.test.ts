@@ -422,7 +422,7 @@ describe('classroom: a whole lesson cycle', () => {
       { email: stays, name: '', photoUrl: '', hasAccount: false, removed: false },
     ]);
     expect(back.body.cells).toEqual([
-      expect.objectContaining({ user_email: email, suuid, grade: 45, hasNote: true }),
+      expect.objectContaining({ user_email: email, suuid, grade: 45, hasNote: true, note: 'Good' }),
     ]);
     const progress = await call('GET', `/lesson/${lesson.uuid}/grade/student`, pupil);
     expect(progress.body).toMatchObject({

@@ -92,6 +92,19 @@ describe('Logo compile endpoints', () => {
     expect(res.json().message).toMatch(/^Line 3: /);
   });
 
+  it('keeps logoc’s message and adds where the mistake is when the compiler stops after it', async () => {
+    const res = await post(`${API_BASE_PATH}${compilerPath('1.3')}`, {
+      logo: 'to main\nbeep\nfoo 3\nend\n\nto foo :a :b\nbeep\nend\n',
+      ...board,
+    });
+    expect(res.json()).toMatchObject({
+      result: false,
+      message: "Line 4: Syntax error at 'end'",
+      line: 4,
+      mistake: { line: 3, column: 0, endLine: 3, endColumn: 5, text: 'foo 3' },
+    });
+  });
+
   it('rejects code over 2048 bytes with the spec message', async () => {
     const logo = `to main\nforever [ ${'beep '.repeat(2100)}]\nend\n`;
     const res = await post(`${API_BASE_PATH}${compilerPath('1.3')}`, { logo });

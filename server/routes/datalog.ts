@@ -37,6 +37,7 @@ import { querySeries } from '../datalog/series-query.ts';
 import { currentUser, identifyIfSignedIn } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { clientKey } from '../http/rate-limit.ts';
+import { StreamSlots } from '../http/stream-slots.ts';
 import type { App, RouteGroup } from '../http/type-provider.ts';
 
 const FIELD_NAME = new RegExp(FIELD_NAME_PATTERN);
@@ -51,6 +52,11 @@ const noSpan = () =>
 /** An event stream ends after this long; the page reconnects (with a fresh token). */
 const STREAM_MAX_MS = 10 * 60_000;
 const STREAM_PING_MS = 25_000;
+/** Event streams one client (a user, or an address without a sign-in) may hold at once: a
+ * classroom behind one address watching the public log fits. */
+export const STREAMS_PER_CLIENT = 40;
+const tooManyStreams = () =>
+  new HttpError(429, 'too_many_requests', 'Too many live streams open; close one first', 10);
 
 /** Who adds names: the user, or (anonymous) a hash of the address, never the address. */
 function writerKey(request: FastifyRequest): string {
@@ -191,6 +197,7 @@ export const datalogEventRoutes: RouteGroup = async (app) => {
   const channels = storeOf(app);
   const events = app.services.datalogEvents;
   const open = new Set<() => void>();
+  const slots = new StreamSlots(STREAMS_PER_CLIENT);
   app.addHook('onRequest', identifyIfSignedIn);
   // Streams would hold a shutdown open: they end when the server starts to close.
   app.addHook('preClose', async () => {
@@ -215,6 +222,9 @@ export const datalogEventRoutes: RouteGroup = async (app) => {
       const resume = lastSeen !== null && oldest !== null && lastSeen >= oldest - 1;
       const since = resume ? lastSeen : await events.newest();
       const fresh = resume ? null : await channels.readable(request.user, request.params.id);
+      // Taken after the last await, so a failed read never holds a slot.
+      const slot = slots.take(clientKey(request));
+      if (!slot) throw tooManyStreams();
       reply.hijack();
       const res = reply.raw;
       // Headers set so far (CORS) go out with the stream's own.
@@ -247,6 +257,7 @@ export const datalogEventRoutes: RouteGroup = async (app) => {
       const ping = setInterval(() => res.write(': ping\n\n'), STREAM_PING_MS);
       const end = () => {
         if (!open.delete(end)) return;
+        slot();
         subscription.close();
         clearInterval(ping);
         clearTimeout(limit);

@@ -27,6 +27,14 @@ describe('project examples page', () => {
     expect(res.body).toContain("type: 'loadProject'");
   });
 
+  it('may be framed by any page, and says so only one way', async () => {
+    const res = await page('gb');
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy.split('; ')).toContain('frame-ancestors *');
+    // X-Frame-Options SAMEORIGIN would forbid what frame-ancestors allows.
+    expect(res.headers['x-frame-options']).toBeUndefined();
+  });
+
   it('answers 400 for a language it does not have', async () => {
     expect((await page('fr')).statusCode).toBe(400);
   });

@@ -2,7 +2,7 @@
 // Adding a group is one line: write server/routes/<group>.ts and list it below.
 import type { RouteGroup } from '../http/type-provider.ts';
 import { authRoutes } from './auth.ts';
-import { catalogsRoutes } from './catalogs.ts';
+import { catalogsRoutes, publicCatalogsRoutes } from './catalogs.ts';
 import { classesRoutes } from './classes.ts';
 import { classroomImageRoutes, classroomImageUploadRoutes } from './classroom-images.ts';
 import { clientConfigRoutes } from './client-config.ts';
@@ -17,7 +17,7 @@ import { lessonsRoutes } from './lessons.ts';
 import { liveClassRoutes } from './live-class.ts';
 import { messagesRoutes } from './messages.ts';
 import { profileRoutes } from './profile.ts';
-import { projectsRoutes } from './projects.ts';
+import { projectsRoutes, publicProjectsRoutes } from './projects.ts';
 import { sessionsRoutes } from './sessions.ts';
 import { storageRoutes } from './storage.ts';
 import { usersRoutes } from './users.ts';
@@ -33,6 +33,8 @@ export const publicGroups: RouteGroup[] = [
 publicGroups.push(storageRoutes, examplesRoutes);
 /** Public, with an optional token: the store checks each channel (routes/datalog.ts). */
 publicGroups.push(datalogRoutes, datalogEventRoutes);
+/** Published projects and catalogs, read with an optional token (the stores decide). */
+publicGroups.push(publicProjectsRoutes, publicCatalogsRoutes);
 /** A CLI lab station presents its lab's station key instead of a user token. */
 publicGroups.push(stationRoutes);
 /** Uploaded class header images: an <img> sends no token (ids are random UUIDs). */

@@ -51,7 +51,8 @@ export const liveClassRoutes: RouteGroup = async (app) => {
   );
 
   /**
-   * A member's events (server-sent): the state at once, then every change that concerns
+   * A member's events (server-sent): the state at once (after a reconnecting stream's
+   * missed events), then every change that concerns
    * them from any replica, with the bus's id; Last-Event-ID replays what a reconnecting
    * stream missed. A teacher's open stream is their live view: the class counts as watched
    * while it is open, and an idle session ends LIVE_IDLE_END_MS after the last one closed.
@@ -96,8 +97,10 @@ export const liveClassRoutes: RouteGroup = async (app) => {
           request.log.warn({ err: error }, 'live event not sent');
         });
       };
+      let lastId = since;
       const forward = (event: LiveBusEvent, id: number) =>
         inOrder(async () => {
+          lastId = id;
           const out = await eventFor(member, event);
           for (const e of out) send(e, id);
           if (out.some((e) => e.type === 'removed')) end();
@@ -126,11 +129,12 @@ export const liveClassRoutes: RouteGroup = async (app) => {
         }
       };
       const subscription = live.watch(classUuid, forward, since);
-      if (!resume) {
+      // The state now, after what a reconnecting stream missed (so it is the newest).
+      void subscription.ready.then(() =>
         inOrder(async () => {
-          send({ type: 'state', state: await live.state(me(request), classUuid) }, since);
-        });
-      }
+          send({ type: 'state', state: await live.state(me(request), classUuid) }, lastId);
+        }),
+      );
       if (member.role === 'teacher') {
         inOrder(() => live.watcherOpened(member, streamId));
       }

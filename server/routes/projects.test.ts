@@ -40,23 +40,27 @@ describe(`project service (${testEngine()})`, () => {
 
   describe('authorization of every call', () => {
     // [method, path with :p for the project, body, owner, other user, anonymous]. "other"
-    // is asked about an unpublished project (it does not exist for them) and about a
-    // published one (they may read, like and remix it, but not change it).
-    type Row = [Method, string, unknown, number, { hidden: number; shown: number }, number];
+    // and the signed-out visitor are asked about an unpublished project (it does not exist
+    // for them) and about a published one: another user may read, like and remix it but not
+    // change it; a visitor only reads it, and is asked to sign in for the rest (401).
+    type Status = { hidden: number; shown: number };
+    type Row = [Method, string, unknown, number, Status, Status];
+    const signIn = { hidden: 401, shown: 401 };
+    const reads = { hidden: 404, shown: 200 };
     const ROWS: Row[] = [
-      ['GET', '/project/:p', undefined, 200, { hidden: 404, shown: 200 }, 401],
-      ['PUT', '/project/:p', { desc: 'New text' }, 200, { hidden: 404, shown: 403 }, 401],
-      ['PUT', '/project/:p/name', { name: 'Renamed' }, 200, { hidden: 404, shown: 403 }, 401],
-      ['GET', '/project/:p/code', undefined, 200, { hidden: 404, shown: 200 }, 401],
-      ['PUT', '/project/:p/code', { code: XML }, 200, { hidden: 404, shown: 403 }, 401],
-      ['PUT', '/project/:p/publish', {}, 200, { hidden: 404, shown: 403 }, 401],
-      ['PUT', '/project/:p/unpublish', {}, 200, { hidden: 404, shown: 403 }, 401],
-      ['POST', '/project/:p/like', {}, 200, { hidden: 404, shown: 200 }, 401],
-      ['POST', '/project/:p/unlike', {}, 200, { hidden: 404, shown: 200 }, 401],
-      ['POST', '/project/:p/remix', {}, 201, { hidden: 404, shown: 201 }, 401],
-      ['GET', '/project/:p/my-added', undefined, 200, { hidden: 404, shown: 200 }, 401],
-      ['GET', '/project/:p/remixes', undefined, 200, { hidden: 404, shown: 200 }, 401],
-      ['DELETE', '/project/:p', undefined, 200, { hidden: 404, shown: 403 }, 401],
+      ['GET', '/project/:p', undefined, 200, { hidden: 404, shown: 200 }, reads],
+      ['PUT', '/project/:p', { desc: 'New text' }, 200, { hidden: 404, shown: 403 }, signIn],
+      ['PUT', '/project/:p/name', { name: 'Renamed' }, 200, { hidden: 404, shown: 403 }, signIn],
+      ['GET', '/project/:p/code', undefined, 200, { hidden: 404, shown: 200 }, reads],
+      ['PUT', '/project/:p/code', { code: XML }, 200, { hidden: 404, shown: 403 }, signIn],
+      ['PUT', '/project/:p/publish', {}, 200, { hidden: 404, shown: 403 }, signIn],
+      ['PUT', '/project/:p/unpublish', {}, 200, { hidden: 404, shown: 403 }, signIn],
+      ['POST', '/project/:p/like', {}, 200, { hidden: 404, shown: 200 }, signIn],
+      ['POST', '/project/:p/unlike', {}, 200, { hidden: 404, shown: 200 }, signIn],
+      ['POST', '/project/:p/remix', {}, 201, { hidden: 404, shown: 201 }, signIn],
+      ['GET', '/project/:p/my-added', undefined, 200, { hidden: 404, shown: 200 }, signIn],
+      ['GET', '/project/:p/remixes', undefined, 200, { hidden: 404, shown: 200 }, reads],
+      ['DELETE', '/project/:p', undefined, 200, { hidden: 404, shown: 403 }, signIn],
     ];
 
     it.each(ROWS)(
@@ -65,8 +69,8 @@ describe(`project service (${testEngine()})`, () => {
         const hidden = await create(owner);
         const shown = await published(owner);
         const at = (uuid: string) => path.replace(':p', uuid);
-        expect((await call(method, at(hidden), null, body)).status).toBe(anon);
-        expect((await call(method, at(shown), null, body)).status).toBe(anon);
+        expect((await call(method, at(hidden), null, body)).status).toBe(anon.hidden);
+        expect((await call(method, at(shown), null, body)).status).toBe(anon.shown);
         expect((await call(method, at(hidden), other, body)).status).toBe(o.hidden);
         expect((await call(method, at(shown), other, body)).status).toBe(o.shown);
         expect((await call(method, at(hidden), owner, body)).status).toBe(ok);
@@ -77,7 +81,6 @@ describe(`project service (${testEngine()})`, () => {
     it.each([
       ['POST', '/project/create', { name: 'X' }, 201],
       ['POST', '/project/saveas', { name: 'X' }, 201],
-      ['GET', '/projects/browse', undefined, 200],
       ['GET', '/projects/my', undefined, 200],
       ['GET', '/projects/my/all', undefined, 200],
       ['GET', '/projects/my-published', undefined, 200],
@@ -99,9 +102,44 @@ describe(`project service (${testEngine()})`, () => {
         .filter((r) => /^\/(project|projects)\//.test(r.url.slice(API_BASE_PATH.length)))
         .map((r) => `${r.method} ${r.url.slice(API_BASE_PATH.length)}`);
       expect(new Set(registered)).toEqual(tested);
+      // Only the reads of published projects are open to signed-out visitors.
       expect(
-        t.app.apiRoutes.filter((r) => r.url.includes('/project')).every((r) => !r.isPublic),
-      ).toBe(true);
+        t.app.apiRoutes
+          .filter((r) => r.url.includes('/project') && r.isPublic)
+          .map((r) => `${r.method} ${r.url.slice(API_BASE_PATH.length)}`)
+          .sort(),
+      ).toEqual([
+        'GET /catalog/:uuid/projects',
+        'GET /project/:uuid',
+        'GET /project/:uuid/code',
+        'GET /project/:uuid/remixes',
+        'GET /projects/browse',
+      ]);
+    });
+
+    it('lets a signed-out visitor list the published projects only', async () => {
+      const tag = `anon${Date.now()}`;
+      const hidden = await create(owner, { name: `${tag} draft` });
+      const shown = await published(owner, { name: `${tag} shown` });
+      const res = await call('GET', `/projects/browse?query=${tag}`, null);
+      expect(res.status).toBe(200);
+      expect((res.body.data as { uuid: string }[]).map((p) => p.uuid)).toEqual([shown]);
+      expect(res.body.data[0]).toMatchObject({ isEditable: false, liked: false });
+      // Its remixes: the published ones only, never a private copy.
+      const privateRemix = (await call('POST', `/project/${shown}/remix`, other, {})).body.uuid;
+      const publicRemix = (await call('POST', `/project/${shown}/remix`, third, {})).body.uuid;
+      await call('PUT', `/project/${publicRemix}/publish`, third, {});
+      const remixes = await call('GET', `/project/${shown}/remixes`, null);
+      expect((remixes.body.data as { uuid: string }[]).map((p) => p.uuid)).toEqual([publicRemix]);
+      expect(privateRemix).not.toBe(publicRemix);
+      expect((await call('GET', `/project/${shown}`, null)).body).toMatchObject({
+        uuid: shown,
+        remixes: 1,
+      });
+      expect((await call('GET', `/project/${hidden}/code`, null)).body).toEqual({
+        error: 'project_not_found',
+        message: 'The project does not exist',
+      });
     });
   });
 

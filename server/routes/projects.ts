@@ -1,6 +1,10 @@
-// Project service (spec core §7): every call needs a signed-in user. Shapes and rules are
-// documented in src/contract/projects.ts.
+// Project service (spec core §7). Reading published projects (the list, a project, its code
+// and remixes) is open to everyone, a token optional (publicProjectsRoutes): a signed-out
+// visitor browses and opens published projects read-only and signs in to like, remix or
+// save. Every other call needs a signed-in user. Shapes and rules are documented in
+// src/contract/projects.ts.
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import type { CatalogListQuery } from '../../src/contract/projects.ts';
 import {
   Deleted,
@@ -22,10 +26,10 @@ import {
   DEFAULT_PAGE_SIZE,
 } from '../../src/contract/projects.ts';
 import { EmptyBody } from '../../src/contract/users.ts';
-import { currentUser } from '../http/access.ts';
+import { currentUser, identifyIfSignedIn } from '../http/access.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 import { CatalogStore } from '../projects/catalog-store.ts';
-import { ProjectStore } from '../projects/project-store.ts';
+import { ANONYMOUS_VIEWER, ProjectStore } from '../projects/project-store.ts';
 
 const NoQuery = Type.Object({}, { additionalProperties: false });
 /** Project bodies carry whole programs: room for CODE_MAX characters, JSON-escaped. */
@@ -58,12 +62,6 @@ export const projectsRoutes: RouteGroup = async (app) => {
     );
   }
 
-  app.get(
-    '/project/:uuid',
-    { schema: { params: UuidParams, querystring: NoQuery, response: { 200: Project } } },
-    async (request) => projects.get(me(request), request.params.uuid),
-  );
-
   app.put(
     '/project/:uuid',
     { schema: { params: UuidParams, body: ProjectUpdate, response: { 200: Project } } },
@@ -76,12 +74,6 @@ export const projectsRoutes: RouteGroup = async (app) => {
     async (request) => ({
       name: await projects.rename(me(request), request.params.uuid, request.body.name),
     }),
-  );
-
-  app.get(
-    '/project/:uuid/code',
-    { schema: { params: UuidParams, querystring: NoQuery, response: { 200: ProjectCode } } },
-    async (request) => projects.code(me(request), request.params.uuid),
   );
 
   app.put(
@@ -143,36 +135,6 @@ export const projectsRoutes: RouteGroup = async (app) => {
   );
 
   app.get(
-    '/project/:uuid/remixes',
-    {
-      schema: { params: UuidParams, querystring: ProjectListQuery, response: { 200: ProjectList } },
-    },
-    async (request) => {
-      const viewer = me(request);
-      await projects.visible(viewer, request.params.uuid);
-      const page = await projects.list(
-        viewer,
-        { kind: 'remixes', parent: request.params.uuid },
-        listOptions(request.query),
-      );
-      return { data: page.data, links: { pagination: page.pagination } };
-    },
-  );
-
-  app.get(
-    '/projects/browse',
-    { schema: { querystring: ProjectListQuery, response: { 200: ProjectList } } },
-    async (request) => {
-      const page = await projects.list(
-        me(request),
-        { kind: 'published' },
-        listOptions(request.query),
-      );
-      return { data: page.data, links: { pagination: page.pagination } };
-    },
-  );
-
-  app.get(
     '/projects/my/:type?',
     {
       schema: {
@@ -198,6 +160,55 @@ export const projectsRoutes: RouteGroup = async (app) => {
       const page = await projects.list(
         me(request),
         { kind: 'mine', type: 'published' },
+        listOptions(request.query),
+      );
+      return { data: page.data, links: { pagination: page.pagination } };
+    },
+  );
+};
+
+/** The reads of published projects: anyone, with a token when signed in (their own too). */
+export const publicProjectsRoutes: RouteGroup = async (app) => {
+  app.addHook('onRequest', identifyIfSignedIn);
+  const projects = new ProjectStore(app.services.db.kysely);
+  const viewer = (request: FastifyRequest) => request.user?.id ?? ANONYMOUS_VIEWER;
+
+  app.get(
+    '/project/:uuid',
+    { schema: { params: UuidParams, querystring: NoQuery, response: { 200: Project } } },
+    async (request) => projects.get(viewer(request), request.params.uuid),
+  );
+
+  app.get(
+    '/project/:uuid/code',
+    { schema: { params: UuidParams, querystring: NoQuery, response: { 200: ProjectCode } } },
+    async (request) => projects.code(viewer(request), request.params.uuid),
+  );
+
+  app.get(
+    '/project/:uuid/remixes',
+    {
+      schema: { params: UuidParams, querystring: ProjectListQuery, response: { 200: ProjectList } },
+    },
+    async (request) => {
+      const who = viewer(request);
+      await projects.visible(who, request.params.uuid);
+      const page = await projects.list(
+        who,
+        { kind: 'remixes', parent: request.params.uuid },
+        listOptions(request.query),
+      );
+      return { data: page.data, links: { pagination: page.pagination } };
+    },
+  );
+
+  app.get(
+    '/projects/browse',
+    { schema: { querystring: ProjectListQuery, response: { 200: ProjectList } } },
+    async (request) => {
+      const page = await projects.list(
+        viewer(request),
+        { kind: 'published' },
         listOptions(request.query),
       );
       return { data: page.data, links: { pagination: page.pagination } };

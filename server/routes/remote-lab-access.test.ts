@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import type { Lab, LabGroup, SessionAnswer } from '../../src/contract/remote-lab.ts';
 import { signInWithGoogle, signUpWithPassword, uniqueEmail } from '../testing/emulator-accounts.ts';
+import { createServer } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { bearer, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { mqttTestEnv } from '../testing/test-mqtt.ts';
 import { testEngine } from '../testing/test-db.ts';
@@ -191,6 +193,58 @@ describe(`remote-lab routes: authorization matrix (${testEngine()})`, () => {
     const limited = await connect(key);
     expect([limited.statusCode, limited.json().error]).toEqual([429, 'too_many_requests']);
   });
+
+  it.runIf(testEngine() === 'postgres')(
+    'counts station key and pin guesses on every replica against one limit',
+    async () => {
+      // A second replica on the same database (its own process state, its own brokers).
+      const replica = await createServer(
+        loadConfig({
+          LOG_LEVEL: 'silent',
+          FIREBASE_AUTH_EMULATOR_HOST: t.emulatorHost,
+          STATIC_DIR: '/nonexistent-gogo-dist',
+          ...t.database.env,
+          ...mqttTestEnv(),
+        }),
+      );
+      try {
+        await replica.ready();
+        const on = (app: typeof replica, token: string | null, path: string, body: object) =>
+          app.inject({
+            method: 'POST',
+            url: `${API_BASE_PATH}${path}`,
+            headers: token ? bearer(token) : {},
+            payload: body,
+            remoteAddress: '203.0.113.77',
+          });
+        const key = (await call(owner, 'POST', `/lab/${lab.uuid}/station-key`, {})).json()
+          .key as string;
+        const guess = (app: typeof replica) =>
+          on(app, null, '/lab/station/connect', { board_id: lab.board_id, key: `${key}x` });
+        // Ten wrong keys spread over both replicas use up the address's ten a minute...
+        const answers: number[] = [];
+        for (let i = 0; i < 10; i++)
+          answers.push((await guess(i % 2 ? replica : t.app)).statusCode);
+        expect(answers).toEqual(Array(10).fill(403));
+        // ...so each replica now refuses the eleventh, not only the one that counted more.
+        for (const app of [t.app, replica]) {
+          const r = await guess(app);
+          expect([r.statusCode, r.json().error]).toEqual([429, 'too_many_requests']);
+        }
+        // Pins tried by one user count once too: 10 on this replica, the 11th on the other.
+        const guesser = (await signUpWithPassword(t.emulatorHost)).idToken;
+        expect((await on(t.app, guesser, '/auth', {})).statusCode).toBe(200);
+        const pin = (app: typeof replica) =>
+          on(app, guesser, '/session/connect', { board_id: lab.board_id, pin: '0000' });
+        for (let i = 0; i < 10; i++) expect((await pin(t.app)).statusCode).not.toBe(429);
+        expect((await pin(replica)).statusCode).toBe(429);
+      } finally {
+        await replica.close();
+      }
+    },
+    // It starts a second server, as beforeAll does.
+    60_000,
+  );
 
   it('refuses a second lab for a board id that is taken', async () => {
     const r = await call(other, 'POST', '/lab/create', {

@@ -189,20 +189,25 @@ export interface DynsecWebuiOptions {
   secret?: Buffer;
 }
 
+/** How a grant's time is written in its broker client's text description. */
+const STAMP = /^granted (\d+)$/;
+
 /**
  * Access control by an external Mosquitto's dynamic-security plugin. Every grant creates
  * (or refreshes) one client and one role; a link's are deleted when the link ends, and
- * `sweep` deletes those of this server's namespace that nobody was granted for `idleMs`
- * (counted from this process's start for clients an earlier process made: their
- * passwords died with it).
+ * `sweep` deletes those of this server's namespace that nobody was granted for `idleMs`.
+ * The time of the last grant lives on the broker (the client's text description), so
+ * replicas sharing the broker agree on it: a user granted by one replica is never swept by
+ * another. Clients without a time (made before times were kept) count from this process's
+ * start.
  */
 export class DynsecWebuiAccess implements WebuiAccess {
   private readonly passwords: Passwords;
-  /** Users whose client and password this process has set already. */
-  private readonly ready = new Set<string>();
-  /** Broker user → time of its last grant. */
-  private readonly granted = new Map<string, number>();
+  /** Broker user → when this process last wrote its client (and its time) to the broker. */
+  private readonly written = new Map<string, number>();
   private readonly idleMs: number;
+  /** A grant rewrites the client's time at most this often (a fraction of the idle time). */
+  private readonly refreshMs: number;
   private readonly now: () => number;
   private readonly startedAt: number;
 
@@ -214,23 +219,31 @@ export class DynsecWebuiAccess implements WebuiAccess {
   ) {
     this.passwords = new Passwords(options.secret);
     this.idleMs = options.idleMs ?? WEBUI_IDLE_MS;
+    this.refreshMs = this.idleMs / 8;
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
   }
 
-  /** Creates the client and its role when missing and sets this process's password, once. */
+  /**
+   * Creates the client and its role when missing, sets the password and the grant's time;
+   * again only when this process last did it a while ago, so a page load costs no broker
+   * command, and a client another replica swept since is made again.
+   */
   private async upsert(username: string, acls: object[]): Promise<BrokerLogin> {
     const password = this.passwords.of(username);
-    this.granted.set(username, this.now());
-    if (this.ready.has(username)) return { username, password };
+    const now = this.now();
+    const written = this.written.get(username);
+    if (written !== undefined && now - written < this.refreshMs) return { username, password };
     const rolename = `${username}:role`;
+    const textdescription = `granted ${now}`;
     const responses = await this.channel.command([
       { command: 'createRole', rolename, acls },
-      { command: 'createClient', username, password, roles: [{ rolename }] },
+      { command: 'createClient', username, password, textdescription, roles: [{ rolename }] },
       { command: 'setClientPassword', username, password },
+      { command: 'modifyClient', username, textdescription },
     ]);
     responses.forEach(check(['already exists']));
-    this.ready.add(username);
+    this.written.set(username, now);
     return { username, password };
   }
 
@@ -256,19 +269,24 @@ export class DynsecWebuiAccess implements WebuiAccess {
   /** Deletes this namespace's web UI clients left idle; answers how many went. */
   async sweep(): Promise<number> {
     const [listed] = await this.channel.command([
-      { command: 'listClients', verbose: false, count: -1, offset: 0 },
+      { command: 'listClients', verbose: true, count: -1, offset: 0 },
     ]);
     if (!listed) return 0;
     check([])(listed);
-    const names = (listed.data as { clients?: unknown } | undefined)?.clients;
+    const clients = (listed.data as { clients?: unknown } | undefined)?.clients;
     const mine = [webuiUsernames.user(this.ns, ''), `${this.ns}:wv:`];
     const now = this.now();
-    const idle = (Array.isArray(names) ? names : []).filter(
-      (u): u is string =>
-        typeof u === 'string' &&
-        mine.some((p) => u.startsWith(p)) &&
-        now - (this.granted.get(u) ?? this.startedAt) >= this.idleMs,
-    );
+    const idle: string[] = [];
+    for (const c of Array.isArray(clients) ? (clients as unknown[]) : []) {
+      const { username, textdescription } = (c ?? {}) as Record<string, unknown>;
+      if (typeof username !== 'string' || !mine.some((p) => username.startsWith(p))) continue;
+      const stamp = typeof textdescription === 'string' ? STAMP.exec(textdescription) : null;
+      const granted = Math.max(
+        stamp ? Number(stamp[1]) : this.startedAt,
+        this.written.get(username) ?? 0,
+      );
+      if (now - granted >= this.idleMs) idle.push(username);
+    }
     await this.remove(idle);
     return idle.length;
   }
@@ -276,10 +294,7 @@ export class DynsecWebuiAccess implements WebuiAccess {
   /** Deletes clients with their roles (a connected one is disconnected by the broker). */
   private async remove(usernames: readonly string[]): Promise<void> {
     if (usernames.length === 0) return;
-    for (const u of usernames) {
-      this.ready.delete(u);
-      this.granted.delete(u);
-    }
+    for (const u of usernames) this.written.delete(u);
     const responses = await this.channel.command(
       usernames.flatMap((username) => [
         { command: 'deleteClient', username },

@@ -94,4 +94,26 @@ describe.runIf(testBroker() === 'mosquitto')('web UI accounts on Mosquitto', () 
     expect(names).not.toContain(bob.username);
     expect(names).toContain(elsewhere.username);
   });
+
+  it('sweeps by the grant times on the broker, so replicas sharing it agree', async () => {
+    const ns = `t${randomBytes(5).toString('hex')}`;
+    const clock = { now: 1_000_000 };
+    const secret = randomBytes(32);
+    const replica = () =>
+      new DynsecWebuiAccess(ns, ns, channel, { idleMs: IDLE_MS, now: () => clock.now, secret });
+    const [one, two] = [replica(), replica()];
+    await one.grantUser('alice');
+    clock.now += IDLE_MS * 0.9;
+    const alice = await one.grantUser('alice');
+    clock.now += IDLE_MS * 0.5;
+    // The other replica never granted her and started longer than the idle time ago: the
+    // broker's time of the first replica's grant keeps her.
+    expect(await two.sweep()).toBe(0);
+    await login(alice);
+    clock.now += IDLE_MS;
+    expect(await two.sweep()).toBe(1);
+    expect(await listed('listClients', 'clients')).not.toContain(alice.username);
+    // The replica that granted her before makes her again on the next grant.
+    await login(await one.grantUser('alice'));
+  });
 });

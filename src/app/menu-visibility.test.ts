@@ -11,6 +11,7 @@ import {
   showExtractCode,
   showNameSaveIcon,
   showUpdateFirmware,
+  unavailableReason,
   type MenuContext,
 } from './menu-visibility.ts';
 
@@ -31,12 +32,14 @@ function board(type: number, connectionType: number, extra: Partial<MenuContext>
 }
 
 describe('hamburgerItems', () => {
-  it('offers a visitor only the local file items', () => {
+  it('offers a visitor the local file items and the board items', () => {
     expect(hamburgerItems(visitor)).toEqual([
       'newProject',
       'openFromFile',
       'importFromFile',
       'saveAsFile',
+      'extractCode',
+      'updateFirmware',
     ]);
   });
 
@@ -49,6 +52,8 @@ describe('hamburgerItems', () => {
       'openFromFile',
       'importFromFile',
       'saveAsFile',
+      'extractCode',
+      'updateFirmware',
       'publishExtension',
     ]);
   });
@@ -72,6 +77,38 @@ describe('hamburgerItems', () => {
   it('places the board items between the file items and publishing', () => {
     const items = hamburgerItems(board(BoardType.v6, ConnectionType.webhid));
     expect(items.slice(-3)).toEqual(['extractCode', 'updateFirmware', 'publishExtension']);
+  });
+});
+
+describe('unavailableReason (the board items stay, disabled with the reason)', () => {
+  it('is null where the spec shows the item', () => {
+    expect(unavailableReason('updateFirmware', board(BoardType.v6, ConnectionType.webhid))).toBe(
+      null,
+    );
+    expect(unavailableReason('extractCode', board(BoardType.v7, ConnectionType.plugin))).toBe(null);
+  });
+
+  it('asks for a board, then for the board to program', () => {
+    expect(unavailableReason('extractCode', visitor)).toBe('noBoard');
+    expect(unavailableReason('updateFirmware', visitor)).toBe('noBoard');
+    const other = { ...board(BoardType.v6, ConnectionType.webhid), boardMatch: false };
+    expect(unavailableReason('updateFirmware', other)).toBe('otherBoard');
+  });
+
+  it('names what does not fit: the board model, the cable, the remote lab', () => {
+    expect(
+      unavailableReason('updateFirmware', board(BoardType.bright, ConnectionType.webhid)),
+    ).toBe('firmwareBoard');
+    expect(unavailableReason('updateFirmware', board(BoardType.v7, ConnectionType.plugin))).toBe(
+      'firmwareCable',
+    );
+    expect(unavailableReason('extractCode', board(BoardType.fifth, ConnectionType.plugin))).toBe(
+      'extractBoard',
+    );
+    const lab = board(BoardType.v7, ConnectionType.remote, {
+      connectMethod: ConnectMethod.remoteLab,
+    });
+    expect(unavailableReason('extractCode', lab)).toBe('remoteLab');
   });
 });
 

@@ -1,5 +1,7 @@
 // Which menu items and icons the shell shows (spec core §2 "Hamburger menu", §4 "Update
 // menu visibility"). Pure functions of the stores, so the rules are tested on their own.
+// The board items (Extract code, Update Firmware) stay in the menu when they do not apply to
+// the connected board: disabled, with the reason (a vanishing item leaves a user stuck).
 import {
   BoardType,
   ConnectionType,
@@ -55,6 +57,10 @@ export function menuContext(
   };
 }
 
+/** Why a board item cannot run now; each has a text `shell:menu.unavailable.{reason}`. */
+export type UnavailableReason =
+  'noBoard' | 'otherBoard' | 'remoteLab' | 'extractBoard' | 'firmwareBoard' | 'firmwareCable';
+
 /**
  * Update Firmware: a Pi-topping (board type 2) when matching; GoGo 6 or 7 when matching and
  * connected over WebHID (for GoGo 7 the action opens the external update guide).
@@ -76,12 +82,32 @@ export function showExtractCode(c: MenuContext): boolean {
   );
 }
 
+const isEsp = (type: number) => type === BoardType.v6 || type === BoardType.v7;
+
+/** Why Extract code or Update Firmware does not apply now, or null when it does. */
+export function unavailableReason(
+  item: 'extractCode' | 'updateFirmware',
+  c: MenuContext,
+): UnavailableReason | null {
+  if (item === 'extractCode' ? showExtractCode(c) : showUpdateFirmware(c)) return null;
+  if (c.connectionType === ConnectionType.disconnected || c.boardType === BoardType.none) {
+    return 'noBoard';
+  }
+  if (!c.boardMatch) return 'otherBoard';
+  if (item === 'extractCode') {
+    return isEsp(c.boardType) && c.connectMethod === ConnectMethod.remoteLab
+      ? 'remoteLab'
+      : 'extractBoard';
+  }
+  return isEsp(c.boardType) ? 'firmwareCable' : 'firmwareBoard';
+}
+
 /** The save icon beside the project name: logged in, editable and changed. */
 export function showNameSaveIcon(c: MenuContext): boolean {
   return c.loggedIn && c.editable && c.hasChanged;
 }
 
-/** Hamburger menu items, in order. */
+/** Hamburger menu items, in order (the board items even when they do not apply). */
 export function hamburgerItems(c: MenuContext): MenuItem[] {
   if (c.extensionEditMode) {
     return ['saveExtension', 'cancelExtension', 'importFromFile', 'saveAsFile'];
@@ -89,9 +115,7 @@ export function hamburgerItems(c: MenuContext): MenuItem[] {
   const items: MenuItem[] = ['newProject'];
   if (c.loggedIn && c.editable) items.push('save');
   if (c.loggedIn) items.push('saveAsCopy', 'myProjects');
-  items.push('openFromFile', 'importFromFile', 'saveAsFile');
-  if (showExtractCode(c)) items.push('extractCode');
-  if (showUpdateFirmware(c)) items.push('updateFirmware');
+  items.push('openFromFile', 'importFromFile', 'saveAsFile', 'extractCode', 'updateFirmware');
   if (c.loggedIn) items.push('publishExtension');
   return items;
 }

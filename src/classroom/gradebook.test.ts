@@ -34,7 +34,8 @@ const book: Gradebook = {
       gradeSource: 'teacher',
       late: true,
       hasNote: true,
-      submittedAt: '2026-01-01T00:00:00Z',
+      note: 'Good work, see motor b',
+      submittedAt: '2026-01-01T10:00:00Z',
       updatedAt: '2026-01-01T00:00:00Z',
     },
     {
@@ -46,7 +47,8 @@ const book: Gradebook = {
       gradeSource: null,
       late: false,
       hasNote: false,
-      submittedAt: '2026-01-01T00:00:00Z',
+      note: '',
+      submittedAt: '2026-01-02T09:30:00Z',
       updatedAt: '2026-01-01T00:00:00Z',
     },
   ],
@@ -68,25 +70,44 @@ describe('gradebook', () => {
       suuid: S1,
       late: true,
       hasNote: true,
+      note: 'Good work, see motor b',
+      submittedAt: '2026-01-01T10:00:00Z',
     });
   });
 
-  it('exports grades, or the state where there is no grade, one row per student, removed ones marked', () => {
+  it('exports per lesson the points (empty without a grade), state, time, late, grader and note', () => {
     const csv = gradebookCsv(buildGradebook(book), {
       student: 'Student',
       email: 'E-mail',
       status: 'Status',
       inClass: 'in the class',
       removed: 'removed',
+      lessonColumn: (lesson, column) => `${lesson}: ${column}`,
       state: (s) => s.replace('_', ' '),
+      source: (s) => `by ${s}`,
+      yes: 'yes',
+      no: 'no',
     });
-    expect(csv.split('\r\n')).toEqual([
-      'Student,E-mail,Status,Blink (/10),"Motors, part 1 (/100)"',
-      'Ana,ana@school.org,in the class,not started,87.5',
-      `"'=HYPERLINK(""http://evil"")",bo@school.org,in the class,not started,not started`,
-      'Cy,cy@school.org,removed,submitted,not started',
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe(
+      'Student,E-mail,Status,' +
+        'Blink (/10),Blink: status,Blink: submitted,Blink: late,Blink: source,Blink: note,' +
+        '"Motors, part 1 (/100)","Motors, part 1: status","Motors, part 1: submitted",' +
+        '"Motors, part 1: late","Motors, part 1: source","Motors, part 1: note"',
+    );
+    expect(lines.slice(1)).toEqual([
+      'Ana,ana@school.org,in the class,,not started,,,,,' +
+        '87.5,graded,2026-01-01T10:00:00Z,yes,by teacher,"Good work, see motor b"',
+      `"'=HYPERLINK(""http://evil"")",bo@school.org,in the class,` +
+        ',not started,,,,,,not started,,,,',
+      'Cy,cy@school.org,removed,,submitted,2026-01-02T09:30:00Z,no,,,,not started,,,,',
       '',
     ]);
+    // Every points column holds numbers or nothing, never a word.
+    for (const line of lines.slice(1, -1)) {
+      const points = [3, 9].map((i) => line.split(',')[i]);
+      for (const p of points) expect(p === '' || Number.isFinite(Number(p))).toBe(true);
+    }
   });
 
   it('keeps a spreadsheet from reading a cell as a formula', () => {

@@ -12,6 +12,9 @@ export interface CellView {
   suuid: string | null;
   late: boolean;
   hasNote: boolean;
+  note: string;
+  /** When the student submitted (ISO 8601), null when not started. */
+  submittedAt: string | null;
 }
 
 export interface GradebookRow {
@@ -35,6 +38,8 @@ const NOT_STARTED: CellView = {
   suuid: null,
   late: false,
   hasNote: false,
+  note: '',
+  submittedAt: null,
 };
 
 export function buildGradebook(book: Gradebook): GradebookView {
@@ -55,6 +60,8 @@ export function buildGradebook(book: Gradebook): GradebookView {
             suuid: c.suuid,
             late: c.late,
             hasNote: c.hasNote,
+            note: c.note,
+            submittedAt: c.submittedAt,
           }
         : NOT_STARTED;
     }),
@@ -75,28 +82,51 @@ export interface CsvLabels {
   status: string;
   inClass: string;
   removed: string;
-  /** The text of a state without a grade (e.g. "submitted"). */
+  /** The titles of a lesson's columns after its points ("Blink: status", …). */
+  lessonColumn: (
+    lesson: string,
+    column: 'status' | 'submitted' | 'late' | 'source' | 'note',
+  ) => string;
+  /** The text of a state (e.g. "submitted"). */
   state: (state: CellState) => string;
+  /** Who gave a grade (teacher, check, lab board, cable). */
+  source: (source: GradeSource) => string;
+  yes: string;
+  no: string;
 }
 
 /**
- * One row per student: name, e-mail, whether they are still in the class, then per lesson the
- * grade (or the state).
+ * One row per student: name, e-mail, whether they are still in the class, then per lesson its
+ * points (empty without a grade, so the column stays numbers), its state, when it was
+ * submitted (ISO 8601, UTC), whether late, who graded it and the teacher's note.
  */
 export function gradebookCsv(view: GradebookView, labels: CsvLabels): string {
-  const header = [
-    labels.student,
-    labels.email,
-    labels.status,
-    ...view.lessons.map((l) => `${l.name} (/${l.maxPoints})`),
-  ];
+  const header = [labels.student, labels.email, labels.status];
+  for (const l of view.lessons) {
+    header.push(
+      `${l.name} (/${l.maxPoints})`,
+      labels.lessonColumn(l.name, 'status'),
+      labels.lessonColumn(l.name, 'submitted'),
+      labels.lessonColumn(l.name, 'late'),
+      labels.lessonColumn(l.name, 'source'),
+      labels.lessonColumn(l.name, 'note'),
+    );
+  }
   const lines = [header.map(csvCell).join(',')];
   for (const row of view.rows) {
-    const cells = row.cells.map((c) =>
-      c.grade !== null ? String(c.grade) : labels.state(c.state),
-    );
-    const status = row.removed ? labels.removed : labels.inClass;
-    lines.push([row.name, row.email, status, ...cells].map(csvCell).join(','));
+    const fields = [row.name, row.email, row.removed ? labels.removed : labels.inClass];
+    for (const c of row.cells) {
+      const started = c.submittedAt !== null;
+      fields.push(
+        c.grade !== null ? String(c.grade) : '',
+        labels.state(c.state),
+        c.submittedAt ?? '',
+        started ? (c.late ? labels.yes : labels.no) : '',
+        c.grade !== null && c.gradeSource !== null ? labels.source(c.gradeSource) : '',
+        c.note,
+      );
+    }
+    lines.push(fields.map(csvCell).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -9,6 +9,8 @@ import {
   LessonSession,
   starterProgram,
   submittedProgram,
+  workProgram,
+  type ActiveLesson,
   type LessonSessionDeps,
   type LessonSessionState,
 } from './lesson-session.ts';
@@ -32,9 +34,15 @@ function grade(state: Grade['state']): Grade {
   } as Grade;
 }
 
-function setup(overrides: Partial<LessonSessionDeps> = {}) {
-  const opened: ProgramToOpen[] = [];
+const MY_WORK = serializeProgramFile({
+  workspaceXml: '',
+  settings: { ...DEFAULT_SETTINGS, program_mode: 'logo', logo_code: 'to main\nbeep\nend\n' },
+});
+
+function setup(overrides: Partial<LessonSessionDeps> = {}, work: string | null = null) {
+  const opened: { reason: string; program: ProgramToOpen }[] = [];
   const submitted: { uuid: string; code: string; classUuid: string | null }[] = [];
+  const keptOpen: (ActiveLesson | null)[] = [];
   let pane = false;
   let file = '<xml>v1</xml>';
   const state = proxy<LessonSessionState>({
@@ -43,6 +51,7 @@ function setup(overrides: Partial<LessonSessionDeps> = {}) {
     loadingProgress: false,
     submitting: false,
     submitFailed: false,
+    work: null,
   });
   const session = new LessonSession(
     {
@@ -58,7 +67,9 @@ function setup(overrides: Partial<LessonSessionDeps> = {}) {
           canSubmit: true,
           grade: null,
         } as LessonProgress),
-      openProgram: (p) => opened.push(p),
+      latestWork: () => Promise.resolve(work),
+      replaceProgram: (reason, p) => opened.push({ reason, program: p }) > 0,
+      keepOpen: (lesson) => keptOpen.push(lesson),
       showPane: () => (pane = true),
       hidePane: () => (pane = false),
       programFile: () => file,
@@ -66,7 +77,15 @@ function setup(overrides: Partial<LessonSessionDeps> = {}) {
     },
     state,
   );
-  return { session, state, opened, submitted, pane: () => pane, edit: (f: string) => (file = f) };
+  return {
+    session,
+    state,
+    opened,
+    submitted,
+    keptOpen,
+    pane: () => pane,
+    edit: (f: string) => (file = f),
+  };
 }
 
 describe('starterProgram', () => {
@@ -98,35 +117,68 @@ describe('starterProgram', () => {
     expect(submittedProgram('').workspaceXml).toContain('gogo_start');
     expect(() => submittedProgram('<not a program')).toThrow();
   });
+
+  it('opens the student’s work under the lesson’s name when it has none; null when unreadable', () => {
+    expect(workProgram(MY_WORK, LESSON)?.settings).toMatchObject({
+      logo_code: 'to main\nbeep\nend\n',
+      file_name: 'Blink',
+    });
+    expect(workProgram('<not a program', LESSON)).toBeNull();
+  });
 });
 
 describe('LessonSession', () => {
-  it('start opens the starter program, shows the lesson pane and reads the progress', async () => {
-    const { session, state, opened, pane } = setup();
-    session.start(LESSON, CLASS);
-    expect(opened).toHaveLength(1);
+  it('start opens the starter program (keeping the one it replaces), shows the lesson pane, keeps it open and reads the progress', async () => {
+    const { session, state, opened, pane, keptOpen } = setup();
+    expect(await session.start(LESSON, CLASS)).toEqual({ resumed: false, kept: true });
+    expect(opened).toEqual([{ reason: 'starter', program: starterProgram(LESSON) }]);
     expect(pane()).toBe(true);
-    expect(state.active).toEqual({
+    const active = {
       uuid: LESSON.uuid,
       name: 'Blink',
       desc: LESSON.desc,
       classUuid: CLASS,
       hasCheck: false,
-    });
+    };
+    expect(state.active).toEqual(active);
+    expect(keptOpen).toEqual([active]);
     await Promise.resolve();
     await Promise.resolve();
     expect(state.progress?.state).toBe('not_started');
   });
 
-  it("start says when Submit runs the lesson's automatic check", () => {
+  it('start resumes the student’s own latest work instead of the starter', async () => {
+    const { session, opened } = setup({}, MY_WORK);
+    expect(await session.start(LESSON, CLASS)).toEqual({ resumed: true, kept: true });
+    expect(opened.map((o) => [o.reason, o.program.settings?.logo_code])).toEqual([
+      ['lesson', 'to main\nbeep\nend\n'],
+    ]);
+  });
+
+  it('start opens the starter when the kept work cannot be read', async () => {
+    const { session, opened } = setup({}, '<not a program');
+    expect((await session.start(LESSON, CLASS)).resumed).toBe(false);
+    expect(opened[0]?.reason).toBe('starter');
+  });
+
+  it('reopen shows a kept lesson without touching the program', () => {
+    const { session, state, opened, pane } = setup();
+    const active = { uuid: LESSON.uuid, name: 'Blink', desc: '', classUuid: null, hasCheck: true };
+    session.reopen(active);
+    expect(state.active).toEqual(active);
+    expect(pane()).toBe(true);
+    expect(opened).toHaveLength(0);
+  });
+
+  it("start says when Submit runs the lesson's automatic check", async () => {
     const { session, state } = setup();
-    session.start({ ...LESSON, hasCheck: true }, CLASS);
+    await session.start({ ...LESSON, hasCheck: true }, CLASS);
     expect(state.active?.hasCheck).toBe(true);
   });
 
   it('submit sends the program as it is now, to the class it was started in', async () => {
     const { session, state, submitted, edit } = setup();
-    session.start(LESSON, CLASS);
+    await session.start(LESSON, CLASS);
     edit('<xml>changed</xml>');
     expect(await session.submit()).toBe(true);
     expect(submitted).toEqual([
@@ -137,7 +189,7 @@ describe('LessonSession', () => {
 
   it('a failed submit says so and leaves the program alone', async () => {
     const { session, state, opened } = setup({ submit: () => Promise.reject(new Error('down')) });
-    session.start(LESSON, null);
+    await session.start(LESSON, null);
     expect(await session.submit()).toBe(false);
     expect(state.submitFailed).toBe(true);
     expect(state.submitting).toBe(false);
@@ -145,11 +197,12 @@ describe('LessonSession', () => {
     expect(state.active?.uuid).toBe(LESSON.uuid);
   });
 
-  it('end hides the lesson', () => {
-    const { session, state, pane } = setup();
-    session.start(LESSON, CLASS);
+  it('end hides the lesson and keeps none open', async () => {
+    const { session, state, pane, keptOpen } = setup();
+    await session.start(LESSON, CLASS);
     session.end();
     expect(state.active).toBeNull();
     expect(pane()).toBe(false);
+    expect(keptOpen.at(-1)).toBeNull();
   });
 });

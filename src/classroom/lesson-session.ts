@@ -1,12 +1,16 @@
-// A lesson in the editor: "Start lesson" opens the lesson's starter program and puts the
-// lesson in the widget area; Submit sends the program as it is now (a program file: the
-// workspace with its settings, Logo text included) to PUT /lesson/{uuid}/grade/submit; the
-// student's state, grade and the teacher's note come from GET /lesson/{uuid}/grade/student.
-// A failed submit changes nothing in the editor (the program stays, changed as it was).
+// A lesson in the editor: "Start lesson" opens the student's own latest program for the
+// lesson (docs/classroom.md "Lesson work"), or its starter program when they have none, and
+// puts the lesson in the widget area; the program it replaces is kept as a version. Submit
+// sends the program as it is now (a program file: the workspace with its settings, Logo text
+// included) to PUT /lesson/{uuid}/grade/submit; the student's state, grade and the teacher's
+// note come from GET /lesson/{uuid}/grade/student. A failed submit changes nothing in the
+// editor (the program stays, changed as it was). The open lesson is kept (`keepOpen`), so a
+// reload reopens it beside the program kept with it (`reopen`).
 import { proxy } from 'valtio';
 import type { Grade, LessonProgress } from '../contract/grades.ts';
 import type { Lesson } from '../contract/lessons.ts';
 import { NEW_PROGRAM_XML, parseProgramFile, type ProgramToOpen } from '../program/index.ts';
+import type { WorkStatus } from './lesson-work.ts';
 
 export interface ActiveLesson {
   uuid: string;
@@ -25,6 +29,8 @@ export interface LessonSessionState {
   submitting: boolean;
   /** The last submit failed (the program is untouched). */
   submitFailed: boolean;
+  /** Where the student's work on the open lesson stands (null: nothing kept yet). */
+  work: WorkStatus | null;
 }
 
 export const lessonSession = proxy<LessonSessionState>({
@@ -33,6 +39,7 @@ export const lessonSession = proxy<LessonSessionState>({
   loadingProgress: false,
   submitting: false,
   submitFailed: false,
+  work: null,
 });
 
 /** The program a lesson starts with: its workspace, else its Logo text, else a new program. */
@@ -67,14 +74,41 @@ export function submittedProgram(code: string): ProgramToOpen {
   return { workspaceXml: file.workspaceXml, settings: file.settings };
 }
 
+/** The student's kept work as a program to open, under the lesson's name; null if unreadable. */
+export function workProgram(code: string, lesson: Pick<Lesson, 'name'>): ProgramToOpen | null {
+  try {
+    const file = parseProgramFile(code);
+    return {
+      workspaceXml: file.workspaceXml,
+      settings: { ...file.settings, file_name: file.settings.file_name || lesson.name },
+    };
+  } catch {
+    return null;
+  }
+}
+
 export interface LessonSessionDeps {
   submit: (uuid: string, code: string, classUuid: string | null) => Promise<Grade>;
   progress: (uuid: string, classUuid: string | null) => Promise<LessonProgress>;
-  openProgram: (loaded: ProgramToOpen) => void;
+  /** The student's own latest program for the lesson (a program file), null for none. */
+  latestWork: (uuid: string, classUuid: string | null) => Promise<string | null>;
+  /**
+   * Opens a program in place of the open one, keeping that one as a version with why
+   * (src/program: replaceProgram); true when it kept one.
+   */
+  replaceProgram: (reason: 'starter' | 'lesson', toOpen: ProgramToOpen) => boolean;
+  /** Keeps the open lesson (null: none) for the next page load. */
+  keepOpen: (lesson: ActiveLesson | null) => void;
   showPane: () => void;
   hidePane: () => void;
   /** The program as it is now, as a program file. */
   programFile: () => string;
+}
+
+/** What Start lesson did: resumed the student's own work, kept the program it replaced. */
+export interface Started {
+  resumed: boolean;
+  kept: boolean;
 }
 
 export class LessonSession {
@@ -83,20 +117,37 @@ export class LessonSession {
     readonly state: LessonSessionState = lessonSession,
   ) {}
 
-  /** Opens the lesson's starter program and shows the lesson beside it. */
-  start(lesson: Lesson, classUuid: string | null): void {
-    this.deps.openProgram(starterProgram(lesson));
-    Object.assign(this.state, {
-      active: {
+  /**
+   * Opens the student's own latest program for the lesson, else its starter program, keeping
+   * the program it replaces as a version, and shows the lesson beside it.
+   */
+  async start(lesson: Lesson, classUuid: string | null): Promise<Started> {
+    const work = await this.deps.latestWork(lesson.uuid, classUuid);
+    const own = work === null ? null : workProgram(work, lesson);
+    const kept = own
+      ? this.deps.replaceProgram('lesson', own)
+      : this.deps.replaceProgram('starter', starterProgram(lesson));
+    this.open(
+      {
         uuid: lesson.uuid,
         name: lesson.name,
         desc: lesson.desc,
         classUuid,
         hasCheck: lesson.hasCheck ?? false,
       },
-      progress: null,
-      submitFailed: false,
-    });
+      null,
+    );
+    return { resumed: own !== null, kept };
+  }
+
+  /** Shows a lesson kept open before a reload beside the program kept with it. */
+  reopen(lesson: ActiveLesson): void {
+    this.open(lesson, this.state.active?.uuid === lesson.uuid ? this.state.progress : null);
+  }
+
+  private open(active: ActiveLesson, progress: LessonProgress | null): void {
+    Object.assign(this.state, { active, progress, submitFailed: false, work: null });
+    this.deps.keepOpen(active);
     this.deps.showPane();
     void this.refresh();
   }
@@ -142,7 +193,8 @@ export class LessonSession {
   }
 
   end(): void {
-    Object.assign(this.state, { active: null, progress: null, submitFailed: false });
+    Object.assign(this.state, { active: null, progress: null, submitFailed: false, work: null });
+    this.deps.keepOpen(null);
     this.deps.hidePane();
   }
 }

@@ -54,5 +54,15 @@ export const CompileResponse = Type.Object({
   status: Type.Integer(),
   code: Type.Optional(Type.String()),
   line: Type.Optional(Type.Integer()),
+  /** Where the mistake is (core-rs `logo::Mistake`), when the parse can tell. */
+  mistake: Type.Optional(
+    Type.Object({
+      line: Type.Integer({ minimum: 1 }),
+      column: Type.Integer({ minimum: 0 }),
+      endLine: Type.Integer({ minimum: 1 }),
+      endColumn: Type.Integer({ minimum: 0 }),
+      text: Type.String(),
+    }),
+  ),
 });
 export type CompileResponse = Static<typeof CompileResponse>;

@@ -163,6 +163,8 @@ export const GradebookCell = Type.Object({
   gradeSource: GradeSourceSchema,
   late: Type.Boolean(),
   hasNote: Type.Boolean(),
+  /** The teacher's note to the student ('' when none): the gradebook is the teacher's. */
+  note: Type.String(),
   submittedAt: Type.String(),
   updatedAt: Type.String(),
 });

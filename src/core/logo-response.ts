@@ -1,6 +1,7 @@
 // The compile endpoint's JSON (spec core §3 "Compile response"), built from a core-rs compile
 // result. The server's compile endpoints, the `logoc` CLI and the in-browser compile all
 // shape their answers here, so they agree byte for byte.
+import type { LogoMistake } from './core-result.ts';
 import type { CoreResult, LogoErrorCode, LogoProgram } from './wasm-core.ts';
 
 export interface LogoCompileResponse {
@@ -20,6 +21,8 @@ export interface LogoCompileResponse {
   code?: LogoErrorCode | 'panic';
   /** When `result` is false and the error concerns a line: its 1-based number. */
   line?: number;
+  /** When `result` is false: where the mistake is, when the parse can tell. */
+  mistake?: LogoMistake;
 }
 
 export function toCompileResponse(
@@ -34,7 +37,7 @@ export function toCompileResponse(
       status: 200,
     };
   }
-  const { code, message, line } = compiled.error;
+  const { code, message, line, mistake } = compiled.error;
   const status = code === 'unknown-version' ? 400 : code === 'panic' ? 500 : 200;
   return {
     result: false,
@@ -44,5 +47,6 @@ export function toCompileResponse(
     status,
     code,
     ...(line ? { line } : {}),
+    ...(mistake ? { mistake } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // The Logo parse tree core-rs gives `gg_logo_parse` (core-rs/src/logo/syntax.rs): the tree
 // the compiler generates byte code from, with primitives named by their Logo word and
 // inputs in source order. The editor maps it to blocks (src/editor/logo/logo-import.ts).
+import type { LogoMistake } from './core-result.ts';
 import type { LogoErrorCode } from './generated/core-facts.ts';
 
 export type LogoBinaryOp =
@@ -55,6 +56,8 @@ export interface LogoParseError {
   token?: LogoTokenKind;
   /** Line of the `to` of the procedure being read. */
   procedureLine?: number;
+  /** Where the mistake is (the compile error's `mistake`). */
+  mistake?: LogoMistake;
 }
 
 /** Plain data, so it crosses Comlink unchanged. */

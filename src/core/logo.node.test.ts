@@ -72,6 +72,7 @@ describe('WasmCore.compileLogo (versions and errors)', () => {
       code: 'unsupported',
       message: "Line 2: 'cloud record' is not available in Logo 1.3",
       line: 2,
+      mistake: { line: 2, column: 0, endLine: 2, endColumn: 12, text: 'cloud record' },
     });
   });
 
@@ -154,7 +155,7 @@ describe('toCompileResponse', () => {
     });
   });
 
-  it('answers a compile error with result false, the message and the line', () => {
+  it('answers a compile error with result false, the message, the line and the mistake', () => {
     expect(toCompileResponse(core.compileLogo('to main\nREPEAT 2 [ beep ]\nend\n', '1.3'))).toEqual(
       {
         result: false,
@@ -164,6 +165,7 @@ describe('toCompileResponse', () => {
         status: 200,
         code: 'syntax',
         line: 2,
+        mistake: { line: 2, column: 0, endLine: 2, endColumn: 6, text: 'REPEAT' },
       },
     );
   });

@@ -32,6 +32,11 @@ export interface BoardState {
   sensorHistory: number[][];
   /** Bumped when board, Pi, key-value and datalog data are cleared; datalog views watch it. */
   clearedAt: number;
+  /**
+   * The board's program runs as far as this app knows (started by a download or Run,
+   * stopped by Stop or a teacher's stop; the board reports no such state).
+   */
+  programRunning: boolean;
 }
 
 export const board = proxy<BoardState>({
@@ -50,4 +55,5 @@ export const board = proxy<BoardState>({
   lastError: null,
   sensorHistory: [],
   clearedAt: 0,
+  programRunning: false,
 });

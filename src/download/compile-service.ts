@@ -10,7 +10,13 @@ import {
   type CompilerVersion,
 } from '../contract/compile.ts';
 import { toCompileResponse } from '../core/logo-response.ts';
-import type { CoreResult, LogoErrorCode, LogoProgram, LogoVersion } from '../core/wasm-core.ts';
+import type {
+  CoreResult,
+  LogoErrorCode,
+  LogoMistake,
+  LogoProgram,
+  LogoVersion,
+} from '../core/wasm-core.ts';
 import { BoardType } from '../device/device.ts';
 
 /** Byte code the board's program area holds (spec core §9). */
@@ -23,13 +29,14 @@ export type CompileTarget = 'browser' | 'cloud' | 'offline-server';
  * Why a compile gave no byte code (spec core §8):
  * - `syntax`: the compiler answered HTTP 500–599 ('Syntax Error.');
  * - `unavailable`: any other failure to get an answer ('Cloud Service is unavailable…');
- * - `rejected`: `result` false; `message` is the compiler's (or 'Error' when it sent none);
+ * - `rejected`: `result` false; `message` is the compiler's (or 'Error' when it sent none),
+ *   `mistake` where the user has something to change, when the compiler could tell;
  * - `too-large`: more than 2048 bytes of byte code.
  */
 export type CompileFailure =
   | { kind: 'syntax' }
   | { kind: 'unavailable' }
-  | { kind: 'rejected'; message: string; code?: string; line?: number }
+  | { kind: 'rejected'; message: string; code?: string; line?: number; mistake?: LogoMistake }
   | { kind: 'too-large' };
 
 export type CompileOutcome =
@@ -78,6 +85,20 @@ export function cloudCompiler(boardType: number, version: LogoVersion): Compiler
 const isByteArray = (v: unknown): v is number[] =>
   Array.isArray(v) && v.every((b) => Number.isInteger(b) && b >= 0 && b <= 255);
 
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+
+/** A compiler's `mistake`, if the answer holds a well-formed one. */
+function readMistake(v: unknown): LogoMistake | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const m = v as Record<string, unknown>;
+  const { line, column, endLine, endColumn, text } = m;
+  if (!isCount(line) || !isCount(column) || !isCount(endLine) || !isCount(endColumn)) {
+    return undefined;
+  }
+  if (line < 1 || endLine < line || typeof text !== 'string') return undefined;
+  return { line, column, endLine, endColumn, text };
+}
+
 /** Reads a compile answer (HTTP status + JSON body) as spec core §8 says. */
 export function readCompileAnswer(
   status: number,
@@ -96,6 +117,7 @@ export function readCompileAnswer(
   if (b.result !== false) return { ok: false, failure: { kind: 'unavailable' } };
   const message = typeof b.message === 'string' && b.message !== '' ? b.message : 'Error';
   if (b.code === 'too-large') return { ok: false, failure: { kind: 'too-large' } };
+  const mistake = readMistake(b.mistake);
   return {
     ok: false,
     failure: {
@@ -103,6 +125,7 @@ export function readCompileAnswer(
       message,
       ...(typeof b.code === 'string' ? { code: b.code } : {}),
       ...(typeof b.line === 'number' && b.line > 0 ? { line: b.line } : {}),
+      ...(mistake ? { mistake } : {}),
     },
   };
 }

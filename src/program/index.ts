@@ -8,6 +8,11 @@
 //   calls, for Download and the server's lesson check alike.
 // - The Logo errors of its last compile, and the hook through which an editor route with
 //   an id gets its program (the projects feature registers it).
+// - Its versions: replaceProgram(reason, program) and replaceProgramWithFile(reason, text)
+//   open a program in place of the open one and keep the one they replace (before a lesson's
+//   starter, the code from a board, a teacher's hand-out: VERSION_REASONS) in a list the user
+//   sees in the editor's Versions tab and restores from; onProgramOpened says when and why
+//   another program opened.
 //
 // Features import this file only; the files behind it import each other directly.
 export {
@@ -58,5 +63,28 @@ export {
   type ProgramFileSettings,
 } from './program-file.ts';
 export { compilableLogo } from './compilable-logo.ts';
-export { clearLogoErrors, diagnostics, showLogoErrors, type LogoError } from './diagnostics.ts';
+export {
+  clearLogoErrors,
+  diagnostics,
+  showLogoErrors,
+  type LogoError,
+  type LogoRange,
+} from './diagnostics.ts';
 export { projectLoader, setProjectLoader, type ProjectLoader } from './project-loader.ts';
+export {
+  beforeProgramOpens,
+  canKeepOpenProgram,
+  onProgramOpened,
+  programVersions,
+  replaceProgram,
+  replaceProgramWithFile,
+  restoreVersion,
+  sameProgramText,
+  versionsState,
+} from './program-versions.ts';
+export {
+  VERSION_REASONS,
+  type ProgramSnapshot,
+  type ProgramVersion,
+  type VersionReason,
+} from './versions.ts';

@@ -24,12 +24,32 @@ export interface ProgramToOpen {
   project?: ProjectSummary | null;
 }
 
+const openListeners = new Set<() => void>();
+const beforeOpenListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` after every openProgram (a whole other program arrived); returns the
+ * unsubscribe. Features use program-versions.ts's onProgramOpened, which says why.
+ */
+export function afterProgramOpened(listener: () => void): () => void {
+  openListeners.add(listener);
+  return () => openListeners.delete(listener);
+}
+
+/** Calls `listener` at the start of every openProgram, while the old program is still open. */
+export function beforeProgramOpened(listener: () => void): () => void {
+  beforeOpenListeners.add(listener);
+  return () => beforeOpenListeners.delete(listener);
+}
+
 /**
  * Replaces the open program. This is the hook for loading a program from anywhere (a file,
  * a project by id, an example): it receives the workspace XML and leaves the program
- * unchanged-since-load.
+ * unchanged-since-load. To keep the program it replaces as a version the user can go back
+ * to, call replaceProgram (program-versions.ts) instead.
  */
 export function openProgram(loaded: ProgramToOpen): void {
+  for (const listener of [...beforeOpenListeners]) listener();
   const settings = { ...DEFAULT_SETTINGS, ...loaded.settings };
   program.currentProjectId = loaded.projectId ?? null;
   program.currentProject = loaded.project ?? null;
@@ -54,6 +74,7 @@ export function openProgram(loaded: ProgramToOpen): void {
   program.hasChanged = false;
   clearLogoErrors();
   program.revision += 1;
+  for (const listener of [...openListeners]) listener();
 }
 
 /** A fresh, unnamed program that belongs to no project. */

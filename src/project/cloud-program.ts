@@ -213,8 +213,9 @@ export class CloudProgram {
 
   /**
    * The program behind a route id (step 7): a shared workspace by key, or a saved project by
-   * uuid (sign-in needed). Shows 'Unable to open' (or the sign-in message) and throws
-   * OpenError when it cannot.
+   * uuid (a published one opens for anyone, read-only unless it is the user's; others need
+   * their owner signed in). Shows 'Unable to open' (signed out: the sign-in message) and
+   * throws OpenError when it cannot.
    */
   async load(id: string, source: ProgramSource): Promise<LoadedCloudProgram> {
     const { api, program, session } = this.deps;
@@ -229,10 +230,6 @@ export class CloudProgram {
       }
     }
     await this.deps.whenSessionKnown();
-    if (!isLoggedIn(session)) {
-      this.deps.warn(this.t('messages.loginToOpen'));
-      throw new OpenError('login');
-    }
     if (program.currentProjectId === id) return this.currentProgram();
     try {
       const [project, code] = await Promise.all([
@@ -253,8 +250,10 @@ export class CloudProgram {
         alreadyOpen: false,
       };
     } catch {
-      this.deps.warn(this.t('messages.unableToOpen'));
-      throw new OpenError('project');
+      // Signed out, a project that is not published may be the user's own.
+      const signedIn = isLoggedIn(session);
+      this.deps.warn(this.t(signedIn ? 'messages.unableToOpen' : 'messages.loginToOpen'));
+      throw new OpenError(signedIn ? 'project' : 'login');
     }
   }
 

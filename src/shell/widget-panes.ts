@@ -92,6 +92,11 @@ export function showWidgetPane(id: string): void {
   openWidgetArea();
 }
 
+/** Adds a registered pane's tab without choosing it or opening the area (a pane to offer). */
+export function addWidgetPane(id: string): void {
+  if (panes.has(id) && !widgetArea.shown.includes(id)) widgetArea.shown.push(id);
+}
+
 export function hideWidgetPane(id: string): void {
   widgetArea.shown = widgetArea.shown.filter((p) => p !== id);
   if (widgetArea.active === id) widgetArea.active = LOGO_PANE;

@@ -17,10 +17,18 @@ export const STORAGE_KEYS = {
   workOffline: 'workOffline',
   /** The open program, kept across reloads and offline (docs/offline.md). */
   programDraft: 'programDraft',
+  /** Programs kept when something replaced the open one (src/program/versions.ts). */
+  programVersions: 'programVersions',
+  /** The lesson open in the editor, so a reload keeps it (src/classroom/lesson-session.ts). */
+  openLesson: 'openLesson',
+  /** Each lesson's latest program of the student's, in this browser (src/classroom/lesson-work.ts). */
+  lessonWork: 'lessonWork',
   /** The sign-in settings of GET /config, so sign-in restores offline too. */
   clientConfig: 'clientConfig',
   /** The board page's "Publish this board to my web UI" switch ('on', else off). */
   webuiBridge: 'webuiBridge',
+  /** Tab indents in the Logo text editor ('on'; else Tab moves focus). */
+  logoTabIndents: 'logoTabIndents',
 } as const;
 
 export type LocalStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,6 +1,7 @@
 // The signed-in classroom screens have no moderate, serious or critical accessibility
 // violation (axe-core) in any interface language: a teacher's class, its people, the class
-// list, a lesson and the gradebook; a student's class and the lesson pane beside the editor.
+// list, a lesson and the gradebook; a student's class, the lesson pane beside the editor and
+// the editor's program versions.
 // The class and the lesson are built once; each language then visits every screen.
 import { expect, test } from '@playwright/test';
 import { LANGUAGES, violations } from './axe.ts';
@@ -66,6 +67,33 @@ test('the signed-in classroom screens have no accessibility problem in any langu
       .click();
     await expect(student.lessonPane()).toContainText(lessonName);
     await check(student, 'student: lesson pane');
+    // The student's work, kept as they type, and the program a restart replaces, kept as a
+    // version in the editor's Versions tab.
+    await student.writeProgram(`to main\nbeep\nend ; ${lng}`);
+    // Done typing: the editor's completion list (checked with the editor) closes.
+    await student.page.keyboard.press('Escape');
+    await expect(student.page.locator('.cm-tooltip-autocomplete')).toHaveCount(0);
+    await expect(student.lessonPane().getByTestId('lesson-work-status')).toHaveText(
+      text(lng, 'classroom:lessonPane.work.kept'),
+    );
+    await check(student, 'student: lesson pane, work kept');
+    await student
+      .lessonPane()
+      .getByRole('button', { name: text(lng, 'classroom:lessonPane.leave'), exact: true })
+      .click();
+    await student.writeProgram(`to main\nledon\nend ; ${lng}`);
+    await student.openClass(uuid);
+    await row
+      .getByRole('button', { name: text(lng, 'classroom:lesson.start'), exact: true })
+      .click();
+    await expect(student.lessonPane()).toContainText(lessonName);
+    await student.page
+      .getByRole('tab', { name: text(lng, 'editor:versions.tab'), exact: true })
+      .click();
+    await expect(student.page.getByTestId('program-version').first()).toContainText(
+      text(lng, 'editor:versions.reason.lesson'),
+    );
+    await check(student, 'student: program versions');
 
     await teacher.openClass(uuid, 'gradebook');
     await expect(teacher.page.getByText('Sam Student').first()).toBeVisible();

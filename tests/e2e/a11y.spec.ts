@@ -2,6 +2,7 @@
 // in each interface language: one page load per screen, the screens of a language in one test.
 import { LANGUAGES, violations } from './axe.ts';
 import { expect, test } from './fixtures/board-link.ts';
+import { text } from './locales.ts';
 
 for (const [lng, code] of LANGUAGES) {
   test(`the main screens have no accessibility problem in ${lng}`, async ({ page }) => {
@@ -24,6 +25,11 @@ for (const [lng, code] of LANGUAGES) {
     await visit('/program', async () => {
       await expect(page.getByTestId('blocks-workspace').locator('.blocklyToolbox')).toBeVisible();
     });
+    // The project menu, its board items disabled with their reason (no board yet).
+    await page.getByTestId('hamburger-menu').click();
+    await expect(page.getByTestId('menu-extractCode')).toHaveAttribute('aria-disabled', 'true');
+    found.push(...(await violations(page, 'project menu')));
+    await page.keyboard.press('Escape');
     // The connect dialog, over the editor, then the virtual board's panel after connecting.
     await page.getByTestId('connect-button').click();
     const dialog = page.getByRole('dialog');
@@ -34,6 +40,13 @@ for (const [lng, code] of LANGUAGES) {
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('sim-panel')).toBeVisible();
     found.push(...(await violations(page, '/program with the virtual board')));
+    // Logo text, with the bar that says how Tab works.
+    await page
+      .getByRole('group', { name: text(lng, 'editor:toolbar.mode') })
+      .getByRole('button', { name: text(lng, 'editor:toolbar.logo'), exact: true })
+      .click();
+    await expect(page.getByTestId('logo-tab-bar')).toBeVisible();
+    found.push(...(await violations(page, '/program as Logo text')));
 
     await visit('/gogoboard', heading('gogoboard-title'));
     await visit('/datalog/offline', heading('datalog-offline-title'));

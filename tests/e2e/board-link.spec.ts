@@ -6,9 +6,16 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
   }) => {
     await board.open();
     await board.connectUsb();
+    // Once the board answers (and is the board to program) the dialog gets out of the way.
+    await expect(board.dialog).toBeHidden();
+    await expect(board.button).toHaveText(/GoGo Board 7/);
+    await board.openDialog();
     await expect(board.dialog.getByTestId('connect-status')).toContainText(
       'Connected · USB (WebHID)',
     );
+    // One card is highlighted: the way the board is connected.
+    await expect(board.dialog.getByTestId('connect-webhid')).toHaveClass(/btn-primary/);
+    await expect(board.dialog.locator('[data-testid^="connect-"].btn-primary')).toHaveCount(1);
     await board.expectBoard('GoGo Board 7', '1.0.42');
     // The firmware names its semantic version when asked (query 203); versions are written
     // that one way everywhere.
@@ -111,6 +118,8 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     await expect(board.dialog.getByTestId('connect-status')).toContainText('Not connected');
     await board.plug();
     await board.dialog.getByTestId('connect-webhid').click();
+    // The dialog closes by itself once the board answers; opening it again shows the board.
+    await expect(board.dialog).toBeHidden();
     await board.expectBoard('GoGo Board 7', '1.0.42');
     await expect(board.dialog.getByTestId('connect-error')).toHaveCount(0);
   });
@@ -141,6 +150,7 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
   test('refuses commands for another display board with the spec message', async ({ board }) => {
     await board.open();
     await board.connectUsbBoard7();
+    await board.openDialog();
     await board.dialog.getByLabel('Board to program').selectOption({ label: 'GoGo Board 6' });
     await expect(board.dialog.getByTestId('board-mismatch')).toHaveText(
       'GoGo Board 6 is not found!',
@@ -153,8 +163,9 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     await board.page.reload();
     await board.openDialog();
     await expect(board.dialog.getByLabel('Board to program')).toHaveValue('4');
-    // A stale choice says what to change and offers to change it.
+    // A stale choice keeps the dialog open, says what to change and offers to change it.
     await board.connectUsb();
+    await expect(board.dialog).toBeVisible();
     await expect(board.dialog.getByTestId('board-mismatch-hint')).toHaveText(
       'The connected board is a GoGo Board 7. Change “Board to program” below to match it.',
     );
@@ -165,16 +176,23 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
 
   test('connects the virtual board from the menu and drives a Raspberry Pi', async ({ board }) => {
     await board.open();
+    // Which board the virtual board is, chosen where it is connected; the board to program
+    // follows, so the two match and the dialog closes.
+    await board.openDialog();
+    await board.dialog
+      .getByLabel('Virtual board type')
+      .selectOption({ label: 'GoGo Board 5 / Pi-topping' });
     await board.connectVirtual();
+    await expect(board.dialog).toBeHidden();
+    await expect(board.button).toHaveText(/GoGo Board 5 \/ Pi-topping/);
+    await board.openDialog();
     await expect(board.dialog.getByTestId('connect-status')).toContainText(
       'Connected · Virtual board',
     );
-    await board.dialog
-      .getByLabel('Board to program')
-      .selectOption({ label: 'GoGo Board 5 / Pi-topping' });
+    await expect(board.dialog.getByLabel('Board to program')).toHaveValue('2');
     await board.closeDialog();
     const settings = await board.simSection('settings');
-    await settings.getByLabel('Board type').selectOption({ label: 'GoGo Board 5 / Pi-topping' });
+    await expect(settings.getByLabel('Board type')).toHaveValue('2');
     // Pi-topping boards report 8 sensors.
     await expect(board.page.getByTestId('sensor-8')).toBeVisible();
     // In-app navigation keeps the connection (a reload would end it).

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BoardLink } from './fixtures/board-link.ts';
 import { signInWithStandInAccount } from './app.ts';
-import { c, newUser, unique } from './classroom-page.ts';
+import { c, csvGradedRow, csvLessonHeader, newUser, unique } from './classroom-page.ts';
 import { E2E_ADMIN_EMAIL as ADMIN_EMAIL } from './e2e-env.ts';
 import { text } from './locales.ts';
 
@@ -157,8 +157,16 @@ test.describe('Classroom', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
-      expect(lines[0]).toBe(`Student,E-mail,Status,${lessonName} (/100)`);
-      expect(lines[1]).toBe(`Sam Student,${student.email},in the class,87.5`);
+      expect(lines[0]).toBe(`Student,E-mail,Status,${csvLessonHeader(lessonName, 100)}`);
+      // The points column holds the number; the state, time, lateness, grader and the
+      // teacher's note follow it.
+      expect(lines[1]).toMatch(
+        csvGradedRow(
+          ['Sam Student', student.email, 'in the class'],
+          '87.5',
+          'Nice loop! Try a faster beep.',
+        ),
+      );
     });
 
     await test.step('server down: Submit says Unable to Save, keeps the program, and works again', async () => {
@@ -208,9 +216,11 @@ test.describe('Classroom', () => {
     await test.step('a deleted lesson cannot take a submission, and the program stays', async () => {
       await student.enroll(code);
       await student.expectPath(`/classroom/classd/${classUuid}/overview`);
-      // Starting again replaces the changed program: the student is asked first.
-      await student.startLesson(lessonName, true);
-      await student.expectProgram(STARTER);
+      // Starting again resumes the student's own latest work, typed while out of the class
+      // and kept since: nothing to ask.
+      await student.startLesson(lessonName);
+      await expect(student.page.getByRole('dialog')).toHaveCount(0);
+      await student.expectProgram(`${STUDENT_PROGRAM}\n; third try`);
       await student.writeProgram(`${STUDENT_PROGRAM}\n; fourth try`);
       await teacher.open(`/classroom/lesson?type=my`);
       await teacher.page.getByRole('link', { name: lessonName }).click();

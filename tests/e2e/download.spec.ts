@@ -134,13 +134,31 @@ test.describe('Download to the virtual board', () => {
       .getByRole('button', { name: text('th', 'editor:toolbar.download'), exact: true })
       .click();
     await expect(errors).toContainText("ไม่รู้จักนิพจน์ 'foo'");
-    // A syntax error far from its cause gets a hint that points at it.
+    // Where the compiler stops after the mistake (at `end`, a line later), the error names
+    // the line and the words of the mistake, and the editor marks them.
     await editor.app.chooseLanguage('English');
     await openLogoProgram(editor, 'to main\nrepeat 4 [ beep\nwait 1\nend\n');
     await downloadButton(page).click();
     await expect(errors).toContainText(
-      "Line 4: Syntax error at 'end' — The '[' opened on line 2 is never closed.",
+      "Line 2: “repeat 4 [”: The '[' opened on line 2 is never closed.",
     );
+    await expect(errors).toContainText("The compiler stopped at: Line 4: Syntax error at 'end'");
+    const marked = editor.logoEditor().locator('.cm-logo-error-words');
+    await expect(marked).toHaveText('repeat 4 [');
+    await openLogoProgram(
+      editor,
+      'to main\nbeep\nwait 1\nbeep\nwait 1\nfoo 1\nend\n\nto foo :a :b\nbeep\nend\n',
+    );
+    await downloadButton(page).click();
+    await expect(errors).toContainText(
+      "Line 6: “foo 1”: Wrong number of inputs for 'foo': it takes 2, but here it gets 1.",
+    );
+    await expect(marked).toHaveText('foo 1');
+    await expect(editor.logoEditor().locator('.cm-logo-error-line')).toHaveText('foo 1');
+    // The line's button puts the cursor on the words.
+    await errors.getByRole('button', { name: 'Line 6' }).click();
+    await expect(editor.logoEditor().locator('.cm-content')).toBeFocused();
+    await expect(editor.toast(/Line 6: “foo 1”/)).toBeVisible();
   });
 
   test('Download without a board says the board is not connected', async ({ page }) => {
@@ -206,22 +224,32 @@ test.describe('Extract code from board', () => {
     expect(await editor.logoText()).toBe(SENSOR_MOTOR_LOGO);
   });
 
-  test('is not offered for a board other than GoGo 6 or 7', async ({ page, board }) => {
+  test('stays in the menu for a board other than GoGo 6 or 7, disabled with the reason', async ({
+    page,
+    board,
+  }) => {
     const editor = await openConnected(page, board, 'virtual');
     let menu = await editor.app.openHamburgerMenu();
-    await expect(
-      menu.getByRole('button', { name: t('shell:menu.items.extractCode') }),
-    ).toBeVisible();
+    await expect(menu.getByTestId('menu-extractCode')).not.toHaveAttribute('aria-disabled');
     await page.keyboard.press('Escape');
-    const settings = await board.simSection('settings');
-    await settings.getByLabel('Board type').selectOption({ label: 'GoGo Bright' });
+    // The virtual board becomes a GoGo Bright where it is connected; the board to program
+    // follows it.
     await board.openDialog();
-    await board.dialog.getByLabel('Board to program').selectOption({ label: 'GoGo Bright' });
+    await board.dialog.getByLabel('Virtual board type').selectOption({ label: 'GoGo Bright' });
+    await expect(board.dialog.getByLabel('Board to program')).toHaveValue('5');
     await board.closeDialog();
+    await expect(board.button).toHaveText(/GoGo Bright/);
     menu = await editor.app.openHamburgerMenu();
-    await expect(menu.getByRole('button', { name: t('shell:menu.items.extractCode') })).toHaveCount(
-      0,
-    );
+    const extract = menu.getByTestId('menu-extractCode');
+    await expect(extract).toHaveAttribute('aria-disabled', 'true');
+    await expect(extract).toContainText(t('shell:menu.items.extractCode'));
+    await expect(extract).toContainText(t('shell:menu.unavailable.extractBoard'));
+    const update = menu.getByTestId('menu-updateFirmware');
+    await expect(update).toContainText(t('shell:menu.unavailable.firmwareBoard'));
+    // Choosing it does nothing (a real click: Playwright would wait for aria-disabled to go).
+    await extract.click({ force: true });
+    await expect(editor.toast(t('download:extract.reading'))).toHaveCount(0);
+    await expect(editor.logoEditor()).toHaveCount(0);
   });
 });
 

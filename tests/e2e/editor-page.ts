@@ -232,7 +232,27 @@ export class EditorPage {
       .click();
   }
 
-  toast(textContent: string): Locator {
+  // Program versions (kept when something replaced the program)
+
+  /** Shows the Versions tab of the widget area; returns its list of kept versions. */
+  async openVersions(): Promise<Locator> {
+    await this.page
+      .getByRole('tablist', { name: t('editor:panel.tabs') })
+      .getByRole('tab', { name: t('editor:versions.tab'), exact: true })
+      .click();
+    return this.page.getByTestId('program-version');
+  }
+
+  /** Restores the kept version at `index` (0: the newest). */
+  async restoreVersion(index = 0): Promise<void> {
+    const versions = await this.openVersions();
+    await versions
+      .nth(index)
+      .getByRole('button', { name: t('editor:versions.restore'), exact: true })
+      .click();
+  }
+
+  toast(textContent: string | RegExp): Locator {
     return this.page.locator('.toast').filter({ hasText: textContent });
   }
 }

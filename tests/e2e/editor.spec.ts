@@ -221,6 +221,28 @@ test.describe('Program editor files', () => {
   });
 });
 
+test.describe('Program editor load', () => {
+  test('the editor’s style sheet is fetched once: the early preload is the request used', async ({
+    page,
+  }) => {
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
+    const editor = new EditorPage(page);
+    await editor.open('/program');
+    await page.waitForLoadState('networkidle');
+    const fetches = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((name) => /\/assets\/EditorPage-[\w-]+\.css$/.test(name)),
+    );
+    expect(fetches).toHaveLength(1);
+    expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+  });
+});
+
 test.describe('Program editor Logo text', () => {
   test('switching to Logo text and back keeps the program', async ({ page }) => {
     const editor = await openRepeatProgram(page);
@@ -234,6 +256,51 @@ test.describe('Program editor Logo text', () => {
     await expect(editor.workspaceBlock('gogo_repeat')).toBeVisible();
     await expect(editor.workspaceBlock('gogo_wait')).toHaveCount(1);
     await editor.expectGeneratedLogo(REPEAT_LOGO);
+  });
+
+  test('Tab leaves the Logo text; it indents only after the user turns that on, and then Esc, Tab leaves', async ({
+    page,
+  }) => {
+    const editor = await openRepeatProgram(page);
+    await editor.switchTo('logo');
+    const content = editor.logoEditor().locator('.cm-content');
+    const hint = page.getByTestId('logo-tab-hint');
+    const toggle = page.getByRole('switch', { name: t('editor:logo.tab.switch') });
+    await expect(hint).toHaveText(t('editor:logo.tab.moves').replace('{{keys}}', 'Ctrl+M'));
+    // The editor's text area says how Tab works to a screen reader too.
+    await expect(content).toHaveAccessibleDescription(await hint.innerText());
+
+    await editor.logoEditor().locator('.cm-line').nth(1).click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Tab');
+    await expect(content).not.toBeFocused();
+    await expect.poll(() => editor.logoText()).toBe(REPEAT_LOGO);
+
+    // Ctrl+M (CodeMirror's key) makes Tab indent; the hint and the switch follow.
+    await editor.logoEditor().locator('.cm-line').nth(1).click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Control+m');
+    await expect(toggle).toBeChecked();
+    await expect(hint).toHaveText(t('editor:logo.tab.indents').replace('{{keys}}', 'Ctrl+M'));
+    await page.keyboard.press('Tab');
+    await expect(content).toBeFocused();
+    await expect
+      .poll(() => editor.logoText())
+      .toBe(`to main\n  ${REPEAT_LOGO.split('\n')[1]}\nend\n`);
+    // Esc, then Tab: out of the editor, nothing typed.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect(content).not.toBeFocused();
+    await expect
+      .poll(() => editor.logoText())
+      .toBe(`to main\n  ${REPEAT_LOGO.split('\n')[1]}\nend\n`);
+
+    // The choice is kept; the switch turns it off again.
+    await page.reload();
+    await expect(editor.logoEditor()).toBeVisible();
+    await expect(toggle).toBeChecked();
+    await toggle.click();
+    await expect(hint).toHaveText(t('editor:logo.tab.moves').replace('{{keys}}', 'Ctrl+M'));
   });
 
   test('edited Logo text that blocks can show becomes blocks again, after a question', async ({

@@ -29,6 +29,7 @@ test('a lesson with an automatic check grades each Submit with a report', async 
   const lessonName = `Light start ${tag}`;
   const className = `Sensors ${tag}`;
   let classUuid = '';
+  let lessonPath = '';
 
   await test.step('the teacher writes the check; mistakes are named before saving', async () => {
     await teacher.signUp('Tara Teacher');
@@ -52,11 +53,31 @@ test('a lesson with an automatic check grades each Submit with a report', async 
     await expect(check).toHaveAttribute('aria-invalid', 'false');
     await teacher.button(c('lesson.create'), form).click();
     await expect.poll(() => teacher.path()).toMatch(/^\/classroom\/lessond\/[0-9a-f-]{36}$/);
+    lessonPath = teacher.path();
+    // The lesson page says what the check gives the board and expects of it, in plain words.
+    const section = teacher.page.getByTestId('lesson-check');
+    await expect(section).toContainText(c('lessonCheck.teacher', { seconds: 4, count: 4 }));
+    await expect(section.getByTestId('lesson-check-inputs').getByRole('listitem')).toHaveCount(
+      CHECK.inputs.length,
+    );
+    const rows = section.getByTestId('lesson-check-expects').getByRole('row');
+    await expect(rows).toHaveCount(4);
+    await expect(rows.first().getByRole('cell')).toHaveText([
+      c('check.at', { t: 1 }),
+      c('check.outputs.on', { motor: 'a' }),
+      c('check.values.off'),
+    ]);
     await teacher.addLessonToClass(className);
     const code = await teacher.accessCode(classUuid);
     await student.signUp('Sid Student');
     await student.enroll(code);
     await student.expectPath(`/classroom/classd/${classUuid}/overview`);
+    // A student reads that Submit is graded by a check, not the expectations themselves.
+    await student.open(lessonPath);
+    await expect(student.page.getByTestId('lesson-check')).toHaveText(
+      `${c('check.title')}${c('lessonCheck.student')}`,
+    );
+    await student.open(`/classroom/classd/${classUuid}/overview`);
   });
 
   await test.step('a passing program is graded in full', async () => {

@@ -14,16 +14,23 @@ test.describe('Top bar', () => {
     await expect(page).toHaveTitle(`${t('shell:dashboard.title')} · ${t('common:appName')}`);
   });
 
-  test('a visitor gets the local file items in the hamburger menu', async ({ page }) => {
+  test('a visitor gets the local file items, and the board items say they need a board', async ({
+    page,
+  }) => {
     const app = new App(page);
     await app.open('/program');
     const menu = await app.openHamburgerMenu();
+    const noBoard = t('shell:menu.unavailable.noBoard');
     await expect(menu.getByRole('button')).toHaveText([
       t('shell:menu.items.newProject'),
       t('shell:menu.items.openFromFile'),
       t('shell:menu.items.importFromFile'),
       t('shell:menu.items.saveAsFile'),
+      `${t('shell:menu.items.extractCode')}${noBoard}`,
+      `${t('shell:menu.items.updateFirmware')}${noBoard}`,
     ]);
+    await expect(menu.getByTestId('menu-updateFirmware')).toHaveAttribute('aria-disabled', 'true');
+    await page.screenshot({ path: 'test-results/menu-board-items.png' });
   });
 
   test('labs: the cloud data log opens in a new tab, the board labs and classroom here', async ({
@@ -90,7 +97,15 @@ test.describe('Top bar', () => {
     await app.open('/program');
     const menu = await app.openMenu(t('shell:reference.menu'));
     await menu.getByRole('button', { name: t('shell:reference.examples') }).click();
-    await expect(app.dialog(t('shell:examples.title'))).toBeVisible();
+    const dialog = app.dialog(t('shell:examples.title'));
+    await expect(dialog).toBeVisible();
+    // "Project examples" shows once, as the dialog's title: the page in the frame keeps its
+    // heading for screen readers only and starts with what to do.
+    const frame = dialog.frameLocator('iframe');
+    await expect(frame.getByText('Pick an example to open it in the editor.')).toBeVisible();
+    const heading = frame.getByRole('heading', { level: 1, name: t('shell:examples.title') });
+    expect((await heading.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: 'test-results/examples-dialog.png' });
   });
 
   test('editing the project name makes leaving ask for confirmation', async ({ page }) => {

@@ -43,6 +43,10 @@ test('offline: reload without network or server, build, compile, download and ru
   await expect(badge).toBeVisible();
   await badge.click();
   await expect(page.getByText(t('offline:noServer'))).toBeVisible();
+  // The popover has a readable width of its own, inside the window.
+  const menu = await page.getByTestId('offline-menu').boundingBox();
+  expect(menu?.width).toBeGreaterThanOrEqual(320);
+  expect((menu?.x ?? -1) >= 0 && (menu?.x ?? 0) + (menu?.width ?? 0) <= 1280).toBe(true);
   await badge.click();
   // The top bar keeps no cloud links (share).
   await expect(page.getByRole('button', { name: t('shell:share.button') })).toHaveCount(0);

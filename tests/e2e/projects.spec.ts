@@ -1,6 +1,7 @@
 // Projects end to end in real Chromium against the real stack (API server, database, Auth
 // emulator): cloud save, Save As, sharing by link, the remix site, catalogs and examples.
 import { expect, test } from '@playwright/test';
+import { violations } from './axe.ts';
 import { freshApp, ProjectsApp, unique } from './projects-page.ts';
 
 test.describe('Projects: cloud save', () => {
@@ -267,6 +268,77 @@ test.describe('Projects: the remix site', () => {
     await page.reload();
     await expect(page.getByTestId('like-count')).toHaveText('1');
     await expect(page.getByText('No remixes yet.')).toBeVisible();
+  });
+
+  test('a signed-out visitor browses and opens published projects and catalogs, and signs in only to like or remix', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const tag = unique();
+    const name = `Night light ${tag}`;
+    const author = new ProjectsApp(page);
+    await author.signUp('Nina Night');
+    await author.open('/program');
+    await author.setProgram('glow');
+    await author.projectName().fill(name);
+    await author.saveIcon().click();
+    const uuid = await author.codeUuid();
+    await author.openProjectPage(uuid);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await expect(page.getByText('Published: everyone can find it.')).toBeVisible();
+    // A second project of the author's stays private.
+    await author.open('/program');
+    await author.menuAction('New Project');
+    await author.setProgram('secret');
+    await author.projectName().fill(`Draft ${tag}`);
+    await author.saveIcon().click();
+    const draft = await author.codeUuid();
+
+    const visitor = await freshApp(browser, baseURL);
+    await visitor.open('/remix');
+    await visitor.expectPath('/remix/projects');
+    await visitor.searchProjects(tag);
+    await expect(visitor.projectCards()).toHaveCount(1);
+    await expect(visitor.projectCards().first()).toContainText(name);
+    await visitor.page.screenshot({ path: 'test-results/remix-signed-out.png' });
+    expect(await violations(visitor.page, 'shared projects, signed out')).toEqual([]);
+    await visitor.projectCards().first().getByRole('link', { name }).click();
+    await visitor.expectPath(`/project/${uuid}`);
+    await visitor.expectHeading(name);
+    await expect(visitor.page.getByTestId('project-author')).toContainText('Nina Night');
+    // Reading is open; liking and remixing ask for sign-in.
+    await expect(visitor.page.getByRole('button', { name: /^Like/ })).toHaveCount(0);
+    await expect(visitor.page.getByRole('button', { name: 'Remix' })).toHaveCount(0);
+    const prompt = visitor.page.getByRole('note');
+    await expect(prompt).toContainText(
+      'Log in to like this project, remix it or add it to a catalog.',
+    );
+    await expect(prompt.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      '#/auth/login',
+    );
+    await visitor.page.screenshot({ path: 'test-results/project-signed-out.png' });
+    expect(await violations(visitor.page, 'project page, signed out')).toEqual([]);
+
+    // It opens in the editor for reading.
+    await visitor.page.getByRole('link', { name: 'Open in editor' }).click();
+    await visitor.expectProgram('glow');
+    await expect(visitor.projectName()).toHaveValue(name);
+    await expect(visitor.projectName()).toBeDisabled();
+
+    // Their own lists need an account; a private project stays private.
+    await visitor.open('/remix/my-projects');
+    await expect(visitor.page.getByRole('note')).toContainText(
+      'Log in to see your own projects and catalogs.',
+    );
+    await visitor.open(`/project/${draft}`);
+    await expect(
+      visitor.page.getByText('This project does not exist or is not shared.'),
+    ).toBeVisible();
+    await visitor.open('/remix/catalogs');
+    await expect(visitor.page.getByRole('note')).toHaveCount(0);
+    await visitor.page.context().close();
   });
 
   test('lists show pages of the chosen size and keep the query in the address', async ({

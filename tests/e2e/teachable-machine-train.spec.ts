@@ -156,7 +156,8 @@ test('train two classes on the camera, drive the board, keep the model with the 
   await page.evaluate(() => (location.hash = '#/teachable-machine'));
   await expect(page.getByLabel(t('teachable:source.train'))).toBeChecked();
   await page.getByRole('button', { name: t('teachable:startCamera') }).click();
-  await expect(page.getByTestId('tm-fps')).toBeVisible();
+  // A real (fake) capture device opening: slower than a DOM update on a busy machine.
+  await expect(page.getByTestId('tm-fps')).toBeVisible({ timeout: 30_000 });
   await page.getByLabel(t('teachable:train.className').replace('{{n}}', '1')).fill('Red');
   await page.getByLabel(t('teachable:train.className').replace('{{n}}', '2')).fill('Blue');
   const counts = page.getByTestId('tm-train-count');

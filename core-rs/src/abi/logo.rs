@@ -6,7 +6,8 @@ use crate::logo;
 /// Filters and compiles Logo source (UTF-8) for the Logo version named by the second buffer
 /// ("1.2", "1.3", "1.4" or "2.1"). On success the output is one byte, the autorun state
 /// (0 or 1), followed by the byte code. On error it is the JSON error object; its `code` is
-/// one of `logo::LogoErrorCode::as_str`.
+/// one of `logo::LogoErrorCode::as_str`, and `mistake` (when the parse can tell) is where the
+/// user has something to change (`logo::Mistake`).
 ///
 /// # Safety
 /// Both pointer/length pairs must describe buffers from `gg_alloc` (or be null with len 0).
@@ -17,14 +18,14 @@ pub unsafe extern "C" fn gg_logo_compile(
     ver_ptr: *const u8,
     ver_len: usize,
 ) -> i32 {
-    match logo::compile_with(input(src_ptr, src_len), &input_text(ver_ptr, ver_len)) {
+    match logo::compile_located_with(input(src_ptr, src_len), &input_text(ver_ptr, ver_len)) {
         Ok(c) => {
             let mut out = Vec::with_capacity(c.data.len() + 1);
             out.push(u8::from(c.auto_run));
             out.extend_from_slice(&c.data);
             ok(out)
         }
-        Err(e) => err(e.code.as_str(), &e.message, e.line),
+        Err(e) => fail(e.json()),
     }
 }
 
@@ -96,7 +97,7 @@ mod tests {
         assert_eq!(status, STATUS_ERROR);
         assert_eq!(
             String::from_utf8(out()).unwrap_or_default(),
-            "{\"code\":\"unknown-name\",\"message\":\"Line 2: I don't know the expression 'y'\",\"line\":2}"
+            "{\"code\":\"unknown-name\",\"message\":\"Line 2: I don't know the expression 'y'\",\"line\":2,\"mistake\":{\"line\":2,\"column\":5,\"endLine\":2,\"endColumn\":6,\"text\":\"y\"}}"
         );
     }
 

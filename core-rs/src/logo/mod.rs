@@ -90,6 +90,92 @@ impl fmt::Display for LogoError {
     }
 }
 
+/// Where the mistake behind a compile error is, as a browser's text editor counts: 1-based
+/// lines, 0-based columns in UTF-16 code units, the end exclusive, and the text between.
+/// The error's message still names where the parse stopped (logoc's words); this is where
+/// the user has something to change (see `parser::Parser::mistake`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mistake {
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub text: String,
+}
+
+impl Mistake {
+    /// The mistake at `span` of `src` (the text the parser read).
+    pub fn locate(src: &str, span: parser::Span) -> Option<Mistake> {
+        let start = span.start.min(src.len());
+        let end = span.end.clamp(start, src.len());
+        let text = src.get(start..end)?;
+        let (line, column) = position(src, start);
+        let (end_line, end_column) = position(src, end);
+        Some(Mistake {
+            line,
+            column,
+            end_line,
+            end_column,
+            text: text.to_string(),
+        })
+    }
+
+    /// Appends `,"mistake":{…}` to a JSON object being written.
+    pub fn push_json(&self, out: &mut String) {
+        out.push_str(&format!(
+            ",\"mistake\":{{\"line\":{},\"column\":{},\"endLine\":{},\"endColumn\":{},\"text\":",
+            self.line, self.column, self.end_line, self.end_column
+        ));
+        crate::json::push_str(out, &self.text);
+        out.push('}');
+    }
+}
+
+/// The 1-based line and the UTF-16 column of byte offset `at` (a character boundary).
+fn position(src: &str, at: usize) -> (usize, usize) {
+    let before = src.get(..at).unwrap_or(src);
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before
+        .get(line_start..)
+        .unwrap_or("")
+        .encode_utf16()
+        .count();
+    (1 + before.matches('\n').count(), column)
+}
+
+/// A compile error with where its mistake is, when the parse can tell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CompileError {
+    pub error: LogoError,
+    pub mistake: Option<Mistake>,
+}
+
+impl From<LogoError> for CompileError {
+    fn from(error: LogoError) -> Self {
+        CompileError {
+            error,
+            mistake: None,
+        }
+    }
+}
+
+impl CompileError {
+    /// The JSON error object of the ABI: `{code, message, line?, mistake?}`.
+    pub fn json(&self) -> String {
+        let mut out = crate::json::error_object(
+            self.error.code.as_str(),
+            &self.error.message,
+            self.error.line,
+        );
+        if let Some(m) = &self.mistake {
+            out.pop();
+            m.push_json(&mut out);
+            out.push('}');
+        }
+        out
+    }
+}
+
 /// A compiled program: what the board receives and whether it runs at power-on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Compiled {
@@ -126,12 +212,22 @@ pub fn check_input(source: &[u8]) -> Result<(), LogoError> {
 
 /// Filters and compiles `source` for `version`.
 pub fn compile(source: &[u8], version: LogoVersion) -> Result<Compiled, LogoError> {
+    compile_located(source, version).map_err(|e| e.error)
+}
+
+/// [`compile`], with where the mistake is when the parse fails.
+pub fn compile_located(source: &[u8], version: LogoVersion) -> Result<Compiled, CompileError> {
     let text = source_text(source)?;
     filter::check(&text)?;
     let first = firstpass::scan(&text);
     let tokens = lexer::Lexer::new(&text, &first, version).tokens();
-    let procedures = parser::Parser::new(&text, tokens, &first, version).program()?;
-    let data = codegen::generate(&procedures, version.profile())?;
+    let program = parser::Parser::new(&text, tokens, &first, version)
+        .tree()
+        .map_err(|f| CompileError {
+            mistake: f.mistake.and_then(|span| Mistake::locate(&text, span)),
+            error: f.error,
+        })?;
+    let data = codegen::generate(&program.procedures, version.profile())?;
     Ok(Compiled {
         data,
         auto_run: first.auto_run,
@@ -153,6 +249,11 @@ pub fn version_named(text: &str) -> Result<LogoVersion, LogoError> {
 /// [`compile`] with the version given as text ("1.3"); an unknown version is an error.
 pub fn compile_with(source: &[u8], version: &str) -> Result<Compiled, LogoError> {
     compile(source, version_named(version)?)
+}
+
+/// [`compile_located`] with the version given as text.
+pub fn compile_located_with(source: &[u8], version: &str) -> Result<Compiled, CompileError> {
+    compile_located(source, version_named(version)?)
 }
 
 #[cfg(test)]

@@ -29,13 +29,32 @@ const MAX_INDEX: usize = 255;
 /// STRING holds at most 255 bytes.
 pub const MAX_TEXT_BYTES: usize = 255;
 
-/// Why a parse stopped: the error, the token it stopped at when one is to blame, and the
-/// line of the procedure being read.
+/// A stretch of the source: the line it starts on and its byte offsets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Span {
+    pub line: usize,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    fn of(t: &Token) -> Span {
+        Span {
+            line: t.line,
+            start: t.start,
+            end: t.end,
+        }
+    }
+}
+
+/// Why a parse stopped: the error, the token it stopped at when one is to blame, the line of
+/// the procedure being read, and where the mistake is (see [`Parser::mistake`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
     pub error: LogoError,
     pub token: Option<Token>,
     pub procedure_line: usize,
+    pub mistake: Option<Span>,
 }
 
 type Result<T> = std::result::Result<T, LogoError>;
@@ -72,6 +91,14 @@ pub struct Parser<'a> {
     failed: std::cell::RefCell<Option<Token>>,
     /// Line of the `to` of the procedure being read.
     procedure_line: usize,
+    /// The `to NAME` of the procedure being read.
+    header: Option<Span>,
+    /// The first token of each statement being read, innermost last.
+    open_statements: Vec<Span>,
+    /// Each list being read, innermost last: from its statement's first token to its `[`.
+    open_lists: Vec<Span>,
+    /// The last two tokens taken, the latest second.
+    taken: [Option<Span>; 2],
 }
 
 fn error(code: LogoErrorCode, line: usize, message: String) -> LogoError {
@@ -249,7 +276,60 @@ impl<'a> Parser<'a> {
             operators: 0,
             failed: std::cell::RefCell::new(None),
             procedure_line: 0,
+            header: None,
+            open_statements: Vec::new(),
+            open_lists: Vec::new(),
+            taken: [None, None],
         }
+    }
+
+    /// Where the mistake behind `error` is, for an editor to mark; the compiler's message
+    /// keeps naming the token it stopped at (logoc's text). Most often that is the token
+    /// itself. When a statement runs out of inputs at the end of its line, the parse reads
+    /// on and stops at the next line's first word: the mistake is that statement, from its
+    /// first word to its last input. When the parse stops at `end`, `to` or the end of the
+    /// text where a statement belongs, the list (or else the procedure) still open lacks
+    /// its `]` (its `end`).
+    fn mistake(&self, error: &LogoError) -> Option<Span> {
+        let failed = self.failed.borrow().clone()?;
+        let at = Span::of(&failed);
+        // A stale token from an earlier look-up: the error is about something else.
+        if at.line != error.line {
+            return None;
+        }
+        if error.code != LogoErrorCode::Syntax {
+            return Some(at);
+        }
+        let eof = failed.tok == Tok::Eof;
+        let statement = match self.open_statements.last() {
+            Some(s) => *s,
+            None => return Some(at),
+        };
+        if statement.start < at.start {
+            let last_input = self
+                .taken
+                .iter()
+                .rev()
+                .flatten()
+                .find(|t| t.start < at.start && t.start >= statement.start);
+            return Some(match last_input {
+                Some(input) if eof || input.line < at.line => Span {
+                    line: statement.line,
+                    start: statement.start,
+                    end: input.end,
+                },
+                _ => at,
+            });
+        }
+        if eof || matches!(failed.tok, Tok::Word("end") | Tok::Decl(_)) {
+            if let Some(list) = self.open_lists.last() {
+                return Some(*list);
+            }
+            if let Some(header) = self.header {
+                return Some(header);
+            }
+        }
+        Some(at)
     }
 
     /// Remembers the token an error is raised at.
@@ -290,6 +370,7 @@ impl<'a> Parser<'a> {
             };
             let t = std::mem::replace(&mut self.toks[self.pos], placeholder);
             self.pos += 1;
+            self.taken = [self.taken[1], Some(Span::of(&t))];
             t
         } else {
             self.peek().clone()
@@ -517,7 +598,16 @@ impl<'a> Parser<'a> {
     fn block(&mut self) -> Result<Block> {
         let open = self.expect(&Tok::LBracket)?;
         self.enter(open.line)?;
+        let owner = self
+            .open_statements
+            .last()
+            .map_or(Span::of(&open), |s| Span {
+                end: open.end,
+                ..*s
+            });
+        self.open_lists.push(owner);
         let (stmts, lines) = self.statements(&Tok::RBracket)?;
+        self.open_lists.pop();
         self.leave();
         Ok(Block {
             stmts,
@@ -543,8 +633,15 @@ impl<'a> Parser<'a> {
 
     fn statement(&mut self, out: &mut Vec<Stmt>) -> Result<()> {
         let t = self.next();
+        self.open_statements.push(Span::of(&t));
+        self.statement_at(&t, out)?;
+        self.open_statements.pop();
+        Ok(())
+    }
+
+    fn statement_at(&mut self, t: &Token, out: &mut Vec<Stmt>) -> Result<()> {
         match &t.tok {
-            Tok::Word(w) => self.word_statement(&t, w, out),
+            Tok::Word(w) => self.word_statement(t, w, out),
             Tok::Call(name, arity) => {
                 let args = self.call_args(*arity)?;
                 out.push(Stmt::Call(Expr::Call {
@@ -559,7 +656,7 @@ impl<'a> Parser<'a> {
                 Ok(())
             }
             Tok::TalkToNode => {
-                self.need(&t, Feature::TalkToNode)?;
+                self.need(t, Feature::TalkToNode)?;
                 let node = match self.peek().tok {
                     Tok::NodeId(n) => {
                         self.next();
@@ -571,7 +668,7 @@ impl<'a> Parser<'a> {
                 Ok(())
             }
             Tok::CloudRecord { public, name } => {
-                self.need(&t, Feature::CloudRecord)?;
+                self.need(t, Feature::CloudRecord)?;
                 let name = match name {
                     Some(n) => n.clone(),
                     None => return Err(self.syntax(self.peek())),
@@ -586,8 +683,8 @@ impl<'a> Parser<'a> {
                 Ok(())
             }
             // `setanswer` used as a command where the version has no such command.
-            Tok::Name(n) if n == ANSWER_WORD => Err(unsupported(self.src, &t, self.version)),
-            _ => Err(self.syntax(&t)),
+            Tok::Name(n) if n == ANSWER_WORD => Err(unsupported(self.src, t, self.version)),
+            _ => Err(self.syntax(t)),
         }
     }
 
@@ -766,6 +863,7 @@ impl<'a> Parser<'a> {
             _ => return Err(self.syntax(&decl)),
         };
         self.procedure_line = decl.line;
+        self.header = Some(Span::of(&decl));
         let mut params = Vec::new();
         while let Tok::Param(p) = &self.peek().tok {
             params.push(p.clone());
@@ -821,17 +919,18 @@ impl<'a> Parser<'a> {
     }
 
     /// [`Parser::program`] with the globals it resolved, or where it failed.
-    pub fn tree(mut self) -> std::result::Result<Program, Failure> {
+    pub fn tree(mut self) -> std::result::Result<Program, Box<Failure>> {
         match self.procedures() {
             Ok(procedures) => Ok(Program {
                 procedures,
                 globals: self.globals,
             }),
-            Err(error) => Err(Failure {
+            Err(error) => Err(Box::new(Failure {
+                mistake: self.mistake(&error),
                 error,
                 token: self.failed.into_inner(),
                 procedure_line: self.procedure_line,
-            }),
+            })),
         }
     }
 

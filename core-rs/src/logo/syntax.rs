@@ -24,18 +24,27 @@ use super::ast::{Block, Expr, Procedure, Stmt};
 use super::lexer::{BinOp, Tok};
 use super::opcodes::{op, InstructionSet};
 use super::parser;
-use super::{filter, firstpass, lexer, source_text, LogoError, LogoVersion};
+use super::{filter, firstpass, lexer, source_text, LogoError, LogoVersion, Mistake};
 use crate::json::push_str;
 
 /// The parse tree of `source` as JSON, or the error object of [`Failure::json`].
 pub fn parse_json(source: &[u8], version: LogoVersion) -> Result<String, String> {
-    let text = source_text(source).map_err(|e| failure_json(&e, None, "", 0))?;
-    filter::check(&text).map_err(|e| failure_json(&e, None, &text, 0))?;
+    let text = source_text(source).map_err(|e| failure_json(&e, None, "", 0, None))?;
+    filter::check(&text).map_err(|e| failure_json(&e, None, &text, 0, None))?;
     let first = firstpass::scan(&text);
     let tokens = lexer::Lexer::new(&text, &first, version).tokens();
     let program = parser::Parser::new(&text, tokens, &first, version)
         .tree()
-        .map_err(|f| failure_json(&f.error, f.token.as_ref(), &text, f.procedure_line))?;
+        .map_err(|f| {
+            let mistake = f.mistake.and_then(|span| Mistake::locate(&text, span));
+            failure_json(
+                &f.error,
+                f.token.as_ref(),
+                &text,
+                f.procedure_line,
+                mistake.as_ref(),
+            )
+        })?;
     let mut out = String::with_capacity(text.len() * 4);
     out.push_str("{\"procedures\":[");
     for (i, p) in program.procedures.iter().enumerate() {
@@ -53,15 +62,16 @@ pub fn parse_json(source: &[u8], version: LogoVersion) -> Result<String, String>
     Ok(out)
 }
 
-/// `{"code","message","line","word","token","procedureLine"}`: `word` is the token's text
-/// (or, without one, the first word of the error's line), `token` its kind: `name`,
-/// `word` (a keyword), `param`, `number`, `text`, `symbol`, `end` (the end of the text) or
-/// `none`.
+/// `{"code","message","line","word","token","procedureLine","mistake"?}`: `word` is the
+/// token's text (or, without one, the first word of the error's line), `token` its kind:
+/// `name`, `word` (a keyword), `param`, `number`, `text`, `symbol`, `end` (the end of the
+/// text) or `none`; `mistake` as the compiler gives it (`super::Mistake`).
 fn failure_json(
     e: &LogoError,
     token: Option<&lexer::Token>,
     src: &str,
     proc_line: usize,
+    mistake: Option<&Mistake>,
 ) -> String {
     let (word, kind) = match token {
         Some(t) => (t.text(src).into_owned(), token_kind(&t.tok)),
@@ -80,7 +90,11 @@ fn failure_json(
     push_str(&mut out, &word);
     out.push_str(",\"token\":");
     push_str(&mut out, kind);
-    out.push_str(&format!(",\"procedureLine\":{proc_line}}}"));
+    out.push_str(&format!(",\"procedureLine\":{proc_line}"));
+    if let Some(m) = mistake {
+        m.push_json(&mut out);
+    }
+    out.push('}');
     out
 }
 
@@ -373,7 +387,7 @@ mod tests {
     fn failures_name_the_token_and_the_procedure_line() {
         assert_eq!(
             tree("to main\nbeep\nREPEAT 3 [ beep ]\nend\n"),
-            "{\"code\":\"syntax\",\"message\":\"Line 3: Syntax error at 'REPEAT'\",\"line\":3,\"word\":\"REPEAT\",\"token\":\"name\",\"procedureLine\":1}"
+            "{\"code\":\"syntax\",\"message\":\"Line 3: Syntax error at 'REPEAT'\",\"line\":3,\"word\":\"REPEAT\",\"token\":\"name\",\"procedureLine\":1,\"mistake\":{\"line\":3,\"column\":0,\"endLine\":3,\"endColumn\":6,\"text\":\"REPEAT\"}}"
         );
         assert!(tree("to main\nbeep\n").contains("\"token\":\"end\",\"procedureLine\":1"));
         assert!(tree("to main\nshow y\nend").contains("\"code\":\"unknown-name\",\"message\":\"Line 2: I don't know the expression 'y'\",\"line\":2,\"word\":\"y\""));

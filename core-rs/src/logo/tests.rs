@@ -524,3 +524,88 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let src = main_of(&format!("show {}1{}", "(".repeat(255), ")".repeat(255)));
     assert_eq!(v13(&src), vec![1, 1, 1, 2, 99, 0]);
 }
+
+fn mistake_of(src: &str) -> Mistake {
+    match compile_located(src.as_bytes(), LogoVersion::V1_3) {
+        Ok(c) => panic!("{src:?} compiled to {:?}", c.data),
+        Err(e) => e
+            .mistake
+            .unwrap_or_else(|| panic!("{src:?}: no mistake for {}", e.error.message)),
+    }
+}
+
+fn on_line(line: usize, column: usize, text: &str) -> Mistake {
+    Mistake {
+        line,
+        column,
+        end_line: line,
+        end_column: column + text.encode_utf16().count(),
+        text: text.to_string(),
+    }
+}
+
+#[test]
+fn a_statement_short_of_inputs_is_the_mistake_not_the_next_line_where_logoc_stops() {
+    let src = "to main\nbeep\nfoo 1\nend\n\nto foo :a :b\nbeep\nend\n";
+    let e = compile_located(src.as_bytes(), LogoVersion::V1_3).expect_err("foo 1");
+    // logoc's words stay (golden fixture); the mistake is `foo 1`, a line earlier.
+    assert_eq!(e.error.message, "Line 4: Syntax error at 'end'");
+    assert_eq!(e.mistake, Some(on_line(3, 0, "foo 1")));
+    assert_eq!(
+        mistake_of("to main\nshow random\nend\n"),
+        on_line(2, 0, "show random")
+    );
+    assert_eq!(
+        mistake_of("to main\n  repeat 3\nbeep\nend\n"),
+        on_line(2, 2, "repeat 3")
+    );
+    assert_eq!(mistake_of("to main\nwait\nend"), on_line(2, 0, "wait"));
+    assert_eq!(mistake_of("to main\nonfor"), on_line(2, 0, "onfor"));
+}
+
+#[test]
+fn an_unclosed_list_is_blamed_on_the_statement_that_opened_it() {
+    let src = "to main\nrepeat 4 [ beep\nwait 1\nend\n";
+    assert_eq!(
+        err(src, LogoVersion::V1_3).message,
+        "Line 4: Syntax error at 'end'"
+    );
+    assert_eq!(mistake_of(src), on_line(2, 0, "repeat 4 ["));
+    assert_eq!(
+        mistake_of("to main\nforever [\n  if sensor1 > 5 [ on\nend\n"),
+        on_line(3, 2, "if sensor1 > 5 [")
+    );
+    // The `]` closes the innermost list: the `forever` one is left open.
+    assert_eq!(
+        mistake_of("to main\nforever [\n  if sensor1 > 5 [ on\n]\nend\n"),
+        on_line(2, 0, "forever [")
+    );
+}
+
+#[test]
+fn a_procedure_without_its_end_is_blamed_on_its_to_line() {
+    assert_eq!(mistake_of("to main\nbeep\n"), on_line(1, 0, "to main"));
+}
+
+#[test]
+fn other_mistakes_are_the_token_logoc_stops_at_in_utf16_columns() {
+    assert_eq!(mistake_of(&main_of("show :a")), on_line(2, 5, ":a"));
+    assert_eq!(mistake_of(&main_of("beep\nshow y + 1")), on_line(3, 5, "y"));
+    assert_eq!(
+        mistake_of(&main_of("REPEAT 3 [ beep ]")),
+        on_line(2, 0, "REPEAT")
+    );
+    // Thai text before the word: three UTF-16 units, nine bytes.
+    assert_eq!(mistake_of(&main_of("show \"ไทย\" y")), on_line(2, 11, "y"));
+    // The golden fixture's error: the parameter used with its colon, on its own line.
+    let src = "to main\nshow add 3 4\nend\n\nto add :a :b\noutput :a + :b\nend\n";
+    assert_eq!(mistake_of(src), on_line(6, 7, ":a"));
+}
+
+#[test]
+fn errors_after_the_parse_have_no_mistake() {
+    let long = main_of(&"beep ".repeat(3000));
+    let e = compile_located(long.as_bytes(), LogoVersion::V1_3).expect_err("too large");
+    assert_eq!(e.error.code, LogoErrorCode::TooLarge);
+    assert_eq!(e.mistake, None);
+}

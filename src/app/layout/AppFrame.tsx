@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import TopNavbar from '../navbar/TopNavbar.tsx';
+import StudentLiveLayer from '../../classroom/live/ui/StudentLiveLayer.tsx';
 import VirtualBoardDock from '../../virtual-board/ui/VirtualBoardDock.tsx';
 import { MAIN_ID } from './SkipLink.tsx';
 
@@ -23,6 +24,7 @@ export default function AppFrame({
         </main>
         <VirtualBoardDock />
       </div>
+      <StudentLiveLayer />
     </div>
   );
 }

@@ -1,10 +1,12 @@
 // The connect dialog (spec classroom §2 "A connect modal"): choose USB (WebHID), the GoGo
-// plugin or the virtual board, see the link and the board, choose the display board.
-// Errors show the spec's texts, picked from the DeviceError code.
-import { useState } from 'react';
+// plugin or the virtual board (and which board the virtual one is), see the link and the
+// board, choose the display board. It closes once a board is connected and matches the
+// board to program; a mismatch keeps it open with the way to fix it. Errors show the
+// spec's texts, picked from the DeviceError code.
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
+import { subscribe, useSnapshot } from 'valtio';
 import RemoteConnect, { RemoteSessionPanel } from '../../remote-lab/ui/RemoteConnect.tsx';
 import { getRemoteSession } from '../../remote-lab/runtime.ts';
 import { firmwareVersionText } from '../../device/firmware-version.ts';
@@ -21,6 +23,7 @@ import { DISPLAY_BOARDS } from '../../device/board-state.ts';
 import { browserHid } from '../../device/webhid/hid-types.ts';
 import { translateError } from '../../device/ui/messages.ts';
 import { useDevice } from '../../device/ui/use-device.ts';
+import { getSimHost } from '../../virtual-board/host/sim-host.ts';
 
 const CHOICES: { kind: TransportKind; icon: string }[] = [
   { kind: 'webhid', icon: 'bi-usb-symbol' },
@@ -46,17 +49,55 @@ export default function ConnectDialog({ show, onHide }: Props) {
   } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [pending, setPending] = useState<TransportKind | null>(null);
+  const stopWatching = useRef<(() => void) | null>(null);
   const hasHid = browserHid() !== undefined;
   const link = live.link;
   const connected = link.status === 'connected';
+  const onVirtual = connected && link.transport === 'simulated';
+  // The virtual board is whatever board the user means to program, unless it already runs.
+  const [virtualType, setVirtualType] = useState(
+    () => getSimHost().boardType() ?? conn.displayBoard,
+  );
+
+  useEffect(() => () => stopWatching.current?.(), []);
+
+  /** Closes once the board just connected tells its type, if it is the board to program. */
+  function closeWhenMatched() {
+    stopWatching.current?.();
+    const check = () => {
+      if (board.link.status !== 'connected') {
+        stopWatching.current?.();
+      } else if (connection.board.boardType !== 0) {
+        stopWatching.current?.();
+        if (isBoardMatch(connection)) onHide();
+      }
+    };
+    const stops = [subscribe(connection, check), subscribe(board, check)];
+    stopWatching.current = () => {
+      stops.forEach((stop) => stop());
+      stopWatching.current = null;
+    };
+    check();
+  }
+
+  function chooseVirtualType(type: number) {
+    setVirtualType(type);
+    getSimHost().configure({ boardType: type });
+    if (onVirtual) setDisplayBoard(type);
+  }
 
   async function connect(kind: TransportKind) {
     setFailure(null);
     setNotice(null);
     setPending(kind);
     try {
+      if (kind === 'simulated') {
+        getSimHost().configure({ boardType: virtualType });
+        setDisplayBoard(virtualType);
+      }
       const result = await device.connect(kind);
       if (result === 'ignored') setNotice(t('dialog.usbIgnored'));
+      else closeWhenMatched();
     } catch (e) {
       const err = e instanceof DeviceError ? e : new DeviceError('open-failed', String(e));
       setFailure({ code: err.code, detail: err.detail });
@@ -165,7 +206,7 @@ export default function ConnectDialog({ show, onHide }: Props) {
         <div className="d-grid gap-2 mb-3" role="group" aria-label={t('dialog.choose')}>
           {CHOICES.map(({ kind, icon }) => {
             const disabled = pending !== null || (kind === 'webhid' && !hasHid);
-            return (
+            const button = (
               <Button
                 key={kind}
                 variant={link.transport === kind && connected ? 'primary' : 'outline-primary'}
@@ -187,6 +228,27 @@ export default function ConnectDialog({ show, onHide }: Props) {
                   </span>
                 </span>
               </Button>
+            );
+            if (kind !== 'simulated') return button;
+            return (
+              <div key={kind} className="d-grid gap-1">
+                {button}
+                <Form.Group controlId="virtual-board-type" className="ms-5">
+                  <Form.Label className="small mb-0">{t('dialog.virtualType')}</Form.Label>
+                  <Form.Select
+                    size="sm"
+                    value={virtualType}
+                    disabled={pending !== null}
+                    onChange={(e) => chooseVirtualType(Number(e.target.value))}
+                  >
+                    {DISPLAY_BOARDS.map((type) => (
+                      <option key={type} value={type}>
+                        {t(`boards.${type}`)}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </Form.Group>
+              </div>
             );
           })}
         </div>

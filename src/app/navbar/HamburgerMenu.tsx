@@ -1,5 +1,7 @@
 // The hamburger (project) menu. Which items show is decided by hamburgerItems(); each item
-// runs a registered shell action, except My Projects, which is a link.
+// runs a registered shell action, except My Projects, which is a link. A board item that
+// does not apply to the connected board is shown disabled with the reason under its name:
+// still focusable (aria-disabled), so keyboard and screen reader users hear the reason too.
 import Dropdown from 'react-bootstrap/Dropdown';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -8,7 +10,12 @@ import { connection } from '../../device/connection-store.ts';
 import { program } from '../../program/index.ts';
 import { session } from '../../state/session.ts';
 import { runAction } from '../../shell/actions.ts';
-import { hamburgerItems, menuContext, type MenuItem } from '../menu-visibility.ts';
+import {
+  hamburgerItems,
+  menuContext,
+  unavailableReason,
+  type MenuItem,
+} from '../menu-visibility.ts';
 
 const ICONS: Record<MenuItem, string> = {
   newProject: 'file-earmark-plus',
@@ -27,9 +34,8 @@ const ICONS: Record<MenuItem, string> = {
 
 export default function HamburgerMenu() {
   const { t } = useTranslation('shell');
-  const items = hamburgerItems(
-    menuContext(useSnapshot(session), useSnapshot(program), useSnapshot(connection)),
-  );
+  const context = menuContext(useSnapshot(session), useSnapshot(program), useSnapshot(connection));
+  const items = hamburgerItems(context);
   return (
     <Dropdown>
       <Dropdown.Toggle
@@ -48,12 +54,40 @@ export default function HamburgerMenu() {
               {t(`menu.items.${item}`)}
             </>
           );
+          const reason =
+            item === 'extractCode' || item === 'updateFirmware'
+              ? unavailableReason(item, context)
+              : null;
+          if (reason) {
+            // Not a Dropdown.Item, which would drop aria-disabled; the data attribute keeps it
+            // in the menu's arrow-key order. Choosing it does nothing.
+            return (
+              <button
+                key={item}
+                type="button"
+                className="dropdown-item menu-item-unavailable"
+                aria-disabled="true"
+                data-rr-ui-dropdown-item=""
+                data-testid={`menu-${item}`}
+              >
+                <span className="text-body-secondary">{content}</span>
+                <span className="d-block small text-body-secondary menu-item-reason">
+                  {t(`menu.unavailable.${reason}`)}
+                </span>
+              </button>
+            );
+          }
           return item === 'myProjects' ? (
             <Dropdown.Item key={item} as={Link} to="/remix/my-projects">
               {content}
             </Dropdown.Item>
           ) : (
-            <Dropdown.Item key={item} as="button" onClick={() => void runAction(item)}>
+            <Dropdown.Item
+              key={item}
+              as="button"
+              onClick={() => void runAction(item)}
+              data-testid={`menu-${item}`}
+            >
               {content}
             </Dropdown.Item>
           );

@@ -5,6 +5,7 @@
 import { useSnapshot } from 'valtio';
 import ConnectButton from './ConnectButton.tsx';
 import MessagesMenu from '../../messages/ui/MessagesMenu.tsx';
+import { checkConnection } from '../../offline/runtime.ts';
 import OfflineBadge from '../../offline/ui/OfflineBadge.tsx';
 import { ui } from '../../state/ui.ts';
 import VirtualBoardToggle from '../../virtual-board/ui/VirtualBoardToggle.tsx';
@@ -28,9 +29,7 @@ export default function TopNavbar({ variant }: { variant: 'main' | 'lab' | 'stat
       {main && <HamburgerMenu />}
       {main && <ProjectNameField />}
       <div className="ms-auto d-flex align-items-center flex-nowrap gap-1">
-        <OfflineBadge
-          onRetry={() => void import('../../offline/runtime.ts').then((o) => o.checkConnection())}
-        />
+        <OfflineBadge onRetry={() => void checkConnection()} />
         {variant !== 'station' && (
           <>
             <ConnectButton />

@@ -5,30 +5,16 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckReport, CheckResult } from '../../contract/lesson-check.ts';
-
-type Shown = CheckResult['expected'];
+import { useCheckValue } from './use-check-value.ts';
 
 /** A report as the views hold it (valtio snapshots are read-only). */
 type ReadonlyReport = Omit<Readonly<CheckReport>, 'results'> & {
   readonly results: readonly Readonly<CheckResult>[];
 };
 
-function useShown() {
-  const { t } = useTranslation('classroom');
-  return (output: CheckResult['output'], value: Shown): string => {
-    if (value === null) return t('check.values.none');
-    if (output === 'on' || output === 'led')
-      return t(value ? 'check.values.on' : 'check.values.off');
-    if (output === 'direction')
-      return t(`check.values.${value === 'thisway' ? 'thisway' : 'thatway'}`);
-    if (output === 'display' || output === 'value') return `“${String(value)}”`;
-    return String(value);
-  };
-}
-
 export default function CheckReportView({ report }: { report: ReadonlyReport }) {
   const { t, i18n } = useTranslation('classroom');
-  const shown = useShown();
+  const shown = useCheckValue();
   const titleId = useId();
   const seconds = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 });
   const ran = report.outcome === 'ran' || report.outcome === 'fault';

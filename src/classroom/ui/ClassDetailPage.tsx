@@ -2,7 +2,7 @@
 // (description and lessons), people (teachers; students for teachers), gradebook and access
 // code (teachers). The class comes from the class cache (fresh 10 s per uuid); a failed
 // fetch shows 'Not found' with the reason.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, useNavigate, useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -22,6 +22,8 @@ import OverviewTab from './OverviewTab.tsx';
 import PeopleTab from './PeopleTab.tsx';
 import { tabsFor, type ClassTab } from '../class-tabs.ts';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
+
+const LiveTab = lazy(() => import('../live/ui/LiveTab.tsx'));
 
 function ClassActions({ klass, onEdit }: { klass: Class; onEdit: () => void }) {
   const { t } = useTranslation('classroom');
@@ -168,6 +170,11 @@ export default function ClassDetailPage() {
       {current === 'overview' && <OverviewTab klass={klass} />}
       {current === 'people' && <PeopleTab klass={klass} />}
       {current === 'gradebook' && <GradebookTab klass={klass} />}
+      {current === 'live' && (
+        <Suspense fallback={<Loading />}>
+          <LiveTab klass={klass} />
+        </Suspense>
+      )}
       {current === 'access-code' && <AccessCodeTab klass={klass} />}
       {editing && <EditClassDialog klass={klass} onClose={() => setEditing(false)} />}
     </ClassroomShell>

@@ -28,7 +28,11 @@ export default function GradebookTab({ klass }: { klass: Class }) {
       status: t('gradebook.status'),
       inClass: t('gradebook.inClass'),
       removed: t('gradebook.removed'),
+      lessonColumn: (lesson, column) => t(`gradebook.csv.${column}`, { lesson }),
       state: (s) => t(`state.${s}`),
+      source: (s) => t(`gradebook.source.${s}`),
+      yes: t('gradebook.csv.yes'),
+      no: t('gradebook.csv.no'),
     });
     const safeName =
       klass.name.replace(/[^\p{L}\p{N}_-]+/gu, '-').replace(/^-+|-+$/g, '') || 'class';

@@ -45,6 +45,7 @@ function someClass(studentCount: number, lessonCount: number): Gradebook {
           gradeSource: k % 3 !== 0 ? null : k % 2 === 0 ? 'lab' : 'cable',
           late: false,
           hasNote: false,
+          note: '',
           submittedAt: '2026-01-01T00:00:00Z',
           updatedAt: '2026-01-01T00:00:00Z',
         });

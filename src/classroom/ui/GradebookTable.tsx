@@ -102,7 +102,13 @@ export default function GradebookTable({
     sourceTitle: t('gradebook.sourceTitle'),
   };
   return (
-    <div className="table-responsive gradebook">
+    // A wide class scrolls sideways: the region takes focus so the keyboard can scroll it.
+    <div
+      className="table-responsive gradebook"
+      tabIndex={0}
+      role="region"
+      aria-label={t('gradebook.tableRegion')}
+    >
       <table className="table table-sm table-bordered align-middle mb-0" data-testid="gradebook">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

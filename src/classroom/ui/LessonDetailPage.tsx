@@ -2,9 +2,9 @@
 // lesson (with ?class= the class it is started in); the student's state, grade and the
 // teacher's note; in creator mode edit, delete, add to classes, and for moderators the
 // official flag. /classroom/lessond without an id is the new-lesson form (creator mode).
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { confirm } from '../../shell/confirm.ts';
 import type { Lesson } from '../../contract/lessons.ts';
@@ -12,12 +12,13 @@ import { program } from '../../program/index.ts';
 import { showToast } from '../../state/ui.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
-import { classroom } from '../runtime.ts';
+import { classCache, classroom } from '../runtime.ts';
 import AddToClassesDialog from './AddToClassesDialog.tsx';
 import BoardsEditor from './BoardsEditor.tsx';
 import ClassroomShell, { Problem } from './ClassroomShell.tsx';
 import Loading from '../../ui/busy/Loading.tsx';
 import LessonDescriptionModal from './LessonDescriptionModal.tsx';
+import LessonCheckSection from './LessonCheckSection.tsx';
 import LessonForm from './LessonForm.tsx';
 import ProgressCard from './ProgressCard.tsx';
 import StartLessonButton from './StartLessonButton.tsx';
@@ -91,6 +92,22 @@ function Boards({ lesson }: { lesson: Lesson }) {
   );
 }
 
+/** The class's live view, for its teachers (a lesson opened from their class). */
+function LiveViewLink({ classUuid }: { classUuid: string }) {
+  const { t } = useTranslation('classroom');
+  const cached = useSnapshot(classCache.state);
+  useEffect(() => {
+    void classCache.load(classUuid);
+  }, [classUuid]);
+  if (cached.uuid !== classUuid || !cached.data?.permissions.grade) return null;
+  return (
+    <Link to={`/classroom/classd/${classUuid}/live`} className="btn btn-outline-primary">
+      <i className="bi bi-broadcast me-1" aria-hidden="true" />
+      {t('live.fromLesson')}
+    </Link>
+  );
+}
+
 function LessonView({
   lesson,
   classUuid,
@@ -149,6 +166,7 @@ function LessonView({
       actions={
         <div className="d-flex flex-wrap gap-2">
           <StartLessonButton luuid={lesson.uuid} classUuid={classUuid} lesson={lesson} />
+          {classUuid && <LiveViewLink classUuid={classUuid} />}
           <IconButton
             icon="eye"
             className="btn btn-outline-secondary"
@@ -228,6 +246,7 @@ function LessonView({
               </p>
             )}
           </section>
+          <LessonCheckSection lesson={lesson} />
           <Boards lesson={lesson} />
         </div>
       </div>

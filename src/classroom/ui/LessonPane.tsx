@@ -1,6 +1,7 @@
 // The lesson in the editor's widget area: its name and description, Submit (the program as
-// it is now), the student's state, grade and the teacher's note. A failed submit says
-// 'Unable to Save' and leaves the program as it was.
+// it is now), where the student's work stands (kept on the server, or only in this browser),
+// the student's state, grade and the teacher's note. A failed submit says 'Unable to Save'
+// and leaves the program as it was.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -15,6 +16,7 @@ import { ProgressDetails } from './ProgressCard.tsx';
 import './classroom.css';
 import SaveFailed from './SaveFailed.tsx';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
+import StudentLiveBar from '../live/ui/StudentLiveBar.tsx';
 
 export default function LessonPane() {
   const { t } = useTranslation('classroom');
@@ -75,7 +77,17 @@ export default function LessonPane() {
           {t('lessonPane.leave')}
         </button>
       </div>
+      <StudentLiveBar />
       {s.submitFailed && <SaveFailed className="py-1 px-2 small" />}
+      {s.work && (
+        <p className="small mb-2" role="status" data-testid="lesson-work-status">
+          <i
+            className={`bi ${s.work === 'local' ? 'bi-laptop' : 'bi-cloud-check'} me-1`}
+            aria-hidden="true"
+          />
+          {t(`lessonPane.work.${s.work}`)}
+        </p>
+      )}
       {s.progress && !s.progress.canSubmit && !s.progress.grade && (
         <p className="small text-body-secondary">{t('lessonPane.notStudent')}</p>
       )}

@@ -59,6 +59,9 @@ export function gogoTheme(locale: string): Blockly.Theme {
     base: Blockly.Themes.Classic,
     blockStyles: blockStyles as Record<string, Blockly.Theme.BlockStyle>,
     categoryStyles,
+    // An opaque flyout: blocks of the workspace showing through it made its block texts
+    // look doubled.
+    componentStyles: { flyoutOpacity: 1 },
     fontStyle: { family: FONT_FAMILIES[fonts] },
   });
   themes.set(fonts, theme);

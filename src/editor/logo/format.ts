@@ -28,3 +28,12 @@ export function formatProcedure(name: string, params: readonly string[], body: s
   const header = ['to', name, ...params.map((p) => `:${p}`)].join(' ');
   return [header, ...body, 'end'].join('\n');
 }
+
+/** The longest quote of a program a message shows; longer ones end with '…'. */
+const MAX_QUOTE = 40;
+
+/** Part of a program as a message quotes it: on one line, shortened. */
+export function quotedWords(text: string): string {
+  const words = text.replace(/\s+/g, ' ').trim();
+  return words.length > MAX_QUOTE ? `${words.slice(0, MAX_QUOTE - 1).trimEnd()}…` : words;
+}

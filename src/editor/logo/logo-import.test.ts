@@ -66,11 +66,15 @@ describe('Logo importer', () => {
     ['to main\nbeep\nREPEAT 3 [ beep ]\nend', 'unknown', 3, 'REPEAT'],
     ['to main\nshow y\nend', 'unknown', 2, 'y'],
     ['to main\nshow add 3 4\nend\n\nto add :a :b\noutput :a + :b\nend', 'syntax', 6, 'a'],
-    ['to main\nbeep\n', 'syntax', 1, 'to'],
+    // A procedure without its end: its `to` line.
+    ['to main\nbeep\n', 'syntax', 1, 'to main'],
     ['to main\nstop\nbeep\nend', 'notAsBlocks', 3, 'beep'],
     ['to main\ndouble 2\nend\nto double :x\noutput x * 2\nend', 'notAsBlocks', 2, 'double'],
     ['to main\nshow 70000\nend', 'notAsBlocks', 2, '70000'],
-    ['to main\nshow 1 +\nend', 'unknown', 3, 'end'],
+    // The parse stops at the next line's word; the mistake is the line before.
+    ['to main\nshow 1 +\nend', 'syntax', 2, 'show 1 +'],
+    ['to main\nbeep\nfoo 1\nend\n\nto foo :a :b\nbeep\nend', 'syntax', 3, 'foo 1'],
+    ['to main\nrepeat 4 [ beep\nwait 1\nend', 'syntax', 2, 'repeat 4 ['],
   ])('explains why %j cannot become blocks', (logo, problem, line, word) => {
     expect(problemOf(logo)).toEqual({ problem, line, word });
   });

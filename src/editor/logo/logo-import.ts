@@ -7,6 +7,7 @@
 // The editor parses in the core worker (`logoToBlocks` with the CoreBridge); code that owns
 // a WasmCore in its own thread passes it to `logoToWorkspaceXml`, or installs it once
 // (`logo-parser.ts`).
+import type { LogoRange } from '../../program/index.ts';
 import type {
   LogoExpr,
   LogoParseError,
@@ -17,6 +18,7 @@ import type {
 import { BLOCKLY_NS, blockXml, type BlockSpec } from '../workspace/block-xml.ts';
 import { START_BLOCK } from './generator.ts';
 import { installedLogoParser, type AsyncLogoParser } from './logo-parser.ts';
+import { quotedWords } from './format.ts';
 import { CLOUD_NAME } from './keywords.ts';
 
 export type ImportProblem =
@@ -29,6 +31,8 @@ export class LogoImportError extends Error {
     readonly problem: ImportProblem,
     readonly line: number,
     readonly word: string,
+    /** The words to mark in the text (the parse's mistake), when it could tell. */
+    readonly range?: LogoRange,
   ) {
     super(`${problem} at line ${line}: ${word}`);
     this.name = 'LogoImportError';
@@ -63,6 +67,18 @@ export function treeToWorkspaceXml(parsed: LogoParseResult): string {
 function importError(e: LogoParseError): LogoImportError {
   const line = e.line ?? 0;
   const word = e.word ?? '';
+  // The parse read past the mistake (a command short of inputs, a list without its `]`) and
+  // stopped further on: name the mistake, not the next line's word.
+  const m = e.mistake;
+  const range = m && {
+    line: m.line,
+    column: m.column,
+    endLine: m.endLine,
+    endColumn: m.endColumn,
+  };
+  if (e.code === 'syntax' && m && (m.line !== line || m.text !== word)) {
+    return new LogoImportError('syntax', m.line, quotedWords(m.text), range);
+  }
   switch (e.token) {
     // The text ended inside a procedure: its `to` never found its `end`.
     case 'end':
@@ -71,14 +87,14 @@ function importError(e: LogoParseError): LogoImportError {
       return new LogoImportError('syntax', line, word.replace(/^:/, ''));
     default:
   }
-  if (e.code === 'unknown-name') return new LogoImportError('unknown', line, word);
+  if (e.code === 'unknown-name') return new LogoImportError('unknown', line, word, range);
   if (e.code === 'number-range' || e.code === 'invalid-input' || e.code === 'unsupported') {
     return new LogoImportError('notAsBlocks', line, word);
   }
   if (e.code === 'syntax' && (e.token === 'name' || e.token === 'word')) {
-    return new LogoImportError('unknown', line, word);
+    return new LogoImportError('unknown', line, word, range);
   }
-  return new LogoImportError('syntax', line || 1, word);
+  return new LogoImportError('syntax', line || 1, word, range);
 }
 
 /** Whether a procedure outputs a value (an `output` anywhere in its body). */

@@ -1,10 +1,14 @@
 // The Logo text editor (CodeMirror 6): highlighting, line numbers, undo, completion of Logo
 // words, and line-numbered errors (marked line, gutter sign with the message). Loaded only
 // when the user switches to Logo text.
+//
+// Tab follows CodeMirror's accessible handling (WCAG 2.1.2, no keyboard trap): it moves focus
+// out of the editor until the user opts in to Tab indenting (Ctrl-M, Shift-Alt-M on macOS,
+// or the switch above the editor); then Esc followed by Tab still leaves.
 import { autocompletion, completeFromList } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { EditorState, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+import { EditorState, StateEffect, StateField } from '@codemirror/state';
 import {
   Decoration,
   EditorView,
@@ -16,7 +20,7 @@ import {
   lineNumbers,
   type DecorationSet,
 } from '@codemirror/view';
-import type { LogoError } from '../../program/index.ts';
+import type { LogoError, LogoRange } from '../../program/index.ts';
 import { LOGO_CONTROL, LOGO_PRIMITIVES, LOGO_WORD_OPERATORS } from './keywords.ts';
 import { logoLanguage } from './logo-language.ts';
 
@@ -36,17 +40,36 @@ const errorField = StateField.define<{ errors: readonly LogoError[]; lines: Deco
 });
 
 const errorLine = Decoration.line({ class: 'cm-logo-error-line' });
+const errorWords = Decoration.mark({ class: 'cm-logo-error-words' });
+
+/** The document offset of a 1-based line and a column, or null when the text has no such place. */
+function offset(state: EditorState, line: number, column: number): number | null {
+  if (line < 1 || line > state.doc.lines) return null;
+  const l = state.doc.line(line);
+  return column <= l.length ? l.from + column : null;
+}
+
+/** The document range of an error's words, when they are still in the text. */
+export function errorRange(
+  state: EditorState,
+  range: LogoRange | undefined,
+): { from: number; to: number } | null {
+  if (!range) return null;
+  const from = offset(state, range.line, range.column);
+  const to = offset(state, range.endLine, range.endColumn);
+  return from !== null && to !== null && to > from ? { from, to } : null;
+}
 
 function lineDecorations(state: EditorState, errors: readonly LogoError[]): DecorationSet {
-  const builder = new RangeSetBuilder<Decoration>();
-  const lines = [...new Set(errors.map((e) => e.line))].sort((a, b) => a - b);
-  for (const n of lines) {
-    if (n <= state.doc.lines) {
-      const line = state.doc.line(n);
-      builder.add(line.from, line.from, errorLine);
-    }
+  const marks = [];
+  for (const n of new Set(errors.map((e) => e.line))) {
+    if (n <= state.doc.lines) marks.push(errorLine.range(state.doc.line(n).from));
   }
-  return builder.finish();
+  for (const e of errors) {
+    const words = errorRange(state, e.range);
+    if (words) marks.push(errorWords.range(words.from, words.to));
+  }
+  return Decoration.set(marks, true);
 }
 
 class ErrorMarker extends GutterMarker {
@@ -92,12 +115,27 @@ export interface LogoTextEditorOptions {
   /** Accessible name of the text area. */
   label: string;
   onChange: (text: string) => void;
+  /** Tab indents (true) or moves focus out of the editor (false, the default). */
+  tabIndents?: boolean;
+  /** Called when the user switches Tab handling with the keyboard. */
+  onTabIndentsChange?: (tabIndents: boolean) => void;
+  /** Element ids that describe the text area (the Tab hint). */
+  describedBy?: string;
 }
 
 export class LogoTextEditor {
   readonly view: EditorView;
+  private indenting: boolean;
 
   constructor(parent: HTMLElement, options: LogoTextEditorOptions) {
+    this.indenting = options.tabIndents ?? false;
+    // Before the default keymap, which binds the same keys to CodeMirror's own toggle: this
+    // one also tells the page, so the hint on screen stays true.
+    const toggleTab = () => {
+      this.setTabIndents(!this.indenting);
+      options.onTabIndentsChange?.(this.indenting);
+      return true;
+    };
     this.view = new EditorView({
       parent,
       state: EditorState.create({
@@ -111,17 +149,36 @@ export class LogoTextEditor {
           logoLanguage,
           syntaxHighlighting(defaultHighlightStyle),
           autocompletion({ override: [completions] }),
-          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          keymap.of([
+            { key: 'Ctrl-m', mac: 'Shift-Alt-m', run: toggleTab, preventDefault: true },
+            ...defaultKeymap,
+            ...historyKeymap,
+            indentWithTab,
+          ]),
           errorField,
           EditorState.readOnly.of(options.readOnly),
           EditorView.editable.of(!options.readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': options.label }),
+          EditorView.contentAttributes.of({
+            'aria-label': options.label,
+            ...(options.describedBy ? { 'aria-describedby': options.describedBy } : {}),
+          }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) options.onChange(update.state.doc.toString());
           }),
         ],
       }),
     });
+    this.view.setTabFocusMode(!this.indenting);
+  }
+
+  /** Whether Tab indents (else it moves focus, as everywhere else on the page). */
+  tabIndents(): boolean {
+    return this.indenting;
+  }
+
+  setTabIndents(indent: boolean): void {
+    this.indenting = indent;
+    this.view.setTabFocusMode(!indent);
   }
 
   text(): string {
@@ -139,11 +196,15 @@ export class LogoTextEditor {
     this.view.dispatch({ effects: setErrors.of(errors) });
   }
 
-  /** Moves the cursor to a line and shows it. */
-  goToLine(n: number): void {
+  /** Moves the cursor to a line, selecting an error's words when given, and shows it. */
+  goToLine(n: number, range?: LogoRange): void {
     const doc = this.view.state.doc;
     const line = doc.line(Math.min(Math.max(1, n), doc.lines));
-    this.view.dispatch({ selection: { anchor: line.from }, scrollIntoView: true });
+    const words = errorRange(this.view.state, range);
+    this.view.dispatch({
+      selection: words ? { anchor: words.from, head: words.to } : { anchor: line.from },
+      scrollIntoView: true,
+    });
     this.view.focus();
   }
 

@@ -5,6 +5,7 @@ import i18next from 'i18next';
 import { coreBridge } from '../../bridge/core-bridge.ts';
 import { registerActions } from '../../shell/actions.ts';
 import { confirm } from '../../shell/confirm.ts';
+import { board } from '../../device/board-store.ts';
 import { DeviceError } from '../../device/device.ts';
 import { translateError } from '../../device/ui/messages.ts';
 import {
@@ -12,14 +13,13 @@ import {
   compilableLogo,
   currentProgramFile,
   NEW_PROGRAM_XML,
-  openProgram,
+  replaceProgram,
   program,
   showLogoErrors,
 } from '../../program/index.ts';
 import { addedLibraries } from '../../state/extensions.ts';
 import { showToast } from '../../state/ui.ts';
-import { compileHintText, findCompileHint } from './compile-hints.ts';
-import { translateCompileMessage } from '../../download/compile-messages.ts';
+import { compileErrorView } from './compile-error-view.ts';
 import { downloadStatus } from '../../download/download-store.ts';
 import { DownloadError } from '../../download/download-service.ts';
 import { ExtractError, type Extracted } from '../../download/extract-code.ts';
@@ -44,6 +44,7 @@ export async function download(): Promise<void> {
     });
     // Say what happens next: the program runs, or waits for Run.
     downloadStatus.awaitingRun = !result.started;
+    board.programRunning = result.started;
     showToast(
       'success',
       t(result.started ? 'download:started' : 'download:pressRun'),
@@ -53,14 +54,13 @@ export async function download(): Promise<void> {
     if (!(e instanceof DownloadError)) throw e;
     const r = e.reason;
     if (r.type === 'compile' && r.failure.kind === 'rejected') {
-      const { line, text } = translateCompileMessage(t, r.failure.message);
-      const where = line ?? r.failure.line ?? null;
+      const { message, line, mistake } = r.failure;
+      const shown = compileErrorView(t, logo, message, line, mistake);
       // An error inside a merged extension procedure has no line in the user's text.
-      if (where !== null && where <= ownLines) {
-        const hint = findCompileHint(logo, r.failure.message);
-        const help = hint ? ` — ${compileHintText(t, hint)}` : '';
-        showLogoErrors([{ line: where, message: text + help }]);
-        showToast('warning', downloadErrorText(t, e) + help);
+      if (shown && shown.line <= ownLines) {
+        showLogoErrors([shown]);
+        const at = t('download:compiler.atLine', { line: shown.line, text: shown.message });
+        showToast('warning', shown.note ? `${at} (${shown.note})` : at);
         return;
       }
     }
@@ -74,6 +74,7 @@ async function control(action: 0 | 1): Promise<void> {
   downloadStatus.awaitingRun = false;
   try {
     await getBoardServices().download.control(action);
+    board.programRunning = action === 1;
   } catch (e) {
     if (e instanceof DownloadError) showToast('warning', downloadErrorText(t, e));
     else if (e instanceof DeviceError) showToast('warning', translateError(t, e.code, e.detail));
@@ -93,11 +94,16 @@ async function openExtracted(found: Extracted): Promise<void> {
   } catch {
     asBlocks = false;
   }
-  openProgram({ workspaceXml, settings: { program_mode: 'logo', logo_code: found.text } });
+  // The program it replaces stays in Versions, to go back to.
+  const kept = replaceProgram('extract', {
+    workspaceXml,
+    settings: { program_mode: 'logo', logo_code: found.text },
+  });
   // The program came from the board, not from a file or project: it is unsaved work.
   program.hasChanged = true;
   if (!/^#\/(program|editor|code)\b/.test(window.location.hash)) window.location.hash = '#/program';
   showToast('success', t('download:extract.done', { bytes: found.bytes }));
+  if (kept) showToast('success', t('editor:versions.kept'));
   if (!found.exact) showToast('warning', t('download:extract.inexact'));
   if (!asBlocks) showToast('warning', t('download:extract.textOnly'));
 }

@@ -23,7 +23,7 @@ import { BoardType, DEFAULT_DISPLAY_BOARD } from '../../device/connection-store.
 export interface BoardProfile {
   board: number;
   sensors: 4 | 8;
-  /** The motor ports shown by default (the toolbox's talk-to block talks to these). */
+  /** The motor ports shown by default (first in the talk-to block's list). */
   motors: readonly string[];
   raspberryPi: boolean;
   wirelessNode: boolean;

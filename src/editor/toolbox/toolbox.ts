@@ -73,7 +73,9 @@ export function buildToolbox(
       block('gogo_stopall'),
     ]),
     category('motors', [
-      block('gogo_talkto', undefined, { PORTS: profile.motors.join('') }),
+      // One motor, as in the original Tinker blocks (`talk to motor` with A ticked): a
+      // beginner's `turn on` drives the motor they plugged in, not every port.
+      block('gogo_talkto', undefined, { PORTS: 'a' }),
       block('gogo_motor_on'),
       block('gogo_motor_off'),
       block('gogo_motor_onfor', { TIME: num(10) }),

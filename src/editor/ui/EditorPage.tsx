@@ -17,6 +17,7 @@ import {
   type ProgramMode,
   projectLoader,
   replaceWithLogoBlocks,
+  showLogoErrors,
 } from '../../program/index.ts';
 import { coreBridge } from '../../bridge/core-bridge.ts';
 import type { ImportProblem } from '../logo/logo-import.ts';
@@ -29,6 +30,7 @@ import LogoPanel from './LogoPanel.tsx';
 import KeyboardHelp from './KeyboardHelp.tsx';
 import PromptHost from './PromptHost.tsx';
 import { hostWidgetArea, widgetArea } from '../../shell/widget-panes.ts';
+import { useVersionsTab } from './versions-pane.ts';
 import './editor.css';
 
 interface LogoImportProblem {
@@ -73,6 +75,9 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
   const mode: ProgramMode = config.logo ? programMode : 'blocks';
 
   useEffect(() => (config.logo ? hostWidgetArea() : undefined), [config.logo]);
+  // Programs kept when something replaced the open one, to go back to (not in a viewer, nor
+  // while editing an extension's code).
+  useVersionsTab(config.logo && !config.readOnly && variant !== 'extension');
 
   const generated = useCallback(() => blocks.current?.generate() ?? program.logoCode, []);
 
@@ -94,6 +99,13 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
     } catch (e) {
       if (!(e instanceof LogoImportError)) throw e;
       setNotice({ problem: e.problem, line: e.line, word: e.word });
+      // Text the compiler cannot read: mark the words in the editor and list them.
+      if (e.problem !== 'notAsBlocks' && e.range) {
+        const text = t(`editor:logo.problem.${e.problem}`, { line: e.line, word: e.word });
+        // The problem texts start with their line ("Line 3: "); the panel shows it apart.
+        const message = text.replace(/^[^:]*:\s*/, '');
+        showLogoErrors([{ line: e.line, message, range: e.range }]);
+      }
     }
   };
 

@@ -90,12 +90,13 @@ function LogoPane({ mode, tabbed }: { mode: ProgramMode; tabbed: boolean }) {
                 <button
                   type="button"
                   className="btn btn-link btn-sm p-0 align-baseline text-danger fw-semibold"
-                  onClick={() => textEditorHandle()?.goToLine(e.line)}
+                  onClick={() => textEditorHandle()?.goToLine(e.line, e.range)}
                 >
                   {t('panel.line', { line: e.line })}
                 </button>
                 {': '}
                 {e.message}
+                {e.note && <span className="d-block text-body-secondary">{e.note}</span>}
               </li>
             ))}
           </ul>

@@ -29,7 +29,7 @@ export default function OfflineBadge({ onRetry }: OfflineBadgeProps) {
         <i className="bi bi-wifi-off" aria-hidden="true" />
         <span>{t('badge')}</span>
       </Dropdown.Toggle>
-      <Dropdown.Menu className="offline-menu p-3" style={{ maxWidth: '22rem' }}>
+      <Dropdown.Menu className="offline-menu p-3" data-testid="offline-menu">
         <p className="mb-2 fw-semibold">{workOffline ? t('bySetting') : t('noServer')}</p>
         <p className="small mb-3">{t('stillWorks')}</p>
         {workOffline ? (

@@ -19,7 +19,7 @@ const ShareDialog = lazy(() => import('./ShareDialog.tsx'));
 export default function ProjectDialogs() {
   const navigate = useNavigate();
   useEffect(() => {
-    setNavigator((path) => void navigate(path));
+    setNavigator((path, options) => void navigate(path, options));
     return () => setNavigator(null);
   }, [navigate]);
   useEffect(

@@ -29,7 +29,6 @@ export default function CatalogPage({ screen }: { screen: 'catalog' }) {
     t,
     uuid,
     navigate,
-    userId,
     loader,
     data: catalog,
     error,
@@ -67,7 +66,6 @@ export default function CatalogPage({ screen }: { screen: 'catalog' }) {
       screen={screen}
       banner={catalog ? imageSrc(catalog.headerImage) : null}
       title={catalog?.name ?? t('screens:catalog.title')}
-      signedIn={Boolean(userId)}
       loading={loading}
       errorText={
         error === null

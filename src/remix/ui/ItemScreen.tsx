@@ -1,10 +1,9 @@
-// The frame of a project's or a catalog's screen: its banner and title, then the login
-// prompt, a spinner while it loads, what went wrong, or (once loaded) its content.
+// The frame of a project's or a catalog's screen: its banner and title, then a spinner while
+// it loads, what went wrong, or (once loaded) its content. Signed out, a visitor reads
+// published items too; the pages ask for sign-in only for what needs a user.
 import './remix.css';
 import '../../ui/header-image/header-image.css';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import LoginPrompt from '../../ui/login-prompt/LoginPrompt.tsx';
 import Loading from '../../ui/busy/Loading.tsx';
 
 export interface ItemScreenProps {
@@ -12,7 +11,6 @@ export interface ItemScreenProps {
   /** The banner's checked address, or null for none. */
   banner: string | null;
   title: string;
-  signedIn: boolean;
   loading: boolean;
   /** What went wrong, once the load has failed; null otherwise. */
   errorText: string | null;
@@ -21,7 +19,6 @@ export interface ItemScreenProps {
 }
 
 export default function ItemScreen(props: ItemScreenProps) {
-  const { t } = useTranslation('remix');
   const { banner, errorText, children } = props;
   return (
     <section
@@ -40,9 +37,7 @@ export default function ItemScreen(props: ItemScreenProps) {
       <h1 id="screen-title" className="h3">
         {props.title}
       </h1>
-      {!props.signedIn ? (
-        <LoginPrompt text={t('loginToSee')} />
-      ) : children ? (
+      {children ? (
         children()
       ) : props.loading || errorText === null ? (
         <Loading />

@@ -19,6 +19,7 @@ import { remixName } from '../remix-name.ts';
 import { ProjectGrid } from './cards.tsx';
 import { appLink, copyLink } from './copy-link.ts';
 import ItemScreen from './ItemScreen.tsx';
+import LoginPrompt from '../../ui/login-prompt/LoginPrompt.tsx';
 import { useItemPage } from './use-item-page.ts';
 import { ONE_ORDER, useAddressPaging } from '../../ui/pager/address-paging.ts';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
@@ -124,7 +125,6 @@ export default function ProjectPage({ screen }: { screen: 'project' }) {
       screen={screen}
       banner={project ? imageSrc(project.headerImage) : null}
       title={heading}
-      signedIn={Boolean(userId)}
       loading={loading}
       errorText={
         error === null
@@ -152,31 +152,40 @@ export default function ProjectPage({ screen }: { screen: 'project' }) {
                 <i className="bi bi-code-square me-1" aria-hidden="true" />
                 {t('project.open')}
               </Link>
-              <button
-                type="button"
-                className={`btn ${project.liked ? 'btn-danger' : 'btn-outline-danger'}`}
-                aria-pressed={project.liked}
-                disabled={busy}
-                onClick={() => void like()}
-              >
-                <i
-                  className={`bi bi-heart${project.liked ? '-fill' : ''} me-1`}
-                  aria-hidden="true"
-                />
-                {project.liked ? t('project.unlike') : t('project.like')}
-                <span className="badge text-bg-light ms-2" data-testid="like-count">
-                  {project.likes}
+              {userId ? (
+                <>
+                  <button
+                    type="button"
+                    className={`btn ${project.liked ? 'btn-danger' : 'btn-outline-danger'}`}
+                    aria-pressed={project.liked}
+                    disabled={busy}
+                    onClick={() => void like()}
+                  >
+                    <i
+                      className={`bi bi-heart${project.liked ? '-fill' : ''} me-1`}
+                      aria-hidden="true"
+                    />
+                    {project.liked ? t('project.unlike') : t('project.like')}
+                    <span className="badge text-bg-light ms-2" data-testid="like-count">
+                      {project.likes}
+                    </span>
+                  </button>
+                  <IconButton
+                    icon="shuffle"
+                    className="btn btn-outline-secondary"
+                    disabled={busy}
+                    onClick={() => void remix()}
+                  >
+                    {t('project.remix')}
+                  </IconButton>
+                  <AddToCatalog uuid={project.uuid} />
+                </>
+              ) : (
+                <span className="text-body-secondary" data-testid="like-count">
+                  <i className="bi bi-heart me-1" aria-hidden="true" />
+                  {t('project.likes', { count: project.likes })}
                 </span>
-              </button>
-              <IconButton
-                icon="shuffle"
-                className="btn btn-outline-secondary"
-                disabled={busy}
-                onClick={() => void remix()}
-              >
-                {t('project.remix')}
-              </IconButton>
-              <AddToCatalog uuid={project.uuid} />
+              )}
               <IconButton
                 icon="link-45deg"
                 className="btn btn-outline-secondary"
@@ -192,6 +201,7 @@ export default function ProjectPage({ screen }: { screen: 'project' }) {
                 {t('project.copyCodeLink')}
               </IconButton>
             </div>
+            {!userId && <LoginPrompt text={t('project.loginToAct')} />}
             {project.isEditable && (
               <div
                 className="d-flex flex-wrap align-items-center gap-2 mb-3 p-2 border rounded bg-body-tertiary"

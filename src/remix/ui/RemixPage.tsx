@@ -1,6 +1,7 @@
 // /remix: my projects, my catalogs, shared projects (default) and shared catalogs, each with
 // a search box (250 ms debounce), an order, and pages. The list's query lives in the
-// address (?q=&order=&page=&per=&type=), so Back and reload keep it.
+// address (?q=&order=&page=&per=&type=), so Back and reload keep it. Signed out, a visitor
+// browses the shared lists (published projects, catalogs); their own lists ask for sign-in.
 import './remix.css';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,9 +61,10 @@ export default function RemixPage({ screen }: { screen: RemixScreen }) {
   );
   const type = pick<MyProjectType>(params.get('type'), MY_PROJECT_TYPES, 'all');
 
+  const own = screen === 'remixMyProjects' || screen === 'remixMyCatalogs';
   const key = JSON.stringify([screen, userId, query, order, page, perPage, type]);
   useEffect(() => {
-    if (!userId) return;
+    if (own && !userId) return;
     const q = { query: query || undefined, page, per_page: perPage };
     void loadList(key, () => {
       switch (screen) {
@@ -79,7 +81,7 @@ export default function RemixPage({ screen }: { screen: RemixScreen }) {
           return projectApi.myCatalogs({ ...q, order: order as CatalogOrder });
       }
     });
-  }, [key, userId, screen, query, order, page, perPage, type]);
+  }, [key, own, userId, screen, query, order, page, perPage, type]);
 
   const entry = useSnapshot(projectLists).byKey[key];
 
@@ -114,8 +116,8 @@ export default function RemixPage({ screen }: { screen: RemixScreen }) {
           ))}
         </ul>
       </nav>
-      {!userId ? (
-        <LoginPrompt text={t('remix:loginToSee')} />
+      {own && !userId ? (
+        <LoginPrompt text={t('loginToSeeOwn')} />
       ) : (
         <>
           <ListToolbar

@@ -1,6 +1,6 @@
 // What both item pages (a project, a catalog) set up alike: the item's uuid from the
-// address, the signed-in user, the item loaded again whenever either changes (or `reload`
-// moves on), and the tab titled after it.
+// address, the signed-in user (or none: visitors read published items), the item loaded
+// again whenever either changes (or `reload` moves on), and the tab titled after it.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -23,7 +23,7 @@ export function useItemPage<T extends { name: string }>(
   const { data, error, loading } = useSnapshot(loader.state);
   useDocumentTitle(data?.name ?? t(`screens:${screen}.title`));
   useEffect(() => {
-    if (userId) void loader.run(() => load(uuid));
+    void loader.run(() => load(uuid));
   }, [loader, load, uuid, userId, reload]);
   return { t, uuid, navigate, userId, loader, data, error, loading };
 }

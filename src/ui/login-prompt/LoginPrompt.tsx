@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 /**
- * Shown instead of what needs an account (spec core §6: visitors cannot list projects; the
- * classroom is for signed-in users): why, and a way to log in.
+ * Shown instead of what needs an account (a visitor's own lists; liking, remixing and saving;
+ * the classroom): why, and a way to log in.
  */
 export default function LoginPrompt({ text }: { text: string }) {
   const { t } = useTranslation('ui');

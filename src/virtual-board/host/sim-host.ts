@@ -149,8 +149,18 @@ export class SimHost implements FakeHidBackend {
     return channel.port2;
   }
 
+  /** Changes the running board, or (before it starts) what it starts as. */
   configure(config: Partial<SimConfig>): void {
+    if (!this.starting) {
+      Object.assign(this.config, config);
+      return;
+    }
     void this.call((a) => a.configure(config));
+  }
+
+  /** The board type the board has, or starts as. */
+  boardType(): number | undefined {
+    return this.store.state?.config.boardType ?? this.config.boardType;
   }
   setSensor(port: number, value: number): void {
     void this.call((a) => a.setSensor(port, value));

@@ -1,0 +1,83 @@
+// The student's live class in the app: one StudentLive over the app's API client, the open
+// program, the core worker's compiler and the board link. It takes part while a lesson the
+// student may submit is open (lessonSession), and stops the board over whichever link the
+// student uses (USB, plugin, remote lab, virtual): the program first, then every motor.
+import { subscribe } from 'valtio';
+import { api } from '../../api/client.ts';
+import { coreBridge } from '../../bridge/core-bridge.ts';
+import type { LiveBoardState, LiveCompile } from '../../contract/live-class.ts';
+import { board } from '../../device/board-store.ts';
+import * as cmd from '../../device/protocol/commands.ts';
+import { getDevice } from '../../device/runtime.ts';
+import { compilableLogo, currentProgramFile, program } from '../../program/index.ts';
+import { addedLibraries } from '../../state/extensions.ts';
+import { lessonSession } from '../lesson-session.ts';
+import { NO_BOARD } from './deltas.ts';
+import { liveApi } from './live-api.ts';
+import { StudentLive } from './student-live.ts';
+import { showStudentLive } from './student-live-store.ts';
+
+const LINKS = { webhid: 'usb', plugin: 'plugin', simulated: 'virtual', remote: 'remote' } as const;
+
+/** The board as the teacher's grid shows it. */
+export function liveBoardNow(): LiveBoardState {
+  const { link, status } = board;
+  if (link.status !== 'connected' || !link.transport) return NO_BOARD;
+  return {
+    link: LINKS[link.transport],
+    type: status?.board.boardType ?? null,
+    running: board.programRunning,
+    motors: (status?.motors ?? []).map((m) => ({
+      on: m.isOn,
+      dir: m.direction,
+      power: m.power,
+    })),
+    sensors: status ? [...status.sensors] : [],
+  };
+}
+
+async function compileNow(): Promise<LiveCompile> {
+  const logo = compilableLogo(currentProgramFile(), addedLibraries());
+  const info = board.status?.board;
+  const version = await coreBridge.pickLogoVersion(
+    info?.boardType ?? 0,
+    info?.firmwareVersion ?? 0,
+  );
+  const result = await coreBridge.compileLogo(logo, version);
+  if (result.ok) return { ok: true, error: null };
+  return { ok: false, error: { line: result.error.line ?? 0, message: result.error.message } };
+}
+
+/** Stops the program, then turns every motor off (the teacher's "Stop all boards"). */
+async function stopBoard(): Promise<void> {
+  const device = getDevice();
+  if (device.snapshot.status !== 'connected') return;
+  await device.send(cmd.logoControl(0));
+  board.programRunning = false;
+  await device.send(cmd.talkToMotor(cmd.portMask(['a', 'b', 'c', 'd'])));
+  await device.send(cmd.motorOff());
+}
+
+export const studentLive = new StudentLive({
+  api: liveApi(api),
+  origin: window.location.origin,
+  program: () => ({
+    xml: program.currentWorkspaceXmlText,
+    logo: program.logoCode,
+    mode: program.programMode,
+    name: program.toSaveProject.name || program.currentProject?.name || '',
+  }),
+  // Compiles what the program is now (the live service asks only when the Logo changed).
+  compile: () => compileNow(),
+  board: liveBoardNow,
+  stopBoard,
+});
+studentLive.subscribe(showStudentLive);
+
+// A student takes part while a lesson they may submit is open.
+subscribe(lessonSession, () => {
+  const { active, progress } = lessonSession;
+  const classUuid = active?.classUuid ?? progress?.class_uuid ?? null;
+  const student = active !== null && progress?.canSubmit === true;
+  studentLive.follow(student ? classUuid : null, student ? (active?.uuid ?? null) : null);
+});

@@ -1,0 +1,526 @@
+// A class's live view (teachers): opening it starts or joins the live session. A grid of the
+// class's students, each with their program (its Logo text), when it last changed, whether
+// it compiles (and the first error) and their board; a student opens full size with their
+// submissions. Lead the class: stop all boards (or one), eyes on me, the hands-up queue,
+// end the session. Closing the view leaves the session to end by itself.
+import { memo, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSnapshot } from 'valtio';
+import type { Class } from '../../../contract/classroom.ts';
+import type { GradebookCell } from '../../../contract/grades.ts';
+import {
+  EYES_DEFAULT_MINUTES,
+  EYES_MAX_MINUTES,
+  EYES_MESSAGE_MAX,
+  type LiveBoardState,
+  type LiveHand,
+} from '../../../contract/live-class.ts';
+import { confirm } from '../../../shell/confirm.ts';
+import { showToast } from '../../../state/ui.ts';
+import Loading from '../../../ui/busy/Loading.tsx';
+import IconButton from '../../../ui/icon-button/IconButton.tsx';
+import Modal from 'react-bootstrap/Modal';
+import { classroom } from '../../runtime.ts';
+import type { LiveProgram } from '../deltas.ts';
+import { seatOnline, type LiveSeat } from '../teacher-live.ts';
+import { teacherLive, teacherLiveView } from '../teacher-runtime.ts';
+import './live.css';
+
+/** Ticks once a second so "changed 5 s ago" and online marks stay true. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function useClock() {
+  const { i18n } = useTranslation();
+  return (ms: number) =>
+    new Date(ms).toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' });
+}
+
+/** Runs a lead call; a failure was shown by the API client. */
+async function lead(work: () => Promise<void>): Promise<boolean> {
+  try {
+    await work();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export default function LiveTab({ klass }: { klass: Class }) {
+  const { t } = useTranslation('classroom');
+  const { state } = useSnapshot(teacherLiveView);
+  const [open, setOpen] = useState<string | null>(null);
+  const now = useNow();
+
+  useEffect(() => {
+    void teacherLive.open(klass.uuid);
+    return () => teacherLive.close();
+  }, [klass.uuid]);
+
+  const live = state.classUuid === klass.uuid ? state.live : null;
+  if (state.failed) {
+    return (
+      <p className="alert alert-warning" role="alert">
+        {t('live.status.failed')}
+      </p>
+    );
+  }
+  if (!live) return <p role="status">{t('live.status.connecting')}</p>;
+  if (!live.active) {
+    return (
+      <div>
+        <p role="status">{t('live.status.ended')}</p>
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            teacherLive.close();
+            void teacherLive.open(klass.uuid);
+          }}
+        >
+          {t('live.restart')}
+        </button>
+      </div>
+    );
+  }
+  const seats = state.seats as LiveSeat[];
+  const online = seats.filter((s) => seatOnline(s, now)).length;
+  const trouble = state.stream === 'reconnecting' || state.link === 'reconnecting';
+  const selected = seats.find((s) => s.email === open) ?? null;
+
+  return (
+    <div data-testid="live-view">
+      <p className={trouble ? 'alert alert-warning py-1 px-2' : 'small'} role="status">
+        {trouble
+          ? t('live.status.reconnecting')
+          : t('live.status.online', { online, total: seats.length })}
+      </p>
+      <LeadControls eyes={live.eyes} now={now} />
+      <HandsQueue hands={live.hands as LiveHand[]} onOpen={setOpen} />
+      <h2 className="h6 mt-3" id="live-grid-title">
+        {t('live.grid')}
+      </h2>
+      {seats.length === 0 ? (
+        <p className="text-body-secondary">{t('live.noStudents')}</p>
+      ) : (
+        <ul className="live-grid" aria-labelledby="live-grid-title">
+          {seats.map((seat) => (
+            <li key={seat.key}>
+              <SeatCard seat={seat} online={seatOnline(seat, now)} now={now} onOpen={setOpen} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {selected && (
+        <SeatDialog klass={klass} seat={selected} now={now} onClose={() => setOpen(null)} />
+      )}
+    </div>
+  );
+}
+
+function LeadControls({
+  eyes,
+  now,
+}: {
+  eyes: { message: string; until: number } | null;
+  now: number;
+}) {
+  const { t } = useTranslation('classroom');
+  const clock = useClock();
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (what: string, work: () => Promise<void>, done?: string) => {
+    setBusy(what);
+    const ok = await lead(work);
+    setBusy(null);
+    if (ok && done) showToast('success', done);
+  };
+  const minutesLeft = eyes ? Math.max(0, Math.ceil((eyes.until - now) / 60_000)) : 0;
+  return (
+    <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
+      <IconButton
+        icon="stop-circle"
+        className="btn btn-danger"
+        busy={busy === 'stop'}
+        onClick={() => void run('stop', () => teacherLive.stop(), t('live.stopSent'))}
+      >
+        {t('live.stopAll')}
+      </IconButton>
+      {eyes ? (
+        <div className="d-flex flex-wrap align-items-center gap-2" data-testid="live-eyes-on">
+          <span role="status">{t('live.eyes.on', { time: clock(eyes.until) })}</span>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={busy !== null || minutesLeft + EYES_DEFAULT_MINUTES > EYES_MAX_MINUTES}
+            onClick={() =>
+              void run('eyes', () =>
+                teacherLive.eyes(eyes.message, minutesLeft + EYES_DEFAULT_MINUTES),
+              )
+            }
+          >
+            {t('live.eyes.extend', { minutes: EYES_DEFAULT_MINUTES })}
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={busy !== null}
+            onClick={() => void run('eyes', () => teacherLive.eyes('', 0))}
+          >
+            {t('live.eyes.end')}
+          </button>
+        </div>
+      ) : (
+        <form
+          className="d-flex flex-wrap align-items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run('eyes', () => teacherLive.eyes(message.trim(), EYES_DEFAULT_MINUTES));
+          }}
+        >
+          <div>
+            <label htmlFor="live-eyes-message" className="form-label small mb-0">
+              {t('live.eyes.label')}
+            </label>
+            <input
+              id="live-eyes-message"
+              className="form-control"
+              maxLength={EYES_MESSAGE_MAX}
+              value={message}
+              placeholder={t('live.eyes.placeholder')}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+          </div>
+          <IconButton icon="eye" type="submit" className="btn btn-primary" busy={busy === 'eyes'}>
+            {t('live.eyes.start', { minutes: EYES_DEFAULT_MINUTES })}
+          </IconButton>
+        </form>
+      )}
+      <button
+        type="button"
+        className="btn btn-outline-danger ms-auto"
+        disabled={busy !== null}
+        onClick={() =>
+          void (async () => {
+            if (await confirm(t('live.confirmEnd'))) await run('end', () => teacherLive.end());
+          })()
+        }
+      >
+        {t('live.end')}
+      </button>
+    </div>
+  );
+}
+
+function HandsQueue({ hands, onOpen }: { hands: LiveHand[]; onOpen: (email: string) => void }) {
+  const { t } = useTranslation('classroom');
+  const clock = useClock();
+  return (
+    <section aria-labelledby="live-hands-title" data-testid="live-hands">
+      <h2 className="h6" id="live-hands-title">
+        {t('live.hands.title', { count: hands.length })}
+      </h2>
+      {hands.length === 0 ? (
+        <p className="small text-body-secondary">{t('live.hands.empty')}</p>
+      ) : (
+        <ol className="list-group list-group-numbered">
+          {hands.map((hand) => (
+            <li
+              key={hand.email}
+              className="list-group-item d-flex flex-wrap align-items-center gap-2"
+            >
+              <span className="me-auto">
+                {hand.name}{' '}
+                <span className="small text-body-secondary">
+                  {t('live.hands.at', { time: clock(hand.at) })}
+                </span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-primary"
+                aria-label={t('live.openStudent', { name: hand.name })}
+                onClick={() => onOpen(hand.email)}
+              >
+                {t('live.open')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-success"
+                aria-label={t('live.hands.resolveStudent', { name: hand.name })}
+                onClick={() => void lead(() => teacherLive.resolveHand(hand.email))}
+              >
+                {t('live.hands.resolve')}
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ago(t: (key: string, o?: Record<string, unknown>) => string, at: number, now: number) {
+  const seconds = Math.max(0, Math.round((now - at) / 1000));
+  if (seconds < 60) return t('live.changed.seconds', { count: seconds });
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return t('live.changed.minutes', { count: minutes });
+  return t('live.changed.hours', { count: Math.round(minutes / 60) });
+}
+
+function CompileLine({ program }: { program: LiveProgram }) {
+  const { t } = useTranslation('classroom');
+  const c = program.compile;
+  if (!c) return null;
+  if (c.ok) {
+    return (
+      <p className="small text-success mb-1" data-testid="live-compiles">
+        <i className="bi bi-check-circle me-1" aria-hidden="true" />
+        {t('live.compiles')}
+      </p>
+    );
+  }
+  return (
+    <p className="small text-danger mb-1 text-break" data-testid="live-compile-error">
+      <i className="bi bi-x-circle me-1" aria-hidden="true" />
+      {c.error && c.error.line > 0
+        ? t('live.error', { line: c.error.line, message: c.error.message })
+        : t('live.errorNoLine', { message: c.error?.message ?? '' })}
+    </p>
+  );
+}
+
+const PORTS = ['A', 'B', 'C', 'D'];
+
+function BoardSummary({ board, full }: { board: LiveBoardState | null; full?: boolean }) {
+  const { t } = useTranslation(['classroom', 'device']);
+  if (!board || board.link === 'none') {
+    return <p className="small text-body-secondary mb-0">{t('live.board.none')}</p>;
+  }
+  const type =
+    board.type === null
+      ? ''
+      : t(`device:boards.${board.type}`, {
+          defaultValue: t('device:boards.other', { type: board.type }),
+        });
+  return (
+    <div className="small" data-testid="live-board">
+      <p className="mb-1">
+        {t(`live.board.link.${board.link}`)}
+        {type && ` · ${type}`} ·{' '}
+        <span className={board.running ? 'text-success fw-semibold' : ''}>
+          {board.running ? t('live.board.running') : t('live.board.stopped')}
+        </span>
+      </p>
+      <p className="mb-1" data-testid="live-motors">
+        <span className="visually-hidden">{t('live.board.motors')}: </span>
+        {board.motors.length === 0
+          ? t('live.board.noMotors')
+          : board.motors.map((m, i) => (
+              <span
+                key={i}
+                className={`badge me-1 ${m.on ? 'text-bg-success' : 'text-bg-secondary'}`}
+              >
+                {m.on
+                  ? t('live.board.motorOn', {
+                      port: PORTS[i] ?? i + 1,
+                      dir: t(`live.board.dir.${m.dir}`),
+                      power: m.power,
+                    })
+                  : t('live.board.motorOff', { port: PORTS[i] ?? i + 1 })}
+              </span>
+            ))}
+      </p>
+      <dl className={`live-sensors mb-0 ${full ? 'fs-6' : ''}`}>
+        {Array.from({ length: 8 }, (_, i) => (
+          <div key={i}>
+            <dt className="fw-normal text-body-secondary">
+              {t('live.board.sensor', { n: i + 1 })}
+            </dt>
+            <dd className="mb-0">{board.sensors[i] ?? '–'}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+const SeatCard = memo(function SeatCard({
+  seat,
+  online,
+  now,
+  onOpen,
+}: {
+  seat: LiveSeat;
+  online: boolean;
+  now: number;
+  onOpen: (email: string) => void;
+}) {
+  const { t } = useTranslation('classroom');
+  const p = seat.program;
+  return (
+    <article
+      className="card live-seat h-100"
+      aria-labelledby={`live-seat-${seat.key}`}
+      data-testid="live-seat"
+      data-email={seat.email}
+    >
+      <div className="card-body p-2">
+        <div className="d-flex align-items-center gap-2 mb-1">
+          <h3 className="h6 mb-0 me-auto text-break" id={`live-seat-${seat.key}`}>
+            {seat.name}
+          </h3>
+          <span className={`badge ${online ? 'text-bg-success' : 'text-bg-secondary'}`}>
+            {online ? t('live.online') : t('live.offline')}
+          </span>
+        </div>
+        {p ? (
+          <>
+            <p className="small text-body-secondary mb-1">{ago(t, p.at, now)}</p>
+            <CompileLine program={p} />
+            <pre className="bg-body-tertiary p-1 mb-1" data-testid="live-logo">
+              {p.logo}
+            </pre>
+          </>
+        ) : (
+          <p className="small text-body-secondary">{t('live.noProgram')}</p>
+        )}
+        <BoardSummary board={seat.board} />
+      </div>
+      <div className="card-footer p-2 d-flex gap-2">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary"
+          aria-label={t('live.openStudent', { name: seat.name })}
+          onClick={() => onOpen(seat.email)}
+        >
+          {t('live.open')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-danger"
+          aria-label={t('live.stopStudent', { name: seat.name })}
+          onClick={() =>
+            void lead(() => teacherLive.stop([seat.email])).then(
+              (ok) => ok && showToast('success', t('live.stopSent')),
+            )
+          }
+        >
+          {t('live.stop')}
+        </button>
+      </div>
+    </article>
+  );
+});
+
+function SeatDialog({
+  klass,
+  seat,
+  now,
+  onClose,
+}: {
+  klass: Class;
+  seat: LiveSeat;
+  now: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('classroom');
+  const [cells, setCells] = useState<GradebookCell[] | null>(null);
+  const [lessons, setLessons] = useState<Record<string, string>>({});
+  useEffect(() => {
+    let gone = false;
+    classroom.gradebook(klass.uuid).then(
+      (book) => {
+        if (gone) return;
+        setLessons(Object.fromEntries(book.lessons.map((l) => [l.luuid, l.name])));
+        setCells(book.cells.filter((c) => c.user_email === seat.email));
+      },
+      () => {
+        if (!gone) setCells([]);
+      },
+    );
+    return () => {
+      gone = true;
+    };
+  }, [klass.uuid, seat.email]);
+  const p = seat.program;
+  return (
+    <Modal show onHide={onClose} size="xl" scrollable aria-labelledby="live-student-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="live-student-title" className="text-break">
+          {seat.name}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <div className="row g-3">
+          <section className="col-lg-8 live-program" aria-labelledby="live-program-title">
+            <h3 className="h6" id="live-program-title">
+              {t('live.detail.program')}
+              {p?.name ? ` · ${p.name}` : ''}
+            </h3>
+            {p ? (
+              <>
+                <p className="small text-body-secondary mb-1">
+                  {t(`live.detail.mode.${p.mode}`)} · {ago(t, p.at, now)}
+                </p>
+                <CompileLine program={p} />
+                <pre
+                  className="bg-body-tertiary p-2"
+                  data-testid="live-full-program"
+                  aria-label={t('live.detail.program')}
+                >
+                  {p.logo}
+                </pre>
+              </>
+            ) : (
+              <p className="text-body-secondary">{t('live.noProgram')}</p>
+            )}
+          </section>
+          <section className="col-lg-4" aria-labelledby="live-board-title">
+            <h3 className="h6" id="live-board-title">
+              {t('live.detail.board')}
+            </h3>
+            <BoardSummary board={seat.board} full />
+            <h3 className="h6 mt-3">{t('live.detail.submissions')}</h3>
+            {cells === null ? (
+              <Loading />
+            ) : cells.length === 0 ? (
+              <p className="small text-body-secondary">{t('live.detail.noSubmissions')}</p>
+            ) : (
+              <ul className="small ps-3">
+                {cells.map((c) => (
+                  <li key={c.suuid}>
+                    <a href={`#/program/submission/${c.suuid}`}>{lessons[c.luuid] ?? c.luuid}</a> ·{' '}
+                    {t(`state.${c.state}`)}
+                    {c.grade !== null && ` · ${c.grade}`}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </Modal.Body>
+      <Modal.Footer>
+        <button
+          type="button"
+          className="btn btn-outline-danger"
+          onClick={() =>
+            void lead(() => teacherLive.stop([seat.email])).then(
+              (ok) => ok && showToast('success', t('live.stopSent')),
+            )
+          }
+        >
+          {t('live.stop')}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          {t('close')}
+        </button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
