@@ -7,12 +7,12 @@ import { proxy, subscribe } from 'valtio';
 import en from '../../locales/en/firmware.json';
 import enDevice from '../../locales/en/device.json';
 import type { WasmCore } from '../core/wasm-core.ts';
-import { LEGACY_FILES } from '../contract/firmware.ts';
+import { LEGACY_FILES, type LatestRelease } from '../contract/firmware.ts';
 import { GoGoConnection } from '../device/connection/gogo-connection.ts';
 import { BoardType, ConnectionType, DeviceError, EMPTY_BOARD } from '../device/device.ts';
-import { beep } from '../device/protocol/commands.ts';
+import { beep, FirmwareChip } from '../device/protocol/commands.ts';
 import type { WasmFramer } from '../device/protocol/framer.ts';
-import { FakeTransport } from '../device/testing/fake-transport.ts';
+import { FakeTransport, report, statusReport } from '../device/testing/fake-transport.ts';
 import { loadTestCore, testFramer } from '../device/testing/test-core.ts';
 import type { ConnectionState } from '../device/connection-store.ts';
 import { GOGO7_UPDATE_GUIDE } from './firmware-files.ts';
@@ -48,6 +48,8 @@ interface Setup {
   state: FirmwareState;
   connection: ConnectionState;
   device: GoGoConnection;
+  /** The page's link to the board: the last transport the connection opened. */
+  transport: () => FakeTransport | null;
   vb: VirtualBoard;
   toasts: string[];
   opened: { modal: number; external: string[] };
@@ -61,6 +63,8 @@ interface SetupOptions {
   /** The board stands in for a real one: TEST images are refused. */
   realBoard?: boolean;
   link?: 'webhid' | 'plugin';
+  /** The server's latest release (else the server cannot be reached). */
+  latest?: LatestRelease;
 }
 
 /** A plugin socket (board-protocol §7.1) in front of the virtual board. */
@@ -105,8 +109,9 @@ function setup(
     firmwareUpdating: false,
   });
   const state = proxy<FirmwareState>(initialFirmwareState());
+  let transport: FakeTransport | null = null;
   const device = new GoGoConnection({
-    createTransport: (kind) => new FakeTransport(kind),
+    createTransport: (kind) => (transport = new FakeTransport(kind)),
     framer,
     displayBoard: () => connection.displayBoard,
   });
@@ -121,6 +126,7 @@ function setup(
     state,
     connection,
     device,
+    transport: () => transport,
     vb,
     toasts: [],
     opened: { modal: 0, external: [] },
@@ -171,6 +177,7 @@ function setup(
     pluginPort: () => openPluginFlashPort({ createSocket: () => pluginSocket(vb) }),
     api: {
       async get<T>(url: string): Promise<T> {
+        if (url === '/firmware/latest' && options.latest) return options.latest as T;
         const name = url.replace('/firmware/legacy/', '');
         if (files[name]) return files[name] as T;
         throw new Error(`404 ${url}`);
@@ -464,5 +471,67 @@ describe('FirmwareService', () => {
     const r = setup(BoardType.original);
     await r.service.updateToLatest();
     expect(r.state.error).toBe('Cannot retrieved the firmware file from cloud');
+  });
+});
+
+describe('FirmwareService (the chips a GoGo Board 6 names)', () => {
+  /** Query 203's answer about `chip` (docs/firmware-update.md §3): chip, byte, semver. */
+  const info = (chip: number, version: number, semver: string) =>
+    report({ 0: [20], 1: [2 + semver.length], 2: [203], 3: [2], 4: [chip, version], 6: semver });
+
+  /**
+   * A GoGo 6 whose chips run `esp` and `stm` and answer query 203 right after each
+   * request; with `lateEsp`, an ESP32 answer to an earlier query (the connection asks at
+   * connect time too) arrives just before the STM32's own. The STM32 leaves the first
+   * `stmSilent` requests unanswered (a busy machine).
+   */
+  async function boardLine(
+    esp: [number, string],
+    stm: [number, string],
+    lateEsp: boolean,
+    stmSilent = 0,
+  ): Promise<FirmwareState['check']['firmware']> {
+    const s = setup(BoardType.v6, ConnectionType.webhid, {
+      latest: { tag_name: 'v1.0.3', name: 'GoGo 1.0.3', body: '' },
+    });
+    await s.device.connect('webhid');
+    const link = s.transport();
+    if (!link) throw new Error('the connection opened no link');
+    const write = link.write.bind(link);
+    link.write = async (payload) => {
+      await write(payload);
+      if (payload[0] !== 0 || payload[1] !== 203) return;
+      const chip = payload[2];
+      queueMicrotask(() => {
+        if (chip === FirmwareChip.esp) link.push(info(chip, ...esp));
+        if (chip === FirmwareChip.stm && stmSilent-- <= 0) {
+          if (lateEsp) link.push(info(FirmwareChip.esp, ...esp));
+          link.push(info(chip, ...stm));
+        }
+      });
+    };
+    link.push(statusReport(BoardType.v6, esp[0]));
+    await s.service.checkLatest();
+    expect(s.state.check.failed).toBe(false);
+    return s.state.check.firmware;
+  }
+
+  it('takes an answer only for the chip it names', async () => {
+    expect(await boardLine([43, '1.0.3'], [11, '1.0.1'], true)).toEqual([
+      { chip: 'esp', version: { version: 43, semver: '1.0.3' } },
+      { chip: 'stm', version: { version: 11, semver: '1.0.1' } },
+    ]);
+    // Both chips at one version: the STM32's answer is its own, not an ESP32 answer again.
+    expect(await boardLine([43, '1.0.3'], [43, '1.0.3'], true)).toEqual([
+      { chip: 'esp', version: { version: 43, semver: '1.0.3' } },
+      { chip: 'stm', version: { version: 43, semver: '1.0.3' } },
+    ]);
+  });
+
+  it('asks a silent STM32 again once its ESP32 has answered', async () => {
+    expect(await boardLine([43, '1.0.3'], [11, '1.0.1'], false, 1)).toEqual([
+      { chip: 'esp', version: { version: 43, semver: '1.0.3' } },
+      { chip: 'stm', version: { version: 11, semver: '1.0.1' } },
+    ]);
   });
 });

@@ -15,7 +15,7 @@ import {
 import { ConnectionType, type DeviceConnection, type TransportKind } from '../device/device.ts';
 import { FirmwareChip, firmwareInfo } from '../device/protocol/commands.ts';
 import type { FlashChip } from '../core/wasm-core.ts';
-import type { FirmwareVersion } from '../device/firmware-version.ts';
+import { readFirmwareInfo, type FirmwareVersion } from '../device/firmware-version.ts';
 import type { ConnectionState } from '../device/connection-store.ts';
 import {
   gogo6Chip,
@@ -616,10 +616,13 @@ export class FirmwareService {
     for (let i = 0; esp === null && this.infoAnswered && i < INFO_RETRIES; i++) {
       esp = await this.boardFirmware('esp');
     }
-    // Answers do not name their chip: a late answer about the ESP32 (the connection asks
-    // too) is not taken for the STM32's.
-    const same = (v: FirmwareVersion) => v.version === esp?.version && v.semver === esp.semver;
-    const stm = esp ? await this.boardFirmware('stm', same) : null;
+    let stm = esp ? await this.boardFirmware('stm') : null;
+    // Its ESP32 answered, so the board speaks this query: a silent STM32 was only slow (a
+    // busy machine), and an answer to an earlier request still counts, since each names its
+    // chip.
+    for (let i = 0; esp !== null && stm === null && i < INFO_RETRIES; i++) {
+      stm = await this.boardFirmware('stm');
+    }
     const byte = this.deps.connection.board.firmwareVersion;
     const out: ChipFirmware[] = [];
     if (esp) out.push({ chip: 'esp', version: esp });
@@ -629,11 +632,9 @@ export class FirmwareService {
   }
 
   /** OUR query 203 for one chip: its version byte and semantic version, or null (stock
-   * firmware does not answer). */
-  private async boardFirmware(
-    chip: 'esp' | 'stm',
-    notThis: (v: FirmwareVersion) => boolean = () => false,
-  ): Promise<FirmwareVersion | null> {
+   * firmware does not answer). Answers name their chip, so one about the other chip (a late
+   * answer to an earlier query, or to the connection's own) is never taken for this one. */
+  private async boardFirmware(chip: 'esp' | 'stm'): Promise<FirmwareVersion | null> {
     await this.boardKnown(BOARD_WAIT_MS);
     const device = this.deps.device();
     const code = FirmwareChip[chip];
@@ -649,12 +650,10 @@ export class FirmwareService {
       const timer = setTimeout(() => finish(null), INFO_TIMEOUT_MS);
       const off = device.on('response', (r) => {
         if (r.command !== 203) return;
-        if (r.status !== 2 || r.payload.length < 2) return finish(null);
-        const semver = String.fromCharCode(...r.payload.subarray(1)).replace(/[^\x20-\x7e]/g, '');
-        const v = { version: r.payload[0] ?? 0, semver: semver || null };
-        if (notThis(v)) return;
-        this.infoAnswered = true;
-        finish(v);
+        const answer = readFirmwareInfo(r.status, r.payload);
+        if (answer?.chip !== code) return;
+        if (answer.version) this.infoAnswered = true;
+        finish(answer.version);
       });
       device.send(firmwareInfo(code), { ignoreBoardMatch: true }).catch(() => finish(null));
     });

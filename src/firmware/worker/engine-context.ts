@@ -3,7 +3,11 @@
 import type { HidCommandRequest } from '../../device/device.ts';
 import type { HIDLike } from '../../device/webhid/hid-types.ts';
 import { beep, FirmwareChip, firmwareCrcs, firmwareInfo } from '../../device/protocol/commands.ts';
-import { firmwareVersionText, type FirmwareVersion } from '../../device/firmware-version.ts';
+import {
+  firmwareVersionText,
+  readFirmwareInfo,
+  type FirmwareVersion,
+} from '../../device/firmware-version.ts';
 import { compareVersions } from '../../contract/firmware.ts';
 import type { FlashChip } from '../../core/wasm-core.ts';
 import { sleep, type Clock } from './clock.ts';
@@ -202,12 +206,16 @@ export class EngineContext {
     const version = status[chip === 'stm' ? STATUS_STM_FIRMWARE : STATUS_FIRMWARE] ?? 0;
     if (this.mode !== 'auto') return { version, semver: null };
     this.port.clearBuffer();
-    this.send(firmwareInfo(FirmwareChip[chip]));
-    const r = await this.port.waitFor((x) => x[0] === 20 && x[2] === 203, QUERY_TIMEOUT_MS);
+    const code = FirmwareChip[chip];
+    this.send(firmwareInfo(code));
+    // The answer about this chip (each names its own; a GoGo 6 answers for two).
+    const r = await this.port.waitFor(
+      (x) => x[0] === 20 && x[2] === 203 && x[4] === code,
+      QUERY_TIMEOUT_MS,
+    );
     const len = Math.min(r?.[1] ?? 0, 60);
-    if (!r || r[3] !== 2 || len < 2) return { version, semver: null };
-    const semver = String.fromCharCode(...r.subarray(5, 4 + len)).replace(/[^\x20-\x7e]/g, '');
-    return { version, semver: semver || null };
+    const answer = r ? readFirmwareInfo(r[3] ?? 0, r.subarray(4, 4 + len)) : null;
+    return { version, semver: answer?.version?.semver ?? null };
   }
 
   /**
