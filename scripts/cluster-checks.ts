@@ -971,9 +971,9 @@ async function main() {
         await later.endAsync();
       });
       return (
-        `PostgreSQL: replicas ready again, streams whole; Mosquitto: MQTT links back ` +
-        `${msList(mqttBack)} after the restart (${back} ms ` +
-        `after the stop), stations get in; ${load.requests} requests, every answered save stored`
+        `PostgreSQL: replicas ready again, streams whole; Mosquitto stopped and started: MQTT ` +
+        `links down for ${msList(mqttBack)} (all back ${back} ms after the stop ` +
+        `returned), stations get in; ${load.requests} requests, every answered save stored`
       );
     });
 
