@@ -107,7 +107,10 @@ test('at 390 × 844 the editor, its menus and dialogs, the data log and the clas
   await board.fillDatalog(20_000);
   await page.goto('/#/datalog/offline');
   await page.getByTestId('datalog-read').click();
-  await expect(page.getByTestId('datalog-chart')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('datalog-large')).toBeVisible({ timeout: 60_000 });
+  await expectFits(page, 'datalog-large');
+  await page.getByTestId('datalog-continue').click();
+  await expect(page.getByTestId('datalog-chart')).toBeVisible();
   await expectFits(page, 'datalog-offline');
   await page.goto('/#/datalog/public');
   await expectFits(page, 'datalog-public');
