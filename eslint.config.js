@@ -44,7 +44,6 @@ const rawCallers = [
   'src/classroom/ui/ClassIndexPage.tsx',
   'src/classroom/ui/OverviewTab.tsx',
   'src/extensions/upload-image.ts',
-  'src/firmware/firmware-service.ts',
   'src/remote-lab/cable-session.ts',
   'src/remote-lab/remote-session.ts',
   'src/remote-lab/station/browser-station.ts',

@@ -145,6 +145,8 @@ export class RemoteLabService {
   private readonly presence = new Map<string, BoardPresence>();
   /** Boards whose current control message this process has published since it started. */
   private readonly controlSent = new Set<string>();
+  /** Per board, the control message being published (see syncControl). */
+  private readonly controlQueue = new Map<string, Promise<void>>();
   private readonly attempts: Limit;
   private readonly registrations: Limit;
   private sweepTimer: ReturnType<typeof setInterval> | null = null;
@@ -256,7 +258,7 @@ export class RemoteLabService {
   private async afterStationOnline(board: string): Promise<void> {
     try {
       const holder = await this.sessions.holder(board);
-      await this.publishControl(board, holder);
+      await this.syncControl(board);
       if (!holder) await this.promoteNext(board);
     } catch (e) {
       this.log?.error({ err: e, board }, 'remote lab: station came online');
@@ -589,7 +591,7 @@ export class RemoteLabService {
       const limit = next.lessonUuid ? await this.classroom.lessonTimeLimit(next.lessonUuid) : null;
       const endsAt = limit ? at + limit * 60_000 : null;
       if (await this.sessions.promote(next.id, at, endsAt)) {
-        await this.publishControl(boardId, { ...next, state: 'active', endsAt, startedAt: at });
+        await this.syncControl(boardId);
         return;
       }
       // Someone else holds the board now, or this one left the queue meanwhile.
@@ -597,14 +599,29 @@ export class RemoteLabService {
     }
   }
 
-  private async publishControl(boardId: string, holder: LabSession | null): Promise<void> {
-    const brokers = this.need();
-    const control: StationControl = {
-      session: holder ? { key: holder.topicKey, id: holder.id, endsAt: holder.endsAt } : null,
+  /**
+   * Tells the board's station who holds it now. An end and a promotion can race (a waiting
+   * student's alive promotes while the end still revokes the old holder's broker access), so
+   * the messages of one board go out one after another and each reads the holder as it goes:
+   * the last one the station gets names the current holder, never a stale "free".
+   */
+  private syncControl(boardId: string): Promise<void> {
+    const publish = async () => {
+      const holder = await this.sessions.holder(boardId);
+      const control: StationControl = {
+        session: holder ? { key: holder.topicKey, id: holder.id, endsAt: holder.endsAt } : null,
+      };
+      const base = labBase(this.options.mqtt.prefix, boardId);
+      await this.need().bus.publish(labTopics(base).control, JSON.stringify(control), true);
+      this.controlSent.add(boardId);
     };
-    const base = labBase(this.options.mqtt.prefix, boardId);
-    await brokers.bus.publish(labTopics(base).control, JSON.stringify(control), true);
-    this.controlSent.add(boardId);
+    const next = (this.controlQueue.get(boardId) ?? Promise.resolve()).then(publish, publish);
+    this.controlQueue.set(boardId, next);
+    const forget = () => {
+      if (this.controlQueue.get(boardId) === next) this.controlQueue.delete(boardId);
+    };
+    next.then(forget, forget);
+    return next;
   }
 
   /** Ends a live session: broker access closed, the station told, the next one promoted. */
@@ -613,7 +630,7 @@ export class RemoteLabService {
     if (!ended) return null;
     if (s.state === 'active' && s.method !== CABLE) {
       await this.need().access.revokeSession(s.id);
-      await this.publishControl(s.boardId, null);
+      await this.syncControl(s.boardId);
       await this.promoteNext(s.boardId);
     }
     return { ...ended, endReason: reason, endedAt: this.now() };

@@ -29,11 +29,14 @@ export interface CheckedApiDeps {
 export interface Call {
   quiet?: boolean;
   background?: boolean;
+  /** Sent without the user's token (public files such as firmware releases). */
+  anonymous?: boolean;
 }
 
 const callOptions = (call: Call): CallOptions => ({
   quiet: call.quiet ?? false,
   ...(call.background ? { noSignIn: true } : {}),
+  ...(call.anonymous ? { anonymous: true } : {}),
 });
 
 export const pathId = (value: string) => encodeURIComponent(value);
@@ -41,15 +44,20 @@ export const pathId = (value: string) => encodeURIComponent(value);
 export class CheckedApi {
   constructor(protected readonly deps: CheckedApiDeps) {}
 
-  protected checked<S extends TSchema>(schema: S, data: unknown, call: Call): Static<S> {
-    if (Value.Check(schema, data)) return data;
+  /** The 'bad_response' failure: an answer that is not what the contract says. */
+  protected badResponse(call: Call): ApiError {
     const error = new ApiError(
       this.deps.translate('global:mapping.bad_response'),
       200,
       'bad_response',
     );
     if (!call.quiet) this.deps.notify(error.message);
-    throw error;
+    return error;
+  }
+
+  protected checked<S extends TSchema>(schema: S, data: unknown, call: Call): Static<S> {
+    if (Value.Check(schema, data)) return data;
+    throw this.badResponse(call);
   }
 
   protected async get<S extends TSchema>(

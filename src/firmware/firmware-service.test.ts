@@ -169,14 +169,13 @@ function setup(
     simPort: () => Promise.reject(new Error('no simulated board worker here')),
     pluginPort: () => openPluginFlashPort({ createSocket: () => pluginSocket(vb) }),
     api: {
-      async get<T>(url: string): Promise<T> {
-        const name = url.replace('/firmware/legacy/', '');
-        if (files[name]) return files[name] as T;
-        throw new Error(`404 ${url}`);
+      async legacyFile(name: string) {
+        if (files[name]) return files[name];
+        throw new Error(`404 ${name}`);
       },
-      async post<T>(): Promise<T> {
-        throw new Error('offline');
-      },
+      latest: () => Promise.reject(new Error('offline')),
+      releaseInfo: () => Promise.reject(new Error('offline')),
+      download: () => Promise.reject(new Error('offline')),
     },
     runner,
     state,

@@ -3,13 +3,11 @@
 // release from the server, or a local .hex/.bin), handing the board to the flash worker
 // with the updating flag set, and taking it back afterwards. Framework-free: the modal and
 // the update-firmware page read `firmware` (firmware-state.ts).
-import type { ApiClient } from '../api/client.ts';
 import {
   compareVersions,
   versionAfterDash,
   versionFromTag,
   type FirmwareSource,
-  type LatestRelease,
   type ReleaseInfo,
 } from '../contract/firmware.ts';
 import { ConnectionType, type DeviceConnection, type TransportKind } from '../device/device.ts';
@@ -24,6 +22,7 @@ import {
   targetFor,
 } from './firmware-files.ts';
 import { emptyCheck, type FirmwareState } from './firmware-state.ts';
+import type { FirmwareApi } from './firmware-api.ts';
 import { causeKey } from './messages.ts';
 import type {
   FlashFailureCode,
@@ -58,7 +57,7 @@ export interface FirmwareServiceDeps {
   simPort(): Promise<MessagePort>;
   /** A relay to the local plugin's socket for the flash worker (plugin-flash-port.ts). */
   pluginPort(): Promise<MessagePort>;
-  api: Pick<ApiClient, 'get' | 'post'>;
+  api: Pick<FirmwareApi, 'latest' | 'releaseInfo' | 'download' | 'legacyFile'>;
   runner: FlashRunner;
   state: FirmwareState;
   t(key: string, values?: Record<string, string | number>): string;
@@ -177,10 +176,7 @@ export class FirmwareService {
       };
     }
     try {
-      const latest = await this.deps.api.get<LatestRelease>('/firmware/latest', {
-        anonymous: true,
-        quiet: true,
-      });
+      const latest = await this.deps.api.latest({ quiet: true });
       const version = versionFromTag(latest.tag_name);
       let current = target === 'gogo6' ? await this.boardSemver() : null;
       // A board that answered before answers again: on a busy machine the first query after
@@ -212,10 +208,7 @@ export class FirmwareService {
   /** Where the server's releases come from (the legacy files live in the same folder). */
   private async releaseSource(): Promise<FirmwareSource | null> {
     try {
-      const latest = await this.deps.api.get<LatestRelease>('/firmware/latest', {
-        anonymous: true,
-        quiet: true,
-      });
+      const latest = await this.deps.api.latest({ quiet: true });
       return latest.source ?? null;
     } catch {
       return null;
@@ -255,21 +248,14 @@ export class FirmwareService {
     if (targetFor(boardType) === 'legacy') return this.prepareLegacy(boardType, null);
     let info: ReleaseInfo;
     try {
-      info = await this.deps.api.get<ReleaseInfo>('/firmware/release-info', {
-        anonymous: true,
-        quiet: true,
-      });
+      info = await this.deps.api.releaseInfo({ quiet: true });
     } catch {
       throw new PrepareError('firmware:errors.espInfo');
     }
     const asset = info.assets[0];
     if (!asset) throw new PrepareError('firmware:errors.espInfo');
     const bytes = await this.download(() =>
-      this.deps.api.post<ArrayBuffer>(
-        '/firmware/download',
-        { url: asset.browser_download_url },
-        { anonymous: true, quiet: true, responseType: 'arraybuffer' },
-      ),
+      this.deps.api.download(asset.browser_download_url, { quiet: true }),
     );
     const chip = gogo6Chip(await this.deps.runner.chipFor(asset.name, bytes.slice(0, HEAD_BYTES)));
     return {
@@ -303,13 +289,7 @@ export class FirmwareService {
     const files = legacyFiles(boardType);
     const text = (name: string) =>
       this.download(async () =>
-        new TextEncoder().encode(
-          await this.deps.api.get<string>(`/firmware/legacy/${name}`, {
-            anonymous: true,
-            quiet: true,
-            responseType: 'text',
-          }),
-        ),
+        new TextEncoder().encode(await this.deps.api.legacyFile(name, { quiet: true })),
       );
     const bootloader = { name: files.bootloader, bytes: await text(files.bootloader) };
     const file = chosen ?? { name: files.firmware, bytes: await text(files.firmware) };

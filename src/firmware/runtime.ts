@@ -10,6 +10,7 @@ import { board } from '../device/board-store.ts';
 import { connection } from '../device/connection-store.ts';
 import { openModal, showToast } from '../state/ui.ts';
 import { firmwareGuide } from './firmware-guide.ts';
+import { FirmwareApi } from './firmware-api.ts';
 import { FlashBridge } from './flash-bridge.ts';
 import { openPluginFlashPort } from './plugin-flash-port.ts';
 import { FirmwareService } from './firmware-service.ts';
@@ -25,7 +26,11 @@ export function getFirmwareService(): FirmwareService {
     fakeHid: () => boardSimulator().fakeHidRequested(),
     simPort: () => boardSimulator().openFlashPort(),
     pluginPort: () => openPluginFlashPort(),
-    api,
+    api: new FirmwareApi({
+      client: api,
+      notify: (message) => showToast('warning', message),
+      translate: (key) => i18next.t(key),
+    }),
     runner: new FlashBridge(),
     state: firmware,
     t: (key, values) => i18next.t(key, values),
