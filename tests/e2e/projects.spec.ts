@@ -70,6 +70,7 @@ test.describe('Projects: cloud save', () => {
     await dialog.getByLabel('Header image URL').fill('not a url');
     await expect(dialog.getByText('The URL is invalid')).toBeVisible();
     await dialog.getByLabel('Header image URL').fill('example.com/robot.png');
+    await dialog.getByRole('button', { name: 'Load image from example.com' }).click();
     await expect(dialog.getByRole('img', { name: 'Header image preview' })).toHaveAttribute(
       'src',
       'https://example.com/robot.png',
