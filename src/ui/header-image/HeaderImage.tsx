@@ -13,9 +13,11 @@ export interface HeaderImageProps {
   className: string;
   /** The Bootstrap icon shown without an image, e.g. "boxes"; none: nothing is shown. */
   icon?: string;
+  /** The image's text (a form's preview names itself; a header is decoration). */
+  alt?: string;
 }
 
-export default function HeaderImage({ src, className, icon }: HeaderImageProps) {
+export default function HeaderImage({ src, className, icon, alt = '' }: HeaderImageProps) {
   const { t } = useTranslation('ui');
   const image = useRemoteImage(src ?? '');
   const { decision } = image;
@@ -50,7 +52,7 @@ export default function HeaderImage({ src, className, icon }: HeaderImageProps) 
   return (
     <img
       src={decision.src}
-      alt=""
+      alt={alt}
       className={className}
       referrerPolicy="no-referrer"
       loading="lazy"
