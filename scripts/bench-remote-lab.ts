@@ -32,6 +32,8 @@ import * as cmd from '../src/device/protocol/commands.ts';
 import { WasmFramer } from '../src/device/protocol/framer.ts';
 import { RemoteTransport } from '../src/device/remote/remote-transport.ts';
 import type { Transport } from '../src/device/transport.ts';
+import type { ApiTransport } from '../src/api/checked-api.ts';
+import { RemoteLabApi } from '../src/remote-lab/remote-lab-api.ts';
 import { emptyRemoteLab, RemoteSession } from '../src/remote-lab/remote-session.ts';
 import { HeadlessVirtualBoard } from '../src/remote-lab/station/headless-board.ts';
 import {
@@ -154,26 +156,39 @@ function cpuSeconds(pid: number): number {
   return ticks / 100;
 }
 
-class Api {
+/** The API over fetch (no i18n or token refresh in a bench): what RemoteLabApi calls. */
+class Api implements ApiTransport {
   constructor(
     private readonly base: string,
     private readonly token: string,
   ) {}
-  async post<T>(url: string, body: unknown = {}): Promise<T> {
+  private async call<T>(method: string, url: string, body?: unknown): Promise<T> {
     const res = await fetch(`${this.base}${API_BASE_PATH}${url}`, {
-      method: 'POST',
+      method,
       headers: {
-        'content-type': 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       },
-      body: JSON.stringify(body),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     }).catch((e: unknown) => {
-      throw new Error(`POST ${url}: ${e instanceof Error ? e.message : String(e)}`);
+      throw new Error(`${method} ${url}: ${e instanceof Error ? e.message : String(e)}`);
     });
     const json = (await res.json()) as T & { message?: string };
-    if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${json.message ?? ''}`);
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message ?? ''}`);
     return json;
+  }
+  get<T>(url: string): Promise<T> {
+    return this.call('GET', url);
+  }
+  post<T>(url: string, body: unknown = {}): Promise<T> {
+    return this.call('POST', url, body);
+  }
+  put<T>(url: string, body: unknown = {}): Promise<T> {
+    return this.call('PUT', url, body);
+  }
+  delete<T>(url: string): Promise<T> {
+    return this.call('DELETE', url);
   }
 }
 
@@ -247,7 +262,11 @@ async function latency(
     schedule: (f) => setTimeout(f, 0),
   });
   const session = new RemoteSession({
-    api: new Api(origin, idToken),
+    api: new RemoteLabApi({
+      client: new Api(origin, idToken),
+      notify: () => {},
+      translate: (key) => key,
+    }),
     device,
     brokerUrl: (u) => resolveBrokerUrl(u, origin),
     state: emptyRemoteLab(),
