@@ -11,6 +11,7 @@ import { remoteLabApi } from '../runtime.ts';
 import { LabCard } from './station/LabCard.tsx';
 import { LabGroups } from './station/LabGroups.tsx';
 import { NewLabForm } from './station/NewLabForm.tsx';
+import { QuickStart } from './station/QuickStart.tsx';
 import { StationRunner } from './station/StationRunner.tsx';
 import { useErrorMessage } from './station/use-error-message.ts';
 
@@ -50,6 +51,7 @@ export default function LabStationPage() {
     <div className="container py-4" style={{ maxWidth: 960 }}>
       <h1 className="h3">{t('station.title')}</h1>
       <p>{t('station.intro')}</p>
+      <QuickStart open={labs !== null && labs.length === 0} />
       {runLab && <StationRunner key={runLab.uuid} lab={runLab} onStopped={load} />}
       {error && <Alert variant="warning">{error}</Alert>}
       {labs === null ? (

@@ -71,6 +71,7 @@ export function NewLabForm({ onCreated }: { onCreated: () => void }) {
           required
           code
           maxLength={64}
+          help={t('station.boardIdHelp')}
         />
         <LabField
           id="lab-pin"

@@ -11,10 +11,40 @@ import {
   type BrowserStation,
   type StationSource,
 } from '../../station/browser-station.ts';
-import { describeEvent } from './station-events.ts';
+import { describeEvent, nextDownload, type DownloadView } from './station-events.ts';
 import { useErrorMessage } from './use-error-message.ts';
 
 const LOG_LINES = 30;
+
+/** The latest download from a student: that it is arriving (with progress), then how it
+ * ended and when. A live region, so a screen reader hears it too. */
+function DownloadLine({ view }: { view: DownloadView }) {
+  const { t } = useTranslation('remotelab');
+  return (
+    <div role="status" className="mb-2" data-testid="station-download">
+      {view.state === 'arriving' && (
+        <>
+          <p className="small mb-1">{t('station.downloadArriving')}</p>
+          <ProgressBar
+            now={view.percent}
+            label={`${view.percent}%`}
+            aria-label={t('station.downloading')}
+          />
+        </>
+      )}
+      {view.state === 'done' && (
+        <Alert variant="success" className="small py-2 mb-0">
+          {t('station.downloadDone', { time: view.at.toLocaleTimeString() })}
+        </Alert>
+      )}
+      {view.state === 'failed' && (
+        <Alert variant="warning" className="small py-2 mb-0">
+          {t('station.downloadFailed', { time: view.at.toLocaleTimeString() })}
+        </Alert>
+      )}
+    </div>
+  );
+}
 
 export function StationRunner({ lab, onStopped }: { lab: Lab; onStopped: () => void }) {
   const { t } = useTranslation('remotelab');
@@ -29,7 +59,7 @@ export function StationRunner({ lab, onStopped }: { lab: Lab; onStopped: () => v
   const [broker, setBroker] = useState(false);
   const [session, setSession] = useState<number | null>(null);
   const [answer, setAnswer] = useState(0);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [download, setDownload] = useState<DownloadView>({ state: 'none' });
   const stationRef = useRef<BrowserStation | null>(null);
 
   useEffect(
@@ -53,8 +83,7 @@ export function StationRunner({ lab, onStopped }: { lab: Lab; onStopped: () => v
     if (e.type === 'broker') setBroker(e.connected);
     if (e.type === 'session') setSession(e.id);
     if (e.type === 'answer') setAnswer(e.answer);
-    if (e.type === 'download') setProgress(e.done / e.total);
-    if (e.type === 'download-end') setProgress(null);
+    setDownload((v) => nextDownload(v, e, new Date()));
     const line = describeEvent(t, e);
     if (line) {
       const time = new Date().toLocaleTimeString();
@@ -154,14 +183,7 @@ export function StationRunner({ lab, onStopped }: { lab: Lab; onStopped: () => v
                 {answer}
               </dd>
             </dl>
-            {progress !== null && (
-              <ProgressBar
-                now={Math.round(progress * 100)}
-                label={`${Math.round(progress * 100)}%`}
-                className="mb-2"
-                aria-label={t('station.downloading')}
-              />
-            )}
+            <DownloadLine view={download} />
             <Button variant="outline-danger" onClick={() => void stop()} disabled={busy}>
               {t('station.stop')}
             </Button>

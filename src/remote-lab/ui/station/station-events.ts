@@ -24,3 +24,17 @@ export function describeEvent(t: TFunction<'remotelab'>, e: StationEvent): strin
       return null;
   }
 }
+
+/** What the station page shows of the latest download: under way, or how it ended and when. */
+export type DownloadView =
+  | { state: 'none' }
+  | { state: 'arriving'; percent: number }
+  | { state: 'done' | 'failed'; at: Date };
+
+export function nextDownload(view: DownloadView, e: StationEvent, now: Date): DownloadView {
+  if (e.type === 'download') {
+    return { state: 'arriving', percent: e.total > 0 ? Math.round((100 * e.done) / e.total) : 0 };
+  }
+  if (e.type === 'download-end') return { state: e.ok ? 'done' : 'failed', at: now };
+  return view;
+}
