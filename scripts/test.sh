@@ -3,12 +3,13 @@
 # WASM tests, the server suites on SQLite and PostgreSQL, the production build, and
 # end-to-end tests in Debian's Chromium.
 #
-# After set-up the suites run in two lanes at once, because most of the end-to-end time is
-# spent waiting on the browser and the server, not on the CPU: lane "checks" (static checks,
-# core-rs, unit tests, PostgreSQL, Mosquitto, durability) and lane "e2e" (build, Playwright,
-# then the cluster of replicas).
+# After set-up and the production build the suites run in four lanes at once, because most
+# of their time is spent waiting on browsers, servers, databases and brokers, not on the CPU:
+# lane "checks" (static checks, core-rs, unit tests), lane "engines" (the server suites on
+# PostgreSQL and Mosquitto, durability, the cluster of replicas) and two Playwright shards,
+# each with its own stack (server and Auth emulator) on its own ports.
 # Each lane goes on after a failed step so one run reports every failure; the lane logs are
-# printed whole, the failed lane last, then a summary.
+# printed whole, failed lanes last, then a summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,52 +38,66 @@ lane_checks() {
   step checks "typecheck (tsc, every runtime)" npm run -s typecheck
   step checks "core-rs (rustfmt, clippy, cargo test)" bash scripts/test-rust.sh
   step checks "unit tests (vitest; server suites on SQLite, real Auth emulator)" npx vitest run
-  step checks "server suites again on PostgreSQL (throw-away cluster)" \
-    node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node server src
-  step checks "remote-lab and web UI broker suites on Mosquitto with dynamic security (throw-away broker)" \
-    node --import tsx scripts/mosquitto-temp.ts run -- npx vitest run --project node \
-    server/remote-lab server/webui src/remote-lab src/webui
-  step checks "durability: SIGKILL during a burst of saves (SQLite, then PostgreSQL)" \
-    node --import tsx scripts/durability.ts
 }
 
-lane_e2e() {
-  step e2e "build (vite)" npx vite build --logLevel warn
-  if [[ -e "$LOGS/e2e.failed" ]]; then
-    printf '\n=== end-to-end: skipped, the build failed ===\n'
-  else
-    step e2e "end-to-end (playwright, chromium, real server and Auth emulator)" npx playwright test
-  fi
-  # Here rather than in the checks lane, which is the longer one.
-  step e2e "cluster: 3 replicas behind HAProxy on PostgreSQL and Mosquitto (story, kill -9, rolling restart, database and broker restarts, shared limits)" \
+lane_engines() {
+  step engines "server suites again on PostgreSQL (throw-away cluster)" \
+    node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node server src
+  step engines "remote-lab and web UI broker suites on Mosquitto with dynamic security (throw-away broker)" \
+    node --import tsx scripts/mosquitto-temp.ts run -- npx vitest run --project node \
+    server/remote-lab server/webui src/remote-lab src/webui
+  step engines "durability: SIGKILL during a burst of saves (SQLite, then PostgreSQL)" \
+    node --import tsx scripts/durability.ts
+  step engines "cluster: 3 replicas behind HAProxy on PostgreSQL and Mosquitto (story, kill -9, rolling restart, database and broker restarts, shared limits)" \
     node --import tsx scripts/cluster-checks.ts
 }
 
-started=$SECONDS
-# The checks lane prints as it goes (CI shows progress); the e2e lane is kept in its log.
-lane_e2e >"$LOGS/e2e.log" 2>&1 &
-e2e_pid=$!
-lane_checks 2>&1 | tee "$LOGS/checks.log"
-wait "$e2e_pid" || true
+# lane_e2e N PORT: one Playwright shard of two, on its own stack and output folder.
+lane_e2e() {
+  local n=$1 port=$2
+  step "e2e$n" "end-to-end, shard $n of 2 (playwright, chromium, real server and Auth emulator on port $port)" \
+    env GOGO_E2E_PORT="$port" npx playwright test --shard="$n/2" --output="test-results/shard-$n"
+}
 
-if [[ -e "$LOGS/checks.failed" && ! -e "$LOGS/e2e.failed" ]]; then
-  printf '\n########## lane e2e (passed) ##########\n'
-  cat "$LOGS/e2e.log"
-  printf '\n########## lane checks (failed): its log again ##########\n'
-  cat "$LOGS/checks.log"
+started=$SECONDS
+lanes=(checks engines e2e1 e2e2)
+step build "build (vite)" npx vite build --logLevel warn 2>&1 | tee "$LOGS/build.log"
+pids=()
+lane_engines >"$LOGS/engines.log" 2>&1 &
+pids+=($!)
+if [[ -e "$LOGS/build.failed" ]]; then
+  printf '\n=== end-to-end: skipped, the build failed ===\n'
 else
-  printf '\n########## lane e2e ##########\n'
-  cat "$LOGS/e2e.log"
+  lane_e2e 1 "${GOGO_E2E_PORT:-4173}" >"$LOGS/e2e1.log" 2>&1 &
+  pids+=($!)
+  lane_e2e 2 "$((${GOGO_E2E_PORT:-4173} + 100))" >"$LOGS/e2e2.log" 2>&1 &
+  pids+=($!)
 fi
+# The checks lane prints as it goes (CI shows progress); the others are kept in their logs.
+lane_checks 2>&1 | tee "$LOGS/checks.log"
+for pid in "${pids[@]}"; do wait "$pid" || true; done
+
+# Passed lanes first, then the failed ones, so a failure's log ends the output.
+for pass in passed failed; do
+  for lane in engines e2e1 e2e2 checks; do
+    [[ -e "$LOGS/$lane.log" ]] || continue
+    if [[ -e "$LOGS/$lane.failed" ]]; then state=failed; else state=passed; fi
+    [[ $state == "$pass" ]] || continue
+    [[ $lane == checks && $state == passed ]] && continue
+    printf '\n########## lane %s (%s) ##########\n' "$lane" "$state"
+    cat "$LOGS/$lane.log"
+  done
+done
 
 printf '\n########## summary (%ss in all) ##########\n' $((SECONDS - started))
 status=0
-for lane in checks e2e; do
+for lane in build "${lanes[@]}"; do
   if [[ -e "$LOGS/$lane.failed" ]]; then
     status=1
     sed "s/^/FAILED [$lane]: /" "$LOGS/$lane.failed"
-  else
+  elif [[ -e "$LOGS/$lane.log" || $lane == build ]]; then
     printf 'lane %s: every step passed\n' "$lane"
   fi
 done
+grep -h '^=== .*: \(ok in\|FAILED\)' "$LOGS"/*.log 2>/dev/null | sed 's/^=== /  /' || true
 exit "$status"

@@ -7,8 +7,10 @@
 //   popup sign-in's loader from apis.google.com (Firebase loads it, emulator or not);
 // - workers from this origin and blob: URLs;
 // - styles from this origin and inline (Blockly and React set style attributes and sheets);
-// - images from this origin, data:, blob: and http(s) (project header images, avatars, a
-//   description's remote image once its reader clicks it: src/ui/markdown/url-policy.ts);
+// - images from this origin, data:, blob: and https (avatars; a header image or a
+//   description's image from another host, once its reader clicks it: every such image
+//   waits behind a "Load image from <host>" button, src/ui/remote-image/use-remote-image.ts;
+//   the host is the author's choice, so the policy cannot name it; plain http never);
 // - fonts from this origin and data:;
 // - calls to this origin, the Auth emulator, https (Firebase, model URLs) and WebSockets
 //   (the board plugin on localhost, remote-lab brokers);
@@ -27,7 +29,7 @@ export function contentSecurityPolicy(config: ServerConfig): string {
     'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://apis.google.com'],
     'worker-src': ["'self'", 'blob:'],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'media-src': ["'self'", 'blob:'],
     'connect-src': ["'self'", ...emulator, 'https:', 'wss:', 'ws:'],

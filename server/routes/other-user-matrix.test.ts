@@ -69,6 +69,9 @@ interface Row {
   ok?: number;
   /** Why the allowed caller's call is not made here (it is tested elsewhere). */
   noControl?: string;
+  /** The path with the other user's own resource first and the owner's after it (their
+   * class and the owner's submission…): refused too, the first id grants nothing. */
+  crossed?: (theirs: World, mine: World) => Promise<Record<string, string>>;
 }
 
 /** A route anyone may read by design: why, and what the other user reads. */
@@ -248,9 +251,11 @@ const MATRIX: Record<string, Row | PublicRow> = {
   },
   'GET /class/:uuid/grades': { params: cls },
   'GET /class/:uuid/grade/:suuid': {
+    crossed: async (w, mine) => ({ uuid: await mine.cls(), suuid: await w.submission() }),
     params: async (w) => ({ uuid: await w.cls(), suuid: await w.submission() }),
   },
   'GET /class/:uuid/lesson/:luuid/work': {
+    crossed: async (w, mine) => ({ uuid: await mine.cls(), luuid: await w.lesson() }),
     params: async (w) => ({ uuid: await w.cls(), luuid: await w.lesson() }),
     query: 'user_email=STUDENT',
   },
@@ -260,6 +265,7 @@ const MATRIX: Record<string, Row | PublicRow> = {
     ok: 201,
   },
   'PUT /class/:uuid/grade/:suuid': {
+    crossed: async (w, mine) => ({ uuid: await mine.cls(), suuid: await w.submission() }),
     params: async (w) => ({ uuid: await w.cls(), suuid: await w.submission() }),
     body: () => ({ grade: 8 }),
   },
@@ -339,6 +345,7 @@ const MATRIX: Record<string, Row | PublicRow> = {
     ok: 201,
   },
   'PUT /class/:uuid/comments/:id/resolve': {
+    crossed: async (w, mine) => ({ uuid: await mine.cls(), id: await w.comment() }),
     params: async (w) => ({ uuid: await w.cls(), id: await w.comment() }),
   },
 
@@ -443,7 +450,8 @@ describe(`other-user matrix: every route with a resource in its path (${testEngi
     return res.body as T;
   }
 
-  function world(): World {
+  /** The resources of `by` (the owner; the other user's own for the crossed calls). */
+  function world(by: Actor = 'owner'): World {
     const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
       let made: Promise<T> | undefined;
       return () => (made ??= make());
@@ -451,38 +459,36 @@ describe(`other-user matrix: every route with a resource in its path (${testEngi
     const uuid = (r: { uuid: string }) => r.uuid;
     const channelWith = (isPublic: boolean) =>
       once(async () => {
-        const { id } = await ok<{ id: string }>('owner', 'POST', '/datalog/channels', {
+        const { id } = await ok<{ id: string }>(by, 'POST', '/datalog/channels', {
           name: 'Greenhouse',
           isPublic,
         });
-        await ok('owner', 'POST', `/datalog/channels/${id}/records`, {
+        await ok(by, 'POST', `/datalog/channels/${id}/records`, {
           records: [{ name: 'a', value: 1 }],
         });
         return id;
       });
     const w: World = {
       privateProject: once(async () =>
-        uuid(await ok('owner', 'POST', '/project/create', { name: 'Mine', code: '<xml/>' })),
+        uuid(await ok(by, 'POST', '/project/create', { name: 'Mine', code: '<xml/>' })),
       ),
       project: once(async () => {
-        const id = uuid(
-          await ok('owner', 'POST', '/project/create', { name: 'Open', code: '<xml/>' }),
-        );
-        await ok('owner', 'PUT', `/project/${id}/publish`, {});
+        const id = uuid(await ok(by, 'POST', '/project/create', { name: 'Open', code: '<xml/>' }));
+        await ok(by, 'PUT', `/project/${id}/publish`, {});
         return id;
       }),
       catalog: once(async () => {
         const id = uuid(
-          await ok('owner', 'POST', '/catalog/create', { name: `Shelf ${uniqueBoard()}` }),
+          await ok(by, 'POST', '/catalog/create', { name: `Shelf ${uniqueBoard()}` }),
         );
-        await ok('owner', 'PUT', `/catalog/${id}/add`, { project: await w.project() });
+        await ok(by, 'PUT', `/catalog/${id}/add`, { project: await w.project() });
         return id;
       }),
       channel: channelWith(false),
       publicChannel: channelWith(true),
       lab: once(async () =>
         uuid(
-          await ok('owner', 'POST', '/lab/create', {
+          await ok(by, 'POST', '/lab/create', {
             name: 'Table',
             board_id: uniqueBoard(),
             pin: '1357',
@@ -490,22 +496,22 @@ describe(`other-user matrix: every route with a resource in its path (${testEngi
         ),
       ),
       group: once(async () => {
-        const lab = await ok<{ board_id: string }>('owner', 'GET', `/lab/${await w.lab()}`);
+        const lab = await ok<{ board_id: string }>(by, 'GET', `/lab/${await w.lab()}`);
         return uuid(
-          await ok('owner', 'POST', '/lab-group/create', { name: 'G', board_ids: [lab.board_id] }),
+          await ok(by, 'POST', '/lab-group/create', { name: 'G', board_ids: [lab.board_id] }),
         );
       }),
-      lesson: once(async () =>
-        uuid(await ok('owner', 'POST', '/lesson/create', { name: 'Lesson' })),
-      ),
+      lesson: once(async () => uuid(await ok(by, 'POST', '/lesson/create', { name: 'Lesson' }))),
       cls: once(async () => {
-        const id = uuid(await ok('owner', 'POST', '/class/create', { name: 'Robotics' }));
-        await ok('owner', 'POST', `/class/${id}/people/add`, {
-          type: 'student',
-          people: [{ email: emails.student }],
-        });
-        await ok('owner', 'POST', `/class/${id}/add-lesson`, { lessons: [await w.lesson()] });
-        await ok('owner', 'PUT', `/class/${id}/live/start`, {});
+        const id = uuid(await ok(by, 'POST', '/class/create', { name: 'Robotics' }));
+        if (by === 'owner') {
+          await ok(by, 'POST', `/class/${id}/people/add`, {
+            type: 'student',
+            people: [{ email: emails.student }],
+          });
+        }
+        await ok(by, 'POST', `/class/${id}/add-lesson`, { lessons: [await w.lesson()] });
+        await ok(by, 'PUT', `/class/${id}/live/start`, {});
         return id;
       }),
       submission: once(async () => {
@@ -519,7 +525,7 @@ describe(`other-user matrix: every route with a resource in its path (${testEngi
         return sent.suuid;
       }),
       comment: once(async () => {
-        const made = await ok<{ id: string }>('owner', 'POST', `/class/${await w.cls()}/comments`, {
+        const made = await ok<{ id: string }>(by, 'POST', `/class/${await w.cls()}/comments`, {
           luuid: await w.lesson(),
           user_email: emails.student,
           suuid: null,
@@ -530,7 +536,7 @@ describe(`other-user matrix: every route with a resource in its path (${testEngi
       }),
       extension: once(async () =>
         uuid(
-          await ok('owner', 'POST', '/publish', {
+          await ok(by, 'POST', '/publish', {
             name: `Kit ${uniqueBoard()}`,
             workspace: WORKSPACE,
             library: LIBRARY,
@@ -550,11 +556,11 @@ describe(`other-user matrix: every route with a resource in its path (${testEngi
         return id;
       }),
       dashboard: once(async () =>
-        uuid(await ok('owner', 'POST', '/webui/dashboards', { name: 'Panel', widgets: [] })),
+        uuid(await ok(by, 'POST', '/webui/dashboards', { name: 'Panel', widgets: [] })),
       ),
       dashboardToken: once(async () => {
         const shared = await ok<{ shareToken: string }>(
-          'owner',
+          by,
           'PUT',
           `/webui/dashboards/${await w.dashboard()}/share`,
           { shared: true },
@@ -654,7 +660,7 @@ describe(`other-user matrix: every route with a resource in its path (${testEngi
       });
       continue;
     }
-    it(`${key}: refused to another user, nothing changed`, async () => {
+    it(`${key}: refused to another user${row.crossed ? ' (also through their own class)' : ''}, nothing changed`, async () => {
       const w = world();
       // Make everything the row names before the snapshot.
       await row.params(w);
@@ -665,6 +671,18 @@ describe(`other-user matrix: every route with a resource in its path (${testEngi
       expect([403, 404], `${res.status} ${res.text.slice(0, 200)}`).toContain(res.status);
       expect(Object.keys(res.body).sort()).toEqual(['error', 'message']);
       expect(await snapshot(), 'a refused call changed the database').toEqual(before);
+      if (row.crossed) {
+        const crossed = row.crossed;
+        const mine = world('other');
+        await crossed(w, mine);
+        const ready = await snapshot();
+        const res = await request(key, { ...row, params: (x) => crossed(x, mine) }, w, 'other');
+        expect([403, 404], `crossed: ${res.status} ${res.text.slice(0, 200)}`).toContain(
+          res.status,
+        );
+        expect(Object.keys(res.body).sort()).toEqual(['error', 'message']);
+        expect(await snapshot(), 'a refused crossed call changed the database').toEqual(ready);
+      }
       if (row.noControl) return;
       const allowed = await request(key, row, w, row.allowed ?? 'owner');
       expect(allowed.status, `the ${row.allowed ?? 'owner'}: ${allowed.text.slice(0, 200)}`).toBe(

@@ -232,9 +232,18 @@ class RefusedStream extends Error {
   }
 }
 
-/** The app's client: same-origin API unless VITE_API_BASE_URL points elsewhere. */
+/**
+ * The app's API base: same-origin unless the build's VITE_API_BASE_URL points elsewhere.
+ * Node (a bench, a script) has no import.meta.env: loading this module there must not throw,
+ * and such callers build their own ApiClient with the server's URL.
+ */
+export function appBaseUrl(env: Partial<ImportMetaEnv> | undefined = import.meta.env): string {
+  return env?.VITE_API_BASE_URL || API_BASE_PATH;
+}
+
+/** The app's client. */
 export const api = new ApiClient({
-  baseURL: import.meta.env.VITE_API_BASE_URL || API_BASE_PATH,
+  baseURL: appBaseUrl(),
   // Until sign-in runs: the session's token once restored (the auth service takes over).
   getToken: () => waitForToken(session),
   i18n: {

@@ -87,6 +87,50 @@ describe('classroom API client (against the real API server)', () => {
     ).rejects.toBeInstanceOf(ApiError);
   });
 
+  it("grades, notes, completes and resets a student's lesson as a teacher", async () => {
+    const t = as(teacher);
+    const klass = await t.createClass({ name: 'Grading' });
+    const lesson = await t.createLesson({ name: 'Motors', logo: 'to main\nend\n' });
+    await t.addLessons(klass.uuid, [lesson.uuid]);
+    await t.addPeople(klass.uuid, 'student', ['ana@school.org', 'bo@school.org']);
+
+    // Never submitted: the grade makes the cell, with the note and the teacher as its source.
+    const graded = await t.gradeStudent(klass.uuid, lesson.uuid, 'ana@school.org', 7, 'Seen');
+    expect(graded).toMatchObject({
+      grade: 7,
+      note: 'Seen',
+      gradeSource: 'teacher',
+      state: 'graded',
+      code: '',
+    });
+    // Complete without a grade, then a note alone on it.
+    const done = await t.completeFor(klass.uuid, lesson.uuid, 'bo@school.org');
+    expect(done).toMatchObject({ state: 'complete', grade: null });
+    const noted = await t.noteSubmission(klass.uuid, done.suuid, 'Well done in class');
+    expect(noted).toMatchObject({ state: 'complete', grade: null, note: 'Well done in class' });
+    const cells = (await t.gradebook(klass.uuid)).cells;
+    expect(cells.map((c) => [c.user_email, c.state, c.grade, c.hasNote]).sort()).toEqual([
+      ['ana@school.org', 'graded', 7, true],
+      ['bo@school.org', 'complete', null, true],
+    ]);
+
+    // Reset: the cell starts over; the graded submission stays readable.
+    const reset = await t.resetFor(klass.uuid, lesson.uuid, 'ana@school.org');
+    expect(reset).toMatchObject({ state: 'not_started', grade: null });
+    expect((await t.gradebook(klass.uuid)).cells.map((c) => c.user_email)).toEqual([
+      'bo@school.org',
+    ]);
+    expect(await t.submission(graded.suuid)).toMatchObject({ grade: 7, current: false });
+
+    // Someone not in the class: a translated refusal.
+    await expect(
+      t.gradeStudent(klass.uuid, lesson.uuid, 'cy@school.org', 5, '', { quiet: true }),
+    ).rejects.toMatchObject({ code: 'not_a_member' });
+    await expect(
+      as(student).resetFor(klass.uuid, lesson.uuid, 'bo@school.org', { quiet: true }),
+    ).rejects.toBeInstanceOf(ApiError);
+  });
+
   it('adds several people at once and reads them back as a data-table list', async () => {
     const t = as(teacher);
     const klass = await t.createClass({ name: 'People' });

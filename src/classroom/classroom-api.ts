@@ -98,6 +98,30 @@ export function classroomApi(client: ClassroomClient) {
       client.put<Grade>(`/class/${id(uuid)}/note`, { suuid, note }, o),
     submission: (suuid: string, o?: CallOptions) =>
       client.get<Grade>(`/submission/${id(suuid)}`, o),
+    /** Grades a student's lesson whether or not they submitted (none: a cell without code). */
+    gradeStudent: (
+      uuid: string,
+      luuid: string,
+      email: string,
+      grade: number,
+      note: string,
+      o?: CallOptions,
+    ) =>
+      client.post<Grade>(`/class/${id(uuid)}/grade`, { luuid, user_email: email, grade, note }, o),
+    /** A teacher marks a student's lesson complete. */
+    completeFor: (uuid: string, luuid: string, email: string, o?: CallOptions) =>
+      client.put<Grade>(
+        `/lesson/${id(luuid)}/grade/complete`,
+        { class_uuid: uuid, user_email: email },
+        o,
+      ),
+    /** A teacher starts a student's lesson over (earlier submissions stay readable). */
+    resetFor: (uuid: string, luuid: string, email: string, o?: CallOptions) =>
+      client.put<LessonProgress>(
+        `/lesson/${id(luuid)}/grade/reset`,
+        { class_uuid: uuid, user_email: email },
+        o,
+      ),
 
     // Lessons
     createLesson: (input: LessonInput, o?: CallOptions) =>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import en from '../../locales/en/classroom.json';
 import type { Gradebook } from '../contract/grades.ts';
 import { buildGradebook, csvCell, gradebookCsv } from './gradebook.ts';
 
@@ -108,6 +109,35 @@ describe('gradebook', () => {
       const points = [3, 9].map((i) => line.split(',')[i]);
       for (const p of points) expect(p === '' || Number.isFinite(Number(p))).toBe(true);
     }
+  });
+
+  it("says in English who graded: the teacher, or the lesson's automatic check", () => {
+    const [first] = book.cells;
+    if (!first) throw new Error('no cell');
+    const checked: Gradebook = {
+      ...book,
+      cells: [
+        { ...first, luuid: L1, note: '' },
+        { ...first, luuid: L1, user_email: 'bo@school.org', gradeSource: 'check', note: '' },
+      ],
+    };
+    const csv = gradebookCsv(buildGradebook(checked), {
+      student: en.gradebook.student,
+      email: 'E-mail',
+      status: en.gradebook.status,
+      inClass: en.gradebook.inClass,
+      removed: en.gradebook.removed,
+      lessonColumn: (lesson, column) => en.gradebook.csv[column].replace('{{lesson}}', lesson),
+      state: (s) => en.state[s],
+      source: (s) => en.gradebook.source[s],
+      yes: en.gradebook.csv.yes,
+      no: en.gradebook.csv.no,
+    });
+    const [header, ana, bo] = csv.split('\r\n').map((l) => l.split(','));
+    const column = header?.indexOf('Blink: graded by') ?? -1;
+    expect(column).toBeGreaterThan(0);
+    expect(ana?.[column]).toBe('teacher');
+    expect(bo?.[column]).toBe('check');
   });
 
   it('keeps a spreadsheet from reading a cell as a formula', () => {

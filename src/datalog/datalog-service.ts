@@ -17,6 +17,7 @@ import type { DeviceConnection, DeviceError } from '../device/device.ts';
 import { clearDatalog, readDatalog } from '../device/protocol/commands.ts';
 import type { DatalogHandle, DatalogSeries, DatalogSummary } from '../core/wasm-core.ts';
 import type { CsvLayout } from '../core/datalog-ops.ts';
+import { StateHolder } from '../core/state-holder.ts';
 import type { DatalogCore } from './datalog-core.ts';
 
 /** How a read, clear or import ended (the page's message comes from it). */
@@ -130,7 +131,7 @@ export function seriesLabel(s: DatalogSeries, id: number): string {
 }
 
 export class DatalogService {
-  private state: DatalogState = {
+  private readonly holder = new StateHolder<DatalogState>({
     busy: null,
     percent: 0,
     reread: null,
@@ -138,8 +139,7 @@ export class DatalogService {
     detail: {},
     log: null,
     revision: 0,
-  };
-  private readonly listeners = new Set<(s: DatalogState) => void>();
+  });
   private readonly timeoutMs: number;
   private readonly flushMs: number;
   private readonly refreshMs: number;
@@ -160,13 +160,16 @@ export class DatalogService {
     });
   }
 
+  private get state(): DatalogState {
+    return this.holder.get();
+  }
+
   get snapshot(): DatalogState {
-    return this.state;
+    return this.holder.get();
   }
 
   subscribe(listener: (s: DatalogState) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.holder.subscribe(listener);
   }
 
   /** Reads the board's log; resolves when the read ended (see `outcome`). */
@@ -373,9 +376,7 @@ export class DatalogService {
 
   /** @internal */
   set(change: Partial<DatalogState>): DatalogState {
-    this.state = { ...this.state, ...change };
-    this.listeners.forEach((l) => l(this.state));
-    return this.state;
+    return this.holder.patch(change);
   }
 
   private loaded(log: LoadedLog): DatalogState {

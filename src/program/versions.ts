@@ -6,6 +6,7 @@
 // snapshot, so the open program's store stays out of this file.
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { StateHolder } from '../core/state-holder.ts';
 
 /** Why a version was kept: what replaced the program that was open. */
 export const VERSION_REASONS = ['starter', 'lesson', 'extract', 'handout', 'restore'] as const;
@@ -58,8 +59,7 @@ export interface VersionsOptions {
 }
 
 export class ProgramVersions {
-  private versions: ProgramVersion[];
-  private readonly listeners = new Set<(versions: readonly ProgramVersion[]) => void>();
+  private readonly holder: StateHolder<readonly ProgramVersion[]>;
   private readonly now: () => number;
   private readonly newId: () => string;
 
@@ -69,7 +69,11 @@ export class ProgramVersions {
   ) {
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? (() => crypto.randomUUID());
-    this.versions = this.load();
+    this.holder = new StateHolder<readonly ProgramVersion[]>(this.load());
+  }
+
+  private get versions(): readonly ProgramVersion[] {
+    return this.holder.get();
   }
 
   /** Newest first. */
@@ -90,21 +94,18 @@ export class ProgramVersions {
     if (snapshot.file.length > VERSIONS_MAX_CHARS) return null;
     const version: ProgramVersion = { ...snapshot, id: this.newId(), reason, keptAt: this.now() };
     const others = this.versions.filter((v) => v.file !== snapshot.file);
-    this.versions = fit([version, ...others]);
-    this.save();
+    this.save(fit([version, ...others]));
     return version;
   }
 
   /** Forgets every version. */
   clear(): void {
-    this.versions = [];
-    this.save();
+    this.save([]);
   }
 
   /** Calls `listener` with the list after every change; returns the unsubscribe. */
   subscribe(listener: (versions: readonly ProgramVersion[]) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.holder.subscribe(listener);
   }
 
   private load(): ProgramVersion[] {
@@ -116,13 +117,13 @@ export class ProgramVersions {
     }
   }
 
-  private save(): void {
+  private save(versions: readonly ProgramVersion[]): void {
     try {
-      this.storage.write(JSON.stringify({ v: 1, versions: this.versions }));
+      this.storage.write(JSON.stringify({ v: 1, versions }));
     } catch {
       // Storage full or unavailable: the versions live for this page only.
     }
-    for (const listener of this.listeners) listener(this.versions);
+    this.holder.set(versions);
   }
 }
 

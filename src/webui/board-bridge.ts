@@ -6,6 +6,7 @@
 // app). It never throws from a message: a bad payload is counted and dropped.
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { WebuiBrokerGrant } from '../contract/webui.ts';
+import { StateHolder } from '../core/state-holder.ts';
 import type { BoardStatus, DeviceConnection, HidCommandRequest } from '../device/device.ts';
 import * as cmd from '../device/protocol/commands.ts';
 // The broker connection is retried as often as a dashboard's.
@@ -98,8 +99,7 @@ function boardCommands(c: BridgeCommand): HidCommandRequest[] {
 }
 
 export class BoardBridge {
-  private snap: BridgeSnapshot = emptyBridge();
-  private readonly listeners = new Set<(s: BridgeSnapshot) => void>();
+  private readonly holder: StateHolder<BridgeSnapshot>;
   private readonly clock: Timers;
   private readonly offs: (() => void)[];
   private userId: string | null = null;
@@ -119,7 +119,10 @@ export class BoardBridge {
   constructor(private readonly deps: BoardBridgeDeps) {
     this.clock = deps.clock ?? realTimers;
     const { device } = deps;
-    this.snap.boardConnected = device.snapshot.status === 'connected';
+    this.holder = new StateHolder<BridgeSnapshot>({
+      ...emptyBridge(),
+      boardConnected: device.snapshot.status === 'connected',
+    });
     this.offs = [
       device.on('state', (s) => {
         const connected = s.status === 'connected';
@@ -141,13 +144,16 @@ export class BoardBridge {
     ];
   }
 
+  private get snap(): BridgeSnapshot {
+    return this.holder.get();
+  }
+
   get snapshot(): BridgeSnapshot {
-    return this.snap;
+    return this.holder.get();
   }
 
   subscribe(listener: (s: BridgeSnapshot) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.holder.subscribe(listener);
   }
 
   /** The user's switch. */
@@ -170,8 +176,7 @@ export class BoardBridge {
   }
 
   private set(patch: Partial<BridgeSnapshot>): void {
-    this.snap = { ...this.snap, ...patch };
-    for (const l of this.listeners) l(this.snap);
+    this.holder.patch(patch);
   }
 
   private update(): void {

@@ -1,7 +1,7 @@
 // The signed-in classroom screens have no moderate, serious or critical accessibility
 // violation (axe-core) in any interface language: a teacher's class, its people, the class
-// list, a lesson and the gradebook; a student's class, the lesson pane beside the editor and
-// the editor's program versions.
+// list, a lesson, the gradebook and its grading dialog; a student's class, the lesson pane
+// beside the editor and the editor's program versions.
 // The class and the lesson are built once; each language then visits every screen.
 import { expect, test } from '@playwright/test';
 import { LANGUAGES, violations } from './axe.ts';
@@ -98,6 +98,13 @@ test('the signed-in classroom screens have no accessibility problem in any langu
     await teacher.openClass(uuid, 'gradebook');
     await expect(teacher.page.getByText('Sam Student').first()).toBeVisible();
     await check(teacher, 'teacher: gradebook');
+    // Sam has not submitted: the cell opens the grading dialog.
+    await teacher.gradebookCell(student.email).getByRole('button').click();
+    const grading = teacher.page.getByRole('dialog');
+    await expect(grading.getByRole('heading')).toContainText(lessonName);
+    await check(teacher, 'teacher: grading dialog');
+    await teacher.page.keyboard.press('Escape');
+    await expect(grading).toBeHidden();
   }
   expect(found).toEqual([]);
 });

@@ -239,6 +239,121 @@ test.describe('Classroom', () => {
     await student.page.context().close();
   });
 
+  test('a teacher grades a student who never submitted, completes, notes, and starts a lesson over', async ({
+    browser,
+    baseURL,
+  }) => {
+    const teacher = await newUser(browser, baseURL);
+    const tag = unique();
+    const lesson = `Motors ${tag}`;
+    // Two students added by e-mail (no account yet, so no name), neither has done anything.
+    const ana = `ana-${tag}@school.org`.toLowerCase();
+    const bo = `bo-${tag}@school.org`.toLowerCase();
+    await teacher.signUp('Greta Grader');
+    const klass = await teacher.api<{ uuid: string }>('POST', '/class/create', {
+      name: `Grading ${tag}`,
+    });
+    const created = await teacher.api<{ uuid: string }>('POST', '/lesson/create', {
+      name: lesson,
+      maxPoints: 10,
+    });
+    await teacher.api('POST', `/class/${klass.uuid}/add-lesson`, { lessons: [created.uuid] });
+    await teacher.api('POST', `/class/${klass.uuid}/people/add`, {
+      type: 'student',
+      people: [{ email: ana }, { email: bo }],
+    });
+    const cell = (email: string) => teacher.gradebookCell(email);
+    const gradeDialog = (email: string) =>
+      teacher.dialog(c('grading.title', { student: email, lesson }));
+    const pane = teacher.page.getByTestId('grade-pane');
+
+    await test.step('a not-started cell opens a grading dialog that gives points and a note', async () => {
+      await teacher.openClass(klass.uuid, 'gradebook');
+      await expect(cell(ana)).toHaveAttribute('data-state', 'not_started');
+      // From the keyboard: the cell is a button.
+      await cell(ana)
+        .getByRole('button', { name: `${ana}, ${lesson}: ${c('state.not_started')}` })
+        .focus();
+      await teacher.page.keyboard.press('Enter');
+      const dialog = gradeDialog(ana);
+      await expect(dialog).toContainText(c('grading.notStarted', { student: ana }));
+      const points = dialog.getByLabel(c('submission.grade', { max: 10 }));
+      await teacher.button(c('submission.save'), dialog).click();
+      await expect(
+        dialog.getByText(t('ui:textField.required').replace('{{name}}', c('submission.gradeName'))),
+      ).toBeVisible();
+      await points.fill('11');
+      await teacher.button(c('submission.save'), dialog).click();
+      await expect(dialog.getByText(c('submission.range', { max: 10 }))).toBeVisible();
+      await points.fill('7');
+      await dialog.getByLabel(c('submission.note')).fill('Seen in class');
+      await points.press('Enter');
+      await expect(teacher.toast('success', c('submission.graded'))).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(cell(ana)).toHaveAttribute('data-state', 'graded');
+      await expect(cell(ana)).toContainText('7 / 10');
+      await expect(cell(ana).getByTestId('grade-source')).toHaveAttribute('data-source', 'teacher');
+    });
+
+    await test.step('the lesson is marked complete for a student, who then gets a note without a grade', async () => {
+      await cell(bo).getByRole('button').click();
+      await teacher.button(c('grading.complete'), gradeDialog(bo)).click();
+      await expect(teacher.toast('success', c('grading.completed', { student: bo }))).toBeVisible();
+      await expect(cell(bo)).toHaveAttribute('data-state', 'complete');
+      await cell(bo).getByRole('link').click();
+      await expect(pane.getByTestId('state-badge')).toHaveText(c('state.complete'));
+      // Complete already: nothing to mark; no grade: an empty grade sends the note alone.
+      await expect(teacher.button(c('grading.complete'), pane)).toHaveCount(0);
+      await expect(pane.getByText(c('submission.noteAloneHint'))).toBeVisible();
+      await pane.getByLabel(c('submission.note')).fill('Helped a friend');
+      await teacher.button(c('submission.saveNote'), pane).click();
+      await expect(teacher.toast('success', c('submission.noteSaved'))).toBeVisible();
+      await teacher.page.reload();
+      await expect(pane.getByLabel(c('submission.note'))).toHaveValue('Helped a friend');
+      await expect(pane.getByLabel(c('submission.grade', { max: 10 }))).toHaveValue('');
+    });
+
+    await test.step('the CSV says who graded and keeps the notes', async () => {
+      await teacher.openClass(klass.uuid, 'gradebook');
+      await expect(cell(bo).getByRole('img', { name: c('gradebook.hasNote') })).toBeVisible();
+      const lines = (await teacher.exportGradebook())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toBe(`Student,E-mail,Status,${csvLessonHeader(lesson, 10)}`);
+      expect(lines).toContainEqual(
+        expect.stringMatching(csvGradedRow(['', ana, 'in the class'], '7', 'Seen in class')),
+      );
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^,${bo},in the class,,${c('state.complete')},[^,]+,no,,Helped a friend$`),
+        ),
+      );
+    });
+
+    await test.step('starting a lesson over asks first, says what is lost, and the cell is not started', async () => {
+      await cell(ana).getByRole('link').click();
+      await expect(pane.getByLabel(c('submission.grade', { max: 10 }))).toHaveValue('7');
+      await teacher.button(c('grading.reset'), pane).click();
+      const question = teacher.page.getByRole('dialog');
+      await expect(question).toContainText(c('grading.resetConfirm', { student: ana, lesson }));
+      // Cancel keeps everything.
+      await question.getByRole('button', { name: t('shell:confirm.cancel') }).click();
+      await expect(pane.getByTestId('state-badge')).toHaveText(c('state.graded'));
+      await teacher.button(c('grading.reset'), pane).click();
+      await ok(teacher.page).click();
+      await expect(
+        teacher.toast('success', c('grading.wasReset', { student: ana, lesson })),
+      ).toBeVisible();
+      await teacher.expectPath(`/classroom/classd/${klass.uuid}/gradebook`);
+      await expect(cell(ana)).toHaveAttribute('data-state', 'not_started');
+      await expect(cell(ana).getByRole('button')).toBeVisible();
+      await expect(cell(bo)).toHaveAttribute('data-state', 'complete');
+    });
+
+    await teacher.page.context().close();
+  });
+
   test('a teacher edits a class: the dialog starts from its details and saves the changes', async ({
     browser,
     baseURL,

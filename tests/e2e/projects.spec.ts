@@ -60,6 +60,7 @@ test.describe('Projects: cloud save', () => {
     await dialog.getByLabel('Header image URL').fill('not a url');
     await expect(dialog.getByText('The URL is invalid')).toBeVisible();
     await dialog.getByLabel('Header image URL').fill('example.com/robot.png');
+    await dialog.getByRole('button', { name: 'Load image from example.com' }).click();
     await expect(dialog.getByRole('img', { name: 'Header image preview' })).toHaveAttribute(
       'src',
       'https://example.com/robot.png',
@@ -140,6 +141,10 @@ test.describe('Projects: sharing by link', () => {
   });
 });
 
+/** A header image's host on another site (the fan's browser answers it itself). */
+const IMAGE_HOST = 'images.example.test';
+const GIF = Buffer.from('R0lGODlhAQABAAAAACwAAAAAAQABAAA=', 'base64');
+
 test.describe('Projects: the remix site', () => {
   test('publish, find by search, like from a second user, remix, see the remix under the original, add to a catalog', async ({
     page,
@@ -162,6 +167,7 @@ test.describe('Projects: the remix site', () => {
       'Project details',
       {
         desc: '## How it moves\n\nIt **dances**.\n\n<img src="x" onerror="window.__xss = 1">',
+        headerImage: `https://${IMAGE_HOST}/robot.gif`,
       },
       'Save',
     );
@@ -173,8 +179,16 @@ test.describe('Projects: the remix site', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByText('Published: everyone can find it.')).toBeVisible();
 
-    // A second user finds it by searching the public list.
+    // A second user finds it by searching the public list. Its header image is on another
+    // site: not one request goes there (list, page) until the fan asks for it.
     const fan = await freshApp(browser, baseURL);
+    const asked: string[] = [];
+    fan.page.on('request', (r) => {
+      if (new URL(r.url()).host === IMAGE_HOST) asked.push(r.url());
+    });
+    await fan.page.route(`https://${IMAGE_HOST}/**`, (route) =>
+      route.fulfill({ contentType: 'image/gif', body: GIF }),
+    );
     await fan.signUp('Fabio Fan');
     await fan.open('/remix');
     await fan.expectPath('/remix/projects');
@@ -185,6 +199,13 @@ test.describe('Projects: the remix site', () => {
     await expect(fan.projectCards().first()).toContainText('by Ada Author');
     await fan.projectCards().first().getByRole('link', { name }).click();
     await fan.expectPath(`/project/${uuid}`);
+    const banner = fan.page.getByTestId('header-image-placeholder');
+    await expect(banner).toContainText(IMAGE_HOST);
+    expect(asked).toEqual([]);
+    await banner.getByRole('button', { name: `Load image from ${IMAGE_HOST}` }).focus();
+    await fan.page.keyboard.press('Enter');
+    await expect(fan.page.locator(`img[src="https://${IMAGE_HOST}/robot.gif"]`)).toBeVisible();
+    expect(asked).toEqual([`https://${IMAGE_HOST}/robot.gif`]);
 
     // Likes: one per user.
     const like = fan.page.getByRole('button', { name: /^Like/ });

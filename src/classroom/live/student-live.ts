@@ -18,6 +18,7 @@ import {
   type LiveProgramMessage,
   type LiveState,
 } from '../../contract/live-class.ts';
+import { StateHolder } from '../../core/state-holder.ts';
 import { BoardSender, ProgramSender, receiveProgram, type LiveProgram } from './deltas.ts';
 import { followEvents, type StreamStatus } from './follow-events.ts';
 import type { LiveApi } from './live-api.ts';
@@ -84,8 +85,7 @@ const initial = (): StudentLiveState => ({
 });
 
 export class StudentLive {
-  private state: StudentLiveState = initial();
-  private readonly listeners = new Set<(s: StudentLiveState) => void>();
+  private readonly holder = new StateHolder<StudentLiveState>(initial());
   private abort: AbortController | null = null;
   private link: LiveLink | null = null;
   private joining = false;
@@ -102,19 +102,21 @@ export class StudentLive {
     this.now = deps.now ?? Date.now;
   }
 
+  private get state(): StudentLiveState {
+    return this.holder.get();
+  }
+
+  /** Calls `listener` with the state now and after every change; returns the unsubscribe. */
   subscribe(listener: (s: StudentLiveState) => void): () => void {
-    this.listeners.add(listener);
-    listener(this.state);
-    return () => this.listeners.delete(listener);
+    return this.holder.subscribe(listener, { now: true });
   }
 
   snapshot(): StudentLiveState {
-    return this.state;
+    return this.holder.get();
   }
 
   private set(patch: Partial<StudentLiveState>): void {
-    this.state = { ...this.state, ...patch };
-    for (const l of this.listeners) l(this.state);
+    this.holder.patch(patch);
   }
 
   /** Takes part in the class's live session while this lesson is open (null: none). */

@@ -14,6 +14,7 @@ import {
   type LiveProgramMessage,
   type LiveState,
 } from '../../contract/live-class.ts';
+import { StateHolder } from '../../core/state-holder.ts';
 import { receiveBoard, receiveProgram, type LiveProgram } from './deltas.ts';
 import { followEvents, type StreamStatus } from './follow-events.ts';
 import type { LiveApi } from './live-api.ts';
@@ -69,8 +70,7 @@ export function seatOnline(seat: LiveSeat, now: number): boolean {
 }
 
 export class TeacherLive {
-  private state: TeacherLiveState = initial();
-  private readonly listeners = new Set<(s: TeacherLiveState) => void>();
+  private readonly holder = new StateHolder<TeacherLiveState>(initial());
   private abort: AbortController | null = null;
   private link: LiveLink | null = null;
   private base = '';
@@ -84,23 +84,21 @@ export class TeacherLive {
     this.now = deps.now ?? Date.now;
   }
 
+  private get state(): TeacherLiveState {
+    return this.holder.get();
+  }
+
+  /** Calls `listener` with the state now and after every change; returns the unsubscribe. */
   subscribe(listener: (s: TeacherLiveState) => void): () => void {
-    this.listeners.add(listener);
-    listener(this.state);
-    return () => this.listeners.delete(listener);
+    return this.holder.subscribe(listener, { now: true });
   }
 
   snapshot(): TeacherLiveState {
-    return this.state;
+    return this.holder.get();
   }
 
   private set(patch: Partial<TeacherLiveState>): void {
-    this.state = { ...this.state, ...patch };
-    this.emit();
-  }
-
-  private emit(): void {
-    for (const l of this.listeners) l(this.state);
+    this.holder.patch(patch);
   }
 
   /** Seats changed: the listeners hear it once per notifyEveryMs. */
@@ -108,8 +106,7 @@ export class TeacherLive {
     if (this.notifyTimer) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = null;
-      this.state = { ...this.state, seats: this.orderedSeats() };
-      this.emit();
+      this.set({ seats: this.orderedSeats() });
     }, this.deps.notifyEveryMs ?? 100);
   }
 
@@ -160,8 +157,7 @@ export class TeacherLive {
       next.set(s.key, known ?? { ...s, program: null, board: null, seenAt: null, gone: false });
     }
     this.seats = next;
-    this.state = { ...this.state, live, seats: this.orderedSeats(live) };
-    this.emit();
+    this.set({ live, seats: this.orderedSeats(live) });
     if (live.active) void this.connect();
     else this.disconnect();
   }

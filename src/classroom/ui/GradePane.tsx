@@ -1,41 +1,54 @@
 // The submission's pane in the editor's widget area: whose program for which lesson, when,
 // the grade (and where it came from) and the note. A teacher of the class edits them (grade
-// 0..the lesson's points); the student reads them.
-import { useId, useState } from 'react';
+// 0..the lesson's points, or the note alone while there is no grade), marks the lesson
+// complete or starts it over; the student reads them.
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { NOTE_MAX, type Grade } from '../../contract/grades.ts';
+import type { Grade } from '../../contract/grades.ts';
+import { confirm } from '../../shell/confirm.ts';
 import { showToast } from '../../state/ui.ts';
+import { readGradeInput } from '../grade-input.ts';
 import { classroom } from '../runtime.ts';
 import { submissionView } from '../submission-view.ts';
 import CheckReportView from './CheckReportView.tsx';
 import { formatDate, formatPoints } from './format.ts';
-import TextField from '../../ui/text-field/TextField.tsx';
+import GradeFields from './GradeFields.tsx';
 import StateBadge from './StateBadge.tsx';
 import './classroom.css';
 import SaveFailed from './SaveFailed.tsx';
 
 function GradeForm({ grade }: { grade: Grade }) {
   const { t } = useTranslation('classroom');
-  const gradeId = useId();
   const [points, setPoints] = useState(grade.grade === null ? '' : String(grade.grade));
   const [note, setNote] = useState(grade.note);
   const [tried, setTried] = useState(false);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const max = grade.lesson.maxPoints;
-  const value = points.trim() === '' ? null : Number(points);
-  const valid = value !== null && Number.isFinite(value) && value >= 0 && value <= max;
+  // Without a grade yet, an empty grade sends the note alone.
+  const noteAlone = grade.grade === null;
+  const input = readGradeInput(points, max, noteAlone);
 
   const save = async () => {
     setTried(true);
-    if (!valid || value === null) return;
+    if (input.kind === 'invalid') return;
     setBusy(true);
     setFailed(false);
     try {
-      submissionView.grade = await classroom.gradeSubmission(grade.uuid, grade.suuid, value, note);
-      showToast('success', t('submission.graded'));
+      if (input.kind === 'grade') {
+        submissionView.grade = await classroom.gradeSubmission(
+          grade.uuid,
+          grade.suuid,
+          input.points,
+          note,
+        );
+        showToast('success', t('submission.graded'));
+      } else {
+        submissionView.grade = await classroom.noteSubmission(grade.uuid, grade.suuid, note);
+        showToast('success', t('submission.noteSaved'));
+      }
     } catch {
       setFailed(true);
     } finally {
@@ -46,45 +59,87 @@ function GradeForm({ grade }: { grade: Grade }) {
   return (
     <form
       className="d-flex flex-column gap-2"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void save();
       }}
     >
-      <div>
-        <label className="form-label small mb-1" htmlFor={gradeId}>
-          {t('submission.grade', { max })}
-        </label>
-        <input
-          id={gradeId}
-          type="number"
-          min={0}
-          max={max}
-          step="any"
-          className={`form-control form-control-sm${tried && !valid ? ' is-invalid' : ''}`}
-          value={points}
-          onChange={(e) => setPoints(e.target.value)}
-        />
-        <div className="invalid-feedback">
-          {value === null
-            ? t('ui:textField.required', { name: t('submission.gradeName') })
-            : t('submission.range', { max })}
-        </div>
-      </div>
-      <TextField
-        label={t('submission.note')}
-        labelClassName="form-label small mb-1"
-        small
-        rows={4}
-        maxLength={NOTE_MAX}
-        value={note}
-        onChange={setNote}
+      <GradeFields
+        max={max}
+        points={points}
+        onPoints={setPoints}
+        note={note}
+        onNote={setNote}
+        input={input}
+        tried={tried}
+        noteAlone={noteAlone}
       />
       {failed && <SaveFailed className="py-1 px-2 small mb-0" />}
       <button type="submit" className="btn btn-sm btn-primary align-self-start" disabled={busy}>
-        {t('submission.save')}
+        {input.kind === 'note' ? t('submission.saveNote') : t('submission.save')}
       </button>
     </form>
+  );
+}
+
+/**
+ * The teacher's actions on the student's lesson (the current submission only): mark it
+ * complete, or start it over (asked first; the gradebook then shows it not started).
+ */
+function LessonActions({ grade }: { grade: Grade }) {
+  const { t } = useTranslation('classroom');
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const student = grade.student.name || grade.student.email;
+
+  const complete = async () => {
+    setBusy(true);
+    try {
+      submissionView.grade = await classroom.completeFor(grade.uuid, grade.luuid, grade.user_email);
+      showToast('success', t('grading.completed', { student }));
+    } catch {
+      // The API client showed why.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reset = async () => {
+    if (!(await confirm(t('grading.resetConfirm', { student, lesson: grade.lesson.name })))) {
+      return;
+    }
+    setBusy(true);
+    try {
+      await classroom.resetFor(grade.uuid, grade.luuid, grade.user_email);
+      showToast('success', t('grading.wasReset', { student, lesson: grade.lesson.name }));
+      void navigate(`/classroom/classd/${grade.uuid}/gradebook`);
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="d-flex flex-wrap gap-2 mt-3" data-testid="lesson-actions">
+      {grade.state !== 'complete' && (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-success"
+          disabled={busy}
+          onClick={() => void complete()}
+        >
+          {t('grading.complete')}
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-danger"
+        disabled={busy}
+        onClick={() => void reset()}
+      >
+        {t('grading.reset')}
+      </button>
+    </div>
   );
 }
 
@@ -128,7 +183,10 @@ export default function GradePane() {
       )}
       {g.check && <CheckReportView report={g.check} />}
       {g.canGrade ? (
-        <GradeForm key={g.suuid} grade={g} />
+        <>
+          <GradeForm key={g.suuid} grade={g} />
+          {g.current && <LessonActions grade={g} />}
+        </>
       ) : (
         <div data-testid="lesson-progress">
           <p className="mb-1" data-testid="lesson-grade">

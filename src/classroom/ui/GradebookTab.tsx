@@ -1,5 +1,6 @@
-// The gradebook tab: the table, a refresh, and the CSV export.
-import { useMemo } from 'react';
+// The gradebook tab: the table, a refresh, the CSV export, and the grading dialog of a
+// student who has not started a lesson.
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Class } from '../../contract/classroom.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
@@ -8,6 +9,7 @@ import { classroom } from '../runtime.ts';
 import { Problem } from './ClassroomShell.tsx';
 import Loading from '../../ui/busy/Loading.tsx';
 import GradebookTable from './GradebookTable.tsx';
+import GradeStudentDialog, { type UnstartedCell } from './GradeStudentDialog.tsx';
 import { saveFile } from '../../ui/save-file.ts';
 import { useLoad } from './use-load.ts';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
@@ -19,6 +21,23 @@ export default function GradebookTab({ klass }: { klass: Class }) {
     klass.uuid,
   );
   const view = useMemo(() => (book.data ? buildGradebook(book.data) : null), [book.data]);
+  const [grading, setGrading] = useState<UnstartedCell | null>(null);
+  const onGrade = useCallback(
+    (email: string, luuid: string) => {
+      const student = view?.rows.find((r) => r.email === email);
+      const lesson = view?.lessons.find((l) => l.luuid === luuid);
+      if (!student || !lesson) return;
+      setGrading({
+        classUuid: klass.uuid,
+        email,
+        student: student.name || student.email,
+        luuid,
+        lesson: lesson.name,
+        maxPoints: lesson.maxPoints,
+      });
+    },
+    [view, klass.uuid],
+  );
 
   const exportCsv = () => {
     if (!view) return;
@@ -73,7 +92,10 @@ export default function GradebookTab({ klass }: { klass: Class }) {
           {view.rows.length === 0 ? t('gradebook.noStudents') : t('gradebook.noLessons')}
         </p>
       ) : (
-        <GradebookTable view={view} caption={t('tabs.gradebook')} />
+        <GradebookTable view={view} caption={t('tabs.gradebook')} onGrade={onGrade} />
+      )}
+      {grading && (
+        <GradeStudentDialog cell={grading} onClose={() => setGrading(null)} onSaved={book.reload} />
       )}
     </section>
   );

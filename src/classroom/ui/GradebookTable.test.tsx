@@ -1,7 +1,7 @@
 // The gradebook table: every student against every lesson, each cell's state and grade, and
 // the cells with a submission linking to it. (Its render time for 40 × 30 in Chromium is
 // printed by tests/e2e/classroom.spec.ts.)
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Gradebook } from '../../contract/grades.ts';
@@ -108,5 +108,36 @@ describe('GradebookTable', () => {
     expect(within(cell).getByRole('link').getAttribute('href')).toBe(
       `#/program/submission/${uuid(10_003)}`,
     );
+  });
+
+  it('opens the grading dialog from a not-started cell of a student in the class', () => {
+    const book = someClass(3, 2);
+    const [, second] = book.students;
+    if (second) second.removed = true;
+    const opened: [string, string][] = [];
+    render(
+      <MemoryRouter>
+        <GradebookTable
+          view={buildGradebook(book)}
+          caption="Gradebook"
+          onGrade={(email, luuid) => opened.push([email, luuid])}
+        />
+      </MemoryRouter>,
+    );
+    const rows = screen.getAllByTestId('gradebook-row');
+    // Student 00, lesson 2 (k = 1): not started; a button named by student, lesson and state.
+    const cell = within(rows[0] as HTMLElement).getAllByTestId('gradebook-cell')[1] as HTMLElement;
+    const button = within(cell).getByRole('button', { name: 'Student 00, Lesson 2: Not started' });
+    fireEvent.click(button);
+    expect(opened).toEqual([['s0@school.org', uuid(1)]]);
+    // A student no longer in the class cannot be graded anew: their empty cell opens nothing.
+    const gone = within(rows[1] as HTMLElement).getAllByTestId('gradebook-cell')[0] as HTMLElement;
+    expect(gone.dataset.state).toBe('not_started');
+    expect(within(gone).queryByRole('button')).toBeNull();
+    // A submitted or graded cell still opens its submission, not the dialog.
+    const graded = within(rows[0] as HTMLElement).getAllByTestId(
+      'gradebook-cell',
+    )[0] as HTMLElement;
+    expect(within(graded).queryByRole('button')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 // Students × lessons. Each cell is the student's current submission: its state, and the
-// grade once there is one; a cell with a submission opens it (/program/submission/{suuid}).
+// grade once there is one; a cell with a submission opens it (/program/submission/{suuid});
+// a not-started cell of a student in the class opens the grading dialog (`onGrade`).
 // A graded cell tags where the grade came from (teacher, check, lab board, cable). A student
 // no longer in the class keeps the row, tagged removed.
 // A class of 40 × 30 is 1,200 cells: each cell is plain markup with its texts handed down
@@ -30,11 +31,14 @@ const Cell = memo(function Cell({
   maxPoints,
   label,
   texts,
+  onGrade,
 }: {
   cell: CellView;
   maxPoints: number;
   label: string;
   texts: CellTexts;
+  /** Grades the not-started cell (absent: it opens nothing). */
+  onGrade: (() => void) | undefined;
 }) {
   const text =
     cell.grade !== null ? `${formatPoints(cell.grade)} / ${maxPoints}` : texts.state[cell.state];
@@ -69,6 +73,16 @@ const Cell = memo(function Cell({
         >
           {body}
         </a>
+      ) : onGrade ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-link text-body-secondary text-decoration-none"
+          aria-label={`${label}: ${text}`}
+          aria-haspopup="dialog"
+          onClick={onGrade}
+        >
+          {body}
+        </button>
       ) : (
         <span className="text-body-secondary small px-2">{body}</span>
       )}
@@ -79,9 +93,12 @@ const Cell = memo(function Cell({
 export default function GradebookTable({
   view,
   caption,
+  onGrade,
 }: {
   view: GradebookView;
   caption: string;
+  /** Opens the grading dialog for a student in the class who has not started a lesson. */
+  onGrade?: (email: string, luuid: string) => void;
 }) {
   const { t } = useTranslation('classroom');
   const texts: CellTexts = {
@@ -157,6 +174,11 @@ export default function GradebookTable({
                     maxPoints={lesson?.maxPoints ?? 0}
                     label={`${row.name || row.email}, ${lesson?.name ?? ''}`}
                     texts={texts}
+                    onGrade={
+                      onGrade && lesson && !row.removed && cell.suuid === null
+                        ? () => onGrade(row.email, lesson.luuid)
+                        : undefined
+                    }
                   />
                 );
               })}

@@ -51,6 +51,8 @@ describe('ProjectDialog', () => {
     expect(screen.queryByAltText('Header image preview')).toBeNull();
     fireEvent.change(imageField(), { target: { value: 'example.com/robot.png' } });
     expect(screen.queryByText('The URL is invalid')).toBeNull();
+    // Another host's image: previewed once asked for, like every header image.
+    fireEvent.click(screen.getByRole('button', { name: 'Load image from example.com' }));
     const preview = screen.getByAltText('Header image preview') as HTMLImageElement;
     expect(preview.getAttribute('src')).toBe('https://example.com/robot.png');
   });

@@ -2,9 +2,9 @@
 // it loads, what went wrong, or (once loaded) its content. Signed out, a visitor reads
 // published items too; the pages ask for sign-in only for what needs a user.
 import './remix.css';
-import '../../ui/header-image/header-image.css';
 import type { ReactNode } from 'react';
 import Loading from '../../ui/busy/Loading.tsx';
+import HeaderImage from '../../ui/header-image/HeaderImage.tsx';
 
 export interface ItemScreenProps {
   screen: string;
@@ -26,14 +26,7 @@ export default function ItemScreen(props: ItemScreenProps) {
       aria-labelledby="screen-title"
       data-screen={props.screen}
     >
-      {banner && (
-        <img
-          src={banner}
-          alt=""
-          className="header-banner remix-banner mb-3"
-          referrerPolicy="no-referrer"
-        />
-      )}
+      <HeaderImage src={banner} className="header-banner remix-banner mb-3" />
       <h1 id="screen-title" className="h3">
         {props.title}
       </h1>

@@ -3,12 +3,13 @@
 // description cannot bring forms, styles, scripts, frames or event handlers; links keep only
 // safe protocols and open outside the app in a new tab without an opener; images load only
 // from this app or its API (the upload store), other images wait behind a click
-// (url-policy.ts). Headings move one level down: the page around a description owns its h1.
-import { useState, type ComponentProps } from 'react';
+// (use-remote-image.ts). Headings move one level down: the page around a description owns its h1.
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
-import { allowedImageOrigins, imagePolicy, isExternalLink, safeLinkUrl } from './url-policy.ts';
+import { useRemoteImage } from '../remote-image/use-remote-image.ts';
+import { isExternalLink, safeLinkUrl } from './url-policy.ts';
 import './markdown.css';
 
 const pageBase = () => window.location.href;
@@ -32,13 +33,9 @@ function Link({ href, children }: ComponentProps<'a'>) {
 
 function Image({ src, alt, title }: ComponentProps<'img'>) {
   const { t } = useTranslation('ui');
-  const [load, setLoad] = useState(false);
+  const image = useRemoteImage(typeof src === 'string' ? src : '');
+  const { decision } = image;
   const text = alt ?? '';
-  const decision = imagePolicy(
-    typeof src === 'string' ? src : '',
-    pageBase(),
-    allowedImageOrigins(pageBase(), import.meta.env.VITE_API_BASE_URL),
-  );
   if (decision.kind === 'blocked') {
     return (
       <span className="markdown-image-blocked" data-testid="markdown-image-blocked">
@@ -46,14 +43,14 @@ function Image({ src, alt, title }: ComponentProps<'img'>) {
       </span>
     );
   }
-  if (decision.kind === 'remote' && !load) {
+  if (decision.kind === 'remote' && image.waiting) {
     return (
       <button
         type="button"
         className="btn btn-sm btn-outline-secondary markdown-image-placeholder"
         data-testid="markdown-image-placeholder"
         title={decision.src}
-        onClick={() => setLoad(true)}
+        onClick={image.load}
       >
         <i className="bi bi-image me-1" aria-hidden="true" />
         {t('markdown.loadImage', { host: decision.host, alt: text })}

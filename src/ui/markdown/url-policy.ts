@@ -1,7 +1,8 @@
 // What a Markdown description may point at. Links: http(s) and mailto only (no javascript:,
 // data:, vbscript:, file:). Images: shown at once only from the allowed origins (this app and
 // its API server, which holds the upload store); any other http(s) image waits for a click,
-// so reading a description never calls a stranger's server; anything else is never loaded.
+// so reading a description never calls a stranger's server, and then over https only;
+// anything else is never loaded.
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
 const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
@@ -37,6 +38,8 @@ export function imagePolicy(url: string, base: string, allowedOrigins: string[])
   const parsed = parse(url, base);
   if (!parsed || !IMAGE_PROTOCOLS.has(parsed.protocol)) return { kind: 'blocked' };
   if (allowedOrigins.includes(parsed.origin)) return { kind: 'allowed', src: parsed.href };
+  // Another host's image loads over https only (the content security policy's img-src).
+  if (parsed.protocol === 'http:') parsed.protocol = 'https:';
   return { kind: 'remote', src: parsed.href, host: parsed.host };
 }
 

@@ -1,7 +1,9 @@
 // The fields that describe a published thing (a project, an extension): its name, a header
-// image given by URL with a preview (an upload control may come first), and a Markdown
-// description. `afterImage` holds fields of the caller's own between image and description.
+// image given by URL with a preview (another host's after a click, as everywhere; an upload
+// control may come first), and a Markdown description. `afterImage` holds fields of the
+// caller's own between image and description.
 import type { ReactNode } from 'react';
+import HeaderImage from '../header-image/HeaderImage.tsx';
 import MarkdownEditor from '../markdown/MarkdownEditor.tsx';
 import TextField, { type TextFieldProps } from '../text-field/TextField.tsx';
 
@@ -38,11 +40,10 @@ export default function MetadataFields({
         </div>
         {preview && (
           <div className="col-md-auto">
-            <img
+            <HeaderImage
               src={preview}
               alt={previewAlt}
               className={`img-thumbnail ${previewClassName}`}
-              referrerPolicy="no-referrer"
             />
           </div>
         )}
