@@ -20,11 +20,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import mqtt, { type MqttClient } from 'mqtt';
 import { signUpWithPassword } from '../server/testing/emulator-accounts.ts';
-import { API_BASE_PATH } from '../src/contract/base-path.ts';
-import { labTopics } from '../src/contract/lab-topics.ts';
-import type { Lab, SessionAnswer, StationGrant } from '../src/contract/remote-lab.ts';
+import type { Lab } from '../src/contract/remote-lab.ts';
 import type { WasmCore } from '../src/core/wasm-core.ts';
 import { GoGoConnection } from '../src/device/connection/gogo-connection.ts';
 import type { BoardStatus } from '../src/device/device.ts';
@@ -32,7 +29,6 @@ import * as cmd from '../src/device/protocol/commands.ts';
 import { WasmFramer } from '../src/device/protocol/framer.ts';
 import { RemoteTransport } from '../src/device/remote/remote-transport.ts';
 import type { Transport } from '../src/device/transport.ts';
-import type { ApiTransport } from '../src/api/checked-api.ts';
 import { RemoteLabApi } from '../src/remote-lab/remote-lab-api.ts';
 import { emptyRemoteLab, RemoteSession } from '../src/remote-lab/remote-session.ts';
 import { HeadlessVirtualBoard } from '../src/remote-lab/station/headless-board.ts';
@@ -44,6 +40,7 @@ import {
 import { envPort, freePort, startAuthEmulator } from './auth-emulator.ts';
 import { ms, ratio, table } from './bench/lib.ts';
 import { startTempMosquitto, type TempMosquitto } from './mosquitto-temp.ts';
+import { Api, cpuSeconds, labScale, pct, progress, withTimeout } from './bench/lab-scale.ts';
 import { startServer } from './bench/server-process.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -58,88 +55,6 @@ const PIN = '2468';
 
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 let failures = 0;
-const started = Date.now();
-
-/** One progress line on stderr, with the time since the start. */
-function progress(message: string): void {
-  console.error(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}`);
-}
-
-/** Rejects with `what` named when `promise` takes longer than `timeoutMs`. */
-async function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`timed out after ${timeoutMs / 1000} s: ${what}`)),
-      timeoutMs,
-    );
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/**
- * Runs `f` over `items` with at most `limit` in flight, reporting progress about every tenth;
- * the first failure stops new work and rejects.
- */
-async function pool<T, R>(
-  what: string,
-  items: readonly T[],
-  limit: number,
-  f: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  let done = 0;
-  let failed: unknown = null;
-  const step = Math.max(1, Math.ceil(items.length / 10));
-  const t0 = Date.now();
-  const worker = async () => {
-    while (failed === null && next < items.length) {
-      const i = next++;
-      try {
-        results[i] = await f(items[i] as T, i);
-      } catch (e) {
-        failed ??= e;
-        return;
-      }
-      done++;
-      if (done % step === 0 || done === items.length) {
-        progress(`${what}: ${done}/${items.length} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  if (failed !== null) throw failed instanceof Error ? failed : new Error(String(failed));
-  return results;
-}
-
-/** Opens an MQTT connection, failing with a clear message instead of retrying forever. */
-async function connectMqtt(url: string, options: mqtt.IClientOptions, what: string) {
-  const c = mqtt.connect(url, { reconnectPeriod: 5000, connectTimeout: TIMEOUT_MS, ...options });
-  try {
-    await withTimeout(
-      new Promise<void>((resolve, reject) => {
-        c.once('connect', () => resolve());
-        c.once('error', reject);
-      }),
-      TIMEOUT_MS,
-      `${what}: MQTT connection to ${url}`,
-    );
-  } catch (e) {
-    c.end(true);
-    throw e;
-  }
-  return c;
-}
-
-function pct(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
-}
 
 async function until(f: () => boolean, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -149,48 +64,18 @@ async function until(f: () => boolean, timeoutMs: number, what: string): Promise
   }
 }
 
-/** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return ticks / 100;
-}
-
-/** The API over fetch (no i18n or token refresh in a bench): what RemoteLabApi calls. */
-class Api implements ApiTransport {
-  constructor(
-    private readonly base: string,
-    private readonly token: string,
-  ) {}
-  private async call<T>(method: string, url: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${this.base}${API_BASE_PATH}${url}`, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    }).catch((e: unknown) => {
-      throw new Error(`${method} ${url}: ${e instanceof Error ? e.message : String(e)}`);
-    });
-    const json = (await res.json()) as T & { message?: string };
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.message ?? ''}`);
-    return json;
-  }
-  get<T>(url: string): Promise<T> {
-    return this.call('GET', url);
-  }
-  post<T>(url: string, body: unknown = {}): Promise<T> {
-    return this.call('POST', url, body);
-  }
-  put<T>(url: string, body: unknown = {}): Promise<T> {
-    return this.call('PUT', url, body);
-  }
-  delete<T>(url: string): Promise<T> {
-    return this.call('DELETE', url);
-  }
-}
+/** The session calls over the bench's fetch client (it only posts). */
+const remoteLabApi = (api: Api) =>
+  new RemoteLabApi({
+    client: {
+      post: (url, body) => api.post(url, body),
+      get: () => Promise.reject(new Error('not used by a session')),
+      put: () => Promise.reject(new Error('not used by a session')),
+      delete: () => Promise.reject(new Error('not used by a session')),
+    },
+    notify: () => {},
+    translate: (key) => key,
+  });
 
 /** Commands timed from `send` to the board's `write`; sensors from the board to `status`. */
 async function measure(
@@ -262,11 +147,7 @@ async function latency(
     schedule: (f) => setTimeout(f, 0),
   });
   const session = new RemoteSession({
-    api: new RemoteLabApi({
-      client: new Api(origin, idToken),
-      notify: () => {},
-      translate: (key) => key,
-    }),
+    api: remoteLabApi(new Api(origin, idToken)),
     device,
     brokerUrl: (u) => resolveBrokerUrl(u, origin),
     state: emptyRemoteLab(),
@@ -308,140 +189,6 @@ async function direct(core: WasmCore): Promise<{ command: number[]; status: numb
   } finally {
     await device.dispose();
     board.destroy();
-  }
-}
-
-/** N lightweight stations and N sessions on one server; returns the scale figures. */
-async function scale(origin: string, serverPid: number, owner: Api, emulatorHost: string) {
-  const clients: MqttClient[] = [];
-  const timers: ReturnType<typeof setInterval>[] = [];
-  let running = true;
-  const loops: Promise<void>[] = [];
-  let sessions: { api: Api; s: SessionAnswer }[] = [];
-  try {
-    const stamp = Date.now().toString(36);
-    const labs = await pool('labs created', [...Array(STATIONS).keys()], CONCURRENCY, (i) =>
-      owner.post<Lab>('/lab/create', { name: `Bench ${i}`, board_id: `BS${stamp}${i}`, pin: PIN }),
-    );
-    // Stations: the grant, the retained presence with its will, presence every 2 s. The grant
-    // comes from the owner's station route: the key route allows 10 connects a minute per
-    // address (against key guessing), which one machine's 200 stations would exceed.
-    await pool('stations online', labs, CONCURRENCY, async (lab) => {
-      const g = await owner.post<StationGrant>(`/lab/${lab.uuid}/station`);
-      const topics = labTopics(g.base);
-      const presence = (online: boolean) =>
-        JSON.stringify({
-          online,
-          board: online ? { type: 1, version: 7, firmware: 40 } : null,
-          answer: 0,
-          session: null,
-          kind: 'bench',
-        });
-      const c = await connectMqtt(
-        resolveBrokerUrl(g.url, origin),
-        {
-          username: g.username,
-          password: g.password,
-          will: {
-            topic: topics.presence,
-            payload: Buffer.from(presence(false)),
-            qos: 1,
-            retain: true,
-          },
-        },
-        `station ${lab.board_id}`,
-      );
-      clients.push(c);
-      c.subscribe([topics.control, topics.anyDown]);
-      const send = () => c.publish(topics.presence, presence(true), { qos: 1, retain: true });
-      send();
-      timers.push(setInterval(send, 2000));
-    });
-    await sleep(3000);
-    // Students: one account and one session per board, broker connection open, alive loop.
-    const accounts = await pool('student accounts', labs, CONCURRENCY, () =>
-      withTimeout(signUpWithPassword(emulatorHost), TIMEOUT_MS, 'an Auth-emulator sign-up'),
-    );
-    // Each session keeps alive from the moment it connects (the server ends a silent one), at
-    // its period from a random phase, as independent students would; losses count from then,
-    // alives and their latency only in the measured steady state.
-    let alives = 0;
-    let lost = 0;
-    let measuring = false;
-    const errors = new Map<string, number>();
-    const aliveLatency: number[] = [];
-    const keepAlive = async (api: Api, s: SessionAnswer) => {
-      await sleep(Math.random() * s.alive_ms);
-      while (running) {
-        const a0 = performance.now();
-        try {
-          const a = await api.post<SessionAnswer>('/session/alive', {
-            session_id: s.session_id,
-            session_ans: 0,
-          });
-          if (measuring) {
-            aliveLatency.push(performance.now() - a0);
-            alives++;
-          }
-          if (a.state !== 'active') {
-            lost++;
-            errors.set(a.state, (errors.get(a.state) ?? 0) + 1);
-          }
-        } catch (e) {
-          lost++;
-          const m = e instanceof Error ? e.message : String(e);
-          errors.set(m, (errors.get(m) ?? 0) + 1);
-        }
-        await sleep(s.alive_ms);
-      }
-    };
-    sessions = await pool('sessions connected', labs, CONCURRENCY, async (lab, i) => {
-      const api = new Api(origin, accounts[i]?.idToken ?? '');
-      const s = await api.post<SessionAnswer>('/session/connect', {
-        board_id: lab.board_id,
-        pin: PIN,
-      });
-      if (s.state !== 'active' || !s.broker) throw new Error(`session ${i}: ${s.state}`);
-      loops.push(keepAlive(api, s));
-      const c = await connectMqtt(
-        resolveBrokerUrl(s.broker.url, origin),
-        { username: s.broker.username, password: s.broker.password },
-        `session ${i}`,
-      );
-      clients.push(c);
-      c.subscribe([s.broker.up, s.broker.presence]);
-      return { api, s };
-    });
-    progress(
-      `steady state: ${sessions.length} sessions alive for ${SECONDS} s (${lost} lost so far)`,
-    );
-    measuring = true;
-    const cpu0 = cpuSeconds(serverPid);
-    const t0 = Date.now();
-    for (let left = SECONDS; left > 0; left -= 10) {
-      await sleep(Math.min(10, left) * 1000);
-      progress(
-        `steady state: ${SECONDS - Math.max(0, left - 10)}/${SECONDS} s, ${alives} alives, ${lost} lost`,
-      );
-    }
-    running = false;
-    const elapsed = (Date.now() - t0) / 1000;
-    const cpu = cpuSeconds(serverPid) - cpu0;
-    for (const [m, n] of errors) progress(`lost alive ×${n}: ${m}`);
-    return { alives, lost, cpuPercent: (100 * cpu) / elapsed, aliveLatency, elapsed };
-  } finally {
-    running = false;
-    progress('tearing down the scale run');
-    await withTimeout(Promise.all(loops), TIMEOUT_MS * 2, 'the alive loops to stop').catch(
-      (e: unknown) => progress(String(e)),
-    );
-    await pool('sessions disconnected', sessions, CONCURRENCY, ({ api, s }) =>
-      api.post('/session/disconnect', { session_id: s.session_id }),
-    ).catch((e: unknown) => progress(`disconnect: ${String(e)}`));
-    for (const t of timers) clearInterval(t);
-    await Promise.all(
-      clients.map((c) => withTimeout(c.endAsync(), 5000, 'an MQTT close').catch(() => c.end(true))),
-    );
   }
 }
 
@@ -500,7 +247,7 @@ async function main(): Promise<void> {
         progress(`${broker}: starting the server on port ${port}`);
         server = await startServer(port, { ...env, LOG_LEVEL: 'warn' }, 120_000);
         const origin = `http://127.0.0.1:${port}`;
-        const owner = new Api(origin, (await signUpWithPassword(emulatorHost)).idToken);
+        const owner = new Api(origin, (await signUpWithPassword(emulatorHost)).idToken, TIMEOUT_MS);
         progress(`${broker}: latency through the broker`);
         const via = await withTimeout(
           latency(core, origin, owner, emulatorHost),
@@ -509,7 +256,20 @@ async function main(): Promise<void> {
         );
         latencyRows.push(row(`through ${broker}`, via, base));
         progress(`${broker}: scale`);
-        const s = await scale(origin, server.pid ?? 0, owner, emulatorHost);
+        const pid = server.pid;
+        const s = await labScale({
+          origins: [origin],
+          aliveOrigin: origin,
+          ownerToken: owner.token,
+          emulatorHost,
+          brokerUrl: (u) => resolveBrokerUrl(u, origin),
+          cpu: () => cpuSeconds(pid),
+          stations: STATIONS,
+          seconds: SECONDS,
+          concurrency: CONCURRENCY,
+          timeoutMs: TIMEOUT_MS,
+          pin: PIN,
+        });
         if (s.lost > 0) failures++;
         scaleRows.push({
           broker,

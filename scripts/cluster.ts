@@ -28,6 +28,8 @@ export interface ClusterOptions {
   replicaPort?: number;
   mqttPort?: number;
   pgPort?: number;
+  /** HAProxy's statistics page (default: a free port). */
+  statsPort?: number;
   /** An existing PostgreSQL (otherwise a throw-away one). */
   databaseUrl?: string;
   /** An Auth emulator already running (host:port), else one is started. */
@@ -44,6 +46,8 @@ export interface Replica {
   port: number;
   url: string;
   process: ChildProcess | null;
+  /** How long its last start took, to ready (ms). */
+  startMs: number;
   /** Starts it (again) and waits until /health/ready answers 200. */
   start(): Promise<void>;
   /** SIGTERM (drain, finish, exit) or SIGKILL; resolves when the process is gone. */
@@ -150,33 +154,46 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const count = options.replicas ?? 3;
   const port = options.port ?? 8080;
   const replicaBase = options.replicaPort ?? port + 10;
+  const began = Date.now();
   const stopping: (() => Promise<void>)[] = [];
+  let emulatorStarting: Promise<unknown> = Promise.resolve();
   const stopAll = async () => {
+    await emulatorStarting;
     for (const stop of stopping.reverse()) await stop().catch(() => {});
     stopping.length = 0;
   };
   try {
-    let emulatorHost = options.authEmulatorHost;
-    if (!emulatorHost) {
-      const emulator: AuthEmulator = await startAuthEmulator({
-        authPort: port + 1,
-        hubPort: port + 2,
-        loggingPort: port + 3,
-      });
-      stopping.push(() => emulator.stop());
-      emulatorHost = emulator.host;
+    // The Auth emulator, PostgreSQL and Mosquitto start side by side; the replicas need only
+    // the emulator's address, so they start while it is still coming up.
+    const emulatorHost = options.authEmulatorHost ?? `127.0.0.1:${port + 1}`;
+    const emulatorReady: Promise<AuthEmulator | null> = options.authEmulatorHost
+      ? Promise.resolve(null)
+      : startAuthEmulator({ authPort: port + 1, hubPort: port + 2, loggingPort: port + 3 }).then(
+          (e) => {
+            stopping.push(() => e.stop());
+            return e;
+          },
+        );
+    // Awaited below; a failure meanwhile still waits for it before stopping everything.
+    emulatorStarting = emulatorReady.catch(() => null);
+    const [pg, broker] = await Promise.allSettled([
+      options.databaseUrl
+        ? Promise.resolve(null)
+        : startTempPostgres({ port: options.pgPort, durable: true }),
+      startTempMosquitto(options.mqttPort === undefined ? {} : { port: options.mqttPort }),
+    ]);
+    if (pg.status === 'fulfilled' && pg.value) {
+      const p = pg.value;
+      stopping.push(() => p.stop());
     }
-    let postgres: TempPostgres | null = null;
-    let databaseUrl = options.databaseUrl;
-    if (!databaseUrl) {
-      postgres = await startTempPostgres({ port: options.pgPort, durable: true });
-      stopping.push(() => postgres?.stop() ?? Promise.resolve());
-      databaseUrl = postgres.url;
+    if (broker.status === 'fulfilled') {
+      const b = broker.value;
+      stopping.push(() => b.remove());
     }
-    const mosquitto = await startTempMosquitto(
-      options.mqttPort === undefined ? {} : { port: options.mqttPort },
-    );
-    stopping.push(() => mosquitto.remove());
+    for (const r of [pg, broker]) if (r.status === 'rejected') throw r.reason;
+    const postgres: TempPostgres | null = pg.status === 'fulfilled' ? pg.value : null;
+    const databaseUrl = options.databaseUrl ?? postgres?.url ?? '';
+    const mosquitto = (broker as PromiseFulfilledResult<TempMosquitto>).value;
     const url = `http://127.0.0.1:${port}`;
     const env: Record<string, string> = {
       DATABASE_URL: databaseUrl,
@@ -203,7 +220,9 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         port: replicaPort,
         url: `http://127.0.0.1:${replicaPort}`,
         process: null,
+        startMs: 0,
         async start() {
+          const t0 = Date.now();
           const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
             cwd: ROOT,
             env: { ...process.env, ...env, GOGO_PORT: String(replicaPort) },
@@ -215,6 +234,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
           });
           replica.process = child;
           await waitReady(replica.url, child);
+          replica.startMs = Date.now() - t0;
         },
         async stop(signal = 'SIGTERM') {
           const child = replica.process;
@@ -229,7 +249,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     });
     // The balancer first: replicas reach the public broker through it as browsers do.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gogo-haproxy-'));
-    const statsPort = await freePort();
+    const statsPort = options.statsPort ?? (await freePort());
     const cfg = path.join(dir, 'haproxy.cfg');
     fs.writeFileSync(cfg, haproxyConfig(port, replicas, mosquitto.port, statsPort));
     const haproxy = spawn('haproxy', ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -276,6 +296,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     }
     // All at once, as a deployment would: the migrations take turns under their lock.
     await Promise.all(replicas.map((r) => r.start()));
+    log(`replicas ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    const emulator = await emulatorReady;
+    if (emulator && emulator.host !== emulatorHost) {
+      throw new Error(`the Auth emulator is on ${emulator.host}, not ${emulatorHost}`);
+    }
 
     const upServers = async (): Promise<number> => {
       const res = await fetch(`http://127.0.0.1:${statsPort}/stats;csv`);

@@ -31,8 +31,8 @@ async function connect(page: Page): Promise<void> {
   await page.getByTestId('connect-button').click();
   const dialog = page.getByRole('dialog', { name: 'Connect a GoGo board' });
   await dialog.getByTestId('connect-webhid').click();
-  await dialog.getByTestId('board-info').waitFor({ timeout: 120_000 });
-  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  // The dialog closes by itself once the board is connected.
+  await dialog.waitFor({ state: 'hidden', timeout: 120_000 });
 }
 
 /** One read through the page's Read button with every core busy, compared with the board. */

@@ -189,8 +189,15 @@ export interface DynsecWebuiOptions {
   secret?: Buffer;
 }
 
-/** How a grant's time is written in its broker client's text description. */
-const STAMP = /^granted (\d+)$/;
+/**
+ * How a grant's time is written in its broker client's text description, with a tag of the
+ * password it set (older clients have none).
+ */
+const STAMP = /^granted (\d+)(?: ([\w-]+))?$/;
+
+/** A short tag of a password, so replicas can tell it is already set without reading it. */
+const passwordTag = (password: string) =>
+  createHash('sha256').update(password).digest('base64url').slice(0, 12);
 
 /**
  * Access control by an external Mosquitto's dynamic-security plugin. Every grant creates
@@ -235,7 +242,19 @@ export class DynsecWebuiAccess implements WebuiAccess {
     const written = this.written.get(username);
     if (written !== undefined && now - written < this.refreshMs) return { username, password };
     const rolename = `${username}:role`;
-    const textdescription = `granted ${now}`;
+    const tag = passwordTag(password);
+    // Another replica may have granted it lately with the same password. Writing it again
+    // would cut the user's open links (Mosquitto drops the connections of a client whose
+    // password or details change), so it stays as it is until its time needs a refresh.
+    const [got] = await this.channel.command([{ command: 'getClient', username }]);
+    const client = (got?.data as { client?: { textdescription?: unknown } } | undefined)?.client;
+    const stamp =
+      typeof client?.textdescription === 'string' ? STAMP.exec(client.textdescription) : null;
+    if (stamp && stamp[2] === tag && now - Number(stamp[1]) < this.refreshMs) {
+      this.written.set(username, Number(stamp[1]));
+      return { username, password };
+    }
+    const textdescription = `granted ${now} ${tag}`;
     const responses = await this.channel.command([
       { command: 'createRole', rolename, acls },
       { command: 'createClient', username, password, textdescription, roles: [{ rolename }] },

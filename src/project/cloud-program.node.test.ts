@@ -156,7 +156,7 @@ describe('CloudProgram: the save flow (against the real API server)', () => {
     expect(s.out.calls).toEqual(['POST /project/create']);
     expect(s.out.navigations).toEqual([`/code/${uuid}`]);
     expect(s.out.notices).toEqual([
-      { title: 'Saved', message: '“Line follower” is saved to the cloud.' },
+      { title: 'Saved', message: '“Line follower” is saved to the cloud, in My Projects.' },
     ]);
     expect(s.program.currentProject).toMatchObject({
       uuid,

@@ -34,7 +34,10 @@ export const cloudProgram = new CloudProgram({
   shareLink: (key) => shareLinkFor(key),
   navigate: navigateTo,
   warn: (message) => showToast('warning', message),
-  saved: (title, message) => showToast('success', message, title),
+  saved: (title, message) => {
+    showToast('success', message, title);
+    ui.savedProject = program.currentProjectId;
+  },
   t: (key, options) => i18next.t(key, options),
   whenSessionKnown: () => waitForAuth(),
   offline: () => ui.offline,

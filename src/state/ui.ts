@@ -31,6 +31,8 @@ export interface UiState {
   offline: boolean;
   /** The shell dialog on screen, if any. */
   modal: ShellModal | null;
+  /** The project last saved to the cloud in this tab (the top bar says where it went). */
+  savedProject: string | null;
 }
 
 export const ui = proxy<UiState>({
@@ -39,6 +41,7 @@ export const ui = proxy<UiState>({
   toasts: [],
   offline: false,
   modal: null,
+  savedProject: null,
 });
 
 /** Toasts show for 2500 ms at the bottom centre (spec core §9). */

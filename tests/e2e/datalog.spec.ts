@@ -41,13 +41,16 @@ test.describe('Offline datalog', () => {
     const message = page.getByTestId('datalog-message');
     await expect(message).toHaveText('Read complete: 50,000 records.', { timeout: 60_000 });
 
-    // More than 10,000 points: the spec's question, asked once with the final count, while
-    // the decimated chart is already drawn with the series' names.
+    // More than 10,000 points: the spec's question, asked once with the final count and
+    // before any chart is drawn, says how far the chart will simplify the log.
     const large = page.getByTestId('datalog-large');
     await expect(large).toContainText(
-      'This data log has 50,000 points. Charts with more than 10,000 points can crash the browser',
+      /^This data log has 50,000 points\. Charts with more than 10,000 points can crash the browser, so the chart will be simplified to at most [\d,]+ points \(the export keeps every record\)\. Continue\?/,
     );
-    await expect(page.getByTestId('datalog-chart')).toBeVisible();
+    const promised = Number(
+      /at most ([\d,]+) points/.exec(await large.innerText())?.[1]?.replace(/,/g, ''),
+    );
+    await expect(page.getByTestId('datalog-chart')).toHaveCount(0);
     await expect(page.getByRole('checkbox', { name: 'temperature' })).toBeChecked();
     await page.getByTestId('datalog-continue').click();
     await expect(large).toBeHidden();
@@ -59,8 +62,15 @@ test.describe('Offline datalog', () => {
     const drawn = async () =>
       Number(/simplified to ([\d,]+) points/.exec(await view.innerText())?.[1]?.replace(/,/g, ''));
     const canvasWidth = await page.getByTestId('datalog-chart').evaluate((c) => c.clientWidth);
-    // Four series, at most 4 points per pixel each (plus the two edge points).
-    expect(await drawn()).toBeLessThanOrEqual(4 * (4 * canvasWidth + 2));
+    // Four series, at most 2 points per pixel each (plus the two edge points), and no more
+    // than the question said.
+    expect(await drawn()).toBeLessThanOrEqual(4 * (2 * canvasWidth + 2));
+    expect(await drawn()).toBeLessThanOrEqual(promised);
+    expect(promised).toBeLessThan(50_000);
+    // Temperature, light and sound, distance: three units, an axis each.
+    await expect(page.getByTestId('datalog-axes')).toHaveText(
+      'One axis per unit: Temperature (°C), Sensor reading, Distance (cm)',
+    );
 
     await page.getByTestId('datalog-zoom-in').click();
     await expect(view).toContainText(/^2\d,\d{3} of 50,000 records in view/);

@@ -1,9 +1,13 @@
 // The program editor on a phone-sized screen (390 × 844) with the virtual board in use: the
 // program controls stay reachable, the workspace keeps the screen's width, the virtual board
 // and the Logo sit in a sheet under it.
+import type { Page } from '@playwright/test';
+import { signUpWithEmail, unique } from './app.ts';
+import { ClassroomApp } from './classroom-page.ts';
 import { EditorPage } from './editor-page.ts';
 import { expect, test } from './fixtures/board-link.ts';
 import { text } from './locales.ts';
+import { layoutProblems } from './phone-fit.ts';
 
 const t = (ref: string) => text('en', ref);
 
@@ -36,4 +40,90 @@ test('on a phone the editor keeps Download, Run, Stop and a full-width workspace
   );
   // The page itself does not scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+/** The start block is whole on screen, beside the toolbox and under no workspace control. */
+async function expectStartBlockClear(page: Page, editor: EditorPage): Promise<void> {
+  const start = await editor.workspaceBlock('gogo_start').first().boundingBox();
+  const toolbox = await page.locator('.blocks-host .blocklyToolbox').first().boundingBox();
+  const svg = await page.locator('.blocks-host .blocklySvg').first().boundingBox();
+  if (!start || !toolbox || !svg) throw new Error('the workspace is not on screen');
+  expect.soft(start.x).toBeGreaterThanOrEqual(toolbox.x + toolbox.width);
+  expect.soft(start.x + start.width).toBeLessThanOrEqual(svg.x + svg.width - 10);
+  // A control's clipped sprite measures larger than it looks: ask what is on top instead.
+  const covered = await page.evaluate((b) => {
+    const hits: string[] = [];
+    for (let i = 0; i <= 4; i++) {
+      for (let j = 0; j <= 2; j++) {
+        const x = b.x + 2 + ((b.width - 4) * i) / 4;
+        const y = b.y + 2 + ((b.height - 4) * j) / 2;
+        const on = document.elementFromPoint(x, y)?.closest('.blocklyZoom, .blocklyTrash');
+        if (on) hits.push(`${Math.round(x)},${Math.round(y)}`);
+      }
+    }
+    return hits;
+  }, start);
+  expect.soft(covered, 'a zoom control or the trashcan covers the start block').toEqual([]);
+}
+
+/** Checks the page as it is now and keeps a screenshot of it for review (test-results/). */
+async function expectFits(page: Page, shot: string): Promise<void> {
+  await page.screenshot({ path: `test-results/phone/${shot}.png` });
+  expect.soft(await layoutProblems(page), shot).toEqual([]);
+}
+
+test('at 390 × 844 the editor, its menus and dialogs, the data log and the classroom fit the window', async ({
+  page,
+  board,
+}) => {
+  test.setTimeout(240_000);
+  const editor = new EditorPage(page);
+  const app = editor.app;
+  await editor.open('/program');
+  await expectFits(page, 'editor');
+  await board.connectVirtualBoard7();
+  await expect(board.sim()).toBeVisible();
+  await expectFits(page, 'editor-board');
+  await expectStartBlockClear(page, editor);
+
+  const menu = await app.openHamburgerMenu();
+  await expect(menu).toBeVisible();
+  await expectFits(page, 'project-menu');
+  await page.keyboard.press('Escape');
+
+  await board.openDialog();
+  await expectFits(page, 'connect-dialog');
+  await board.closeDialog();
+
+  await page.getByRole('button', { name: t('shell:share.button'), exact: true }).click();
+  const share = page.getByRole('dialog', { name: t('project:share.title') });
+  await expect(share).toBeVisible();
+  await expectFits(page, 'share-dialog');
+  await share
+    .getByRole('button', { name: t('shell:close') })
+    .last()
+    .click();
+
+  await board.fillDatalog(20_000);
+  await page.goto('/#/datalog/offline');
+  await page.getByTestId('datalog-read').click();
+  await expect(page.getByTestId('datalog-large')).toBeVisible({ timeout: 60_000 });
+  await expectFits(page, 'datalog-large');
+  await page.getByTestId('datalog-continue').click();
+  await expect(page.getByTestId('datalog-chart')).toBeVisible();
+  await expectFits(page, 'datalog-offline');
+  await page.goto('/#/datalog/public');
+  await expectFits(page, 'datalog-public');
+
+  await signUpWithEmail(page, 'Phone Teacher');
+  const classroom = new ClassroomApp(page);
+  const uuid = await classroom.createClass(`Phone class ${unique()}`, 'A class seen on a phone.');
+  await expectFits(page, 'class-overview');
+  for (const tab of ['people', 'gradebook', 'access-code']) {
+    await classroom.openClass(uuid, tab);
+    await expect(classroom.heading()).toBeVisible();
+    await expectFits(page, `class-${tab}`);
+  }
+  await classroom.open('/classroom/class');
+  await expectFits(page, 'class-list');
 });

@@ -16,10 +16,20 @@ test.describe('Projects: cloud save', () => {
     await app.projectName().fill('Line follower');
     await app.saveIcon().click();
     await expect(app.savedNotice()).toBeVisible();
+    await expect(app.savedNotice()).toContainText(
+      '“Line follower” is saved to the cloud, in My Projects.',
+    );
     const uuid = await app.codeUuid();
     await expect(app.saveIcon()).toHaveCount(0); // saved: nothing has changed
+    // Where it went stays said (a live region in the top bar) until the next change.
+    const where = page
+      .getByRole('status')
+      .getByRole('link', { name: 'Saved in My Projects: open My Projects' });
+    await expect(where).toBeVisible();
+    await expect(where).toHaveAttribute('href', '#/remix/my-projects');
 
     await app.projectName().fill('Line follower v2');
+    await expect(where).toHaveCount(0);
     await app.setProgram('second');
     await app.saveIcon().click();
     await expect(app.savedNotice().first()).toBeVisible();
@@ -124,6 +134,12 @@ test.describe('Projects: sharing by link', () => {
     expect(key).toHaveLength(36);
     expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     await app.expectPath(`/program/${key}`);
+    // Copy says so inside the dialog, where a screen reader is (a live region there).
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(dialog.getByRole('status')).toHaveText('The link is copied to the clipboard.');
+    await expect(dialog.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await dialog.getByRole('button', { name: 'Close' }).last().click();
     await app.expectProgram(tag); // moving to /program/{key} kept the program
 

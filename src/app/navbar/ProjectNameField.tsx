@@ -1,12 +1,16 @@
 // The project name in the top bar: editable (marks the program changed) with a save icon
 // when saving is possible; in extension-edit mode a read-only name with a save-extension
 // icon (spec core §2, §5). Enter in the name saves like the icon; while a save is on its
-// way the icon turns into a spinner (the first cloud save can take seconds).
+// way the icon turns into a spinner (the first cloud save can take seconds). Once saved, and
+// until the next change, a link says where the project went (My Projects), also to screen
+// readers (a live region).
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { connection } from '../../device/connection-store.ts';
 import { program, PROJECT_NAME_MAX, setProjectName } from '../../program/index.ts';
 import { session } from '../../state/session.ts';
+import { ui } from '../../state/ui.ts';
 import { runAction } from '../../shell/actions.ts';
 import { menuContext, showNameSaveIcon } from '../menu-visibility.ts';
 import Spinner from '../../ui/busy/Spinner.tsx';
@@ -18,6 +22,13 @@ export default function ProjectNameField() {
   const ctx = menuContext(useSnapshot(session), p, useSnapshot(connection));
 
   const canSave = showNameSaveIcon(ctx);
+  const { savedProject } = useSnapshot(ui);
+  const saved =
+    savedProject !== null &&
+    savedProject === p.currentProjectId &&
+    !p.hasChanged &&
+    !p.saving &&
+    !canSave;
 
   if (p.extensionEditMode) {
     return (
@@ -68,6 +79,20 @@ export default function ProjectNameField() {
           {p.saving ? <Spinner /> : <i className="bi bi-floppy" aria-hidden="true" />}
         </button>
       )}
+      <span role="status" className="d-flex">
+        {saved && (
+          <Link
+            to="/remix/my-projects"
+            className="btn btn-outline-success btn-sm rounded-start-0 text-nowrap"
+            aria-label={t('projectName.savedInOpen')}
+            title={t('projectName.savedInOpen')}
+            data-testid="project-saved"
+          >
+            <i className="bi bi-cloud-check" aria-hidden="true" />
+            <span className="ms-1">{t('projectName.savedIn')}</span>
+          </Link>
+        )}
+      </span>
     </div>
   );
 }

@@ -9,7 +9,7 @@ export default function Toasts() {
   const { t } = useTranslation('shell');
   const { toasts } = useSnapshot(ui);
   return (
-    <ToastContainer position="bottom-center" containerPosition="fixed" className="p-3">
+    <ToastContainer position="bottom-center" containerPosition="fixed" className="app-toasts p-3">
       {toasts.map((toast) => (
         <Toast
           key={toast.id}

@@ -7,11 +7,12 @@
 //
 // Zoom and pan are ours (wheel, drag, keys, buttons) rather than a plugin's, so every
 // view change goes through one path that re-decimates.
-import type { Chart, ChartDataset } from 'chart.js';
+import type { Chart, ChartDataset, ScaleOptions } from 'chart.js';
 import type { Downsampled, DownsampleRequest } from '../../core/wasm-core.ts';
 import { tagColour } from '../../ui/chart/colours.ts';
 import { timeTicks } from './time-format.ts';
 import { createLineChart } from '../../ui/chart/line-chart.ts';
+import { axesFor, type SeriesUnit } from './series-units.ts';
 
 /**
  * Points per pixel of the plot area: core-rs min-max keeps the first, lowest, highest and
@@ -19,6 +20,16 @@ import { createLineChart } from '../../ui/chart/line-chart.ts';
  * the points of 1-pixel columns, which halves Chart.js's work and the canvas raster.
  */
 export const POINTS_PER_PIXEL = 2;
+/**
+ * The most points the chart can draw for `series` series in a column this wide: the card's
+ * canvas is narrower than the column, and its plot narrower still, at POINTS_PER_PIXEL
+ * points per pixel plus the two edge points of each series; never more than the log has.
+ */
+export function mostPointsDrawn(series: number, columnPx: number, records: number): number {
+  const canvasPx = Math.max(0, Math.floor(columnPx) - 2 * 17);
+  return Math.min(records, Math.max(1, series) * (POINTS_PER_PIXEL * canvasPx + 2));
+}
+
 /** New points after a resize once the size stayed put this long. */
 const RESIZE_SETTLE_MS = 250;
 /** The narrowest window a zoom reaches, in ms. */
@@ -35,6 +46,8 @@ export interface ChartOptions {
   hidden: ReadonlySet<number>;
   /** The viewer's language, for the time labels. */
   locale: string;
+  /** Axis titles by unit (translated); an axis is titled only when there are several. */
+  unitTitles?: Readonly<Record<SeriesUnit, string>>;
 }
 
 export interface ChartView {
@@ -47,6 +60,8 @@ export interface ChartView {
   inWindow: number;
   /** The date offset in use (ms added to the board's times). */
   offsetMs: number;
+  /** The units of the shown series, one y-axis each (left, right, left…). */
+  units: SeriesUnit[];
 }
 
 type Point = { x: number; y: number };
@@ -86,7 +101,9 @@ export class DatalogChart {
       elements: { line: { borderWidth: 1 }, point: { radius: 0 } },
       scales: {
         x: { type: 'time', ticks: timeTicks(() => this.options.locale) },
-        y: { type: 'linear', ticks: { sampleSize: 8 } },
+        // Every tick label is measured (no sampleSize): a sample could miss the widest,
+        // whose digits would then be cut off at the axis's edge.
+        y: { type: 'linear' },
       },
       plugins: {
         legend: { display: true, onClick: () => {} },
@@ -235,6 +252,8 @@ export class DatalogChart {
 
   private draw(d: Downsampled, w: { min: number; max: number } | null): void {
     const { labels, hidden, pointRadius } = this.options;
+    const axes = axesFor(labels, hidden);
+    this.placeAxes(axes.units);
     let drawn = 0;
     let inWindow = 0;
     if (!w) {
@@ -264,6 +283,7 @@ export class DatalogChart {
         backgroundColor: colour,
         pointRadius,
         hidden: hidden.has(s.series),
+        yAxisID: axes.axisOf(s.series),
       };
     });
     this.chart.data.datasets = datasets;
@@ -274,7 +294,31 @@ export class DatalogChart {
       x.max = view.max + offsetMs;
     }
     this.chart.update('none');
-    this.onView({ range: this.range, window: w, drawn, inWindow, offsetMs });
+    this.onView({ range: this.range, window: w, drawn, inWindow, offsetMs, units: axes.units });
+  }
+
+  /** One y-axis per unit shown: the first on the left, the others alternating sides. */
+  private placeAxes(units: SeriesUnit[]): void {
+    const scales = this.chart.options.scales;
+    if (!scales) return;
+    const titles = this.options.unitTitles;
+    const several = units.length > 1;
+    // Axes of units no longer shown are switched off (Chart.js keeps a scale it was given).
+    for (const [id, scale] of Object.entries(scales)) {
+      if (id !== 'x' && scale) scale.display = false;
+    }
+    units.forEach((unit, k) => {
+      const id = k === 0 ? 'y' : `y${k}`;
+      // Only the first axis draws grid lines: several grids would cross each other.
+      const axis = {
+        type: 'linear',
+        display: true,
+        position: k % 2 === 0 ? 'left' : 'right',
+        grid: { drawOnChartArea: k === 0 },
+        title: { display: several && titles !== undefined, text: titles?.[unit] ?? '' },
+      } satisfies ScaleOptions<'linear'>;
+      scales[id] = axis as (typeof scales)[string];
+    });
   }
 
   private listen(): void {

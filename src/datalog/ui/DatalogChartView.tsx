@@ -1,11 +1,12 @@
 // React host of the offline datalog chart (../chart/datalog-chart.ts): makes the chart
 // once per log, feeds it the worker's downsampled windows, and hands its controller to
 // the page's zoom buttons.
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { coreBridge } from '../../bridge/core-bridge.ts';
 import type { DatalogHandle } from '../../core/wasm-core.ts';
 import { DatalogChart, type ChartView } from '../chart/datalog-chart.ts';
+import type { SeriesUnit } from '../chart/series-units.ts';
 
 export interface DatalogChartViewProps {
   handle: DatalogHandle;
@@ -25,9 +26,18 @@ export default function DatalogChartView(props: DatalogChartViewProps) {
   const { t, i18n } = useTranslation('datalog');
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<DatalogChart | null>(null);
-  const latest = useRef({ ...props, locale: i18n.language });
+  const unitTitles = useMemo<Record<SeriesUnit, string>>(
+    () => ({
+      celsius: t('chart.units.celsius'),
+      percent: t('chart.units.percent'),
+      cm: t('chart.units.cm'),
+      reading: t('chart.units.reading'),
+    }),
+    [t],
+  );
+  const latest = useRef({ ...props, locale: i18n.language, unitTitles });
   useEffect(() => {
-    latest.current = { ...props, locale: i18n.language };
+    latest.current = { ...props, locale: i18n.language, unitTitles };
   });
   const { handle } = props;
 
@@ -48,6 +58,7 @@ export default function DatalogChartView(props: DatalogChartViewProps) {
         pointRadius: p.showPoints ? 2 : 0,
         hidden: p.hidden,
         locale: p.locale,
+        unitTitles: p.unitTitles,
       },
       (view) => latest.current.onView(view),
     );
@@ -69,8 +80,10 @@ export default function DatalogChartView(props: DatalogChartViewProps) {
       pointRadius: props.showPoints ? 2 : 0,
       hidden: props.hidden,
       locale: i18n.language,
+      unitTitles,
     });
   }, [
+    unitTitles,
     props.labels,
     props.offsetFor,
     props.algorithm,

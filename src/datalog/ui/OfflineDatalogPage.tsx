@@ -1,6 +1,6 @@
 // /datalog/offline (spec classroom §2): read the connected board's data log, plot it with
 // zoom and pan, export it as CSV, import a saved log, and configure the chart.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { board } from '../../device/board-store.ts';
-import type { ChartView, DatalogChart } from '../chart/datalog-chart.ts';
+import { mostPointsDrawn, type ChartView, type DatalogChart } from '../chart/datalog-chart.ts';
 import { datalogConfig, dateOffsetMs, type DateMode } from '../datalog-config.ts';
 import type { DatalogState } from '../datalog-service.ts';
 import { datalogStore, getDatalogService } from '../runtime.ts';
@@ -59,11 +59,16 @@ export default function OfflineDatalogPage() {
   useEffect(() => installBenchHook(setConfirmed), []);
 
   const connected = live.link.status === 'connected' && live.status !== null;
-  // The spec's question is asked once, when the read (or import) has finished and the count
-  // is final; the decimated chart draws meanwhile (it never draws more than a few thousand
-  // points, whatever the log's size).
-  const large =
-    log !== null && busy === null && log.records > LARGE_LOG_POINTS && confirmed !== handleId;
+  // A log over the spec's 10,000 points waits for its question before any chart is drawn:
+  // asked once, when the read (or import) has finished and the count is final, it says how
+  // far the chart will simplify it. Smaller logs draw while they are read.
+  const held = log !== null && log.records > LARGE_LOG_POINTS && confirmed !== handleId;
+  const large = held && busy === null;
+  const column = useRef<HTMLDivElement>(null);
+  const [columnWidth, setColumnWidth] = useState(0);
+  useLayoutEffect(() => {
+    if (large) setColumnWidth(column.current?.clientWidth ?? 0);
+  }, [large]);
   const loadedAt = log?.loadedAt ?? 0;
   const { dateMode, start } = config;
   const offsetFor = useCallback(
@@ -182,10 +187,20 @@ export default function OfflineDatalogPage() {
       </div>
 
       <Row className="g-3">
-        <Col lg={9}>
+        <Col lg={9} ref={column}>
+          {log && held && busy !== null && (
+            <p className="small text-body-secondary" data-testid="datalog-chart-held">
+              {t('offline.chartHeld')}
+            </p>
+          )}
           {log && large && (
             <Alert variant="warning" data-testid="datalog-large">
-              <p className="mb-2">{t('offline.largeWarning', { records: fmt(log.records) })}</p>
+              <p className="mb-2">
+                {t('offline.largeWarning', {
+                  records: fmt(log.records),
+                  shown: fmt(mostPointsDrawn(log.labels.length, columnWidth, log.records)),
+                })}
+              </p>
               <Button
                 variant="warning"
                 onClick={() => setConfirmed(handleId)}
@@ -195,7 +210,7 @@ export default function OfflineDatalogPage() {
               </Button>
             </Alert>
           )}
-          {log && log.records > 0 && (
+          {log && log.records > 0 && !held && (
             <Card>
               <Card.Body>
                 <div className="d-flex flex-wrap gap-2 align-items-center mb-2">
@@ -243,6 +258,13 @@ export default function OfflineDatalogPage() {
                         total: fmt(log.records),
                       })}
                   </span>
+                  {view && view.units.length > 1 && (
+                    <span className="small text-body-secondary" data-testid="datalog-axes">
+                      {t('chart.axes', {
+                        list: view.units.map((u) => t(`chart.units.${u}`)).join(', '),
+                      })}
+                    </span>
+                  )}
                   <span className="small text-body-secondary ms-auto">{t('chart.keysHint')}</span>
                 </div>
                 <DatalogChartView

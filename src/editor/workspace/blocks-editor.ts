@@ -98,6 +98,18 @@ export interface BlocksEditorOptions {
   onKeyboardHelp?: () => void;
 }
 
+/** Below this width (a phone) the blocks start smaller, so the start block fits beside the
+ * toolbox, and there is no trashcan, so the zoom controls sit low, clear of it. */
+const NARROW_WORKSPACE_PX = 576;
+
+function isNarrow(host: HTMLElement): boolean {
+  return host.clientWidth > 0 && host.clientWidth < NARROW_WORKSPACE_PX;
+}
+
+function startScaleFor(host: HTMLElement): number {
+  return isNarrow(host) ? 0.6 : 0.75;
+}
+
 export class BlocksEditor {
   readonly workspace: Blockly.WorkspaceSvg;
   private readonly onChange: () => void;
@@ -138,7 +150,13 @@ export class BlocksEditor {
         trashcan: false,
         maxInstances: { [START_BLOCK]: 1 },
         move: { scrollbars: true, drag: true, wheel: true },
-        zoom: { controls: true, wheel: false, startScale: 0.75, maxScale: 2, minScale: 0.3 },
+        zoom: {
+          controls: true,
+          wheel: false,
+          startScale: startScaleFor(host),
+          maxScale: 2,
+          minScale: 0.3,
+        },
       });
     const workspace = withoutAudio(inject);
     // Each further step in a task of its own; false (workspace gone) once cancelled.
@@ -152,7 +170,10 @@ export class BlocksEditor {
       if (!(await goOn())) return null;
       workspace.updateToolbox(toolboxFor(profile));
       if (!(await goOn())) return null;
-      withoutAudio(() => addTrashcan(workspace));
+      // On a phone the trashcan would sit on the blocks (and push the zoom controls up onto
+      // them): a block dropped on the toolbox is deleted all the same, Delete removes the
+      // selected one.
+      if (!isNarrow(host)) withoutAudio(() => addTrashcan(workspace));
     }
     if (!(await goOn())) return null;
     return new BlocksEditor(workspace, options);

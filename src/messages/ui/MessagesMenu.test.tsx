@@ -49,4 +49,21 @@ describe('MessagesMenu', () => {
     const bold = await screen.findByText('closed', {}, { timeout: 10_000 });
     expect(bold.tagName).toBe('STRONG');
   });
+
+  it("says 'Your feed is empty.' when there is no message", () => {
+    session.user = {
+      id: 'u1',
+      name: 'Ana',
+      email: 'ana@example.com',
+      photoUrl: '',
+      providerId: 'password',
+    };
+    render(
+      <MemoryRouter>
+        <MessagesMenu />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByTestId('messages-menu'));
+    expect(screen.getByText('Your feed is empty.')).toBeTruthy();
+  });
 });
