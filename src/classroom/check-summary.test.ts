@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOutputs } from '../core/check/run-check.ts';
+import { countOutputs, expectedValues } from '../core/check/run-check.ts';
 import type { LessonCheck } from '../contract/lesson-check.ts';
 import { checkExpectations, checkInputs } from './check-summary.ts';
 
@@ -29,5 +29,25 @@ describe('the check in plain rows', () => {
 
   it('lists the inputs in time order', () => {
     expect(checkInputs(CHECK).map((i) => i.t)).toEqual([0, 2]);
+  });
+
+  it("takes each expectation's outputs in the order the check's report gives them", () => {
+    expect(
+      expectedValues({
+        t: 2,
+        motor: 'a',
+        key: 'speed',
+        value: 3,
+        display: ' hi ',
+        power: 50,
+        on: true,
+      }),
+    ).toEqual([
+      { t: 2, motor: 'a', output: 'on', expected: true },
+      { t: 2, motor: 'a', output: 'power', expected: 50 },
+      // Spaces around a display text never count.
+      { t: 2, output: 'display', expected: 'hi' },
+      { t: 2, key: 'speed', output: 'value', expected: 3 },
+    ]);
   });
 });

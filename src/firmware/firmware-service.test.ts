@@ -3,16 +3,16 @@
 // and the API is the server's answers held in memory (the routes have their own tests).
 import i18next, { type i18n } from 'i18next';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { proxy } from 'valtio';
+import { proxy, subscribe } from 'valtio';
 import en from '../../locales/en/firmware.json';
 import enDevice from '../../locales/en/device.json';
 import type { WasmCore } from '../core/wasm-core.ts';
-import { LEGACY_FILES } from '../contract/firmware.ts';
+import { LEGACY_FILES, type LatestRelease } from '../contract/firmware.ts';
 import { GoGoConnection } from '../device/connection/gogo-connection.ts';
 import { BoardType, ConnectionType, DeviceError, EMPTY_BOARD } from '../device/device.ts';
-import { beep } from '../device/protocol/commands.ts';
+import { beep, FirmwareChip } from '../device/protocol/commands.ts';
 import type { WasmFramer } from '../device/protocol/framer.ts';
-import { FakeTransport } from '../device/testing/fake-transport.ts';
+import { FakeTransport, report, statusReport } from '../device/testing/fake-transport.ts';
 import { loadTestCore, testFramer } from '../device/testing/test-core.ts';
 import type { ConnectionState } from '../device/connection-store.ts';
 import { GOGO7_UPDATE_GUIDE } from './firmware-files.ts';
@@ -48,6 +48,8 @@ interface Setup {
   state: FirmwareState;
   connection: ConnectionState;
   device: GoGoConnection;
+  /** The page's link to the board: the last transport the connection opened. */
+  transport: () => FakeTransport | null;
   vb: VirtualBoard;
   toasts: string[];
   opened: { modal: number; external: string[] };
@@ -61,6 +63,8 @@ interface SetupOptions {
   /** The board stands in for a real one: TEST images are refused. */
   realBoard?: boolean;
   link?: 'webhid' | 'plugin';
+  /** The server's latest release (else the server cannot be reached). */
+  latest?: LatestRelease;
 }
 
 /** A plugin socket (board-protocol §7.1) in front of the virtual board. */
@@ -105,8 +109,9 @@ function setup(
     firmwareUpdating: false,
   });
   const state = proxy<FirmwareState>(initialFirmwareState());
+  let transport: FakeTransport | null = null;
   const device = new GoGoConnection({
-    createTransport: (kind) => new FakeTransport(kind),
+    createTransport: (kind) => (transport = new FakeTransport(kind)),
     framer,
     displayBoard: () => connection.displayBoard,
   });
@@ -121,6 +126,7 @@ function setup(
     state,
     connection,
     device,
+    transport: () => transport,
     vb,
     toasts: [],
     opened: { modal: 0, external: [] },
@@ -130,7 +136,7 @@ function setup(
   };
   const runner: FlashRunner = {
     chipFor: async (name, head) => chipForFile(core, name, head),
-    async flash(request: FlashRequest, onProgress) {
+    async flash(request: FlashRequest, onProgress, confirmDowngrade) {
       s.flashes++;
       s.flags.push(connection.firmwareUpdating);
       s.boards.push(state.board ? { ...state.board } : null);
@@ -153,6 +159,7 @@ function setup(
             hid,
             clock: vb,
             onProgress,
+            confirmDowngrade,
             virtualBoard: !options.realBoard,
           }),
         );
@@ -173,7 +180,8 @@ function setup(
         if (files[name]) return files[name];
         throw new Error(`404 ${name}`);
       },
-      latest: () => Promise.reject(new Error('offline')),
+      latest: () =>
+        options.latest ? Promise.resolve(options.latest) : Promise.reject(new Error('offline')),
       releaseInfo: () => Promise.reject(new Error('offline')),
       download: () => Promise.reject(new Error('offline')),
     },
@@ -187,6 +195,18 @@ function setup(
   };
   s.service = new FirmwareService(deps);
   return s;
+}
+
+/** Resolves once `check` (run on every change of `state`) says it is done. */
+function subscribeUntil(state: object, check: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const off = subscribe(state, () => {
+      if (check()) {
+        off();
+        resolve();
+      }
+    });
+  });
 }
 
 const file = (name: string, bytes: Uint8Array) => ({
@@ -222,7 +242,10 @@ describe('FirmwareService', () => {
     await r.service.updateToLatest();
     expect(r.state.error).toBeNull();
     expect(r.state.phase).toBe('success');
-    expect(r.state.result).toMatchObject({ version: '43', verified: true });
+    expect(r.state.result).toMatchObject({
+      firmware: { version: 43 },
+      verified: true,
+    });
     expect(r.vb.device.state().legacy.firmware).toBe(43);
   });
 
@@ -286,6 +309,71 @@ describe('FirmwareService', () => {
     await s.vb.idle(50);
     await s.service.updateFromFile(file('gogo-esp-1.0.3.bin', espImage()));
     expect(s.boards).toEqual([{ boardType: BoardType.v6, firmwareVersion: 40 }]);
+  });
+
+  it('after an STM32 update says the STM32 version the board reports, and the board line lists both chips', async () => {
+    // The walk: a board at ESP32 1.0.3 took gogo-stm-1.0.1.bin, the updater said "Firmware
+    // updated." and went on showing 1.0.3, the ESP32's version.
+    await s.vb.idle(50);
+    await s.service.updateFromFile(file('gogo-esp-1.0.3.bin', espImage()));
+    await s.service.updateFromFile(file('gogo-stm-1.0.1.bin', stmImage()));
+    expect(s.state.phase).toBe('success');
+    expect(s.toasts.slice(-2)).toEqual([
+      'ESP32 firmware updated to version 1.0.3.',
+      'STM32 firmware updated to version 1.0.1.',
+    ]);
+    expect(s.state.check.firmware).toEqual([
+      { chip: 'esp', version: { version: 43, semver: '1.0.3' } },
+      { chip: 'stm', version: { version: 11, semver: '1.0.1' } },
+    ]);
+  });
+
+  it('asks before writing an older image: keeping the newer writes nothing, installing writes it', async () => {
+    await s.vb.idle(50);
+    await s.service.updateFromFile(file('gogo-stm-1.0.1.bin', stmImage()));
+    const older = stmImage({ version: 10, semver: '1.0.0', seed: 7 });
+    const asked: FirmwareState['downgrade'][] = [];
+    const answer = (install: boolean) =>
+      subscribeUntil(s.state, () => {
+        if (!s.state.downgrade) return false;
+        asked.push({ ...s.state.downgrade });
+        s.service.answerDowngrade(install);
+        return true;
+      });
+    let waiting = answer(false);
+    await s.service.updateFromFile(file('gogo-stm-1.0.0.bin', older));
+    await waiting;
+    expect(asked).toEqual([{ chip: 'stm', board: '1.0.1', image: '1.0.0' }]);
+    expect(s.state.phase).toBe('idle');
+    expect(s.state.error).toBeNull();
+    expect(s.state.info).toBe('Nothing was written: the board keeps STM32 firmware 1.0.1.');
+    expect(s.vb.device.state().stm.version).toBe(11);
+    waiting = answer(true);
+    await s.service.updateFromFile(file('gogo-stm-1.0.0.bin', older));
+    await waiting;
+    expect(s.state.phase).toBe('success');
+    expect(s.toasts.at(-1)).toBe('STM32 firmware updated to version 1.0.0.');
+    expect(s.vb.device.state().stm.version).toBe(10);
+  });
+
+  it('is an error when the board still runs its old firmware after the update', async () => {
+    await s.vb.idle(50);
+    s.vb.device.faults = { noExtension: true, stm: { writeProtected: true } };
+    await s.service.updateFromFile(file('gogo-stm-1.0.1.bin', stmImage()));
+    expect(s.state.phase).toBe('error');
+    expect(s.state.error).toBe(
+      "after the update the board runs STM32 firmware 10, not the file's 11",
+    );
+    expect(s.toasts).not.toContain('STM32 firmware updated to version 1.0.1.');
+  });
+
+  it('opens the updater afresh: an earlier error is not shown again', async () => {
+    await s.service.updateFromFile(file('notes.txt', new Uint8Array([1, 2, 3, 4])));
+    expect(s.state.error).toBe('The firmware file is invalid');
+    s.service.open();
+    expect(s.state.phase).toBe('idle');
+    expect(s.state.error).toBeNull();
+    expect(s.state.canRetry).toBe(false);
   });
 
   it('sends a GoGo Board 7 to its installer guide', () => {
@@ -356,7 +444,10 @@ describe('FirmwareService', () => {
     await r.vb.idle(50);
     await r.service.updateToLatest();
     expect(r.state.phase).toBe('success');
-    expect(r.state.result).toMatchObject({ version: '43', verified: true });
+    expect(r.state.result).toMatchObject({
+      firmware: { version: 43 },
+      verified: true,
+    });
     expect(r.toasts).toContain('Firmware updated to version 43.');
     expect(r.state.promptsPostponed).toBe(true);
     const before = r.toasts.length;
@@ -379,5 +470,67 @@ describe('FirmwareService', () => {
     const r = setup(BoardType.original);
     await r.service.updateToLatest();
     expect(r.state.error).toBe('Cannot retrieved the firmware file from cloud');
+  });
+});
+
+describe('FirmwareService (the chips a GoGo Board 6 names)', () => {
+  /** Query 203's answer about `chip` (docs/firmware-update.md §3): chip, byte, semver. */
+  const info = (chip: number, version: number, semver: string) =>
+    report({ 0: [20], 1: [2 + semver.length], 2: [203], 3: [2], 4: [chip, version], 6: semver });
+
+  /**
+   * A GoGo 6 whose chips run `esp` and `stm` and answer query 203 right after each
+   * request; with `lateEsp`, an ESP32 answer to an earlier query (the connection asks at
+   * connect time too) arrives just before the STM32's own. The STM32 leaves the first
+   * `stmSilent` requests unanswered (a busy machine).
+   */
+  async function boardLine(
+    esp: [number, string],
+    stm: [number, string],
+    lateEsp: boolean,
+    stmSilent = 0,
+  ): Promise<FirmwareState['check']['firmware']> {
+    const s = setup(BoardType.v6, ConnectionType.webhid, {
+      latest: { tag_name: 'v1.0.3', name: 'GoGo 1.0.3', body: '' },
+    });
+    await s.device.connect('webhid');
+    const link = s.transport();
+    if (!link) throw new Error('the connection opened no link');
+    const write = link.write.bind(link);
+    link.write = async (payload) => {
+      await write(payload);
+      if (payload[0] !== 0 || payload[1] !== 203) return;
+      const chip = payload[2];
+      queueMicrotask(() => {
+        if (chip === FirmwareChip.esp) link.push(info(chip, ...esp));
+        if (chip === FirmwareChip.stm && stmSilent-- <= 0) {
+          if (lateEsp) link.push(info(FirmwareChip.esp, ...esp));
+          link.push(info(chip, ...stm));
+        }
+      });
+    };
+    link.push(statusReport(BoardType.v6, esp[0]));
+    await s.service.checkLatest();
+    expect(s.state.check.failed).toBe(false);
+    return s.state.check.firmware;
+  }
+
+  it('takes an answer only for the chip it names', async () => {
+    expect(await boardLine([43, '1.0.3'], [11, '1.0.1'], true)).toEqual([
+      { chip: 'esp', version: { version: 43, semver: '1.0.3' } },
+      { chip: 'stm', version: { version: 11, semver: '1.0.1' } },
+    ]);
+    // Both chips at one version: the STM32's answer is its own, not an ESP32 answer again.
+    expect(await boardLine([43, '1.0.3'], [43, '1.0.3'], true)).toEqual([
+      { chip: 'esp', version: { version: 43, semver: '1.0.3' } },
+      { chip: 'stm', version: { version: 43, semver: '1.0.3' } },
+    ]);
+  });
+
+  it('asks a silent STM32 again once its ESP32 has answered', async () => {
+    expect(await boardLine([43, '1.0.3'], [11, '1.0.1'], false, 1)).toEqual([
+      { chip: 'esp', version: { version: 43, semver: '1.0.3' } },
+      { chip: 'stm', version: { version: 11, semver: '1.0.1' } },
+    ]);
   });
 });

@@ -13,6 +13,7 @@ import {
 import { ConnectionType, type DeviceConnection, type TransportKind } from '../device/device.ts';
 import { FirmwareChip, firmwareInfo } from '../device/protocol/commands.ts';
 import type { FlashChip } from '../core/wasm-core.ts';
+import { readFirmwareInfo, type FirmwareVersion } from '../device/firmware-version.ts';
 import type { ConnectionState } from '../device/connection-store.ts';
 import {
   gogo6Chip,
@@ -21,9 +22,10 @@ import {
   legacyFiles,
   targetFor,
 } from './firmware-files.ts';
-import { emptyCheck, type FirmwareState } from './firmware-state.ts';
+import { emptyCheck, type ChipFirmware, type FirmwareState } from './firmware-state.ts';
 import type { FirmwareApi } from './firmware-api.ts';
-import { causeKey } from './messages.ts';
+import { causeKey, CHIP_NAMES, updatedText } from './messages.ts';
+import type { ConfirmDowngrade } from './worker/engine-context.ts';
 import type {
   FlashFailureCode,
   FlashFile,
@@ -36,7 +38,12 @@ import type {
 export interface FlashRunner {
   /** The GoGo 6 chip a file is for: its name, else its first bytes; null: neither says. */
   chipFor(name: string, head: Uint8Array): Promise<FlashChip | null>;
-  flash(request: FlashRequest, onProgress: (p: FlashProgress) => void): Promise<FlashOutcome>;
+  /** Runs an update; the engine asks `confirmDowngrade` before it writes an older image. */
+  flash(
+    request: FlashRequest,
+    onProgress: (p: FlashProgress) => void,
+    confirmDowngrade: ConfirmDowngrade,
+  ): Promise<FlashOutcome>;
 }
 
 /** A chosen file, as the browser's File gives it. */
@@ -88,9 +95,6 @@ interface PreparedUpdate {
   expectedVersion?: number;
 }
 
-/** Chip names as the refusal names them (proper names, the same in every language). */
-const CHIP_NAMES: Record<FlashChip, string> = { stm: 'STM32', esp: 'ESP32', legacy: 'PIC' };
-
 /** A refused file cannot succeed by trying again: the user picks another one. */
 function retryable(code: FlashFailureCode): boolean {
   return !code.startsWith('image-');
@@ -109,6 +113,8 @@ export class FirmwareService {
   private readonly prompted = new Set<number>();
   /** The board answered OUR firmware-info query this session (stock firmware never does). */
   private infoAnswered = false;
+  /** Answers the engine's question about an older image (while it waits for the user). */
+  private answer: ((install: boolean) => void) | null = null;
 
   constructor(private readonly deps: FirmwareServiceDeps) {}
 
@@ -128,8 +134,27 @@ export class FirmwareService {
       this.deps.notify('warning', t('firmware:errors.usbOnly'));
       return;
     }
+    // The updater opens afresh: an earlier update's error or result is not shown again.
+    if (!this.busy) this.forgetLastUpdate();
     this.deps.openModal();
     void this.checkLatest();
+  }
+
+  /** The user's answer to "this file is older than the board's firmware". */
+  answerDowngrade(install: boolean): void {
+    this.answer?.(install);
+  }
+
+  private forgetLastUpdate(): void {
+    const s = this.state;
+    s.phase = 'idle';
+    s.error = null;
+    s.result = null;
+    s.info = null;
+    s.canRetry = false;
+    s.stage = null;
+    s.percent = 0;
+    this.last = null;
   }
 
   /** Loads the latest release and compares it with the board's firmware. */
@@ -170,6 +195,8 @@ export class FirmwareService {
         latest: String(files.version),
         notes: '',
         current: current > 0 ? String(current) : null,
+        firmware:
+          current > 0 ? [{ chip: 'legacy', version: { version: current, semver: null } }] : [],
         upToDate: current >= files.version,
         failed: false,
         source: await this.releaseSource(),
@@ -178,16 +205,13 @@ export class FirmwareService {
     try {
       const latest = await this.deps.api.latest({ quiet: true });
       const version = versionFromTag(latest.tag_name);
-      let current = target === 'gogo6' ? await this.boardSemver() : null;
-      // A board that answered before answers again: on a busy machine the first query after
-      // an update can miss its window while the workers settle.
-      for (let i = 0; current === null && this.infoAnswered && i < INFO_RETRIES; i++) {
-        current = await this.boardSemver();
-      }
+      const firmware = target === 'gogo6' ? await this.gogo6Firmware() : [];
+      const current = firmware.find((f) => f.chip === 'esp')?.version.semver ?? null;
       return {
         latest: version,
         notes: latest.body,
         current,
+        firmware,
         upToDate:
           version !== null && current !== null ? compareVersions(current, version) >= 0 : null,
         failed: version === null,
@@ -198,6 +222,7 @@ export class FirmwareService {
         latest: null,
         notes: '',
         current: null,
+        firmware: [],
         upToDate: null,
         failed: true,
         source: null,
@@ -376,6 +401,22 @@ export class FirmwareService {
     s.phase = 'updating';
     s.stage = 'connecting';
     s.needsBootloaderPermission = false;
+    s.info = null;
+    // The engine asks before it writes a file older than what the board runs.
+    let kept: { chip: FlashChip; board: string } | null = null;
+    const confirmDowngrade: ConfirmDowngrade = (chip, board, image) =>
+      new Promise<boolean>((resolve) => {
+        // Both as the board gives them: a stock firmware says only its version byte.
+        const text = (v: FirmwareVersion) =>
+          board.semver === null ? String(v.version) : (v.semver ?? String(v.version));
+        s.downgrade = { chip, board: text(board), image: text(image) };
+        this.answer = (install) => {
+          this.answer = null;
+          s.downgrade = null;
+          if (!install) kept = { chip, board: text(board) };
+          resolve(install);
+        };
+      });
     this.setUpdating(true);
     let outcome: FlashOutcome;
     try {
@@ -404,18 +445,29 @@ export class FirmwareService {
           s.percent = Math.round(p.percent);
           if (p.stage === 'entering-bootloader' && !viaSim) s.needsBootloaderPermission = true;
         },
+        confirmDowngrade,
       );
     } catch (e) {
       outcome = { ok: false, error: { code: 'aborted', message: String(e) } };
     } finally {
       this.setUpdating(false);
       s.needsBootloaderPermission = false;
+      this.answer?.(false);
     }
     await this.reconnect(mainLink);
     // The board line returns to the live connection once it knows the board again.
     void this.boardKnown(BOARD_WAIT_MS).then(() => {
       if (!this.busy) s.board = null;
     });
+    if (!outcome.ok && outcome.error.code === 'downgrade-declined' && kept) {
+      // Nothing was written: no error, the board keeps what it runs.
+      const { chip, board } = kept;
+      s.phase = 'idle';
+      s.percent = 0;
+      s.stage = null;
+      s.info = t('firmware:downgrade.kept', { chip: CHIP_NAMES[chip], version: board });
+      return;
+    }
     if (!outcome.ok) {
       this.fail(this.cause(outcome.error), retryable(outcome.error.code));
       return;
@@ -424,7 +476,8 @@ export class FirmwareService {
     s.phase = 'success';
     s.percent = 100;
     s.result = {
-      version: update.version,
+      chip: update.chip,
+      firmware: r.firmware,
       upToDate: r.upToDate,
       verified: r.verified,
       unitsWritten: r.unitsWritten,
@@ -432,27 +485,36 @@ export class FirmwareService {
     };
     s.canRetry = false;
     if (update.chip === 'legacy') s.promptsPostponed = true;
-    this.deps.notify(
-      'success',
-      r.upToDate
-        ? t('firmware:latest.upToDate')
-        : update.version
-          ? t('firmware:done.updatedTo', { version: update.version })
-          : t('firmware:done.updated'),
-    );
+    this.deps.notify('success', updatedText(t, s.result));
+    if (r.firmware) this.boardRuns(update.chip, r.firmware);
+    else void this.checkLatest();
+  }
+
+  /**
+   * The board line and "up to date" follow the version read back from the board at the
+   * end of the update (asking the board again right after it would race the workers that
+   * hand it back to the page).
+   */
+  private boardRuns(chip: FlashChip, version: FirmwareVersion): void {
+    const s = this.state;
+    const firmware: ChipFirmware[] = [
+      ...s.check.firmware.filter((f) => f.chip !== chip),
+      { chip, version },
+    ].sort((a, b) => chipOrder(a.chip) - chipOrder(b.chip));
     const latest = s.check.latest;
-    if (r.verified && update.version && latest && update.chip !== 'stm') {
-      // Read back and equal: the board runs this release's version. Asking it again right
-      // after the update would race the workers taking it back.
-      s.check = {
-        ...s.check,
-        loading: false,
-        current: update.version,
-        upToDate: compareVersions(update.version, latest) >= 0,
-      };
-    } else {
-      void this.checkLatest();
-    }
+    const current =
+      chip === 'esp' ? version.semver : chip === 'legacy' ? String(version.version) : null;
+    s.check = {
+      ...s.check,
+      loading: false,
+      firmware,
+      ...(current !== null
+        ? {
+            current,
+            upToDate: latest === null ? null : compareVersions(current, latest) >= 0,
+          }
+        : {}),
+    };
   }
 
   /** The translated cause of a failed update; a refused file names the boards. */
@@ -471,6 +533,13 @@ export class FirmwareService {
     }
     if (error.code === 'image-wrong-chip') {
       return t(key, { chip: CHIP_NAMES[this.last?.chip ?? 'esp'] });
+    }
+    if (error.code === 'version-mismatch' && error.detail) {
+      return t(key, {
+        chip: CHIP_NAMES[this.last?.chip ?? 'esp'],
+        expected: error.detail.expected ?? '',
+        reported: error.detail.reported ?? '',
+      });
     }
     return t(key);
   }
@@ -518,13 +587,40 @@ export class FirmwareService {
     });
   }
 
-  /** OUR query 203: the ESP32 firmware's semantic version, or null (stock firmware). */
-  private async boardSemver(): Promise<string | null> {
+  /** A GoGo 6's chips, as far as the board says (OUR query 203, one chip after the
+   * other); the ESP32 falls back to the status stream's byte, which stock firmware sends. */
+  private async gogo6Firmware(): Promise<ChipFirmware[]> {
+    let esp = await this.boardFirmware('esp');
+    // A board that answered before answers again: on a busy machine the first query after
+    // an update can miss its window while the workers settle.
+    for (let i = 0; esp === null && this.infoAnswered && i < INFO_RETRIES; i++) {
+      esp = await this.boardFirmware('esp');
+    }
+    let stm = esp ? await this.boardFirmware('stm') : null;
+    // Its ESP32 answered, so the board speaks this query: a silent STM32 was only slow (a
+    // busy machine), and an answer to an earlier request still counts, since each names its
+    // chip.
+    for (let i = 0; esp !== null && stm === null && i < INFO_RETRIES; i++) {
+      stm = await this.boardFirmware('stm');
+    }
+    const byte = this.deps.connection.board.firmwareVersion;
+    const out: ChipFirmware[] = [];
+    if (esp) out.push({ chip: 'esp', version: esp });
+    else if (byte > 0) out.push({ chip: 'esp', version: { version: byte, semver: null } });
+    if (stm) out.push({ chip: 'stm', version: stm });
+    return out;
+  }
+
+  /** OUR query 203 for one chip: its version byte and semantic version, or null (stock
+   * firmware does not answer). Answers name their chip, so one about the other chip (a late
+   * answer to an earlier query, or to the connection's own) is never taken for this one. */
+  private async boardFirmware(chip: 'esp' | 'stm'): Promise<FirmwareVersion | null> {
     await this.boardKnown(BOARD_WAIT_MS);
     const device = this.deps.device();
+    const code = FirmwareChip[chip];
     return new Promise((resolve) => {
       let done = false;
-      const finish = (v: string | null) => {
+      const finish = (v: FirmwareVersion | null) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
@@ -534,13 +630,17 @@ export class FirmwareService {
       const timer = setTimeout(() => finish(null), INFO_TIMEOUT_MS);
       const off = device.on('response', (r) => {
         if (r.command !== 203) return;
-        if (r.status !== 2 || r.payload.length < 2) return finish(null);
-        this.infoAnswered = true;
-        finish(String.fromCharCode(...r.payload.subarray(1)));
+        const answer = readFirmwareInfo(r.status, r.payload);
+        if (answer?.chip !== code) return;
+        if (answer.version) this.infoAnswered = true;
+        finish(answer.version);
       });
-      device
-        .send(firmwareInfo(FirmwareChip.esp), { ignoreBoardMatch: true })
-        .catch(() => finish(null));
+      device.send(firmwareInfo(code), { ignoreBoardMatch: true }).catch(() => finish(null));
     });
   }
+}
+
+/** The board line lists a GoGo 6's ESP32 (its main firmware) before its STM32. */
+function chipOrder(chip: FlashChip): number {
+  return chip === 'stm' ? 1 : 0;
 }

@@ -3,7 +3,15 @@
 // The FirmwareService writes it; the modal and the update-firmware page read it.
 import { proxy } from 'valtio';
 import type { FirmwareSource } from '../contract/firmware.ts';
+import type { FlashChip } from '../core/wasm-core.ts';
+import type { FirmwareVersion } from '../device/firmware-version.ts';
 import type { FlashStage } from './worker/engine-context.ts';
+
+/** What one chip of the board runs (a GoGo 6 has two: its ESP32 and its STM32). */
+export interface ChipFirmware {
+  chip: FlashChip;
+  version: FirmwareVersion;
+}
 
 export type UpdatePhase = 'idle' | 'preparing' | 'updating' | 'success' | 'error';
 
@@ -14,8 +22,10 @@ export interface FirmwareState {
     latest: string | null;
     /** The release's description. */
     notes: string;
-    /** The board's firmware version, when known. */
+    /** The board's firmware version, when known (compared with `latest`). */
     current: string | null;
+    /** What the board's chips run, as far as the board says (the board line). */
+    firmware: ChipFirmware[];
     /** True: "You're using the latest firmware."; null: unknown. */
     upToDate: boolean | null;
     /** The latest release could not be read (updating from a file still works). */
@@ -32,7 +42,9 @@ export interface FirmwareState {
   /** The translated cause shown after 'Update firmware error'. */
   error: string | null;
   result: {
-    version: string | null;
+    chip: FlashChip;
+    /** The version the chip runs after the update, read back from the board. */
+    firmware: FirmwareVersion | null;
     upToDate: boolean;
     verified: boolean | null;
     unitsWritten: number;
@@ -40,6 +52,11 @@ export interface FirmwareState {
   } | null;
   /** The same update can run again (its files are kept). */
   canRetry: boolean;
+  /** The file is older than what the chip runs: the update waits for the user's answer
+   * (versions as the board gives them). */
+  downgrade: { chip: FlashChip; board: string; image: string } | null;
+  /** A translated note that is no error (the user kept the newer firmware). */
+  info: string | null;
   /** A real STM32 bootloader appeared that this site may not open yet. */
   needsBootloaderPermission: boolean;
   /** After a legacy update succeeded, no more "new firmware" prompts this session. */
@@ -52,6 +69,7 @@ export const emptyCheck = (loading: boolean): FirmwareState['check'] => ({
   latest: null,
   notes: '',
   current: null,
+  firmware: [],
   upToDate: null,
   failed: false,
   source: null,
@@ -67,6 +85,8 @@ export const initialFirmwareState = (): FirmwareState => ({
   error: null,
   result: null,
   canRetry: false,
+  downgrade: null,
+  info: null,
   needsBootloaderPermission: false,
   promptsPostponed: false,
 });

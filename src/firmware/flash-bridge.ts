@@ -7,6 +7,7 @@ import { createWorkerBridge, webWorker } from '../bridge/worker-bridge.ts';
 import { transfer, type Movable } from '../core/transfer.ts';
 import type { FlashChip } from '../core/wasm-core.ts';
 import type { FlashWorkerApi } from './worker/flash-worker-api.ts';
+import type { ConfirmDowngrade } from './worker/engine-context.ts';
 import type { FlashOutcome, FlashProgress, FlashRequest } from './worker/flash-protocol.ts';
 
 /** Coalesces calls to at most one per animation frame (the last value wins). */
@@ -41,12 +42,21 @@ export class FlashBridge {
     return this.bridge.api.chipFor(name, head);
   }
 
-  /** Runs an update in the worker; the files (and the port) are transferred. */
-  flash(request: FlashRequest, onProgress: (p: FlashProgress) => void): Promise<FlashOutcome> {
+  /** Runs an update in the worker; the files (and the port) are transferred. The engine
+   * asks `confirmDowngrade` before it writes an image older than the board's firmware. */
+  flash(
+    request: FlashRequest,
+    onProgress: (p: FlashProgress) => void,
+    confirmDowngrade: ConfirmDowngrade,
+  ): Promise<FlashOutcome> {
     const parts: Movable[] = [request.file.bytes];
     if (request.bootloader) parts.push(request.bootloader.bytes);
     if (request.link.kind !== 'webhid') parts.push(request.link.port);
-    return this.bridge.api.flash(transfer(request, ...parts), Comlink.proxy(perFrame(onProgress)));
+    return this.bridge.api.flash(
+      transfer(request, ...parts),
+      Comlink.proxy(perFrame(onProgress)),
+      Comlink.proxy(confirmDowngrade),
+    );
   }
 
   terminate(): void {

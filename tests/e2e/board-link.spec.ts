@@ -16,9 +16,10 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     // One card is highlighted: the way the board is connected.
     await expect(board.dialog.getByTestId('connect-webhid')).toHaveClass(/btn-primary/);
     await expect(board.dialog.locator('[data-testid^="connect-"].btn-primary')).toHaveCount(1);
-    await board.expectBoard('GoGo Board 7', 42);
-    // The firmware names its semantic version when asked (query 203).
-    await expect(board.dialog.getByTestId('connect-firmware')).toHaveText('42 (version 1.0.42)');
+    await board.expectBoard('GoGo Board 7', '1.0.42');
+    // The firmware names its semantic version when asked (query 203); versions are written
+    // that one way everywhere.
+    await expect(board.dialog.getByTestId('connect-firmware')).toHaveText('1.0.42');
     await expect(board.dialog.getByTestId('stream-stats')).toContainText(
       /Stream: [1-9]\d* reports received, 0 ignored/,
     );
@@ -119,7 +120,7 @@ test.describe('Board link (virtual board behind a fake navigator.hid)', () => {
     await board.dialog.getByTestId('connect-webhid').click();
     // The dialog closes by itself once the board answers; opening it again shows the board.
     await expect(board.dialog).toBeHidden();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.expectBoard('GoGo Board 7', '1.0.42');
     await expect(board.dialog.getByTestId('connect-error')).toHaveCount(0);
   });
 

@@ -85,7 +85,7 @@ test.describe('Classroom', () => {
       await student.writeProgram(STUDENT_PROGRAM);
       const board = new BoardLink(student.page);
       await board.connectVirtual();
-      await board.expectBoard('GoGo Board 7', 42);
+      await board.expectBoard('GoGo Board 7', '1.0.42');
       await board.closeDialog();
       await student.button(t('editor:toolbar.download')).click();
       await expect(student.toast('success', t('download:success'))).toBeVisible();

@@ -15,7 +15,7 @@ const downloadButton = (page: Page) =>
 async function connect(board: BoardLink, how: 'usb' | 'virtual'): Promise<void> {
   if (how === 'usb') await board.connectUsb();
   else await board.connectVirtual();
-  await board.expectBoard('GoGo Board 7', 42);
+  await board.expectBoard('GoGo Board 7', '1.0.42');
   await board.closeDialog();
 }
 

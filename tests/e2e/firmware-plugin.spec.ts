@@ -42,7 +42,7 @@ test('updates a Pi-topping connected through the plugin to firmware 43', async (
     await board.open();
     await board.openDialog();
     await board.dialog.getByTestId('connect-plugin').click();
-    await board.expectBoard('GoGo Board 5 / Pi-topping', 40);
+    await board.expectBoard('GoGo Board 5 / Pi-topping', '40');
     await board.dialog
       .getByLabel('Board to program')
       .selectOption({ label: 'GoGo Board 5 / Pi-topping' });
@@ -80,7 +80,7 @@ test('updates a Pi-topping connected through the plugin to firmware 43', async (
     // The page took the board back through the plugin.
     await updater.dialog.getByRole('button', { name: 'Close' }).last().click();
     await board.openDialog();
-    await board.expectBoard('GoGo Board 5 / Pi-topping', 43);
+    await board.expectBoard('GoGo Board 5 / Pi-topping', '43');
   } finally {
     plugin.stop();
   }

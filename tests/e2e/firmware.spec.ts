@@ -34,8 +34,8 @@ test.describe('Firmware update (virtual board behind a fake navigator.hid)', () 
     );
     // While the worker has the board, the updater still names it.
     await expect(updater.dialog.getByTestId('firmware-board')).toContainText('GoGo Board 6');
-    await updater.expectSuccess('Firmware updated to version 1.0.3.');
-    await expect(updater.simFirmware('sim-esp-version')).toContainText('1.0.3 (version 43)');
+    await updater.expectSuccess('ESP32 firmware updated to version 1.0.3.');
+    await expect(updater.simFirmware('sim-esp-version')).toHaveText('1.0.3');
     // The board reports its new version once it runs again: allow a slow machine.
     await expect(updater.dialog.getByTestId('firmware-up-to-date')).toHaveText(
       "You're using the latest firmware.",
@@ -44,7 +44,7 @@ test.describe('Firmware update (virtual board behind a fake navigator.hid)', () 
     // The page took the board back: the stream reports the new firmware byte.
     await updater.dialog.getByRole('button', { name: 'Close' }).last().click();
     await board.openDialog();
-    await board.expectBoard('GoGo Board 6', 43);
+    await board.expectBoard('GoGo Board 6', '1.0.3');
   });
 
   test('updates the STM32 from a local gogo-stm- file through the bootloader', async ({
@@ -60,12 +60,62 @@ test.describe('Firmware update (virtual board behind a fake navigator.hid)', () 
     await expect(updater.simFirmware('sim-firmware-mode')).toContainText('the STM32 bootloader');
     await expect(boardLine).toContainText('GoGo Board 6');
     await expect(boardLine).not.toContainText('No board is connected');
-    await updater.expectSuccess('Firmware updated.');
+    // The STM32's version, read back from the board once it runs again.
+    await updater.expectSuccess('STM32 firmware updated to version 1.0.1.');
     await expect(boardLine).not.toContainText('No board is connected');
     await expect(updater.success()).toContainText('16 written, 0 unchanged and skipped.');
     await expect(updater.success()).toContainText('matches the file');
-    await expect(updater.simFirmware('sim-stm-version')).toContainText('1.0.1 (version 11)');
+    await expect(updater.simFirmware('sim-stm-version')).toHaveText('1.0.1');
     await expect(updater.simFirmware('sim-firmware-mode')).toContainText('the application');
+  });
+
+  test('names each chip of a GoGo Board 6 with its version, before and after an STM32 update', async ({
+    updater,
+  }) => {
+    // The walk: "Firmware updated." for gogo-stm-1.0.1.bin, and the board line went on
+    // showing one version, the ESP32's, so the update looked lost.
+    await updater.connect('GoGo Board 6');
+    await updater.openFromMenu();
+    const boardLine = updater.dialog.getByTestId('firmware-board');
+    await expect(boardLine).toHaveText('GoGo Board 6, firmware ESP32 1.0.2, STM32 1.0.0', {
+      timeout: 30_000,
+    });
+    await updater.chooseFile(shipped('gogo-stm-1.0.1.bin'));
+    await updater.expectSuccess('STM32 firmware updated to version 1.0.1.');
+    await expect(boardLine).toHaveText('GoGo Board 6, firmware ESP32 1.0.2, STM32 1.0.1');
+    // Opened again, the updater asks the board itself: the same versions.
+    await updater.dialog.getByRole('button', { name: 'Close' }).last().click();
+    await updater.openFromMenu();
+    await expect(updater.success()).toHaveCount(0);
+    await expect(boardLine).toHaveText('GoGo Board 6, firmware ESP32 1.0.2, STM32 1.0.1', {
+      timeout: 30_000,
+    });
+  });
+
+  test('asks before writing an older image; keeping the newer writes nothing', async ({
+    updater,
+  }) => {
+    await updater.connect('GoGo Board 6');
+    await updater.openFromMenu();
+    await updater.chooseFile(shipped('gogo-stm-1.0.1.bin'));
+    await updater.expectSuccess('STM32 firmware updated to version 1.0.1.');
+    const older = { name: 'gogo-stm-1.0.0.bin', buffer: stmImage(16, '1.0.0', 10) };
+    await updater.chooseFile(older);
+    const question = updater.dialog.getByTestId('firmware-downgrade');
+    await expect(question).toHaveText(
+      /^This file holds STM32 firmware 1\.0\.0, older than the 1\.0\.1 the board runs\. Install the older version\?/,
+      { timeout: 30_000 },
+    );
+    await question.getByRole('button', { name: 'Keep 1.0.1' }).click();
+    await expect(updater.dialog.getByTestId('firmware-info')).toHaveText(
+      'Nothing was written: the board keeps STM32 firmware 1.0.1.',
+    );
+    await expect(updater.error()).toHaveCount(0);
+    await expect(updater.simFirmware('sim-stm-version')).toHaveText('1.0.1');
+    await updater.chooseFile(older);
+    await question.getByRole('button', { name: 'Install 1.0.0' }).click();
+    await updater.expectSuccess('STM32 firmware updated to version 1.0.0.');
+    await expect(updater.simFirmware('sim-stm-version')).toHaveText('1.0.0');
   });
 
   test('refuses files that are not firmware with the spec messages', async ({ updater }) => {
@@ -84,6 +134,11 @@ test.describe('Firmware update (virtual board behind a fake navigator.hid)', () 
       buffer: Buffer.from(':0400100001020304E2\n:00000001FF\n'),
     });
     await expect(cause).toHaveText('file content is invalid');
+    // Closed and opened again, the updater starts afresh: the old error is gone.
+    await updater.dialog.getByRole('button', { name: 'Close' }).last().click();
+    await updater.openFromMenu();
+    await expect(updater.dialog.getByTestId('firmware-choose-file')).toBeEnabled();
+    await expect(updater.error()).toHaveCount(0);
   });
 
   test('refuses the GoGo 4 firmware on a GoGo Board 6 and writes nothing', async ({ updater }) => {
@@ -97,8 +152,8 @@ test.describe('Firmware update (virtual board behind a fake navigator.hid)', () 
     // A refused file is not retried.
     await expect(updater.dialog.getByTestId('firmware-retry')).toHaveCount(0);
     await expect(updater.success()).toHaveCount(0);
-    await expect(updater.simFirmware('sim-esp-version')).toContainText('1.0.2 (version 42)');
-    await expect(updater.simFirmware('sim-stm-version')).toContainText('1.0.0 (version 10)');
+    await expect(updater.simFirmware('sim-esp-version')).toHaveText('1.0.2');
+    await expect(updater.simFirmware('sim-stm-version')).toHaveText('1.0.0');
     await expect(updater.simFirmware('sim-firmware-mode')).toContainText('the application');
   });
 
@@ -114,7 +169,7 @@ test.describe('Firmware update (virtual board behind a fake navigator.hid)', () 
     await expect(updater.simFirmware('sim-legacy-version')).toHaveText('43');
     await updater.dialog.getByRole('button', { name: 'Close' }).last().click();
     await board.openDialog();
-    await board.expectBoard('GoGo Board 5 / Pi-topping', 43);
+    await board.expectBoard('GoGo Board 5 / Pi-topping', '43');
   });
 });
 
@@ -140,9 +195,9 @@ test.describe('Firmware update faults and page behaviour', () => {
     // Half written: on power-up the board starts its bootloader, ready for another try.
     await expect(updater.simFirmware('sim-firmware-mode')).toContainText('the STM32 bootloader');
     await updater.dialog.getByTestId('firmware-retry').click();
-    await updater.expectSuccess('Firmware updated.');
+    await updater.expectSuccess('STM32 firmware updated to version 2.0.0.');
     await expect(updater.success()).toContainText('matches the file');
-    await expect(updater.simFirmware('sim-stm-version')).toContainText('2.0.0 (version 20)');
+    await expect(updater.simFirmware('sim-stm-version')).toHaveText('2.0.0');
   });
 
   test('asks before leaving the page while the firmware is being written', async ({

@@ -76,7 +76,7 @@ test('a program is built, edited, deleted from and downloaded with the keyboard 
   // With the virtual board connected, Tab from the top of the page passes the toolbar and
   // reaches the blocks before any control of the board's panel.
   await board.connectVirtual();
-  await board.expectBoard('GoGo Board 7', 42);
+  await board.expectBoard('GoGo Board 7', '1.0.42');
   await board.closeDialog();
   await expect(page.getByTestId('sim-panel')).toBeVisible();
   await page.locator('body').focus();

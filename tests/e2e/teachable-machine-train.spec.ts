@@ -141,7 +141,7 @@ test('train two classes on the camera, drive the board, keep the model with the 
   });
   // The board's program: motor A on for "Red", off for "Blue".
   await board.connectVirtual();
-  await board.expectBoard('GoGo Board 7', 42);
+  await board.expectBoard('GoGo Board 7', '1.0.42');
   await board.closeDialog();
   await openLogoProgram(
     editor,

@@ -63,7 +63,7 @@ test.describe('Teachable Machine', () => {
     const editor = new EditorPage(page);
     await editor.open('/program');
     await board.connectVirtual();
-    await board.expectBoard('GoGo Board 7', 42);
+    await board.expectBoard('GoGo Board 7', '1.0.42');
     await board.closeDialog();
     await openLogoProgram(editor, 'to main\nforever [ if key "tm" = "Red" [ a, on ] ]\nend\n');
     await page.getByRole('button', { name: t('editor:toolbar.download'), exact: true }).click();

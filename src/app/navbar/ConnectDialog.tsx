@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { subscribe, useSnapshot } from 'valtio';
 import RemoteConnect, { RemoteSessionPanel } from '../../remote-lab/ui/RemoteConnect.tsx';
 import { getRemoteSession } from '../../remote-lab/runtime.ts';
+import { firmwareVersionText } from '../../device/firmware-version.ts';
 import { board } from '../../device/board-store.ts';
 import { remoteLab } from '../../remote-lab/remote-lab-store.ts';
 import { connection, isBoardMatch, setDisplayBoard } from '../../device/connection-store.ts';
@@ -156,12 +157,10 @@ export default function ConnectDialog({ show, onHide }: Props) {
               <dd className="col-7 mb-0">{conn.board.boardVersion}</dd>
               <dt className="col-5">{t('dialog.firmware')}</dt>
               <dd className="col-7 mb-0" data-testid="connect-firmware">
-                {conn.board.semanticFirmwareVersion
-                  ? t('dialog.firmwareSemver', {
-                      version: conn.board.firmwareVersion,
-                      semver: conn.board.semanticFirmwareVersion,
-                    })
-                  : conn.board.firmwareVersion}
+                {firmwareVersionText({
+                  version: conn.board.firmwareVersion,
+                  semver: conn.board.semanticFirmwareVersion || null,
+                })}
               </dd>
             </dl>
           )}

@@ -59,32 +59,59 @@ export function emptyReport(
   return { outcome, detail, passed: 0, total: countOutputs(check), results: [] };
 }
 
-function sample(e: CheckExpect, board: Board): CheckResult[] {
+/** An output an expectation compares and the value it wants, before the run. */
+export type ExpectedValue = Omit<CheckResult, 'actual' | 'pass'>;
+
+/**
+ * What an expectation compares, one entry per output in the report's order (the lesson page
+ * lists them the same way before any run).
+ */
+export function expectedValues(e: CheckExpect): ExpectedValue[] {
   const t = e.t;
+  const m = e.motor === undefined ? {} : { motor: e.motor };
+  const rows: ExpectedValue[] = [];
+  if (e.on !== undefined) rows.push({ t, ...m, output: 'on', expected: e.on });
+  if (e.direction !== undefined) rows.push({ t, ...m, output: 'direction', expected: e.direction });
+  if (e.power !== undefined) rows.push({ t, ...m, output: 'power', expected: e.power });
+  if (e.led !== undefined) rows.push({ t, output: 'led', expected: e.led });
+  if (e.beeps !== undefined) rows.push({ t, output: 'beeps', expected: e.beeps });
+  // Spaces around a display text never count.
+  if (e.display !== undefined) rows.push({ t, output: 'display', expected: e.display.trim() });
+  if (e.answer !== undefined) rows.push({ t, output: 'answer', expected: e.answer });
+  if (e.key !== undefined && e.value !== undefined) {
+    rows.push({ t, key: e.key, output: 'value', expected: e.value });
+  }
+  return rows;
+}
+
+function sample(e: CheckExpect, board: Board): CheckResult[] {
   const motorIndex = e.motor === undefined ? -1 : MOTOR_PORTS.indexOf(e.motor);
   const motor = board.snapshot?.motors[motorIndex];
-  const results: CheckResult[] = [];
-  const add = (
-    output: CheckOutput,
-    expected: boolean | number | string,
-    actual: boolean | number | string | null,
-    extra: Partial<CheckResult> = {},
-  ) => results.push({ t, ...extra, output, expected, actual, pass: expected === actual });
-  const m = { motor: e.motor };
-  if (e.on !== undefined) add('on', e.on, motor?.on ?? false, m);
-  if (e.direction !== undefined) {
-    add('direction', e.direction, (motor?.thisWay ?? true) ? 'thisway' : 'thatway', m);
-  }
-  if (e.power !== undefined) add('power', e.power, motor?.power ?? 100, m);
-  if (e.led !== undefined) add('led', e.led, board.snapshot?.userLed ?? false);
   const out = board.outputs;
-  if (e.beeps !== undefined) add('beeps', e.beeps, out.beeps);
-  if (e.display !== undefined) add('display', e.display.trim(), out.display.trim());
-  if (e.answer !== undefined) add('answer', e.answer, out.answer);
-  if (e.key !== undefined && e.value !== undefined) {
-    add('value', e.value, out.sent.get(e.key.toLowerCase()) ?? null, { key: e.key });
-  }
-  return results;
+  const actual = (row: ExpectedValue): boolean | number | string | null => {
+    switch (row.output) {
+      case 'on':
+        return motor?.on ?? false;
+      case 'direction':
+        return (motor?.thisWay ?? true) ? 'thisway' : 'thatway';
+      case 'power':
+        return motor?.power ?? 100;
+      case 'led':
+        return board.snapshot?.userLed ?? false;
+      case 'beeps':
+        return out.beeps;
+      case 'display':
+        return out.display.trim();
+      case 'answer':
+        return out.answer;
+      case 'value':
+        return out.sent.get((row.key ?? '').toLowerCase()) ?? null;
+    }
+  };
+  return expectedValues(e).map((row) => {
+    const got = actual(row);
+    return { ...row, actual: got, pass: row.expected === got };
+  });
 }
 
 function value<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {

@@ -400,9 +400,10 @@ describe('GoGoConnection (paced sequences)', () => {
 
 describe('GoGoConnection (semantic firmware version)', () => {
   const identifying = () => connection({ identifyFirmware: true });
-  /** Query 203's answer: version byte, then the semantic version (firmware-update.md §3). */
-  const identity = (version: number, semver: string) =>
-    report({ 0: [20], 1: [1 + semver.length], 2: [203], 3: [2], 4: [version], 5: semver });
+  /** Query 203's answer: the chip, its version byte, then the semantic version
+   * (firmware-update.md §3); chip 2 is a GoGo 6/7's ESP32. */
+  const identity = (version: number, semver: string, chip = 2) =>
+    report({ 0: [20], 1: [2 + semver.length], 2: [203], 3: [2], 4: [chip, version], 6: semver });
 
   it('asks a newly seen board for its firmware and fills the semantic version', async () => {
     const c = identifying();
@@ -425,13 +426,25 @@ describe('GoGoConnection (semantic firmware version)', () => {
     await c.connect('webhid');
     await receive(statusReport(1, 111));
     expect(current().writes.map((w) => [w[1], w[2]])).toEqual([[203, 3]]);
-    await receive(identity(110, '110'));
+    await receive(identity(110, '110', 3));
     expect(c.snapshot.board.semanticFirmwareVersion).toBe('');
-    await receive(identity(111, '111'));
+    await receive(identity(111, '111', 3));
     expect(c.snapshot.board.semanticFirmwareVersion).toBe('111');
     await receive(statusReport(1, 112));
     expect(c.snapshot.board.semanticFirmwareVersion).toBe('');
     expect(current().writes).toHaveLength(2);
+  });
+
+  it("takes no answer about a GoGo 6's STM32 for its firmware, even at the same byte", async () => {
+    const c = identifying();
+    await c.connect('webhid');
+    await receive(statusReport(4, 43));
+    expect(current().writes.map((w) => [w[1], w[2]])).toEqual([[203, 2]]);
+    // The firmware updater asks about the STM32 too; that answer is not the board's firmware.
+    await receive(identity(43, '9.9.9', 1));
+    expect(c.snapshot.board.semanticFirmwareVersion).toBe('');
+    await receive(identity(43, '1.0.3'));
+    expect(c.snapshot.board.semanticFirmwareVersion).toBe('1.0.3');
   });
 
   it('keeps an unknown version when the board does not answer', async () => {

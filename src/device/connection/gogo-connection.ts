@@ -35,6 +35,7 @@ import {
 } from '../device.ts';
 import { Emitter } from '../emitter.ts';
 import { toDeviceError } from '../errors.ts';
+import { readFirmwareInfo } from '../firmware-version.ts';
 import { Category, FirmwareChip, firmwareInfo } from '../protocol/commands.ts';
 import type { Framer } from '../protocol/framer.ts';
 import { emptyStats, GoGoProtocol, type Scheduler } from '../protocol/gogo-protocol.ts';
@@ -357,11 +358,15 @@ export class GoGoConnection implements DeviceConnection {
     });
   }
 
-  /** Query 203's answer: [version byte, semantic version ASCII…] (status 2). */
+  /** Query 203's answer: only one about the chip the status stream's byte describes, and
+   * for the firmware that byte says (not one from before an update). Others (a GoGo 6's
+   * STM32, asked by the firmware updater) are not this board's firmware version. */
   private onFirmwareIdentity(status: number, payload: Uint8Array): void {
     const b = this.state.board;
-    if (status !== 2 || payload.length < 2 || payload[0] !== b.firmwareVersion) return;
-    const semver = String.fromCharCode(...payload.subarray(1)).replace(/[^\x20-\x7e]/g, '');
+    const answer = readFirmwareInfo(status, payload);
+    if (!answer?.version || answer.chip !== identityChip(b.boardType)) return;
+    const { version, semver } = answer.version;
+    if (version !== b.firmwareVersion || semver === null) return;
     if (semver === b.semanticFirmwareVersion) return;
     this.setState({ ...this.state, board: { ...b, semanticFirmwareVersion: semver } });
   }

@@ -9,6 +9,8 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { connection } from '../../device/connection-store.ts';
+import { firmwareVersionText } from '../../device/firmware-version.ts';
+import { boardFirmwareText, CHIP_NAMES, updatedText } from '../messages.ts';
 import { getFirmwareService } from '../runtime.ts';
 import { firmware } from '../firmware-state.ts';
 import './firmware.css';
@@ -24,6 +26,14 @@ export default function FirmwareUpdater() {
   // While the worker has the board, the page is disconnected: show the board being updated.
   const shown = s.board ?? (board.boardType === 0 ? null : board);
   const source = s.check.source;
+  // What the board's chips run, as it said; else what the connection knows.
+  const firmwareText =
+    s.check.firmware.length > 0
+      ? boardFirmwareText(t, s.check.firmware)
+      : firmwareVersionText({
+          version: shown?.firmwareVersion ?? 0,
+          semver: s.board ? null : board.semanticFirmwareVersion || null,
+        });
 
   useEffect(() => {
     // The page route opens without the menu action: look the release up here too.
@@ -47,7 +57,7 @@ export default function FirmwareUpdater() {
           ? t('firmware:boardUnknown')
           : t('firmware:board', {
               board: t(`device:boards.${shown.boardType}`),
-              version: s.check.current ?? String(shown.firmwareVersion),
+              version: firmwareText,
             })}
       </p>
 
@@ -148,6 +158,42 @@ export default function FirmwareUpdater() {
         </div>
       )}
 
+      {s.downgrade && (
+        <Alert variant="warning" className="mb-0" data-testid="firmware-downgrade">
+          <p className="mb-2">
+            {t('firmware:downgrade.question', {
+              chip: CHIP_NAMES[s.downgrade.chip],
+              image: s.downgrade.image,
+              board: s.downgrade.board,
+            })}
+          </p>
+          <div className="d-flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="warning"
+              onClick={() => service.answerDowngrade(true)}
+              data-testid="firmware-downgrade-install"
+            >
+              {t('firmware:downgrade.install', { version: s.downgrade.image })}
+            </Button>
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              onClick={() => service.answerDowngrade(false)}
+              data-testid="firmware-downgrade-keep"
+            >
+              {t('firmware:downgrade.keep', { version: s.downgrade.board })}
+            </Button>
+          </div>
+        </Alert>
+      )}
+
+      {s.info && (
+        <Alert variant="info" className="mb-0" data-testid="firmware-info">
+          {s.info}
+        </Alert>
+      )}
+
       {s.needsBootloaderPermission && (
         <Alert variant="info" className="mb-0">
           <p className="mb-2">{t('firmware:bootloader.hint')}</p>
@@ -177,13 +223,7 @@ export default function FirmwareUpdater() {
 
       {s.phase === 'success' && s.result && (
         <Alert variant="success" className="mb-0" data-testid="firmware-success">
-          <div>
-            {s.result.upToDate
-              ? t('firmware:latest.upToDate')
-              : s.result.version
-                ? t('firmware:done.updatedTo', { version: s.result.version })
-                : t('firmware:done.updated')}
-          </div>
+          <div>{updatedText(t, s.result)}</div>
           {!s.result.upToDate && (
             <div className="small" data-testid="firmware-details">
               {t('firmware:done.details', {

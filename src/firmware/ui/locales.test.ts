@@ -40,6 +40,8 @@ const CODES: FlashFailureCode[] = [
   'disconnected',
   'no-board',
   'verify-failed',
+  'version-mismatch',
+  'downgrade-declined',
   'image-too-large',
   'aborted',
   'invalid-file',
@@ -60,7 +62,14 @@ describe('firmware locales', () => {
     const keys = flatten(catalog(locale)).sort();
     expect(keys).toEqual(en);
     // The refusals are translated, not English copies.
-    for (const key of ['errors.imageWrongBoard', 'errors.imageTestOnly', 'latest.sourceTest']) {
+    for (const key of [
+      'errors.imageWrongBoard',
+      'errors.imageTestOnly',
+      'latest.sourceTest',
+      'errors.versionMismatch',
+      'downgrade.question',
+      'done.updatedChip',
+    ]) {
       expect(lookup(catalog(locale), key)).not.toBe(lookup(catalog('en'), key));
     }
   });

@@ -2,7 +2,13 @@
 // and OUR firmware queries on the running application (docs/firmware-update.md §3).
 import type { HidCommandRequest } from '../../device/device.ts';
 import type { HIDLike } from '../../device/webhid/hid-types.ts';
-import { beep, FirmwareChip, firmwareCrcs } from '../../device/protocol/commands.ts';
+import { beep, FirmwareChip, firmwareCrcs, firmwareInfo } from '../../device/protocol/commands.ts';
+import {
+  firmwareVersionText,
+  readFirmwareInfo,
+  type FirmwareVersion,
+} from '../../device/firmware-version.ts';
+import { compareVersions } from '../../contract/firmware.ts';
 import type { FlashChip } from '../../core/wasm-core.ts';
 import { sleep, type Clock } from './clock.ts';
 import { FlashError } from './flash-error.ts';
@@ -38,6 +44,11 @@ export const SPEC = {
   readyPollMs: 500,
 } as const;
 
+/** Status packet bytes 20 and 21: the version byte of the main firmware (the ESP32 of a
+ * GoGo 6, the PIC of a legacy board) and of a GoGo 6's STM32. */
+export const STATUS_FIRMWARE = 20;
+export const STATUS_STM_FIRMWARE = 21;
+
 /** How long our queries wait for a first answer before deciding the board lacks them. */
 export const QUERY_TIMEOUT_MS = 300;
 /** How long a step waits for the application's status stream (it streams every ~20 ms). */
@@ -67,8 +78,17 @@ export interface FlashProgress {
  */
 export type FlashMode = 'auto' | 'serial' | 'per-packet';
 
+/** Asked before an older image replaces the board's firmware: true installs it. */
+export type ConfirmDowngrade = (
+  chip: FlashChip,
+  board: FirmwareVersion,
+  image: FirmwareVersion,
+) => Promise<boolean>;
+
 export interface EngineDeps {
   hid: HIDLike;
+  /** Without it an older image is written without asking (benchmarks, tests). */
+  confirmDowngrade?: ConfirmDowngrade;
   clock: Clock;
   /** Frames a GoGo command as its 63-byte payload (core-rs via WasmCore). */
   frame(req: HidCommandRequest): Uint8Array;
@@ -88,6 +108,9 @@ export interface FlashResult {
   unitsSkipped: number;
   /** true: read back and equal; null: the board cannot be read back (stock firmware). */
   verified: boolean | null;
+  /** The version the board's chip runs once the update is over, as it reports it: the
+   * status stream's byte, and OUR query 203's semantic version (null: not answered). */
+  firmware: FirmwareVersion | null;
   /** Reports sent to the board (commands and image). */
   reportsSent: number;
   /** Virtual or wall ms: the whole update, and from the first image report to the last
@@ -172,6 +195,89 @@ export class EngineContext {
     }
     if (chip === FirmwareChip.stm && values.length !== count) return null;
     return values;
+  }
+
+  /**
+   * The version `chip` runs now: the status byte (21 for the STM32, 20 otherwise) of
+   * `status`, and the semantic version OUR query 203 answers (auto mode; stock firmware
+   * does not answer it).
+   */
+  async readVersion(chip: FlashChip, status: Uint8Array): Promise<FirmwareVersion> {
+    const version = status[chip === 'stm' ? STATUS_STM_FIRMWARE : STATUS_FIRMWARE] ?? 0;
+    if (this.mode !== 'auto') return { version, semver: null };
+    this.port.clearBuffer();
+    const code = FirmwareChip[chip];
+    this.send(firmwareInfo(code));
+    // The answer about this chip (each names its own; a GoGo 6 answers for two).
+    const r = await this.port.waitFor(
+      (x) => x[0] === 20 && x[2] === 203 && x[4] === code,
+      QUERY_TIMEOUT_MS,
+    );
+    const len = Math.min(r?.[1] ?? 0, 60);
+    const answer = r ? readFirmwareInfo(r[3] ?? 0, r.subarray(4, 4 + len)) : null;
+    return { version, semver: answer?.version?.semver ?? null };
+  }
+
+  /**
+   * After an update the board must run the file's version: its version byte, and its
+   * semantic version when both say one. Anything else is `version-mismatch`, not success.
+   */
+  expectVersion(expected: FirmwareVersion | undefined, got: FirmwareVersion): void {
+    if (!expected) return;
+    const same =
+      got.version === expected.version &&
+      (got.semver === null || expected.semver === null || got.semver === expected.semver);
+    if (!same) {
+      // Both in the form the board gives: a stock firmware says only its version byte.
+      const text = (v: FirmwareVersion) =>
+        got.semver === null ? String(v.version) : firmwareVersionText(v);
+      throw new FlashError(
+        'version-mismatch',
+        `the board reports ${text(got)}, the file is ${text(expected)}`,
+        { expected: text(expected), reported: text(got) },
+      );
+    }
+  }
+
+  /**
+   * Before anything is written: an image older than what the board's chip runs (semantic
+   * versions when both say one, else the version bytes) is written only if the user says
+   * so; otherwise `downgrade-declined` and the board keeps its firmware.
+   */
+  async confirmIfOlder(
+    chip: FlashChip,
+    expected: FirmwareVersion | undefined,
+    status: Uint8Array | null,
+  ): Promise<void> {
+    if (!expected || !status) return;
+    const board = await this.readVersion(chip, status);
+    const older =
+      board.semver !== null && expected.semver !== null
+        ? compareVersions(expected.semver, board.semver) < 0
+        : expected.version < board.version;
+    if (!older || !this.deps.confirmDowngrade) return;
+    if (!(await this.deps.confirmDowngrade(chip, board, expected))) {
+      throw new FlashError('downgrade-declined', 'the user kept the newer firmware');
+    }
+  }
+
+  /** Up to 60 polls of 500 ms for the application to enumerate and stream its status
+   * (progress `from` → `to`, stage waiting-board); else `timeout` ('Timeout'). */
+  async waitForApp(from: number, to: number): Promise<Uint8Array> {
+    for (let poll = 0; poll < SPEC.readyPolls; poll++) {
+      this.progress('waiting-board', from + ((to - from) * poll) / SPEC.readyPolls);
+      const started = this.now;
+      if (this.port.kind === 'app' || (await this.port.open('app'))) {
+        const status = await this.waitForStatus(SPEC.readyPollMs);
+        if (status) {
+          this.progress('waiting-board', to);
+          return status;
+        }
+      }
+      const rest = SPEC.readyPollMs - (this.now - started);
+      if (rest > 0) await this.sleep(rest);
+    }
+    throw new FlashError('timeout', 'the board did not come back');
   }
 
   /**

@@ -8,6 +8,7 @@
 // acknowledgement too, and compares length and CRC again once the new firmware runs.
 import { espUpdateMode, FirmwareChip } from '../../device/protocol/commands.ts';
 import type { FlashPlan } from '../../core/wasm-core.ts';
+import type { FirmwareVersion } from '../../device/firmware-version.ts';
 import type { EngineContext } from './engine-context.ts';
 import { SPEC, STATUS_BOARD_TYPE, type FlashResult } from './engine-context.ts';
 import { FlashError } from './flash-error.ts';
@@ -25,6 +26,7 @@ export async function flashEsp(
   ctx: EngineContext,
   plan: FlashPlan,
   check?: ImageCheck,
+  expected?: FirmwareVersion,
 ): Promise<FlashResult> {
   const base = {
     chip: 'esp' as const,
@@ -51,6 +53,8 @@ export async function flashEsp(
     }
     const extension = before !== null;
     if (before && before[0] === plan.imageLength && before[1] === plan.imageCrc) {
+      const firmware = await ctx.readVersion('esp', status);
+      ctx.expectVersion(expected, firmware);
       ctx.progress('done', 100);
       return ctx.result({
         ...base,
@@ -59,9 +63,11 @@ export async function flashEsp(
         unitsWritten: 0,
         unitsSkipped: plan.units.length,
         verified: true,
+        firmware,
         flashMs: 0,
       });
     }
+    await ctx.confirmIfOlder('esp', expected, status);
     await ctx.beep();
     ctx.send(espUpdateMode());
     await ctx.port.flush();
@@ -75,14 +81,18 @@ export async function flashEsp(
 
     ctx.progress('rebooting', 95);
     await ctx.sleep(SPEC.espFinalWaitMs);
+    // The ESP32 restarts (the STM32 keeps USB up): its status stream says it runs again.
+    ctx.progress('verifying', 98);
+    const running = await ctx.waitForStatus(READY_MS);
+    if (!running) throw new FlashError('esp-response-timeout', 'the board did not restart');
     let verified: boolean | null = null;
     if (extension) {
-      ctx.progress('verifying', 98);
-      await ctx.waitForStatus(READY_MS);
       const after = await ctx.queryCrcs(FirmwareChip.esp, 0);
       verified = after !== null && after[0] === plan.imageLength && after[1] === plan.imageCrc;
       if (!verified) throw new FlashError('verify-failed', 'the running image differs');
     }
+    const firmware = await ctx.readVersion('esp', running);
+    ctx.expectVersion(expected, firmware);
     await ctx.port.close();
     ctx.progress('done', 100);
     return ctx.result({
@@ -92,6 +102,7 @@ export async function flashEsp(
       unitsWritten: plan.units.length,
       unitsSkipped: 0,
       verified,
+      firmware,
       flashMs,
     });
   } catch (e) {

@@ -5,10 +5,10 @@
 import type { FlashChip, FlashPlan, WasmCore } from '../../core/wasm-core.ts';
 import type { HIDLike } from '../../device/webhid/hid-types.ts';
 import type { Clock } from './clock.ts';
-import type { FlashMode, FlashProgress } from './engine-context.ts';
+import type { ConfirmDowngrade, FlashMode, FlashProgress } from './engine-context.ts';
 import { runFlash, type FlashJob } from './flash-engine.ts';
 import { FlashError } from './flash-error.ts';
-import { imageCheck } from './image-check.ts';
+import { imageCheck, imageVersion } from './image-check.ts';
 import { wasmFrame } from './wasm-frame.ts';
 import type { FlashFile, FlashOutcome, FlashRequest } from './flash-protocol.ts';
 
@@ -35,6 +35,8 @@ function plan(core: WasmCore, file: FlashFile, chip: FlashChip): FlashPlan {
 
 export interface ExecuteDeps {
   hid: HIDLike;
+  /** Asked before an older image is written (the updater's question). */
+  confirmDowngrade?: ConfirmDowngrade;
   /** The device is the simulated board: TEST images may be written to it. */
   virtualBoard: boolean;
   clock: Clock;
@@ -53,23 +55,29 @@ export async function executeFlashRequest(
     const virtual = deps.virtualBoard;
     if (request.chip === 'legacy') {
       const bootloader = request.bootloader ?? null;
+      // The file's own identity, else the release's number (a vendor HEX has no block).
+      const expected =
+        imageVersion(core, request.file, 'legacy-firmware') ??
+        (request.expectedVersion === undefined
+          ? undefined
+          : { version: request.expectedVersion, semver: null });
       job = {
         chip: 'legacy',
         plan: plan(core, request.file, 'legacy'),
         bootloaderPlan: bootloader ? plan(core, bootloader, 'legacy') : null,
-        ...(request.expectedVersion === undefined
-          ? {}
-          : { expectedVersion: request.expectedVersion }),
+        ...(expected ? { expected } : {}),
         check: imageCheck(core, request.file, 'legacy-firmware', virtual),
         ...(bootloader
           ? { bootloaderCheck: imageCheck(core, bootloader, 'legacy-bootloader', virtual) }
           : {}),
       };
     } else {
+      const expected = imageVersion(core, request.file, request.chip);
       job = {
         chip: request.chip,
         plan: plan(core, request.file, request.chip),
         check: imageCheck(core, request.file, request.chip, virtual),
+        ...(expected ? { expected } : {}),
       };
     }
     const result = await runFlash(job, {
@@ -78,6 +86,7 @@ export async function executeFlashRequest(
       frame: wasmFrame(core),
       locks: deps.locks ?? null,
       onProgress: deps.onProgress,
+      ...(deps.confirmDowngrade ? { confirmDowngrade: deps.confirmDowngrade } : {}),
       ...(deps.mode ? { mode: deps.mode } : {}),
     });
     return { ok: true, result };

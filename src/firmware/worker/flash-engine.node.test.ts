@@ -77,6 +77,8 @@ describe('STM32 path', () => {
     await h.vb.idle(400);
     expect(h.vb.device.identity).toBe('app');
     expect(h.versions().stm).toBe(11);
+    // Read back from the running application: the version the file says.
+    expect(out.ok && out.result.firmware).toEqual({ version: 11, semver: '1.0.1' });
     const stages = [...new Set(h.progress.map((p) => p.stage))];
     expect(stages).toEqual([
       'connecting',
@@ -85,9 +87,32 @@ describe('STM32 path', () => {
       'writing',
       'verifying',
       'rebooting',
+      'waiting-board',
       'done',
     ]);
     expect(h.progress.at(-1)?.percent).toBe(100);
+  });
+
+  it('is an error, not a success, when the board still runs its old firmware afterwards', async () => {
+    // A stock bootloader acknowledges every page of write-protected flash: nothing said it
+    // failed until the running version was read back.
+    const h = gogo6({ faults: { noExtension: true, stm: { writeProtected: true } } });
+    await h.vb.idle(50);
+    const out = await h.flash(h.job('stm', stmImage()));
+    expect(out.ok).toBe(false);
+    if (out.ok) return;
+    expect(out.error.code).toBe('version-mismatch');
+    // Stock firmware says only its version byte: both versions are given that way.
+    expect(out.error.detail).toEqual({ expected: '11', reported: '10' });
+    expect(h.versions().stm).toBe(10);
+  });
+
+  it('with OUR bootloader, the CRCs read back catch write-protected flash first', async () => {
+    const h = gogo6({ faults: { stm: { writeProtected: true } } });
+    await h.vb.idle(50);
+    // OUR bootloader's read-back fails first: the CRCs are those of the old pages.
+    const out = await h.flash(h.job('stm', stmImage()));
+    expect(!out.ok && out.error.code).toBe('verify-failed');
   });
 
   it('flashes at the flash-bound floor: one page in flight while the previous programs', async () => {
@@ -340,7 +365,7 @@ describe('a file that does not fit is refused before anything is written', () =>
   async function refused(
     h: FlashHarness,
     job: Parameters<FlashHarness['flash']>[0],
-  ): Promise<{ code: string; detail?: { imageBoard: number; board: number } }> {
+  ): Promise<{ code: string; detail?: { imageBoard?: number; board?: number } }> {
     await h.vb.idle(50);
     const before = snapshot(h);
     const modes = new Set<string>();

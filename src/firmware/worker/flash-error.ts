@@ -22,6 +22,10 @@ export type FlashErrorCode =
   | 'no-board'
   /** Read back after writing, the board's firmware differs from the file. */
   | 'verify-failed'
+  /** After the update the board runs another version than the file's (`detail`). */
+  | 'version-mismatch'
+  /** The file is older than the board's firmware and the user kept the newer one. */
+  | 'downgrade-declined'
   /** The image does not fit the board's flash. */
   | 'image-too-large'
   /** The update was cancelled (the worker was stopped). */
@@ -39,10 +43,13 @@ export type FlashErrorCode =
   /** The STM32 (through its bootloader) is reachable only over WebHID, not the plugin. */
   | 'stm-needs-webhid';
 
-/** Which boards a wrong-board refusal is about (status byte 17 numbers; 0 unknown). */
+/** Which boards a wrong-board refusal is about (status byte 17 numbers; 0 unknown), or
+ * which versions a version mismatch is about (as firmwareVersionText writes them). */
 export interface FlashErrorDetail {
-  imageBoard: number;
-  board: number;
+  imageBoard?: number;
+  board?: number;
+  expected?: string;
+  reported?: string;
 }
 
 export class FlashError extends Error {

@@ -8,7 +8,7 @@ import type { FlashChip } from '../../core/wasm-core.ts';
 import { FakeHid } from '../../device/webhid/fake-hid.ts';
 import type { HIDLike } from '../../device/webhid/hid-types.ts';
 import { realClock } from './clock.ts';
-import type { FlashProgress } from './engine-context.ts';
+import type { ConfirmDowngrade, FlashProgress } from './engine-context.ts';
 import { chipForFile } from './chip-for-file.ts';
 import { executeFlashRequest } from './execute-request.ts';
 import type { FlashOutcome, FlashRequest } from './flash-protocol.ts';
@@ -59,6 +59,7 @@ export const flashWorkerApi = {
   async flash(
     request: FlashRequest,
     onProgress: (p: FlashProgress) => void,
+    confirmDowngrade?: ConfirmDowngrade,
   ): Promise<FlashOutcome> {
     let sim: SimPortBackend | null = null;
     try {
@@ -90,6 +91,7 @@ export const flashWorkerApi = {
         clock: realClock,
         locks: typeof navigator.locks === 'undefined' ? null : navigator.locks,
         onProgress: throttled((p) => void onProgress(p)),
+        ...(confirmDowngrade ? { confirmDowngrade } : {}),
       });
     } finally {
       sim?.close();

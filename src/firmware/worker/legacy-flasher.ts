@@ -5,9 +5,9 @@
 // MEM_WRITE reports of at most 60 bytes with a 15 ms pause (spec core §9).
 import { reboot } from '../../device/protocol/commands.ts';
 import type { FlashPlan } from '../../core/wasm-core.ts';
+import type { FirmwareVersion } from '../../device/firmware-version.ts';
 import type { EngineContext } from './engine-context.ts';
 import { SPEC, STATUS_BOARD_TYPE, type FlashResult } from './engine-context.ts';
-import { FlashError } from './flash-error.ts';
 import type { ImageCheck } from './image-check.ts';
 
 const WAIT_AFTER_DOWNLOAD_MS = 1000;
@@ -17,8 +17,9 @@ export interface LegacyJob {
   plan: FlashPlan;
   /** The first download; null skips it (the board's bootloader stays as it is). */
   bootloaderPlan: FlashPlan | null;
-  /** The version byte the new firmware reports, when known (verifies the update). */
-  expectedVersion?: number;
+  /** The version the new firmware reports, when known (the default release's number, or
+   * the file's identity block): anything else afterwards is `version-mismatch`. */
+  expected?: FirmwareVersion;
   /** Whether each file fits the connected board (both run before anything is written). */
   check?: ImageCheck;
   bootloaderCheck?: ImageCheck;
@@ -34,13 +35,14 @@ export async function flashLegacy(ctx: EngineContext, job: LegacyJob): Promise<F
     const boardType = first?.[STATUS_BOARD_TYPE] ?? 0;
     ctx.checkImage(job.check, boardType);
     if (job.bootloaderPlan) ctx.checkImage(job.bootloaderCheck, boardType);
+    await ctx.confirmIfOlder('legacy', job.expected, first);
     const flashStart = ctx.now;
     if (job.bootloaderPlan) {
       await download(ctx, job.bootloaderPlan, 1, 40);
       await pause(ctx, WAIT_AFTER_DOWNLOAD_MS, 40, 42);
       await rebootBoard(ctx, 42);
       await pause(ctx, WAIT_AFTER_REBOOT_MS, 42, 45);
-      await boardReady(ctx, 45, 50);
+      await ctx.waitForApp(45, 50);
     }
     await download(ctx, job.plan, 50, 95);
     const flashMs = ctx.now - flashStart;
@@ -48,12 +50,10 @@ export async function flashLegacy(ctx: EngineContext, job: LegacyJob): Promise<F
     // As after the first reboot: a status report read at once may still come from the
     // firmware that is about to restart (over the plugin nothing says when a write arrived).
     await pause(ctx, WAIT_AFTER_REBOOT_MS, 95, 97);
-    const status = await boardReady(ctx, 97, 100);
-    const version = status[20] ?? 0;
-    const verified = job.expectedVersion === undefined ? null : version === job.expectedVersion;
-    if (verified === false) {
-      throw new FlashError('verify-failed', `the board reports firmware ${version}`);
-    }
+    const status = await ctx.waitForApp(97, 100);
+    const firmware = await ctx.readVersion('legacy', status);
+    ctx.expectVersion(job.expected, firmware);
+    const verified = job.expected === undefined ? null : true;
     await ctx.port.close();
     ctx.progress('done', 100);
     const units = job.plan.units.length + (job.bootloaderPlan?.units.length ?? 0);
@@ -65,6 +65,7 @@ export async function flashLegacy(ctx: EngineContext, job: LegacyJob): Promise<F
       unitsWritten: units,
       unitsSkipped: 0,
       verified,
+      firmware,
       flashMs,
     });
   } catch (e) {
@@ -94,22 +95,4 @@ async function rebootBoard(ctx: EngineContext, percent: number) {
   ctx.port.expectGone();
   ctx.send(reboot());
   await ctx.port.flush();
-}
-
-/** Up to 60 polls of 500 ms for the board to enumerate and stream its status. */
-async function boardReady(ctx: EngineContext, from: number, to: number): Promise<Uint8Array> {
-  for (let poll = 0; poll < SPEC.readyPolls; poll++) {
-    ctx.progress('waiting-board', from + ((to - from) * poll) / SPEC.readyPolls);
-    const started = ctx.now;
-    if (ctx.port.kind === 'app' || (await ctx.port.open('app'))) {
-      const status = await ctx.waitForStatus(SPEC.readyPollMs);
-      if (status) {
-        ctx.progress('waiting-board', to);
-        return status;
-      }
-    }
-    const rest = SPEC.readyPollMs - (ctx.now - started);
-    if (rest > 0) await ctx.sleep(rest);
-  }
-  throw new FlashError('timeout', 'the board did not come back');
 }

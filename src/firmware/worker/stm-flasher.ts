@@ -12,8 +12,12 @@
 // pages that differ (seeking past the rest), keeps a page in flight while the previous one
 // is programmed when the bootloader has two buffers, and reads the CRCs back before it
 // reboots the board.
+//
+// Last, the board must run the file: once its application is back the engine reads the
+// STM32's version (status byte 21, OUR query 203) and compares it with the file's.
 import { FirmwareChip, rebootToBootloader } from '../../device/protocol/commands.ts';
 import type { FlashPlan } from '../../core/wasm-core.ts';
+import type { FirmwareVersion } from '../../device/firmware-version.ts';
 import type { EngineContext } from './engine-context.ts';
 import {
   GOGO6_BOARD_TYPE,
@@ -58,6 +62,7 @@ export async function flashStm(
   ctx: EngineContext,
   plan: FlashPlan,
   check?: ImageCheck,
+  expected?: FirmwareVersion,
 ): Promise<FlashResult> {
   const pages = plan.units.length;
   let crcs: number[] | null = null;
@@ -72,9 +77,14 @@ export async function flashStm(
       crcs = await ctx.queryCrcs(FirmwareChip.stm, pages);
       extension = crcs !== null;
       if (crcs && plan.units.every((u, k) => u.crc === crcs?.[k])) {
+        const firmware = status ? await ctx.readVersion('stm', status) : null;
+        if (firmware) ctx.expectVersion(expected, firmware);
         ctx.progress('done', 100);
-        return ctx.result(summary(plan, { upToDate: true, extension, written: 0, verified: true }));
+        return ctx.result(
+          summary(plan, { upToDate: true, extension, written: 0, verified: true, firmware }),
+        );
       }
+      await ctx.confirmIfOlder('stm', expected, status);
       await ctx.beep();
       ctx.port.expectGone();
       ctx.send(rebootToBootloader());
@@ -119,8 +129,11 @@ export async function flashStm(
     if (todo.length === 0) {
       // The board sat in its bootloader holding this very image.
       await rebootBoard(ctx);
+      const firmware = await runningVersion(ctx, expected);
       ctx.progress('done', 100);
-      return ctx.result(summary(plan, { upToDate: true, extension, written: 0, verified: true }));
+      return ctx.result(
+        summary(plan, { upToDate: true, extension, written: 0, verified: true, firmware }),
+      );
     }
     // Page 0 last; when other pages change, it is made invalid before them. After an
     // unanswered hello (auto mode) a stock bootloader holds the hello as the first 64 bytes
@@ -154,9 +167,16 @@ export async function flashStm(
     ctx.progress('rebooting', 97);
     await ctx.sleep(SPEC.beforeRebootMs);
     await rebootBoard(ctx);
+    const firmware = await runningVersion(ctx, expected);
     ctx.progress('done', 100);
     return ctx.result({
-      ...summary(plan, { upToDate: false, extension, written: order.length, verified }),
+      ...summary(plan, {
+        upToDate: false,
+        extension,
+        written: order.length,
+        verified,
+        firmware,
+      }),
       flashMs,
     });
   } catch (e) {
@@ -166,7 +186,13 @@ export async function flashStm(
 
 function summary(
   plan: FlashPlan,
-  o: { upToDate: boolean; extension: boolean; written: number; verified: boolean | null },
+  o: {
+    upToDate: boolean;
+    extension: boolean;
+    written: number;
+    verified: boolean | null;
+    firmware: FirmwareVersion | null;
+  },
 ): Omit<FlashResult, 'totalMs' | 'reportsSent'> {
   return {
     chip: 'stm',
@@ -176,8 +202,21 @@ function summary(
     unitsWritten: o.written,
     unitsSkipped: plan.units.length - o.written,
     verified: o.verified,
+    firmware: o.firmware,
     flashMs: 0,
   };
+}
+
+/** After the reboot: the application comes back (up to 60 polls of 500 ms) and must run
+ * the file's version. */
+async function runningVersion(
+  ctx: EngineContext,
+  expected: FirmwareVersion | undefined,
+): Promise<FirmwareVersion> {
+  const status = await ctx.waitForApp(98, 99);
+  const firmware = await ctx.readVersion('stm', status);
+  ctx.expectVersion(expected, firmware);
+  return firmware;
 }
 
 /** Spec: reconnect to the bootloader, up to 50 tries 100 ms apart. */

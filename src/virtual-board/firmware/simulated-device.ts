@@ -313,21 +313,23 @@ export class SimulatedDevice implements LinkDevice {
     return null;
   }
 
-  /** Extension 203: [version byte, semver ASCII…] or status 4 for a chip this board lacks. */
+  /** Extension 203: [chip, version byte, semver ASCII…], or status 4 and [chip] for a chip
+   * this board lacks. Each answer names its chip: a GoGo 6 answers for two. */
   private firmwareInfo(chip: number): void {
     const known =
       (this.isGoGo6 && (chip === FirmwareChip.stm || chip === FirmwareChip.esp)) ||
       (this.isPlainEsp && chip === FirmwareChip.esp) ||
       (this.isLegacy && chip === FirmwareChip.legacy);
     if (!known) {
-      this.query(203, QueryStatus.unsupported, new Uint8Array(0));
+      this.query(203, QueryStatus.unsupported, new Uint8Array([chip]));
       return;
     }
     const id = this.identityFor(chip);
     const semver = id?.semver ?? '';
-    const payload = new Uint8Array(1 + semver.length);
-    payload[0] = id?.version ?? 0;
-    for (let i = 0; i < semver.length; i++) payload[1 + i] = semver.charCodeAt(i);
+    const payload = new Uint8Array(2 + semver.length);
+    payload[0] = chip;
+    payload[1] = id?.version ?? 0;
+    for (let i = 0; i < semver.length; i++) payload[2 + i] = semver.charCodeAt(i);
     this.query(203, QueryStatus.last, payload);
   }
 

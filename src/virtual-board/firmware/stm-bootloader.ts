@@ -53,6 +53,9 @@ export interface StmFaults {
   singleBuffer?: boolean;
   /** The page size OUR hello reports (KiB; default 1). */
   helloKibPerPage?: number;
+  /** The application pages are write-protected (option bytes): each page is acknowledged,
+   * as upstream does without checking the flash, but the flash keeps what it held. */
+  writeProtected?: boolean;
 }
 
 interface Page {
@@ -133,7 +136,7 @@ export class StmBootloader {
     if (this.programming && now >= this.programming.doneAt) {
       const { page, data } = this.programming;
       this.programming = null;
-      if (page < this.flash.stmPages) {
+      if (page < this.flash.stmPages && !this.faults.writeProtected) {
         this.flash.stm.set(data, page * STM_PAGE_BYTES);
         this.pagesWritten++;
       }

@@ -4,7 +4,7 @@ import type { FlashPlan, WasmCore } from '../../core/wasm-core.ts';
 import { runFlash, type FlashJob, type FlashResult } from '../../firmware/worker/flash-engine.ts';
 import type { FlashMode, FlashProgress } from '../../firmware/worker/engine-context.ts';
 import { FlashError } from '../../firmware/worker/flash-error.ts';
-import { imageCheck } from '../../firmware/worker/image-check.ts';
+import { imageCheck, imageVersion } from '../../firmware/worker/image-check.ts';
 import { wasmFrame } from '../../firmware/worker/wasm-frame.ts';
 import { IdentityBoard, IdentityChip } from '../firmware/identity/firmware-id.ts';
 import {
@@ -41,10 +41,12 @@ export class FlashHarness {
     o: { name?: string; realBoard?: boolean } = {},
   ): FlashJob {
     const file = { name: o.name ?? `gogo-${chip}-test.bin`, bytes };
+    const expected = imageVersion(this.core, file, chip);
     return {
       chip,
       plan: this.plan(bytes, 'bin', chip),
       check: imageCheck(this.core, file, chip, !o.realBoard),
+      ...(expected ? { expected } : {}),
     };
   }
 
@@ -64,7 +66,9 @@ export class FlashHarness {
       ...(bootloader
         ? { bootloaderCheck: imageCheck(this.core, bootloader, 'legacy-bootloader', virtual) }
         : {}),
-      ...(o.expectedVersion === undefined ? {} : { expectedVersion: o.expectedVersion }),
+      ...(o.expectedVersion === undefined
+        ? {}
+        : { expected: { version: o.expectedVersion, semver: null } }),
     };
   }
 

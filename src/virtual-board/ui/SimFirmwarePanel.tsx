@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { BoardType } from '../../device/device.ts';
+import { firmwareVersionText } from '../../device/firmware-version.ts';
 import type { FirmwareSimState } from '../firmware/simulated-device.ts';
 import { getSimHost } from '../host/sim-host.ts';
 import SimTitledSection from './SimTitledSection.tsx';
@@ -18,7 +19,7 @@ export default function SimFirmwarePanel(props: { boardType: number }) {
   const version = (v: { version: number | null; semver: string }) =>
     v.version === null
       ? t('sim.incomplete')
-      : t('sim.version', { semver: v.semver, version: v.version });
+      : firmwareVersionText({ version: v.version, semver: v.semver || null });
   const gogo6 = props.boardType === BoardType.v6;
   const legacy = LEGACY.has(props.boardType);
   if (!f || (!gogo6 && !legacy)) return null;
