@@ -37,7 +37,7 @@ describe('the check in plain rows', () => {
         t: 2,
         motor: 'a',
         key: 'speed',
-        value: 3,
+        value: '3',
         display: ' hi ',
         power: 50,
         on: true,
@@ -47,7 +47,7 @@ describe('the check in plain rows', () => {
       { t: 2, motor: 'a', output: 'power', expected: 50 },
       // Spaces around a display text never count.
       { t: 2, output: 'display', expected: 'hi' },
-      { t: 2, key: 'speed', output: 'value', expected: 3 },
+      { t: 2, key: 'speed', output: 'value', expected: '3' },
     ]);
   });
 });
