@@ -44,11 +44,6 @@ const rawCallers = [
   'src/classroom/ui/ClassIndexPage.tsx',
   'src/classroom/ui/OverviewTab.tsx',
   'src/extensions/upload-image.ts',
-  'src/remote-lab/cable-session.ts',
-  'src/remote-lab/remote-session.ts',
-  'src/remote-lab/station/browser-station.ts',
-  'src/remote-lab/ui/LabStationPage.tsx',
-  'src/remote-lab/ui/RemoteLabPage.tsx',
 ];
 
 /** A `layers/imports` block: what the matched files may import (scripts/eslint/layers.js). */

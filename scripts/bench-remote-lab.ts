@@ -29,6 +29,7 @@ import * as cmd from '../src/device/protocol/commands.ts';
 import { WasmFramer } from '../src/device/protocol/framer.ts';
 import { RemoteTransport } from '../src/device/remote/remote-transport.ts';
 import type { Transport } from '../src/device/transport.ts';
+import { RemoteLabApi } from '../src/remote-lab/remote-lab-api.ts';
 import { emptyRemoteLab, RemoteSession } from '../src/remote-lab/remote-session.ts';
 import { HeadlessVirtualBoard } from '../src/remote-lab/station/headless-board.ts';
 import {
@@ -62,6 +63,19 @@ async function until(f: () => boolean, timeoutMs: number, what: string): Promise
     await sleep(2);
   }
 }
+
+/** The session calls over the bench's fetch client (it only posts). */
+const remoteLabApi = (api: Api) =>
+  new RemoteLabApi({
+    client: {
+      post: (url, body) => api.post(url, body),
+      get: () => Promise.reject(new Error('not used by a session')),
+      put: () => Promise.reject(new Error('not used by a session')),
+      delete: () => Promise.reject(new Error('not used by a session')),
+    },
+    notify: () => {},
+    translate: (key) => key,
+  });
 
 /** Commands timed from `send` to the board's `write`; sensors from the board to `status`. */
 async function measure(
@@ -133,7 +147,7 @@ async function latency(
     schedule: (f) => setTimeout(f, 0),
   });
   const session = new RemoteSession({
-    api: new Api(origin, idToken),
+    api: remoteLabApi(new Api(origin, idToken)),
     device,
     brokerUrl: (u) => resolveBrokerUrl(u, origin),
     state: emptyRemoteLab(),

@@ -43,6 +43,7 @@ import { GoGoConnection } from '../src/device/connection/gogo-connection.ts';
 import * as cmd from '../src/device/protocol/commands.ts';
 import { WasmFramer } from '../src/device/protocol/framer.ts';
 import { RemoteTransport } from '../src/device/remote/remote-transport.ts';
+import { RemoteLabApi } from '../src/remote-lab/remote-lab-api.ts';
 import { emptyRemoteLab, RemoteSession } from '../src/remote-lab/remote-session.ts';
 import {
   loadNodeCore,
@@ -514,7 +515,17 @@ async function main() {
         schedule: (f) => setTimeout(f, 0),
       });
       const session = new RemoteSession({
-        api: { post: (url, body) => ok(routes[url] ?? lb, student, 'POST', url, body ?? {}) },
+        api: new RemoteLabApi({
+          client: {
+            post: <T>(url: string, body?: unknown) =>
+              ok<T>(routes[url] ?? lb, student, 'POST', url, body ?? {}),
+            get: () => Promise.reject(new Error('not used by a session')),
+            put: () => Promise.reject(new Error('not used by a session')),
+            delete: () => Promise.reject(new Error('not used by a session')),
+          },
+          notify: () => {},
+          translate: (key) => key,
+        }),
         device,
         brokerUrl: brokerAt,
         state: emptyRemoteLab(),

@@ -170,7 +170,8 @@ export const srcRows = [
     name: 'remote-lab',
     kind: 'feature',
     needs: ['virtual-board'],
-    about: "remote lab sessions; station/ the lab station's side (a virtual board to lend)",
+    about:
+      "remote lab sessions and their checked API (remote-lab-api.ts); station/ the lab station's side (a virtual board to lend); ui/station/ the lab station page's parts (quick start, new lab form, lab card, the station running here, lab groups)",
   },
   {
     name: 'offline',

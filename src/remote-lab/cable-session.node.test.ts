@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { signUpWithPassword, type TestAccount } from '../../server/testing/emulator-accounts.ts';
 import { ApiClient } from '../api/client.ts';
+import { RemoteLabApi } from './remote-lab-api.ts';
 import { englishI18n, startLiveServer, until, type LiveServer } from '../auth/live-server.node.ts';
 import { classroomApi } from '../classroom/classroom-api.ts';
 import type { WasmCore } from '../core/wasm-core.ts';
@@ -51,7 +52,11 @@ describe('cable board in a lesson (against the real API server)', () => {
   async function app(api: ApiClient) {
     const { board, device } = await headlessConnection(core);
     const state = emptyCableSession();
-    const session = new CableSession({ api, device, state });
+    const session = new CableSession({
+      api: new RemoteLabApi({ client: api, notify: () => {}, translate: (k) => k }),
+      device,
+      state,
+    });
     onTestFinished(async () => {
       await session.dispose();
       await device.dispose();

@@ -5,7 +5,7 @@
 // grade the board produced. The board itself never depends on it: a refused or unreachable
 // server only stops the recording, with a message. Framework-free: it writes its state into
 // the object it is given (a Valtio store in the app, a plain object in tests).
-import type { SessionAnswer } from '../contract/remote-lab.ts';
+import type { RemoteLabApi } from './remote-lab-api.ts';
 import {
   ConnectionType,
   type ConnectionSnapshot,
@@ -61,9 +61,7 @@ export function cableBoardId(snap: ConnectionSnapshot): string | null {
 }
 
 export interface CableSessionDeps {
-  api: {
-    post<T>(url: string, body?: unknown, options?: { quiet?: boolean }): Promise<T>;
-  };
+  api: Pick<RemoteLabApi, 'cableConnect' | 'alive' | 'disconnect'>;
   device: Pick<DeviceConnection, 'snapshot' | 'on'>;
   state: CableSessionState;
   timers?: {
@@ -176,8 +174,7 @@ export class CableSession {
     const s = this.state;
     Object.assign(s, { phase: 'opening', boardId, lessonUuid, lastSent: null, problem: null });
     try {
-      const a = await this.deps.api.post<SessionAnswer>(
-        '/session/cable-connect',
+      const a = await this.deps.api.cableConnect(
         { board_id: boardId, lesson_uuid: lessonUuid },
         { quiet: true },
       );
@@ -195,11 +192,7 @@ export class CableSession {
     this.stopTimer();
     const answer = s.answer & 0xff;
     try {
-      const a = await this.deps.api.post<SessionAnswer>(
-        '/session/alive',
-        { session_id: id, session_ans: answer },
-        { quiet: true },
-      );
+      const a = await this.deps.api.alive({ session_id: id, session_ans: answer }, { quiet: true });
       if (s.sessionId !== id) return;
       if (a.state === 'ended') {
         // Expired (the server was away too long): a new session next time.
@@ -241,11 +234,9 @@ export class CableSession {
     this.stopTimer();
     this.state.sessionId = 0;
     if (id === 0) return;
-    await this.deps.api
-      .post<SessionAnswer>('/session/disconnect', { session_id: id }, { quiet: true })
-      .catch(() => {
-        // The server expires it after three missed alives anyway.
-      });
+    await this.deps.api.disconnect(id, { quiet: true }).catch(() => {
+      // The server expires it after three missed alives anyway.
+    });
   }
 
   private schedule(ms: number): void {

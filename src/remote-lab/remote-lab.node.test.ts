@@ -14,6 +14,7 @@ import { startTempMosquitto, type TempMosquitto } from '../../scripts/mosquitto-
 import { testEngine } from '../../server/testing/test-db.ts';
 import { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
+import { RemoteLabApi } from './remote-lab-api.ts';
 import { englishI18n, startLiveServer, until, type LiveServer } from '../auth/live-server.node.ts';
 import type { Lab } from '../contract/remote-lab.ts';
 import type { WasmCore } from '../core/wasm-core.ts';
@@ -131,7 +132,7 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
     });
     const state: RemoteLabState = emptyRemoteLab();
     const session = new RemoteSession({
-      api,
+      api: new RemoteLabApi({ client: api, notify: () => {}, translate: (k) => k }),
       device,
       brokerUrl: (u) => resolveBrokerUrl(u, origin),
       state,

@@ -5,6 +5,7 @@
 // object it is given (a Valtio store in the app, a plain object in tests).
 import type { CodeConnectBody, SessionAnswer, SessionConnectBody } from '../contract/remote-lab.ts';
 import { ConnectMethod, DeviceError, type DeviceConnection } from '../device/device.ts';
+import type { RemoteLabApi } from './remote-lab-api.ts';
 
 export type RemotePhase = 'idle' | 'connecting' | 'waiting' | 'active' | 'ended';
 
@@ -55,9 +56,7 @@ export function setSessionId(state: RemoteLabState, id: number): void {
 }
 
 export interface RemoteSessionDeps {
-  api: {
-    post<T>(url: string, body?: unknown, options?: { quiet?: boolean }): Promise<T>;
-  };
+  api: Pick<RemoteLabApi, 'connect' | 'codeConnect' | 'alive' | 'disconnect'>;
   device: DeviceConnection;
   /** Turns the broker URL of a grant (maybe a path) into a ws(s):// URL. */
   brokerUrl(url: string): string;
@@ -109,20 +108,20 @@ export class RemoteSession {
 
   /** By GoGo ID: with a pin (Remote Access), or a board on the lesson's lists (Remote Lab). */
   connectById(body: SessionConnectBody): Promise<SessionAnswer> {
-    return this.open('/session/connect', body);
+    return this.open(() => this.deps.api.connect(body, { quiet: true }));
   }
 
   /** By the access code of a lab or a lab group (Remote Lab). */
   connectByCode(body: CodeConnectBody): Promise<SessionAnswer> {
-    return this.open('/session/code-connect', body);
+    return this.open(() => this.deps.api.codeConnect(body, { quiet: true }));
   }
 
-  private async open(path: string, body: object): Promise<SessionAnswer> {
+  private async open(call: () => Promise<SessionAnswer>): Promise<SessionAnswer> {
     if (this.state.sessionId !== 0 && this.state.phase !== 'ended') await this.disconnect();
     Object.assign(this.state, emptyRemoteLab(), { phase: 'connecting' });
     try {
       // The caller shows the failure (the spec's mapped messages) where the user typed.
-      const answer = await this.deps.api.post<SessionAnswer>(path, body, { quiet: true });
+      const answer = await call();
       await this.apply(answer);
       return answer;
     } catch (e) {
@@ -139,11 +138,9 @@ export class RemoteSession {
     this.endLink(null);
     Object.assign(this.state, emptyRemoteLab());
     if (id !== 0) {
-      await this.deps.api
-        .post<SessionAnswer>('/session/disconnect', { session_id: id }, { quiet: true })
-        .catch(() => {
-          // The server will expire it after three missed alives anyway.
-        });
+      await this.deps.api.disconnect(id, { quiet: true }).catch(() => {
+        // The server will expire it after three missed alives anyway.
+      });
     }
   }
 
@@ -238,8 +235,7 @@ export class RemoteSession {
     if (id === 0) return;
     let a: SessionAnswer;
     try {
-      a = await this.deps.api.post<SessionAnswer>(
-        '/session/alive',
+      a = await this.deps.api.alive(
         {
           session_id: id,
           session_ans: s.answer & 0xff,

@@ -1,10 +1,19 @@
-// The app's one remote-lab session client, created on first use, with the app's API client,
-// board connection and store.
+// The app's remote-lab singletons: the checked API over the app's client, and the session
+// clients (created on first use) with the board connection and store.
+import i18next from 'i18next';
 import { api } from '../api/client.ts';
 import { getDevice } from '../device/runtime.ts';
+import { showToast } from '../state/ui.ts';
 import { cableSession, remoteLab } from './remote-lab-store.ts';
 import { CableSession } from './cable-session.ts';
+import { RemoteLabApi } from './remote-lab-api.ts';
 import { RemoteSession } from './remote-session.ts';
+
+export const remoteLabApi = new RemoteLabApi({
+  client: api,
+  notify: (message) => showToast('warning', message),
+  translate: (key) => i18next.t(key),
+});
 
 let session: RemoteSession | undefined;
 
@@ -17,7 +26,7 @@ export function brokerUrl(url: string, apiBase: string, page: string): string {
 
 export function getRemoteSession(): RemoteSession {
   session ??= new RemoteSession({
-    api,
+    api: remoteLabApi,
     device: getDevice(),
     brokerUrl: (url) =>
       brokerUrl(url, import.meta.env.VITE_API_BASE_URL || '/', window.location.href),
@@ -30,6 +39,6 @@ let cable: CableSession | undefined;
 
 /** The app's cable-board session client (a lesson's answer from a USB board). */
 export function getCableSession(): CableSession {
-  cable ??= new CableSession({ api, device: getDevice(), state: cableSession });
+  cable ??= new CableSession({ api: remoteLabApi, device: getDevice(), state: cableSession });
   return cable;
 }

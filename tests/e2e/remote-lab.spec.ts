@@ -77,6 +77,13 @@ test.describe('Remote lab', () => {
     // The teacher names the board on the lab station page and shares the tab's virtual board.
     const tp = teacher.page;
     await teacher.app.open('/lab-station');
+    // A teacher without labs is walked through the set-up; the keyboard folds it away.
+    const quickStart = tp.getByTestId('station-quick-start');
+    await expect(quickStart).toHaveAttribute('open', '');
+    await expect(quickStart).toContainText(t('remotelab:quickStart.students'));
+    await quickStart.locator('summary').focus();
+    await tp.keyboard.press('Enter');
+    await expect(quickStart).not.toHaveAttribute('open', '');
     boardId = uniqueId('LAB');
     const form = tp.getByTestId('new-lab');
     await form.getByLabel(t('remotelab:station.name')).fill('Table 1');
@@ -123,6 +130,10 @@ test.describe('Remote lab', () => {
     await openLogoProgram(editor, GRADE_PROGRAM);
     await download(editor);
     await expect(editor.toast(t('download:success'))).toBeVisible({ timeout: 20_000 });
+    // The station's page says that the program arrived.
+    await expect(tp.getByTestId('station-download')).toContainText(
+      t('remotelab:station.downloadDone').split('{{time}}')[0] ?? '',
+    );
     await student.page.getByRole('button', { name: t('editor:toolbar.run'), exact: true }).click();
     await expect(tp.getByTestId('station-answer')).toHaveText('100', { timeout: 10_000 });
     const dialog = await student.app.openDialog();
@@ -146,9 +157,32 @@ test.describe('Remote lab', () => {
     await second.app.open('/program');
     await second.app.connectByCode(accessCode);
     const queue = second.app.connectDialog().getByTestId('remote-queue');
+    const waiting = t('remotelab:session.waiting')
+      .replace('{{board}}', boardId)
+      .replace('{{position}}', '1');
+    await expect(queue).toContainText(waiting);
+
+    // The station stops: the holder's board page says "not connected" once (not in every
+    // panel), and the line hears that the board is offline and keeps its place.
+    await student.app.closeDialog();
+    await student.app.open('/gogoboard');
+    const tp = teacher.page;
+    await tp.getByRole('button', { name: t('remotelab:station.stop') }).click();
+    const notConnected = t('device:errors.boardNotConnected');
+    await expect(student.page.getByTestId('gogoboard-reason')).toHaveText(notConnected, {
+      timeout: 15_000,
+    });
+    await expect(student.page.getByText(notConnected)).toHaveCount(1);
     await expect(queue).toContainText(
-      t('remotelab:session.waiting').replace('{{board}}', boardId).replace('{{position}}', '1'),
+      t('remotelab:session.waitingOffline')
+        .replace('{{board}}', boardId)
+        .replace('{{position}}', '1'),
+      { timeout: 15_000 },
     );
+    // Back online, the line moves again.
+    await tp.getByTestId('station-start').click();
+    await expect(tp.getByTestId('station-broker')).toHaveText(t('remotelab:station.connected'));
+    await expect(queue).toContainText(waiting, { timeout: 15_000 });
     await student.app.disconnect();
     await expect(student.app.connectDialog().getByTestId('remote-session')).toBeHidden();
     await expectHolding(second.app);

@@ -1,5 +1,5 @@
 // /gogoboard: live panels for a connected GoGo board (spec classroom §2).
-// Every panel is disabled, with the reason, while no matching board is connected.
+// Every panel is disabled while no matching board is connected; the reason shows once.
 import { useTranslation } from 'react-i18next';
 import BeepLedPanel from './panels/BeepLedPanel.tsx';
 import BroadcastPanel from './panels/BroadcastPanel.tsx';
@@ -13,7 +13,7 @@ import SensorsPanel from './panels/SensorsPanel.tsx';
 import TasmotaPanel from './panels/TasmotaPanel.tsx';
 import { ServoPanel, ServoRelayPanel } from './panels/ServoPanel.tsx';
 import VoicePanel from './panels/VoicePanel.tsx';
-import { useBoardGate } from '../../device/ui/use-board-gate.ts';
+import { quiet, useBoardGate } from '../../device/ui/use-board-gate.ts';
 import Screen from '../../shell/ui/Screen.tsx';
 import TmBoardPanel from '../../labs/teachable-machine/ui/TmBoardPanel.tsx';
 import BoardBridgePanel from '../../webui/ui/BoardBridgePanel.tsx';
@@ -21,21 +21,23 @@ import BoardBridgePanel from '../../webui/ui/BoardBridgePanel.tsx';
 export default function GogoboardPage() {
   const { t } = useTranslation('board');
   const gate = useBoardGate();
+  // The page says why once, above the panels; each panel is only disabled.
+  const panelGate = quiet(gate);
   const panels = [
-    <SensorsPanel key="sensors" gate={gate} />,
-    <MotorsPanel key="motors" gate={gate} />,
-    <ServoPanel key="servo" gate={gate} />,
-    <ServoRelayPanel key="relay" gate={gate} />,
-    <DisplayPanel key="display" gate={gate} />,
-    <BuiltinSensorsPanel key="builtin" gate={gate} />,
-    <RtcPanel key="rtc" gate={gate} />,
-    <VoicePanel key="voice" gate={gate} />,
-    <BeepLedPanel key="beep" gate={gate} />,
-    <BroadcastPanel key="broadcast" gate={gate} />,
-    <TasmotaPanel key="tasmota" gate={gate} />,
-    <PingPanel key="ping" gate={gate} />,
-    <NetworkPanel key="network" gate={gate} />,
-    <TmBoardPanel key="teachable" gate={gate} />,
+    <SensorsPanel key="sensors" gate={panelGate} />,
+    <MotorsPanel key="motors" gate={panelGate} />,
+    <ServoPanel key="servo" gate={panelGate} />,
+    <ServoRelayPanel key="relay" gate={panelGate} />,
+    <DisplayPanel key="display" gate={panelGate} />,
+    <BuiltinSensorsPanel key="builtin" gate={panelGate} />,
+    <RtcPanel key="rtc" gate={panelGate} />,
+    <VoicePanel key="voice" gate={panelGate} />,
+    <BeepLedPanel key="beep" gate={panelGate} />,
+    <BroadcastPanel key="broadcast" gate={panelGate} />,
+    <TasmotaPanel key="tasmota" gate={panelGate} />,
+    <PingPanel key="ping" gate={panelGate} />,
+    <NetworkPanel key="network" gate={panelGate} />,
+    <TmBoardPanel key="teachable" gate={panelGate} />,
     <BoardBridgePanel key="webui-bridge" />,
   ];
   return (

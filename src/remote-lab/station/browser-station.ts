@@ -2,8 +2,6 @@
 // or this tab's virtual board, bridged for the lab's remote students. The program journal
 // lives in local storage; pacing runs on the device worker's clock, so a station in a
 // background tab keeps a download's 10 ms pauses.
-import { api } from '../../api/client.ts';
-import type { StationGrant } from '../../contract/remote-lab.ts';
 import { getDevice } from '../../device/runtime.ts';
 import { WorkerFramer } from '../../device/protocol/worker-framer.ts';
 import { WorkerPacer } from '../../device/protocol/worker-pacer.ts';
@@ -11,7 +9,7 @@ import type { Transport } from '../../device/transport.ts';
 import { WebHidTransport } from '../../device/webhid/webhid-transport.ts';
 import { getSimHost } from '../../virtual-board/host/sim-host.ts';
 import { SimulatedTransport } from '../../virtual-board/host/simulated-transport.ts';
-import { brokerUrl } from '../runtime.ts';
+import { brokerUrl, remoteLabApi } from '../runtime.ts';
 import {
   LabStation,
   type JournalState,
@@ -41,7 +39,7 @@ function localJournal(boardId: string): ProgramJournal {
 }
 
 async function access(labUuid: string): Promise<StationAccess> {
-  const g = await api.post<StationGrant>(`/lab/${labUuid}/station`, {});
+  const g = await remoteLabApi.station(labUuid);
   return {
     ...g,
     url: brokerUrl(g.url, import.meta.env.VITE_API_BASE_URL || '/', window.location.href),

@@ -52,7 +52,9 @@ export function RemoteSessionPanel() {
     return (
       <Alert variant="info" data-testid="remote-queue">
         <p className="mb-2" role="status">
-          {t('session.waiting', { board: s.boardId, position: s.position })}
+          {s.boardOnline
+            ? t('session.waiting', { board: s.boardId, position: s.position })
+            : t('session.waitingOffline', { board: s.boardId, position: s.position })}
         </p>
         <ProgressBar animated now={100} label={t('session.waitingShort')} visuallyHidden />
         <p className="small mb-0 mt-2">{t('session.waitingHelp')}</p>

@@ -8,11 +8,10 @@ import { Alert, Button } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { api } from '../../api/client.ts';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { UUID_PATTERN } from '../../contract/common.ts';
-import type { Lesson } from '../../contract/lessons.ts';
 import { remoteLabLesson, setRemoteLabLesson } from '../remote-lab-store.ts';
+import { remoteLabApi } from '../runtime.ts';
 import { isLoggedIn, session } from '../../state/session.ts';
 import { openModal } from '../../state/ui.ts';
 
@@ -26,7 +25,7 @@ function useLessonParam(): void {
   useEffect(() => {
     if (!uuid || !UUID.test(uuid) || !signedIn) return;
     let live = true;
-    api.get<Lesson>(`/lesson/${uuid}`).then(
+    remoteLabApi.lesson(uuid).then(
       (l) => live && setRemoteLabLesson({ uuid: l.uuid, name: l.name }),
       () => {},
     );

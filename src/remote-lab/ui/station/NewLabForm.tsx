@@ -1,0 +1,115 @@
+// The form that registers a new remote lab: a name, the board's GoGo ID and pin, a
+// description and keywords.
+import { useState, type FormEvent } from 'react';
+import { Alert, Form } from 'react-bootstrap';
+import { useTranslation } from 'react-i18next';
+import { LAB_DESC_MAX, LAB_NAME_MAX, PIN_MAX, PIN_MIN } from '../../../contract/remote-lab.ts';
+import { remoteLabApi } from '../../runtime.ts';
+import { BusyButton, LabField } from '../LabFields.tsx';
+import { splitList, useErrorMessage } from './use-error-message.ts';
+
+export function NewLabForm({ onCreated }: { onCreated: () => void }) {
+  const { t } = useTranslation('remotelab');
+  const message = useErrorMessage();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [keywords, setKeywords] = useState('');
+  const [boardId, setBoardId] = useState('');
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await remoteLabApi.createLab(
+        {
+          name,
+          description,
+          keywords: splitList(keywords),
+          board_id: boardId.trim(),
+          pin: pin.trim(),
+        },
+        { quiet: true },
+      );
+      setName('');
+      setDescription('');
+      setKeywords('');
+      setBoardId('');
+      setPin('');
+      onCreated();
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Form onSubmit={(e) => void submit(e)} aria-labelledby="new-lab-title" data-testid="new-lab">
+      <h2 id="new-lab-title" className="h5">
+        {t('station.newLab')}
+      </h2>
+      <div className="row g-2">
+        <LabField
+          id="lab-name"
+          className="col-md-6"
+          label={t('station.name')}
+          value={name}
+          onChange={setName}
+          required
+          maxLength={LAB_NAME_MAX}
+        />
+        <LabField
+          id="lab-board-id"
+          className="col-md-3"
+          label={t('form.boardId')}
+          value={boardId}
+          onChange={setBoardId}
+          required
+          code
+          maxLength={64}
+          help={t('station.boardIdHelp')}
+        />
+        <LabField
+          id="lab-pin"
+          className="col-md-3"
+          label={t('form.pin')}
+          value={pin}
+          onChange={setPin}
+          required
+          code
+          minLength={PIN_MIN}
+          maxLength={PIN_MAX}
+        />
+        <LabField
+          id="lab-description"
+          className="col-md-8"
+          label={t('station.description')}
+          value={description}
+          onChange={setDescription}
+          rows={2}
+          maxLength={LAB_DESC_MAX}
+        />
+        <LabField
+          id="lab-keywords"
+          className="col-md-4"
+          label={t('station.keywords')}
+          value={keywords}
+          onChange={setKeywords}
+          help={t('station.keywordsHelp')}
+        />
+      </div>
+      {error && (
+        <Alert variant="warning" className="mt-2" role="alert">
+          {error}
+        </Alert>
+      )}
+      <BusyButton busy={busy} className="mt-2" testId="new-lab-submit">
+        {t('station.create')}
+      </BusyButton>
+    </Form>
+  );
+}
