@@ -71,7 +71,9 @@ test.describe('Sign-in (Firebase Auth emulator)', () => {
     await screens.expectProfile('Bo', 'e-mail');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Bo Ribeiro');
     await page.getByRole('button', { name: 'Save name' }).click();
-    await expect(page.getByRole('status')).toHaveText('Your profile is saved.');
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your profile is saved.' }),
+    ).toBeVisible();
     await expect(page.getByTestId('profile-name')).toHaveText('Bo Ribeiro');
     await page.reload();
     await screens.expectProfile('Bo Ribeiro', 'e-mail');
