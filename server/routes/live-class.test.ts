@@ -259,6 +259,8 @@ describe(`live classroom (${testEngine()}, ${testBroker()})`, () => {
     expect(ann.state()?.hands.map((h) => h.email)).toEqual([mail.ann]);
     await as('teacher', 'PUT', `/class/${cls}/live/hand/resolve`, { email: mail.bob });
     await until(() => bob.state()?.hands.length === 0, 'resolved on the student side');
+    // The teacher's stream hears it on its own, maybe after the student's.
+    await until(() => teacherStream.state()?.hands.length === 1, 'resolved for the teacher');
     expect(teacherStream.state()?.hands.map((h) => h.email)).toEqual([mail.ann]);
 
     // Hand out to one student.
