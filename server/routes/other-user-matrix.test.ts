@@ -8,13 +8,13 @@
 // has a row. Public-by-design routes are listed with their reason: the other user may read
 // them, and every write route on the same (published, public, shared) resource has a row
 // here that refuses them. Runs on SQLite and PostgreSQL.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import type { ApiRoute } from '../app.ts';
 import { apiCaller, type ApiCall, type Method } from '../testing/api-caller.ts';
 import { signInWithGoogle, uniqueEmail } from '../testing/emulator-accounts.ts';
 import { sample, type Schema } from '../testing/schema-fuzz.ts';
+import { databaseSnapshot } from '../testing/db-snapshot.ts';
 import { bearer, startTestApp, type TestApp } from '../testing/test-app.ts';
 import { testEngine } from '../testing/test-db.ts';
 import { mqttTestEnv } from '../testing/test-mqtt.ts';
@@ -421,8 +421,6 @@ const MATRIX: Record<string, Row | PublicRow> = {
 };
 
 /** Tables that keep counts, not what a call is about. */
-const BOOKKEEPING = new Set(['kysely_migration', 'kysely_migration_lock', 'rate_buckets']);
-
 const keyOf = (r: ApiRoute) => `${r.method} ${r.url.slice(API_BASE_PATH.length)}`;
 const pathParams = (url: string) =>
   [...url.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] ?? '').filter(Boolean);
@@ -581,20 +579,7 @@ describe(`other-user matrix: every route with a resource in its path (${testEngi
     return w;
   }
 
-  /** Every row of every table but the bookkeeping ones, as text. */
-  async function snapshot(): Promise<Record<string, string>> {
-    const db = t.app.services.db.kysely as unknown as Kysely<Record<string, object>>;
-    const out: Record<string, string> = {};
-    for (const table of await db.introspection.getTables()) {
-      if (BOOKKEEPING.has(table.name) || table.isView) continue;
-      const rows = await db.selectFrom(table.name).selectAll().execute();
-      out[table.name] = rows
-        .map((r) => JSON.stringify(r))
-        .sort()
-        .join('\n');
-    }
-    return out;
-  }
+  const snapshot = () => databaseSnapshot(t);
 
   const routeWithPathIds = () =>
     t.app.apiRoutes.filter((r) => pathParams(r.url).some((p) => !NOT_A_RESOURCE.has(p)));

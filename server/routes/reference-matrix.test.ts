@@ -6,13 +6,13 @@
 // first naming another user's resource, which must be refused (403/404, or the one answer
 // the spec gives) with the database unchanged, then naming the caller's own, which must
 // work, so the refusal is the field's doing. Runs on SQLite and PostgreSQL.
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import { referenceFields } from '../testing/reference-fields.ts';
 import type { RouteSchemas } from '../testing/schema-fuzz.ts';
 import { apiCaller, type ApiCall, type Method } from '../testing/api-caller.ts';
 import { signInWithGoogle, uniqueEmail } from '../testing/emulator-accounts.ts';
+import { databaseSnapshot } from '../testing/db-snapshot.ts';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 import { testEngine } from '../testing/test-db.ts';
 import { mqttTestEnv } from '../testing/test-mqtt.ts';
@@ -546,8 +546,6 @@ const comment = (luuid: string, email: string, suuid: string | null) => ({
 });
 
 /** Tables that keep counts and outboxes, not what a call is about. */
-const BOOKKEEPING = new Set(['kysely_migration', 'kysely_migration_lock', 'rate_buckets']);
-
 describe(`reference matrix: every field that names a resource (${testEngine()})`, () => {
   let t: TestApp;
   let call: ApiCall;
@@ -644,20 +642,7 @@ describe(`reference matrix: every field that names a resource (${testEngine()})`
     return { mine: await side('me', 'myStudent'), theirs: await side('other', 'otherStudent') };
   }
 
-  /** Every row of every table but the bookkeeping ones, as text. */
-  async function snapshot(): Promise<Record<string, string>> {
-    const db = t.app.services.db.kysely as unknown as Kysely<Record<string, object>>;
-    const out: Record<string, string> = {};
-    for (const table of await db.introspection.getTables()) {
-      if (BOOKKEEPING.has(table.name) || table.isView) continue;
-      const rows = await db.selectFrom(table.name).selectAll().execute();
-      out[table.name] = rows
-        .map((r) => JSON.stringify(r))
-        .sort()
-        .join('\n');
-    }
-    return out;
-  }
+  const snapshot = () => databaseSnapshot(t);
 
   const send = (c: Call) => call(c.method, c.path, tokens[c.as], c.body);
 
