@@ -33,7 +33,7 @@ import type { LiveBoardState } from '../src/contract/live-class.ts';
 import { envPort, freePort, startAuthEmulator } from './auth-emulator.ts';
 import { table } from './bench/lib.ts';
 import { startServer, stopServer } from './bench/server-process.ts';
-import { startTempMosquitto, type TempMosquitto } from './mosquitto-temp.ts';
+import { mosquittoServerEnv, startTempMosquitto, type TempMosquitto } from './mosquitto-temp.ts';
 import { startTempPostgres, type TempPostgres } from './pg-temp.ts';
 
 const QUICK = process.argv.includes('--quick');
@@ -133,12 +133,7 @@ async function run(
     }
     if (broker === 'mosquitto') {
       mosquitto = await startTempMosquitto();
-      Object.assign(env, {
-        MQTT_URL: mosquitto.tcpUrl,
-        MQTT_CLIENT_URL: mosquitto.url,
-        MQTT_ADMIN_USERNAME: mosquitto.adminUsername,
-        MQTT_ADMIN_PASSWORD: mosquitto.adminPassword,
-      });
+      Object.assign(env, mosquittoServerEnv(mosquitto));
     } else if (broker !== 'aedes') {
       throw new Error(`unknown broker ${broker} (aedes or mosquitto)`);
     }

@@ -39,7 +39,7 @@ import {
 } from '../src/remote-lab/station/node-station.node.ts';
 import { envPort, freePort, startAuthEmulator } from './auth-emulator.ts';
 import { ms, ratio, table } from './bench/lib.ts';
-import { startTempMosquitto, type TempMosquitto } from './mosquitto-temp.ts';
+import { mosquittoServerEnv, startTempMosquitto, type TempMosquitto } from './mosquitto-temp.ts';
 import { Api, cpuSeconds, labScale, pct, progress, withTimeout } from './bench/lab-scale.ts';
 import { startServer } from './bench/server-process.ts';
 
@@ -234,12 +234,7 @@ async function main(): Promise<void> {
         if (broker === 'mosquitto') {
           progress('starting a throw-away Mosquitto');
           mosquitto = await startTempMosquitto();
-          Object.assign(env, {
-            MQTT_URL: mosquitto.tcpUrl,
-            MQTT_CLIENT_URL: mosquitto.url,
-            MQTT_ADMIN_USERNAME: mosquitto.adminUsername,
-            MQTT_ADMIN_PASSWORD: mosquitto.adminPassword,
-          });
+          Object.assign(env, mosquittoServerEnv(mosquitto));
         } else if (broker !== 'aedes') {
           throw new Error(`unknown broker ${broker} (aedes or mosquitto)`);
         }

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { envPort, freePort, startAuthEmulator, type AuthEmulator } from './auth-emulator.ts';
-import { startTempMosquitto, type TempMosquitto } from './mosquitto-temp.ts';
+import { mosquittoServerEnv, startTempMosquitto, type TempMosquitto } from './mosquitto-temp.ts';
 import { startTempPostgres, type TempPostgres } from './pg-temp.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -198,9 +198,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const env: Record<string, string> = {
       DATABASE_URL: databaseUrl,
       FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
-      MQTT_URL: mosquitto.tcpUrl,
-      MQTT_ADMIN_USERNAME: mosquitto.adminUsername,
-      MQTT_ADMIN_PASSWORD: mosquitto.adminPassword,
+      ...mosquittoServerEnv(mosquitto),
       // Browsers and stations reach the broker through the balancer.
       MQTT_CLIENT_URL: `ws://127.0.0.1:${port}/mqtt/lab`,
       MQTT_PUBLIC_URL: `ws://127.0.0.1:${port}/mqtt/public`,

@@ -171,6 +171,14 @@ export const mosquittoEnv = (m: TempMosquitto) => ({
   TEST_MQTT_ADMIN_PASSWORD: m.adminPassword,
 });
 
+/** Environment that points a server (`server/main.ts`) at this broker. */
+export const mosquittoServerEnv = (m: TempMosquitto) => ({
+  MQTT_URL: m.tcpUrl,
+  MQTT_CLIENT_URL: m.url,
+  MQTT_ADMIN_USERNAME: m.adminUsername,
+  MQTT_ADMIN_PASSWORD: m.adminPassword,
+});
+
 async function cli(argv: string[]): Promise<number> {
   const sep = argv.indexOf('--');
   const own = sep >= 0 ? argv.slice(0, sep) : argv;
