@@ -19,7 +19,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { AedesOptions, Client } from 'aedes';
 import { webuiNamespace, WEBUI_NAMESPACES } from '../../src/contract/webui.ts';
 import type { DynsecChannel, DynsecResponse } from '../remote-lab/lab-access.ts';
-import { secretMatches, sha256 } from '../remote-lab/lab-access.ts';
+import { passwordTag, secretMatches, sha256 } from '../remote-lab/lab-access.ts';
 
 export interface BrokerLogin {
   username: string;
@@ -194,10 +194,6 @@ export interface DynsecWebuiOptions {
  * password it set (older clients have none).
  */
 const STAMP = /^granted (\d+)(?: ([\w-]+))?$/;
-
-/** A short tag of a password, so replicas can tell it is already set without reading it. */
-const passwordTag = (password: string) =>
-  createHash('sha256').update(password).digest('base64url').slice(0, 12);
 
 /**
  * Access control by an external Mosquitto's dynamic-security plugin. Every grant creates
