@@ -199,5 +199,3 @@ export function classroomApi(client: ClassroomClient) {
       client.post<{ id: string }>('/user/delete', { id: userId }, o),
   };
 }
-
-export type ClassroomApi = ReturnType<typeof classroomApi>;

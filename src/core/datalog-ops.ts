@@ -112,8 +112,6 @@ export function datalogOps(core: WasmCore) {
   };
 }
 
-export type DatalogOps = ReturnType<typeof datalogOps>;
-
 /**
  * Builds a finished log's per-series time index now (the first downsample does it), so
  * the first chart of a decoded log only waits for its points.

@@ -18,7 +18,6 @@ export type { BoardInfo } from './device.ts';
 
 /** The default board: version 7 with firmware 42 (spec core §3). */
 export const DEFAULT_DISPLAY_BOARD: BoardType = BoardType.v7;
-export const DEFAULT_FIRMWARE = 42;
 
 export interface ConnectionState {
   connectionType: ConnectionType;

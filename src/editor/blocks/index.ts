@@ -39,9 +39,6 @@ export const GOGO_BLOCK_TYPES: string[] = Object.values(BLOCK_SETS).flatMap((set
   set.definitions.map((d) => d.type),
 );
 
-/** Blockly library blocks the toolbox offers (and the generator writes). */
-export const LIBRARY_BLOCK_TYPES: string[] = Object.keys(libraryLogo);
-
 let registered = false;
 
 export function registerGogoBlocks(): void {

@@ -42,9 +42,3 @@ export function blockXml(
   const at = position ? ` x="${position.x}" y="${position.y}"` : '';
   return `<block type="${first.type}"${at}>${first.mutation ?? ''}${fields}${inputs}${next}</block>`;
 }
-
-/** A workspace of top-level block stacks, laid out one below the other. */
-export function workspaceXmlOf(tops: BlockSpec[][], spacing = 300): string {
-  const blocks = tops.map((stack, i) => blockXml(stack, { x: 40, y: 40 + i * spacing })).join('');
-  return `<xml xmlns="${BLOCKLY_NS}">${blocks}</xml>`;
-}

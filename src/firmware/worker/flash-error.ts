@@ -62,5 +62,3 @@ export class FlashError extends Error {
     super(message);
   }
 }
-
-export const isFlashError = (e: unknown): e is FlashError => e instanceof FlashError;

@@ -103,10 +103,3 @@ export function localPage<Row>(
     },
   };
 }
-
-export function localSource<Row>(
-  rows: readonly Row[],
-  options: LocalSourceOptions<Row>,
-): TableSource<Row> {
-  return (query) => Promise.resolve(localPage(rows, query, options));
-}
