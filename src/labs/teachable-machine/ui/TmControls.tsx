@@ -12,6 +12,7 @@ import { isEspFamily } from '../../../device/board-state.ts';
 import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';
 import { markChanged, program } from '../../../program/index.ts';
+import { nextTask } from '../../../ui/next-task.ts';
 import { tmSession } from '../runtime.ts';
 import { channelProblem, TM_DEFAULT_CHANNEL, tmMessage, type TmMessage } from '../tm-message.ts';
 import { parseHold, parseThreshold, TM_MAX_HOLD_S } from '../tm-trigger.ts';
@@ -83,7 +84,11 @@ export default function TmControls({ id, gate }: Props) {
   };
   const train = useCallback(async () => {
     const trained = await session.train(program.toSaveProject.name.trim());
-    if (trained) setTm({ type: 'trained', model: trained.text });
+    if (!trained) return;
+    // The results show first; the project takes the model (its size shown, its draft
+    // written) in a task of its own, so neither makes the page wait for the other.
+    await nextTask();
+    setTm({ type: 'trained', model: trained.text });
   }, [session]);
   const labels = s.meta?.labels ?? [];
   const percent = Math.round(threshold * 100);
@@ -241,6 +246,7 @@ export default function TmControls({ id, gate }: Props) {
                     <span>{p} %</span>
                   </div>
                   <ProgressBar
+                    className="tm-bar"
                     now={p}
                     variant={p >= percent ? 'success' : 'info'}
                     aria-label={label}
