@@ -17,6 +17,7 @@ import './classroom.css';
 import SaveFailed from './SaveFailed.tsx';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
 import StudentLiveBar from '../live/ui/StudentLiveBar.tsx';
+import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
 export default function LessonPane() {
   const { t } = useTranslation('classroom');
@@ -41,15 +42,16 @@ export default function LessonPane() {
     <div className="lesson-pane" data-testid="lesson-pane">
       <div className="d-flex align-items-start gap-2 mb-2">
         <h2 className="h6 mb-0 me-auto text-break">{active.name}</h2>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          aria-label={t('lesson.description')}
-          title={t('lesson.description')}
-          onClick={() => setModal(true)}
-        >
-          <i className="bi bi-arrows-angle-expand" aria-hidden="true" />
-        </button>
+        <Tooltip text={t('lesson.description')}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            aria-label={t('lesson.description')}
+            onClick={() => setModal(true)}
+          >
+            <i className="bi bi-arrows-angle-expand" aria-hidden="true" />
+          </button>
+        </Tooltip>
       </div>
       <div className="d-flex flex-wrap gap-2 mb-2">
         <IconButton
