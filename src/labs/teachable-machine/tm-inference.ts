@@ -162,4 +162,3 @@ export async function openTmInference(prefer: TmInferenceMode = 'worker'): Promi
   if (await page.start()) return page;
   throw new TmError('no-backend');
 }
-
