@@ -303,7 +303,13 @@ export async function startBrokers(options: BrokerOptions): Promise<LabBrokers> 
         cfg.lab.adminPassword,
       );
       closers.push(() => channel.close());
-      const dynsec = new DynsecLabAccess(cfg.prefix, cfg.prefix, channel);
+      // Every replica derives the same station passwords from the admin's (docs/deploy.md).
+      const dynsec = new DynsecLabAccess(
+        cfg.prefix,
+        cfg.prefix,
+        channel,
+        createHmac('sha256', cfg.lab.adminPassword).update(`${cfg.prefix}:station`).digest(),
+      );
       const password = randomBytes(24).toString('base64url');
       const username = await dynsec.ensureServer(password, options.replica ?? '');
       const mqttBus = await MqttBus.connect(cfg.lab.url, username, password);

@@ -315,19 +315,27 @@ export class RemoteLabService {
       await this.attempts.take(attempts);
       throw wrongStationKey();
     }
-    return this.grantStation(boardId);
+    return this.grantStation(lab);
   }
 
   /** The station page: the lab's owner signed in (not an admin: a station is its owner's). */
   async stationForOwner(user: UserRow, uuid: string): Promise<StationGrant> {
     const lab = await this.labs.ownedStrictly(user, uuid);
-    return this.grantStation(lab.board_id);
+    return this.grantStation(lab);
   }
 
-  private async grantStation(boardId: string): Promise<StationGrant> {
+  private async grantStation(lab: RemoteLabRow): Promise<StationGrant> {
     const brokers = this.need();
-    const password = newSecret();
-    await this.labs.setStationSecret(boardId, password);
+    const boardId = lab.board_id;
+    // The same password for every grant of this lab and station key: a station logging in
+    // again keeps its link (and the session it serves); a new key or a new lab changes it.
+    const password = brokers.access.stationPassword(
+      boardId,
+      `${lab.uuid}:${lab.station_key_hash ?? ''}`,
+    );
+    if (lab.station_secret_hash !== sha256(password)) {
+      await this.labs.setStationSecret(boardId, password);
+    }
     await brokers.access.grantStation(boardId, password);
     // The new station must learn the holder even if presence looks unchanged.
     this.controlSent.delete(boardId);

@@ -81,9 +81,18 @@ export const LegacyFileParams = Type.Object({
   name: Type.String({ pattern: LEGACY_FILE_PATTERN }),
 });
 
+/** Spec core §9 "Firmware GoGo board 4 / Pi-topping": the lowest firmware each legacy board
+ * must run, and the latest one the updater offers and installs (the Pi-topping's older v31
+ * file is served too, for a local update). */
+export const LEGACY_FIRMWARE = {
+  gogo4: { min: 111, latest: 111 },
+  piTopping: { min: 40, latest: 40 },
+} as const;
+
 /** The legacy (GoGo 4 / Pi-topping) files: bootloaders and versioned firmware hex. */
 export const LEGACY_FILES = {
-  /** Spec core §4: the default legacy firmware version. */
+  /** Spec core §4: the default legacy firmware version, for a legacy board the table above
+   * does not name. */
   defaultVersion: 43,
   bootloader: { gogo4: 'bootloader.hex', piTopping: 'bootloaderPT.hex' },
   firmware: (board: 'gogo4' | 'piTopping', version: number) =>

@@ -1,5 +1,6 @@
 // From decoded reports (raw register values) to the board state the app shows, plus the
 // board-type facts of the spec (sensor and motor counts, firmware minimums).
+import { LEGACY_FIRMWARE } from '../contract/firmware.ts';
 import type { HidPiStatus, HidStatus } from '../core/hid-layout.ts';
 import {
   BoardType,
@@ -75,8 +76,8 @@ export function defaultMotorCount(type: number): number {
  * Bright, 6 and 7 are always supported (null).
  */
 export function minimumFirmware(type: number): number | null {
-  if (type === BoardType.original) return 111;
-  if (type === BoardType.fifth) return 40;
+  if (type === BoardType.original) return LEGACY_FIRMWARE.gogo4.min;
+  if (type === BoardType.fifth) return LEGACY_FIRMWARE.piTopping.min;
   return null;
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, versionAfterDash, versionFromTag } from '../contract/firmware.ts';
+import {
+  compareVersions,
+  LEGACY_FILES,
+  versionAfterDash,
+  versionFromTag,
+} from '../contract/firmware.ts';
+import { isFirmwareSupported } from '../device/board-state.ts';
 import { BoardType } from '../device/device.ts';
 import { perFrame } from './flash-bridge.ts';
 import { gogo6Chip, isAcceptableFirmwareFile, legacyFiles, targetFor } from './firmware-files.ts';
@@ -25,13 +31,29 @@ describe('firmware files', () => {
     expect(gogo6Chip(null)).toBe('esp');
   });
 
-  it('installs legacy firmware 43 on a Pi-topping with its own bootloader', () => {
+  it("installs the spec table's latest legacy firmware: 40 on a Pi-topping, 111 on a GoGo 4", () => {
     expect(legacyFiles(BoardType.fifth)).toEqual({
       bootloader: 'bootloaderPT.hex',
-      firmware: 'rpt10.v43.hex',
-      version: 43,
+      firmware: 'rpt10.v40.hex',
+      version: 40,
     });
-    expect(legacyFiles(BoardType.original).firmware).toBe('gogo40.v111.hex');
+    expect(legacyFiles(BoardType.original)).toEqual({
+      bootloader: 'bootloader.hex',
+      firmware: 'gogo40.v111.hex',
+      version: 111,
+    });
+  });
+
+  it('keeps the default legacy firmware version 43 for a legacy board the table does not name', () => {
+    expect(LEGACY_FILES.defaultVersion).toBe(43);
+    expect(legacyFiles(BoardType.wireless).firmware).toBe('rpt10.v43.hex');
+  });
+
+  it('requires firmware 40 on a Pi-topping and 111 on a GoGo 4', () => {
+    expect(isFirmwareSupported(BoardType.fifth, 39)).toBe(false);
+    expect(isFirmwareSupported(BoardType.fifth, 40)).toBe(true);
+    expect(isFirmwareSupported(BoardType.original, 110)).toBe(false);
+    expect(isFirmwareSupported(BoardType.original, 111)).toBe(true);
   });
 });
 

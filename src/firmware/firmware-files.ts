@@ -2,7 +2,7 @@
 // (spec core §4, §5).
 import { BoardType } from '../device/device.ts';
 import type { FlashChip } from '../core/wasm-core.ts';
-import { LEGACY_FILES } from '../contract/firmware.ts';
+import { LEGACY_FILES, LEGACY_FIRMWARE } from '../contract/firmware.ts';
 
 /** The board families of the update menu: GoGo 6 (STM32 + ESP32), GoGo 7 (external
  * installer), the legacy PIC boards (GoGo 4 and the Pi-topping). */
@@ -38,7 +38,8 @@ export function gogo6Chip(fromName: FlashChip | null): 'stm' | 'esp' {
   return fromName === 'stm' ? 'stm' : 'esp';
 }
 
-/** The legacy files of a board type: its bootloader and the default firmware. */
+/** The legacy files of a board type: its bootloader and its latest firmware (spec core §9),
+ * the default legacy version for any other type. */
 export function legacyFiles(boardType: number): {
   bootloader: string;
   firmware: string;
@@ -47,11 +48,12 @@ export function legacyFiles(boardType: number): {
   if (boardType === BoardType.original) {
     return {
       bootloader: LEGACY_FILES.bootloader.gogo4,
-      firmware: LEGACY_FILES.firmware('gogo4', 111),
-      version: 111,
+      firmware: LEGACY_FILES.firmware('gogo4', LEGACY_FIRMWARE.gogo4.latest),
+      version: LEGACY_FIRMWARE.gogo4.latest,
     };
   }
-  const version = LEGACY_FILES.defaultVersion;
+  const version =
+    boardType === BoardType.fifth ? LEGACY_FIRMWARE.piTopping.latest : LEGACY_FILES.defaultVersion;
   return {
     bootloader: LEGACY_FILES.bootloader.piTopping,
     firmware: LEGACY_FILES.firmware('piTopping', version),

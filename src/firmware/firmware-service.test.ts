@@ -116,10 +116,11 @@ function setup(
     displayBoard: () => connection.displayBoard,
   });
   const vb = new VirtualBoard(core, { config: { boardType } });
-  const legacy = legacyHex(43);
+  // Only the Pi-topping's latest firmware is on offer: asking for another file fails.
+  const legacy = legacyHex(40);
   const files: Record<string, string> = {
     [LEGACY_FILES.bootloader.piTopping]: new TextDecoder().decode(legacy.bootloader),
-    [LEGACY_FILES.firmware('piTopping', 43)]: new TextDecoder().decode(legacy.firmware),
+    [LEGACY_FILES.firmware('piTopping', 40)]: new TextDecoder().decode(legacy.firmware),
   };
   const s: Setup = {
     service: null as unknown as FirmwareService,
@@ -243,10 +244,10 @@ describe('FirmwareService', () => {
     expect(r.state.error).toBeNull();
     expect(r.state.phase).toBe('success');
     expect(r.state.result).toMatchObject({
-      firmware: { version: 43 },
+      firmware: { version: 40 },
       verified: true,
     });
-    expect(r.vb.device.state().legacy.firmware).toBe(43);
+    expect(r.vb.device.state().legacy.firmware).toBe(40);
   });
 
   it('updates the ESP32 of a GoGo Board 6 over the plugin, and refuses its STM32 there', async () => {
@@ -439,16 +440,16 @@ describe('FirmwareService', () => {
     expect(s.state.error).toBe('The firmware file is invalid');
   });
 
-  it('updates a Pi-topping to legacy firmware 43 and postpones further prompts', async () => {
+  it('updates a Pi-topping to its latest legacy firmware, 40, and postpones further prompts', async () => {
     const r = setup(BoardType.fifth);
     await r.vb.idle(50);
     await r.service.updateToLatest();
     expect(r.state.phase).toBe('success');
     expect(r.state.result).toMatchObject({
-      firmware: { version: 43 },
+      firmware: { version: 40 },
       verified: true,
     });
-    expect(r.toasts).toContain('Firmware updated to version 43.');
+    expect(r.toasts).toContain('Firmware updated to version 40.');
     expect(r.state.promptsPostponed).toBe(true);
     const before = r.toasts.length;
     await r.service.promptIfOutdated();
@@ -457,11 +458,18 @@ describe('FirmwareService', () => {
 
   it('tells once that a legacy board has older firmware than the latest', async () => {
     const r = setup(BoardType.fifth);
+    r.connection.board.firmwareVersion = 31;
     await r.service.promptIfOutdated();
     await r.service.promptIfOutdated();
     expect(r.toasts).toEqual([
-      'New firmware 43 is available for your board. Choose Update Firmware in the menu to install it.',
+      'New firmware 40 is available for your board. Choose Update Firmware in the menu to install it.',
     ]);
+  });
+
+  it('finds a Pi-topping on firmware 40 up to date', async () => {
+    const r = setup(BoardType.fifth);
+    await r.service.promptIfOutdated();
+    expect(r.toasts).toEqual([]);
   });
 
   it("reports 'Cannot retrieved the firmware file from cloud' when the latest image cannot be downloaded", async () => {

@@ -29,27 +29,27 @@ function release(chip: IdentityChip, version: number, at: number, bytes: number)
   return toIntelHex(image, at);
 }
 
-test('updates a Pi-topping connected through the plugin to firmware 43', async ({
+test('updates a Pi-topping connected through the plugin from firmware 31 to the latest, 40', async ({
   page,
   board,
   updater,
 }) => {
   test.setTimeout(120_000);
   const plugin = await PluginBoard.start(page, {
-    config: { boardType: BoardType.fifth, firmwareVersion: 40 },
+    config: { boardType: BoardType.fifth, firmwareVersion: 31 },
   });
   try {
     await board.open();
     await board.openDialog();
     await board.dialog.getByTestId('connect-plugin').click();
-    await board.expectBoard('GoGo Board 5 / Pi-topping', '40');
+    await board.expectBoard('GoGo Board 5 / Pi-topping', '31');
     await board.dialog
       .getByLabel('Board to program')
       .selectOption({ label: 'GoGo Board 5 / Pi-topping' });
     await board.closeDialog();
 
     await updater.openFromMenu();
-    const latest = updater.dialog.getByRole('button', { name: 'Update to latest version 43' });
+    const latest = updater.dialog.getByRole('button', { name: 'Update to latest version 40' });
     // The shipped folder's TEST images are never written to it.
     await latest.click();
     await expect(updater.dialog.getByTestId('firmware-error-cause')).toHaveText(
@@ -61,8 +61,8 @@ test('updates a Pi-topping connected through the plugin to firmware 43', async (
     await page.route('**/api/v1/firmware/legacy/bootloaderPT.hex', (r) =>
       r.fulfill({ body: release(IdentityChip.legacyBootloader, 3, 0, 2048) }),
     );
-    await page.route('**/api/v1/firmware/legacy/rpt10.v43.hex', (r) =>
-      r.fulfill({ body: release(IdentityChip.legacy, 43, 0x0800, 6 * 1024) }),
+    await page.route('**/api/v1/firmware/legacy/rpt10.v40.hex', (r) =>
+      r.fulfill({ body: release(IdentityChip.legacy, 40, 0x0800, 6 * 1024) }),
     );
     await latest.click();
     await expect(updater.dialog.getByTestId('firmware-progress')).toContainText(
@@ -72,15 +72,15 @@ test('updates a Pi-topping connected through the plugin to firmware 43', async (
     await expect(updater.dialog.getByTestId('firmware-board')).toContainText(
       'GoGo Board 5 / Pi-topping',
     );
-    await updater.expectSuccess('Firmware updated to version 43.', 90_000);
+    await updater.expectSuccess('Firmware updated to version 40.', 90_000);
     await expect(updater.success()).toContainText('matches the file');
-    expect(plugin.vb.device.state().legacy.firmware).toBe(43);
+    expect(plugin.vb.device.state().legacy.firmware).toBe(40);
     // Two sockets at least: the page's connection and the update's relay.
     expect(plugin.sockets).toBeGreaterThanOrEqual(2);
     // The page took the board back through the plugin.
     await updater.dialog.getByRole('button', { name: 'Close' }).last().click();
     await board.openDialog();
-    await board.expectBoard('GoGo Board 5 / Pi-topping', '43');
+    await board.expectBoard('GoGo Board 5 / Pi-topping', '40');
   } finally {
     plugin.stop();
   }

@@ -157,19 +157,25 @@ test.describe('Firmware update (virtual board behind a fake navigator.hid)', () 
     await expect(updater.simFirmware('sim-firmware-mode')).toContainText('the application');
   });
 
-  test('updates a Pi-topping through the legacy stages to firmware 43', async ({
+  test('updates a Pi-topping on firmware 31 through the legacy stages to the latest, 40', async ({
     updater,
     board,
   }) => {
     await updater.connect('GoGo Board 5 / Pi-topping');
+    const settings = await board.simSection('settings');
+    await settings.getByLabel('Firmware version').fill('40');
     await updater.openFromMenu();
-    await updater.dialog.getByRole('button', { name: 'Update to latest version 43' }).click();
+    await expect(updater.dialog.getByText("You're using the latest firmware.")).toBeVisible();
+    await updater.dialog.getByRole('button', { name: 'Close' }).last().click();
+    await settings.getByLabel('Firmware version').fill('31');
+    await updater.openFromMenu();
+    await updater.dialog.getByRole('button', { name: 'Update to latest version 40' }).click();
     await expect(updater.dialog.getByTestId('firmware-percent')).toBeVisible();
-    await updater.expectSuccess('Firmware updated to version 43.');
-    await expect(updater.simFirmware('sim-legacy-version')).toHaveText('43');
+    await updater.expectSuccess('Firmware updated to version 40.');
+    await expect(updater.simFirmware('sim-legacy-version')).toHaveText('40');
     await updater.dialog.getByRole('button', { name: 'Close' }).last().click();
     await board.openDialog();
-    await board.expectBoard('GoGo Board 5 / Pi-topping', '43');
+    await board.expectBoard('GoGo Board 5 / Pi-topping', '40');
   });
 });
 

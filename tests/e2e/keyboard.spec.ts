@@ -98,8 +98,44 @@ test('the keyboard shortcuts are listed in the interface language', async ({ pag
   await editor.open('/program');
   const help = page.getByRole('dialog', { name: text('th', 'editor:keyboard.title') });
 
+  // The icon button's tooltip (no browser title): 50 ms after the pointer rests on it, in
+  // Thai with the shipped font; at once on keyboard focus; Escape hides it.
+  const button = page.getByRole('button', { name: text('th', 'editor:keyboard.title') });
+  const tooltip = page.getByRole('tooltip');
+  await expect(button).not.toHaveAttribute('title');
+  await button.evaluate((el) => {
+    const times: number[] = [];
+    (window as unknown as { tooltipTimes: number[] }).tooltipTimes = times;
+    el.addEventListener('pointerenter', () => times.push(performance.now()), { once: true });
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[role="tooltip"]')) return;
+      times.push(performance.now());
+      observer.disconnect();
+    }).observe(document.body, { childList: true });
+  });
+  await button.hover();
+  await expect(tooltip).toHaveText(text('th', 'editor:keyboard.title'));
+  const [entered = 0, shown = 0] = await page.evaluate(
+    () => (window as unknown as { tooltipTimes: number[] }).tooltipTimes,
+  );
+  expect(shown - entered).toBeGreaterThanOrEqual(49);
+  expect(shown - entered).toBeLessThan(400);
+  await expect(button).toHaveAttribute(
+    'aria-describedby',
+    (await tooltip.getAttribute('id')) ?? '-',
+  );
+  await expect(tooltip).toHaveCSS('font-family', /^"Noto Sans Thai"/);
+  await expect(tooltip).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: 'test-results/tooltip/keyboard-button-th.png' });
+  await page.mouse.move(0, 400);
+  await expect(tooltip).toHaveCount(0);
+  await button.focus();
+  await expect(tooltip).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tooltip).toHaveCount(0);
+  await expect(button).toBeFocused();
+
   // The toolbar button opens the list; Escape closes it.
-  await page.getByRole('button', { name: text('th', 'editor:keyboard.title') }).focus();
   await page.keyboard.press('Enter');
   await expect(help).toBeVisible();
   await expect(help).toContainText(text('th', 'editor:keyboard.toolbox'));

@@ -14,6 +14,7 @@ import { ui } from '../../state/ui.ts';
 import { runAction } from '../../shell/actions.ts';
 import { menuContext, showNameSaveIcon } from '../menu-visibility.ts';
 import Spinner from '../../ui/busy/Spinner.tsx';
+import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
 export default function ProjectNameField() {
   const { t } = useTranslation('shell');
@@ -36,15 +37,16 @@ export default function ProjectNameField() {
         <span className="text-truncate fw-semibold" data-testid="extension-name">
           {p.currentProject?.name || p.toSaveProject.name}
         </span>
-        <button
-          type="button"
-          className="btn btn-sm btn-link"
-          aria-label={t('projectName.saveExtension')}
-          title={t('projectName.saveExtension')}
-          onClick={() => void runAction('saveExtension')}
-        >
-          <i className="bi bi-save" aria-hidden="true" />
-        </button>
+        <Tooltip text={t('projectName.saveExtension')}>
+          <button
+            type="button"
+            className="btn btn-sm btn-link"
+            aria-label={t('projectName.saveExtension')}
+            onClick={() => void runAction('saveExtension')}
+          >
+            <i className="bi bi-save" aria-hidden="true" />
+          </button>
+        </Tooltip>
       </div>
     );
   }
@@ -67,17 +69,18 @@ export default function ProjectNameField() {
         }}
       />
       {canSave && (
-        <button
-          type="button"
-          className="btn btn-outline-primary"
-          aria-label={t(p.saving ? 'projectName.saving' : 'projectName.save')}
-          title={t(p.saving ? 'projectName.saving' : 'projectName.save')}
-          aria-busy={p.saving}
-          disabled={p.saving}
-          onClick={() => void runAction('save')}
-        >
-          {p.saving ? <Spinner /> : <i className="bi bi-floppy" aria-hidden="true" />}
-        </button>
+        <Tooltip text={t(p.saving ? 'projectName.saving' : 'projectName.save')}>
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            aria-label={t(p.saving ? 'projectName.saving' : 'projectName.save')}
+            aria-busy={p.saving}
+            disabled={p.saving}
+            onClick={() => void runAction('save')}
+          >
+            {p.saving ? <Spinner /> : <i className="bi bi-floppy" aria-hidden="true" />}
+          </button>
+        </Tooltip>
       )}
       <span role="status" className="d-flex">
         {saved && (

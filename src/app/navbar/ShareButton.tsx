@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { program } from '../../program/index.ts';
 import { runAction } from '../../shell/actions.ts';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
+import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
 export default function ShareButton() {
   const { t } = useTranslation('shell');
@@ -20,14 +21,15 @@ export default function ShareButton() {
         <span className="label-from-md">{t('share.button')}</span>
       </IconButton>
       {currentProjectId && (
-        <Link
-          to={`/project/${encodeURIComponent(currentProjectId)}`}
-          className="btn btn-sm btn-link text-body"
-          aria-label={t('share.projectPage')}
-          title={t('share.projectPage')}
-        >
-          <i className="bi bi-info-circle" aria-hidden="true" />
-        </Link>
+        <Tooltip text={t('share.projectPage')}>
+          <Link
+            to={`/project/${encodeURIComponent(currentProjectId)}`}
+            className="btn btn-sm btn-link text-body"
+            aria-label={t('share.projectPage')}
+          >
+            <i className="bi bi-info-circle" aria-hidden="true" />
+          </Link>
+        </Tooltip>
       )}
     </div>
   );

@@ -19,6 +19,7 @@ import SaveFailed from './SaveFailed.tsx';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
 import StudentLiveBar from '../live/ui/StudentLiveBar.tsx';
 import StudentComments from '../live/ui/StudentComments.tsx';
+import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
 export default function LessonPane() {
   const { t } = useTranslation('classroom');
@@ -47,15 +48,16 @@ export default function LessonPane() {
     <div className="lesson-pane" data-testid="lesson-pane">
       <div className="d-flex align-items-start gap-2 mb-2">
         <h2 className="h6 mb-0 me-auto text-break">{active.name}</h2>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          aria-label={t('lesson.description')}
-          title={t('lesson.description')}
-          onClick={() => setModal(true)}
-        >
-          <i className="bi bi-arrows-angle-expand" aria-hidden="true" />
-        </button>
+        <Tooltip text={t('lesson.description')}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            aria-label={t('lesson.description')}
+            onClick={() => setModal(true)}
+          >
+            <i className="bi bi-arrows-angle-expand" aria-hidden="true" />
+          </button>
+        </Tooltip>
       </div>
       {canSubmit && (
         <div className="mb-2">

@@ -15,6 +15,7 @@ import AddToClassesDialog from './AddToClassesDialog.tsx';
 import ClassroomShell from './ClassroomShell.tsx';
 import { formatDate } from './format.ts';
 import LessonDescriptionModal from './LessonDescriptionModal.tsx';
+import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
 export default function LessonPanelPage() {
   const { t } = useTranslation('classroom');
@@ -89,25 +90,27 @@ export default function LessonPanelPage() {
         testId="lesson-table"
         actions={(l) => (
           <div className="btn-group btn-group-sm">
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              aria-label={t('panel.preview', { name: l.name })}
-              title={t('panel.preview', { name: l.name })}
-              onClick={() => setPreview(l)}
-            >
-              <i className="bi bi-eye" aria-hidden="true" />
-            </button>
-            {creatorMode && l.permissions.addToClass && (
+            <Tooltip text={t('panel.preview', { name: l.name })}>
               <button
                 type="button"
-                className="btn btn-outline-primary"
-                aria-label={t('panel.addTitle', { name: l.name })}
-                title={t('panel.addTitle', { name: l.name })}
-                onClick={() => setAdding(l)}
+                className="btn btn-outline-secondary"
+                aria-label={t('panel.preview', { name: l.name })}
+                onClick={() => setPreview(l)}
               >
-                <i className="bi bi-plus-square" aria-hidden="true" />
+                <i className="bi bi-eye" aria-hidden="true" />
               </button>
+            </Tooltip>
+            {creatorMode && l.permissions.addToClass && (
+              <Tooltip text={t('panel.addTitle', { name: l.name })}>
+                <button
+                  type="button"
+                  className="btn btn-outline-primary"
+                  aria-label={t('panel.addTitle', { name: l.name })}
+                  onClick={() => setAdding(l)}
+                >
+                  <i className="bi bi-plus-square" aria-hidden="true" />
+                </button>
+              </Tooltip>
             )}
           </div>
         )}

@@ -23,6 +23,7 @@ import { formatDate, formatPoints } from './format.ts';
 import StartLessonButton from './StartLessonButton.tsx';
 import StateBadge from './StateBadge.tsx';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
+import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
 function AddLessons({
   klass,
@@ -177,20 +178,20 @@ function LessonRow({
               icon={icon}
               className="btn btn-outline-secondary"
               aria-label={t(key, { name: lesson.name })}
-              title={t(key, { name: lesson.name })}
               disabled={index + step < 0 || index + step >= count}
               onClick={() => onMove(index, index + step)}
             />
           ))}
-          <button
-            type="button"
-            className="btn btn-outline-danger"
-            aria-label={t('overview.remove', { name: lesson.name })}
-            title={t('overview.remove', { name: lesson.name })}
-            onClick={() => onRemove(lesson)}
-          >
-            <i className="bi bi-x-lg" aria-hidden="true" />
-          </button>
+          <Tooltip text={t('overview.remove', { name: lesson.name })}>
+            <button
+              type="button"
+              className="btn btn-outline-danger"
+              aria-label={t('overview.remove', { name: lesson.name })}
+              onClick={() => onRemove(lesson)}
+            >
+              <i className="bi bi-x-lg" aria-hidden="true" />
+            </button>
+          </Tooltip>
         </div>
       )}
     </li>

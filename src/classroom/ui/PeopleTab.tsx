@@ -13,6 +13,7 @@ import { listUrls } from '../classroom-api.ts';
 import { parseEmails } from '../emails.ts';
 import { classCache, classroom } from '../runtime.ts';
 import { formatDate } from './format.ts';
+import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
 function AddPeople({
   klass,
@@ -153,15 +154,16 @@ function PeopleList({ klass, type, manage }: { klass: Class; type: PersonType; m
           manage
             ? (p) =>
                 p.isOwner ? null : (
-                  <button
-                    type="button"
-                    className="btn btn-sm btn-outline-danger"
-                    aria-label={t('people.remove', { email: p.email })}
-                    title={t('people.remove', { email: p.email })}
-                    onClick={() => void remove(p)}
-                  >
-                    <i className="bi bi-person-x" aria-hidden="true" />
-                  </button>
+                  <Tooltip text={t('people.remove', { email: p.email })}>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-danger"
+                      aria-label={t('people.remove', { email: p.email })}
+                      onClick={() => void remove(p)}
+                    >
+                      <i className="bi bi-person-x" aria-hidden="true" />
+                    </button>
+                  </Tooltip>
                 )
             : undefined
         }

@@ -11,6 +11,7 @@ import {
   setCompileInBrowser,
   setRunAfterDownload,
 } from '../download-store.ts';
+import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
 export function DownloadProgressBar() {
   const { t } = useTranslation('download');
@@ -51,15 +52,16 @@ export function DownloadSettingsMenu() {
   const { link } = useSnapshot(board);
   return (
     <Dropdown as={ButtonGroup} align="end" autoClose="outside">
-      <Dropdown.Toggle
-        size="sm"
-        variant="outline-success"
-        aria-label={t('settings.label')}
-        title={t('settings.label')}
-        data-testid="download-settings"
-      >
-        <i className="bi bi-gear" aria-hidden />
-      </Dropdown.Toggle>
+      <Tooltip text={t('settings.label')}>
+        <Dropdown.Toggle
+          size="sm"
+          variant="outline-success"
+          aria-label={t('settings.label')}
+          data-testid="download-settings"
+        >
+          <i className="bi bi-gear" aria-hidden />
+        </Dropdown.Toggle>
+      </Tooltip>
       <Dropdown.Menu className="p-2" style={{ minWidth: '18rem' }}>
         <Form.Check
           type="switch"

@@ -15,6 +15,7 @@ import {
   widgetArea,
 } from '../../shell/widget-panes.ts';
 import { openKeyboardHelp } from './keyboard-help.ts';
+import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
 export interface EditorToolbarProps {
   mode: ProgramMode;
@@ -101,50 +102,50 @@ export default function EditorToolbar({
         </Link>
       )}
       {keyboardHelp && (
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-secondary"
-          aria-label={t('keyboard.title')}
-          title={t('keyboard.title')}
-          data-testid="keyboard-help-button"
-          onClick={openKeyboardHelp}
-        >
-          <i className="bi bi-keyboard" aria-hidden="true" />
-        </button>
+        <Tooltip text={t('keyboard.title')}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            aria-label={t('keyboard.title')}
+            data-testid="keyboard-help-button"
+            onClick={openKeyboardHelp}
+          >
+            <i className="bi bi-keyboard" aria-hidden="true" />
+          </button>
+        </Tooltip>
       )}
       <div className="d-flex align-items-center gap-2 ms-auto">
         <DownloadProgressBar />
         <div className="btn-group">
-          <button
-            type="button"
-            className="btn btn-sm btn-success"
-            title={t('toolbar.downloadTip')}
-            onClick={download}
-          >
-            <i className="bi bi-download me-1" aria-hidden="true" />
-            {t('toolbar.download')}
-          </button>
+          <Tooltip text={t('toolbar.downloadTip')}>
+            <button type="button" className="btn btn-sm btn-success" onClick={download}>
+              <i className="bi bi-download me-1" aria-hidden="true" />
+              {t('toolbar.download')}
+            </button>
+          </Tooltip>
           <DownloadSettingsMenu />
         </div>
-        <button
-          type="button"
-          className={`btn btn-sm ${awaitingRun ? 'btn-success run-prompt' : 'btn-outline-success'}`}
-          title={t('toolbar.runTip')}
-          data-awaiting-run={awaitingRun}
-          onClick={() => void runAction('runProgram')}
-        >
-          <i className="bi bi-play-fill me-1" aria-hidden="true" />
-          <span className="label-from-sm">{t('toolbar.run')}</span>
-        </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger"
-          title={t('toolbar.stopTip')}
-          onClick={() => void runAction('stopProgram')}
-        >
-          <i className="bi bi-stop-fill me-1" aria-hidden="true" />
-          <span className="label-from-sm">{t('toolbar.stop')}</span>
-        </button>
+        <Tooltip text={t('toolbar.runTip')}>
+          <button
+            type="button"
+            className={`btn btn-sm ${awaitingRun ? 'btn-success run-prompt' : 'btn-outline-success'}`}
+            data-awaiting-run={awaitingRun}
+            onClick={() => void runAction('runProgram')}
+          >
+            <i className="bi bi-play-fill me-1" aria-hidden="true" />
+            <span className="label-from-sm">{t('toolbar.run')}</span>
+          </button>
+        </Tooltip>
+        <Tooltip text={t('toolbar.stopTip')}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            onClick={() => void runAction('stopProgram')}
+          >
+            <i className="bi bi-stop-fill me-1" aria-hidden="true" />
+            <span className="label-from-sm">{t('toolbar.stop')}</span>
+          </button>
+        </Tooltip>
       </div>
       {logo && (
         <div className="btn-group btn-group-sm" role="group">
@@ -179,14 +180,10 @@ function PanelButton({
   ...rest
 }: { icon: string; label: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button
-      type="button"
-      className="btn btn-outline-secondary"
-      aria-label={label}
-      title={label}
-      {...rest}
-    >
-      <i className={`bi bi-${icon}`} aria-hidden="true" />
-    </button>
+    <Tooltip text={label}>
+      <button type="button" className="btn btn-outline-secondary" aria-label={label} {...rest}>
+        <i className={`bi bi-${icon}`} aria-hidden="true" />
+      </button>
+    </Tooltip>
   );
 }

@@ -14,6 +14,7 @@ import { loadMessages, markAllRead, markRead } from '../messages-service.ts';
 import { messagesStore } from '../runtime.ts';
 import Loading from '../../ui/busy/Loading.tsx';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
+import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
 // The Markdown renderer and the announcement editor load with the first announcement shown
 // or written: the editor's first screen does without them.
@@ -47,24 +48,25 @@ export default function MessagesMenu() {
           if (show) void loadMessages();
         }}
       >
-        <Dropdown.Toggle
-          variant="link"
-          className="text-body position-relative no-caret px-2"
-          aria-label={label}
-          title={label}
-          data-testid="messages-menu"
-        >
-          <i className="bi bi-bell fs-5" aria-hidden="true" />
-          {m.unread > 0 && (
-            <span
-              className="position-absolute top-0 start-100 translate-middle badge rounded-pill text-bg-danger"
-              data-testid="messages-unread"
-              aria-hidden="true"
-            >
-              {m.unread > 99 ? '99+' : m.unread}
-            </span>
-          )}
-        </Dropdown.Toggle>
+        <Tooltip text={label}>
+          <Dropdown.Toggle
+            variant="link"
+            className="text-body position-relative no-caret px-2"
+            aria-label={label}
+            data-testid="messages-menu"
+          >
+            <i className="bi bi-bell fs-5" aria-hidden="true" />
+            {m.unread > 0 && (
+              <span
+                className="position-absolute top-0 start-100 translate-middle badge rounded-pill text-bg-danger"
+                data-testid="messages-unread"
+                aria-hidden="true"
+              >
+                {m.unread > 99 ? '99+' : m.unread}
+              </span>
+            )}
+          </Dropdown.Toggle>
+        </Tooltip>
         <Dropdown.Menu className="messages-menu p-0" style={{ width: '24rem', maxWidth: '90vw' }}>
           <div className="d-flex align-items-center gap-2 px-3 py-2 border-bottom">
             <strong className="me-auto">{t('title')}</strong>

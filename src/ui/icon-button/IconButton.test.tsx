@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import IconButton from './IconButton.tsx';
 
@@ -63,5 +63,7 @@ describe('IconButton', () => {
     render(<IconButton icon="floppy" aria-label="Save project" />);
     const button = screen.getByRole('button', { name: 'Save project' });
     expect(button.querySelector('i')?.className).toBe('bi bi-floppy');
+    act(() => button.focus());
+    expect(screen.getByRole('tooltip').textContent).toBe('Save project');
   });
 });

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type Pagination } from '../../contract/common.ts';
 import { pageNumbers } from './pagination.ts';
+import Tooltip from '../tooltip/Tooltip.tsx';
 
 interface Props {
   pagination: Pagination;
@@ -19,16 +20,17 @@ export default function Pager({ pagination, onPage, onPerPage, of }: Props) {
   const { current_page: current, last_page: last } = pagination;
   const button = (page: number, label: string, icon: string | null, disabled: boolean) => (
     <li className={`page-item${disabled ? ' disabled' : ''}`} key={`${label}-${page}`}>
-      <button
-        type="button"
-        className="page-link"
-        aria-label={label}
-        title={label}
-        disabled={disabled}
-        onClick={() => onPage(page)}
-      >
-        {icon ? <i className={`bi bi-${icon}`} aria-hidden="true" /> : page}
-      </button>
+      <Tooltip text={label}>
+        <button
+          type="button"
+          className="page-link"
+          aria-label={label}
+          disabled={disabled}
+          onClick={() => onPage(page)}
+        >
+          {icon ? <i className={`bi bi-${icon}`} aria-hidden="true" /> : page}
+        </button>
+      </Tooltip>
     </li>
   );
   return (

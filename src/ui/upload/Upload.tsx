@@ -10,6 +10,7 @@ import { acceptAttribute, GALLERY_EXTENSIONS, splitByExtension } from './accept.
 import { formatFileSize } from './file-size.ts';
 import { UploadQueue, type UploadItem, type Uploader } from './upload-queue.ts';
 import './upload.css';
+import Tooltip from '../tooltip/Tooltip.tsx';
 
 export type UploadMode = 'single' | 'gallery' | 'list';
 
@@ -97,15 +98,16 @@ function Item({ item, queue, images }: { item: UploadItem; queue: UploadQueue; i
               {t('upload.retry')}
             </button>
           )}
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-danger"
-            aria-label={t('upload.remove', { name: item.name })}
-            title={t('upload.remove', { name: item.name })}
-            onClick={() => queue.remove(item.id)}
-          >
-            <i className="bi bi-x-lg" aria-hidden="true" />
-          </button>
+          <Tooltip text={t('upload.remove', { name: item.name })}>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger"
+              aria-label={t('upload.remove', { name: item.name })}
+              onClick={() => queue.remove(item.id)}
+            >
+              <i className="bi bi-x-lg" aria-hidden="true" />
+            </button>
+          </Tooltip>
         </>
       )}
     </li>

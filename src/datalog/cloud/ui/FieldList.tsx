@@ -7,6 +7,7 @@ import { confirm } from '../../../shell/confirm.ts';
 import { showToast } from '../../../state/ui.ts';
 import { cloudDatalog } from '../runtime.ts';
 import { tagColour } from '../../../ui/chart/colours.ts';
+import Tooltip from '../../../ui/tooltip/Tooltip.tsx';
 
 /** Asks, then deletes a field and its records; a refusal shows 'Delete field error'. */
 async function deleteField(field: Field, texts: { confirm: string; error: string }) {
@@ -64,20 +65,21 @@ export default function FieldList(props: {
                 </button>
               )}
               {props.deletable && (
-                <button
-                  type="button"
-                  className="btn btn-sm btn-link p-0 text-danger"
-                  aria-label={t('deleteField', { tag: f.tag })}
-                  title={t('deleteField', { tag: f.tag })}
-                  onClick={() =>
-                    void deleteField(f, {
-                      confirm: t('confirmDeleteField', { tag: f.tag }),
-                      error: t('deleteFieldError'),
-                    })
-                  }
-                >
-                  <i className="bi bi-trash" aria-hidden="true" />
-                </button>
+                <Tooltip text={t('deleteField', { tag: f.tag })}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-link p-0 text-danger"
+                    aria-label={t('deleteField', { tag: f.tag })}
+                    onClick={() =>
+                      void deleteField(f, {
+                        confirm: t('confirmDeleteField', { tag: f.tag }),
+                        error: t('deleteFieldError'),
+                      })
+                    }
+                  >
+                    <i className="bi bi-trash" aria-hidden="true" />
+                  </button>
+                </Tooltip>
               )}
             </div>
             <div className="small text-body-secondary ms-4">

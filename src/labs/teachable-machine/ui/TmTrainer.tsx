@@ -10,6 +10,7 @@ import IconButton from '../../../ui/icon-button/IconButton.tsx';
 import TextField from '../../../ui/text-field/TextField.tsx';
 import type { TmSession } from '../tm-session.ts';
 import { TM_MAX_CLASSES, TM_MAX_SAMPLES, TM_MIN_CLASSES, TM_MIN_SAMPLES } from '../tm-limits.ts';
+import Tooltip from '../../../ui/tooltip/Tooltip.tsx';
 
 const LABEL_MAX = 40;
 /** Training's own problems (teachable:train.problems); the others are model errors. */
@@ -68,16 +69,17 @@ const SampleList = memo(function SampleList({
         const name = t('train.deleteSample', { n: n + 1, label });
         return (
           <li key={sample.id}>
-            <button
-              type="button"
-              className="btn p-0 border-0 tm-sample"
-              aria-label={name}
-              title={name}
-              disabled={disabled}
-              onClick={() => session.deleteSample(classKey, sample.id)}
-            >
-              <Thumb bitmap={sample.thumb} />
-            </button>
+            <Tooltip text={name}>
+              <button
+                type="button"
+                className="btn p-0 border-0 tm-sample"
+                aria-label={name}
+                disabled={disabled}
+                onClick={() => session.deleteSample(classKey, sample.id)}
+              >
+                <Thumb bitmap={sample.thumb} />
+              </button>
+            </Tooltip>
           </li>
         );
       })}
