@@ -176,7 +176,9 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
       latencies.push(latency);
       timings.push(`stop all → ${s.name}'s motor off (the virtual board's panel): ${latency} ms`);
     }
-    // The teacher's click to every board's motors off, as each virtual board shows them.
+    // The teacher's click to every board's motors off, as each virtual board shows them
+    // (printed first, so a failure shows every board's figure).
+    console.log(`stop all, click → motors off: ${latencies.join(', ')} ms`);
     for (const latency of latencies) expect(latency).toBeLessThan(1000);
     for (const s of students) {
       await expect(s.board.simMotor('a')).toHaveAttribute('data-motor', 'off');
