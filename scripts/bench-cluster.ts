@@ -33,7 +33,7 @@ import { signUpWithPassword } from '../server/testing/emulator-accounts.ts';
 import { API_BASE_PATH } from '../src/contract/base-path.ts';
 import { resolveBrokerUrl } from '../src/remote-lab/station/node-station.node.ts';
 import { envPort } from './auth-emulator.ts';
-import { cpuSeconds, labScale, pct, type LabScaleResult } from './bench/lab-scale.ts';
+import { cpuSeconds, describe, labScale, pct, type LabScaleResult } from './bench/lab-scale.ts';
 import { startCluster, type Replica } from './cluster.ts';
 
 const QUICK = process.argv.includes('--quick');
@@ -247,7 +247,7 @@ async function main(): Promise<number> {
           pin: '2468',
         });
       } catch (e) {
-        labError = e instanceof Error ? e.message : String(e);
+        labError = describe(e);
         log(`remote lab: ${labError}`);
       }
     }
