@@ -153,6 +153,9 @@ export class RemoteLabService {
   private sweeping: Promise<void> | null = null;
   private readonly now: () => number;
   readonly timeoutMs: number;
+  /** When this process began to serve: silence from before then is the server's, not the
+   * student's or the station's (a restart must not end the sessions it interrupted). */
+  private startedAt = 0;
 
   constructor(private readonly options: RemoteLabOptions) {
     this.labs = new LabStore(options.db);
@@ -197,6 +200,7 @@ export class RemoteLabService {
   /** Starts following presence and sweeping; ends broker access of sessions that ended. */
   async start(brokers: LabBrokers): Promise<void> {
     this.brokers = brokers;
+    this.startedAt = this.now();
     await brokers.bus.subscribe(allPresence(this.options.mqtt.prefix), (topic, payload) =>
       this.onPresence(topic, payload),
     );
@@ -654,13 +658,18 @@ export class RemoteLabService {
 
   private async sweepOnce(): Promise<void> {
     const t = this.now();
-    for (const s of await this.sessions.silentSince(t - this.timeoutMs)) {
-      await this.end(s, 'expired');
+    // Alives missed while no process served count only once this one has served a time-out.
+    if (t - this.startedAt >= this.timeoutMs) {
+      for (const s of await this.sessions.silentSince(t - this.timeoutMs)) {
+        await this.end(s, 'expired');
+      }
     }
     for (const s of await this.sessions.overTime(t)) await this.end(s, 'time-limit');
     for (const s of await this.sessions.activeLab()) {
       const p = this.presence.get(s.boardId);
-      const since = !p ? s.startedAt : this.online(p, t) ? null : (p.offlineSince ?? p.seenAt);
+      // A station unheard since this process started has had no chance to report yet.
+      const unheard = Math.max(s.startedAt, this.startedAt);
+      const since = !p ? unheard : this.online(p, t) ? null : (p.offlineSince ?? p.seenAt);
       if (since !== null && t - since > this.options.mqtt.stationGraceMs) {
         await this.end(s, 'station-offline');
       }

@@ -7,6 +7,7 @@ import type {
   Class,
   ClassInput,
   ClassLessonList,
+  ClassList,
   ClassListType,
   ClassUpdate,
   PeopleAdded,
@@ -21,6 +22,7 @@ import type {
   BoardListType,
   Lesson,
   LessonInput,
+  LessonList,
   LessonListType,
   LessonUpdate,
 } from '../contract/lessons.ts';
@@ -48,6 +50,12 @@ export const listUrls = {
 
 export function classroomApi(client: ClassroomClient) {
   return {
+    // Lists, a page of them (the data tables call the same URLs)
+    classList: (url: string, params: CallOptions['params'], o?: CallOptions) =>
+      client.get<ClassList>(url, { ...o, params }),
+    lessonList: (type: LessonListType, params: CallOptions['params'], o?: CallOptions) =>
+      client.get<LessonList>(listUrls.lessons(type), { ...o, params }),
+
     // Classes
     createClass: (input: ClassInput, o?: CallOptions) =>
       client.post<Class>('/class/create', input, o),
