@@ -276,6 +276,11 @@ export class SubmissionStore {
           's.note',
           's.submitted_at',
           's.updated_at',
+          // A teacher's grade or completion without a submission stores a row with no sender
+          // and no program: nothing was submitted (so nothing was late).
+          sql<number>`case when s.user_id is null and s.code = '' then 0 else 1 end`.as(
+            'submitted',
+          ),
           'u.name',
           'u.photo_url',
         ])
@@ -323,19 +328,22 @@ export class SubmissionStore {
         maxPoints: l.maxPoints,
         dueAt: l.dueAt,
       })),
-      cells: shown.map((c) => ({
-        user_email: c.student_email,
-        luuid: c.lesson_uuid,
-        suuid: c.suuid,
-        state: c.state as SubmissionState,
-        grade: c.grade,
-        gradeSource: gradeSourceOf(c.grade_source),
-        late: c.is_late === 1,
-        hasNote: c.note !== '',
-        note: c.note,
-        submittedAt: c.submitted_at,
-        updatedAt: c.updated_at,
-      })),
+      cells: shown.map((c) => {
+        const submitted = Number(c.submitted) === 1;
+        return {
+          user_email: c.student_email,
+          luuid: c.lesson_uuid,
+          suuid: c.suuid,
+          state: c.state as SubmissionState,
+          grade: c.grade,
+          gradeSource: gradeSourceOf(c.grade_source),
+          late: submitted && c.is_late === 1,
+          hasNote: c.note !== '',
+          note: c.note,
+          submittedAt: submitted ? c.submitted_at : null,
+          updatedAt: c.updated_at,
+        };
+      }),
     };
   }
 

@@ -127,7 +127,11 @@ export class MqttBus implements LabBus {
 
   async subscribe(filter: string, onMessage: (t: string, p: Buffer) => void): Promise<void> {
     this.handlers.push({ filter, onMessage });
-    await this.client.subscribeAsync(filter, { qos: 1 });
+    // QoS 0: presence is repeated every 2 s and retained, so a lost one is replaced by the
+    // next. At QoS 1 the broker would hold at most `max_inflight_messages` (20) unacknowledged
+    // at a time for the server: with a thousand stations (500 a second) and a busy replica,
+    // the rest queue up to `max_queued_messages` and are then dropped, and boards look away.
+    await this.client.subscribeAsync(filter, { qos: 0 });
   }
 
   async close(): Promise<void> {
@@ -303,7 +307,13 @@ export async function startBrokers(options: BrokerOptions): Promise<LabBrokers> 
         cfg.lab.adminPassword,
       );
       closers.push(() => channel.close());
-      const dynsec = new DynsecLabAccess(cfg.prefix, cfg.prefix, channel);
+      // Every replica derives the same station passwords from the admin's (docs/deploy.md).
+      const dynsec = new DynsecLabAccess(
+        cfg.prefix,
+        cfg.prefix,
+        channel,
+        createHmac('sha256', cfg.lab.adminPassword).update(`${cfg.prefix}:station`).digest(),
+      );
       const password = randomBytes(24).toString('base64url');
       const username = await dynsec.ensureServer(password, options.replica ?? '');
       const mqttBus = await MqttBus.connect(cfg.lab.url, username, password);

@@ -6,12 +6,13 @@
 //   reads only its own `up` topic and its board's presence;
 // - the server publishes control and reads presence;
 // - a session's password stops working when the session ends (its connections are closed),
-//   a station's when it connects again (the older connection is closed).
+//   a station's when its lab is removed or its key replaced (its older connections are
+//   closed then); logging in again gives the same password and keeps the station's link.
 //
 // Two implementations: the embedded aedes broker checks every connect, publish and
 // subscribe here (passwords against the database), and an external Mosquitto enforces the
 // same rules through its dynamic-security plugin, with one role per station and per session.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AedesOptions, Client } from 'aedes';
 import { labBase, labTopics } from '../../src/contract/lab-topics.ts';
 import { LIVE_MESSAGE_MAX, liveTopics } from '../../src/contract/live-class.ts';
@@ -64,9 +65,29 @@ export function secretMatches(secret: string, hash: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * A station's broker password, derived from a secret and what its grant stands on (the lab
+ * and its station key): every grant of one station gives the same password until either
+ * changes, so a station logging in again (a second tab, a retried login, a renewal) never
+ * cuts its own link or the student's session it serves.
+ */
+export class StationPasswords {
+  constructor(private readonly secret: Buffer = randomBytes(32)) {}
+  of(boardId: string, generation: string): string {
+    return createHmac('sha256', this.secret)
+      .update(`${boardId}\n${generation}`)
+      .digest('base64url');
+  }
+}
+
 /** What the broker must do when the server grants or ends access. */
 export interface LabAccess {
-  /** A station's new broker password (the station's older connections are closed). */
+  /** The password `grantStation` wants for this station (see StationPasswords). */
+  stationPassword(boardId: string, generation: string): string;
+  /**
+   * Lets the station connect with `password`. Its connections made with the same password
+   * stay; those made with another one are closed.
+   */
   grantStation(boardId: string, password: string): Promise<void>;
   revokeStation(boardId: string): Promise<void>;
   /** The holder's broker password for its session's topics. */
@@ -100,13 +121,21 @@ const badLogin = () =>
 /** Access control inside the embedded aedes broker. */
 export class AedesLabAccess implements LabAccess {
   private readonly identities = new WeakMap<Client, LabIdentity>();
+  /** The password hash each connection signed in with. */
+  private readonly signedWith = new WeakMap<Client, string>();
   private readonly byUser = new Map<string, Set<Client>>();
+  /** Drawn at start: the broker's connections end with the process anyway. */
+  private readonly stationPasswords = new StationPasswords();
 
   constructor(
     private readonly ns: string,
     private readonly prefix: string,
     private readonly lookup: IdentityLookup,
   ) {}
+
+  stationPassword(boardId: string, generation: string): string {
+    return this.stationPasswords.of(boardId, generation);
+  }
 
   /** The hooks to create the broker with. */
   options(): AedesOptions {
@@ -167,6 +196,7 @@ export class AedesLabAccess implements LabAccess {
       };
     }
     this.identities.set(client, identity);
+    this.signedWith.set(client, found.secretHash);
     let set = this.byUser.get(username);
     if (!set) this.byUser.set(username, (set = new Set()));
     set.add(client);
@@ -210,9 +240,17 @@ export class AedesLabAccess implements LabAccess {
     for (const c of clients ?? []) c.close();
   }
 
-  grantStation(boardId: string): Promise<void> {
-    // The database holds the new password already; an older connection must go.
-    this.close(labUsernames.station(this.ns, boardId));
+  grantStation(boardId: string, password: string): Promise<void> {
+    // The database holds the password already; connections made with an older one go.
+    const username = labUsernames.station(this.ns, boardId);
+    const hash = sha256(password);
+    const clients = this.byUser.get(username);
+    for (const c of [...(clients ?? [])]) {
+      if (this.signedWith.get(c) !== hash) {
+        clients?.delete(c);
+        c.close();
+      }
+    }
     return Promise.resolve();
   }
 
@@ -322,6 +360,10 @@ export function serverAcls(prefix: string) {
   ];
 }
 
+/** A short tag of a password, so a replica can tell it is set without reading it back. */
+export const passwordTag = (password: string) =>
+  createHash('sha256').update(password).digest('base64url').slice(0, 12);
+
 const ignore = (allowed: string[]) => (r: DynsecResponse) => {
   if (r.error && !allowed.some((a) => r.error?.includes(a))) {
     throw new Error(`dynamic security ${r.command}: ${r.error}`);
@@ -330,23 +372,38 @@ const ignore = (allowed: string[]) => (r: DynsecResponse) => {
 
 /** Access control by an external Mosquitto's dynamic-security plugin. */
 export class DynsecLabAccess implements LabAccess {
+  private readonly stationPasswords: StationPasswords;
+
+  /** `secret`: what station passwords derive from, the same on every replica. */
   constructor(
     private readonly ns: string,
     private readonly prefix: string,
     private readonly channel: DynsecChannel,
-  ) {}
+    secret?: Buffer,
+  ) {
+    this.stationPasswords = new StationPasswords(secret);
+  }
 
   private roleOf = (username: string) => `${username}:role`;
 
+  stationPassword(boardId: string, generation: string): string {
+    return this.stationPasswords.of(boardId, generation);
+  }
+
   /** Creates (or re-creates) a client with one role of its own. */
-  private async replaceClient(username: string, password: string, acls: object[]) {
+  private async replaceClient(
+    username: string,
+    password: string,
+    acls: object[],
+    textdescription = '',
+  ) {
     const rolename = this.roleOf(username);
     // Deleting the client first closes its connections (the older station, a stale session).
     const responses = await this.channel.command([
       { command: 'deleteClient', username },
       { command: 'deleteRole', rolename },
       { command: 'createRole', rolename, acls },
-      { command: 'createClient', username, password, roles: [{ rolename }] },
+      { command: 'createClient', username, password, textdescription, roles: [{ rolename }] },
     ]);
     responses.forEach(ignore(['not found']));
   }
@@ -366,12 +423,31 @@ export class DynsecLabAccess implements LabAccess {
     return username;
   }
 
-  grantStation(boardId: string, password: string): Promise<void> {
-    return this.replaceClient(
-      labUsernames.station(this.ns, boardId),
-      password,
-      stationAcls(this.prefix, boardId),
-    );
+  async grantStation(boardId: string, password: string): Promise<void> {
+    const username = labUsernames.station(this.ns, boardId);
+    // Mosquitto drops every connection of a client whose password or details change, so
+    // a client that has this password already (a tag of it in its description) is left
+    // alone: the station's open link stays.
+    const textdescription = `station ${passwordTag(password)}`;
+    const [got] = await this.channel.command([{ command: 'getClient', username }]);
+    const client = (got?.data as { client?: { textdescription?: unknown } } | undefined)?.client;
+    if (client?.textdescription === textdescription) return;
+    if (client) {
+      await this.replaceClient(
+        username,
+        password,
+        stationAcls(this.prefix, boardId),
+        textdescription,
+      );
+      return;
+    }
+    // A first grant deletes nothing: another replica granting the same at once is harmless.
+    const rolename = this.roleOf(username);
+    const responses = await this.channel.command([
+      { command: 'createRole', rolename, acls: stationAcls(this.prefix, boardId) },
+      { command: 'createClient', username, password, textdescription, roles: [{ rolename }] },
+    ]);
+    responses.forEach(ignore(['already exists']));
   }
 
   revokeStation(boardId: string): Promise<void> {

@@ -153,6 +153,9 @@ export class RemoteLabService {
   private sweeping: Promise<void> | null = null;
   private readonly now: () => number;
   readonly timeoutMs: number;
+  /** When this process began to serve: silence from before then is the server's, not the
+   * student's or the station's (a restart must not end the sessions it interrupted). */
+  private startedAt = 0;
 
   constructor(private readonly options: RemoteLabOptions) {
     this.labs = new LabStore(options.db);
@@ -197,6 +200,7 @@ export class RemoteLabService {
   /** Starts following presence and sweeping; ends broker access of sessions that ended. */
   async start(brokers: LabBrokers): Promise<void> {
     this.brokers = brokers;
+    this.startedAt = this.now();
     await brokers.bus.subscribe(allPresence(this.options.mqtt.prefix), (topic, payload) =>
       this.onPresence(topic, payload),
     );
@@ -315,19 +319,27 @@ export class RemoteLabService {
       await this.attempts.take(attempts);
       throw wrongStationKey();
     }
-    return this.grantStation(boardId);
+    return this.grantStation(lab);
   }
 
   /** The station page: the lab's owner signed in (not an admin: a station is its owner's). */
   async stationForOwner(user: UserRow, uuid: string): Promise<StationGrant> {
     const lab = await this.labs.ownedStrictly(user, uuid);
-    return this.grantStation(lab.board_id);
+    return this.grantStation(lab);
   }
 
-  private async grantStation(boardId: string): Promise<StationGrant> {
+  private async grantStation(lab: RemoteLabRow): Promise<StationGrant> {
     const brokers = this.need();
-    const password = newSecret();
-    await this.labs.setStationSecret(boardId, password);
+    const boardId = lab.board_id;
+    // The same password for every grant of this lab and station key: a station logging in
+    // again keeps its link (and the session it serves); a new key or a new lab changes it.
+    const password = brokers.access.stationPassword(
+      boardId,
+      `${lab.uuid}:${lab.station_key_hash ?? ''}`,
+    );
+    if (lab.station_secret_hash !== sha256(password)) {
+      await this.labs.setStationSecret(boardId, password);
+    }
     await brokers.access.grantStation(boardId, password);
     // The new station must learn the holder even if presence looks unchanged.
     this.controlSent.delete(boardId);
@@ -646,13 +658,18 @@ export class RemoteLabService {
 
   private async sweepOnce(): Promise<void> {
     const t = this.now();
-    for (const s of await this.sessions.silentSince(t - this.timeoutMs)) {
-      await this.end(s, 'expired');
+    // Alives missed while no process served count only once this one has served a time-out.
+    if (t - this.startedAt >= this.timeoutMs) {
+      for (const s of await this.sessions.silentSince(t - this.timeoutMs)) {
+        await this.end(s, 'expired');
+      }
     }
     for (const s of await this.sessions.overTime(t)) await this.end(s, 'time-limit');
     for (const s of await this.sessions.activeLab()) {
       const p = this.presence.get(s.boardId);
-      const since = !p ? s.startedAt : this.online(p, t) ? null : (p.offlineSince ?? p.seenAt);
+      // A station unheard since this process started has had no chance to report yet.
+      const unheard = Math.max(s.startedAt, this.startedAt);
+      const since = !p ? unheard : this.online(p, t) ? null : (p.offlineSince ?? p.seenAt);
       if (since !== null && t - since > this.options.mqtt.stationGraceMs) {
         await this.end(s, 'station-offline');
       }

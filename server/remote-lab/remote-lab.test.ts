@@ -457,11 +457,89 @@ describe(`remote lab sessions and access control (${testEngine()}, ${testBroker(
     }
   });
 
-  it('closes an older station connection when the station connects again', async () => {
+  it('keeps a connected station and the session it serves when the station logs in again', async () => {
     const lab = await newLab();
-    const first = await onlineStation(lab);
-    const closed = new Promise<void>((resolve) => first.client.once('close', () => resolve()));
-    await onlineStation(lab);
-    await closed;
+    const station = await onlineStation(lab);
+    const student = (await signUpWithPassword(t.emulatorHost)).idToken;
+    const r = await api<SessionAnswer>(student, 'POST', '/session/connect', {
+      board_id: lab.board_id,
+      pin: '4711',
+    });
+    const grant = r.body.broker;
+    if (!grant) throw new Error('no session grant');
+    const app = await holder(r);
+    const ups: Buffer[] = [];
+    app.on('message', (topic, payload) => {
+      if (topic === grant.up) ups.push(payload);
+    });
+    await app.subscribeAsync(grant.up);
+    const key = (await until(() => station.control, 'control')).key;
+    let drops = 0;
+    station.client.on('close', () => drops++);
+    app.on('close', () => drops++);
+    const alive = setInterval(() => {
+      void api(student, 'POST', '/session/alive', {
+        session_id: r.body.session_id,
+        session_ans: 0,
+      });
+    }, ALIVE_MS / 2);
+    onTestFinished(() => clearInterval(alive));
+
+    // Frames both ways over the first station link and the student's.
+    const roundTrip = async (n: number) => {
+      await app.publishAsync(grant.down, Buffer.from([1, 0, n]));
+      await until(() => station.downs.some((d) => d.payload[2] === n), `down ${n}`);
+      await station.up(key, Buffer.from([1, n]));
+      await until(() => ups.some((u) => u[1] === n), `up ${n}`);
+    };
+    await roundTrip(1);
+    // The station page opened again (a second tab, a reload before the first link ended),
+    // on the broker as well, and twice more at once (a retried login, another replica).
+    const again = await api<StationGrant>(owner, 'POST', `/lab/${lab.uuid}/station`, {});
+    expect(again.status).toBe(200);
+    const second = await connect(again.body.url, again.body.username, again.body.password);
+    await second.subscribeAsync(labTopics(again.body.base).control);
+    const both = await Promise.all(
+      [0, 1].map(() => api<StationGrant>(owner, 'POST', `/lab/${lab.uuid}/station`, {})),
+    );
+    expect(both.map((g) => g.status)).toEqual([200, 200]);
+    await roundTrip(2);
+    // Later than any drop the broker would have made on those grants.
+    await sleep(300);
+    await roundTrip(3);
+    expect(drops).toBe(0);
+    expect(second.connected).toBe(true);
+    const still = await api<SessionAnswer>(student, 'POST', '/session/alive', {
+      session_id: r.body.session_id,
+      session_ans: 0,
+    });
+    expect(still.body.state).toBe('active');
+  });
+
+  it('ends the links made with an old station key once a new key logs in', async () => {
+    const lab = await newLab();
+    const login = async (key: string) => {
+      const g = await api<StationGrant>(null, 'POST', '/lab/station/connect', {
+        board_id: lab.board_id,
+        key,
+      });
+      expect(g.status).toBe(200);
+      return connect(g.body.url, g.body.username, g.body.password);
+    };
+    const newKey = async () =>
+      (await api<{ key: string }>(owner, 'POST', `/lab/${lab.uuid}/station-key`, {})).body.key;
+    const oldKey = await newKey();
+    const old = await login(oldKey);
+    const oldClosed = new Promise<void>((resolve) => old.once('close', () => resolve()));
+    const key = await newKey();
+    const current = await login(key);
+    let drops = 0;
+    current.on('close', () => drops++);
+    await oldClosed;
+    // The station with the new key logging in again keeps its link.
+    await login(key);
+    await sleep(300);
+    expect(drops).toBe(0);
+    expect(current.connected).toBe(true);
   });
 });

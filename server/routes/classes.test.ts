@@ -257,6 +257,18 @@ describe('classroom: a whole lesson cycle', () => {
       note: 'See me',
     });
     expect(noted.body.note).toBe('See me');
+    // The gradebook says nothing was submitted, so nothing was late, and the teacher graded.
+    const graded = await call('GET', `/class/${cls.uuid}/grades`, teacher);
+    expect(graded.body.cells).toEqual([
+      expect.objectContaining({
+        suuid: offline.body.suuid,
+        state: 'graded',
+        grade: 5,
+        gradeSource: 'teacher',
+        submittedAt: null,
+        late: false,
+      }),
+    ]);
   });
 
   it('refuses a wrong, malformed or rotated access code with the spec message', async () => {

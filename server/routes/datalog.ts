@@ -36,6 +36,7 @@ import { ChannelStore, loginRequired, type Viewer } from '../datalog/channel-sto
 import { querySeries } from '../datalog/series-query.ts';
 import { currentUser, identifyIfSignedIn } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
+import { eventStreams, streamStart } from '../http/event-stream.ts';
 import { clientKey } from '../http/rate-limit.ts';
 import { StreamSlots } from '../http/stream-slots.ts';
 import type { App, RouteGroup } from '../http/type-provider.ts';
@@ -49,9 +50,6 @@ const badFields = () =>
   new HttpError(400, 'bad_request', 'querystring/fields must list record names, comma-separated');
 const noSpan = () =>
   new HttpError(400, 'bad_range', 'Give a range, or both from and to (milliseconds)');
-/** An event stream ends after this long; the page reconnects (with a fresh token). */
-const STREAM_MAX_MS = 10 * 60_000;
-const STREAM_PING_MS = 25_000;
 /** Event streams one client (a user, or an address without a sign-in) may hold at once: a
  * classroom behind one address watching the public log fits. */
 export const STREAMS_PER_CLIENT = 40;
@@ -196,13 +194,9 @@ export const datalogRoutes: RouteGroup = async (app) => {
 export const datalogEventRoutes: RouteGroup = async (app) => {
   const channels = storeOf(app);
   const events = app.services.datalogEvents;
-  const open = new Set<() => void>();
+  const streams = eventStreams(app);
   const slots = new StreamSlots(STREAMS_PER_CLIENT);
   app.addHook('onRequest', identifyIfSignedIn);
-  // Streams would hold a shutdown open: they end when the server starts to close.
-  app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
-  });
 
   app.get(
     '/datalog/channels/:id/events',
@@ -215,33 +209,19 @@ export const datalogEventRoutes: RouteGroup = async (app) => {
     },
     async (request, reply) => {
       const row = await channels.readable(request.user, request.params.id);
-      const asked = request.headers['last-event-id'];
-      const lastSeen = asked !== undefined && /^\d{1,15}$/.test(asked) ? Number(asked) : null;
-      // A replay is complete only while the bus still keeps the events after the id.
-      const oldest = lastSeen === null ? null : await events.oldest();
-      const resume = lastSeen !== null && oldest !== null && lastSeen >= oldest - 1;
-      const since = resume ? lastSeen : await events.newest();
+      const { since, resume } = await streamStart(events, request.headers['last-event-id']);
       const fresh = resume ? null : await channels.readable(request.user, request.params.id);
       // Taken after the last await, so a failed read never holds a slot.
       const slot = slots.take(clientKey(request));
       if (!slot) throw tooManyStreams();
-      reply.hijack();
-      const res = reply.raw;
-      // Headers set so far (CORS) go out with the stream's own.
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) res.setHeader(name, value);
-      }
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        'x-accel-buffering': 'no',
-        // The socket goes with the stream: an ended stream must not linger as an idle
-        // keep-alive connection that holds a shutdown open.
-        connection: 'close',
+      let subscription: { close(): void } | null = null;
+      const stream = streams.open(request, reply, {
+        onEnd: () => {
+          slot();
+          subscription?.close();
+        },
       });
-      const send = (event: ChannelEvent, id: number) =>
-        res.write(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
+      const send = (event: ChannelEvent, id: number) => stream.send(event, id);
       if (fresh) {
         send(
           {
@@ -253,20 +233,7 @@ export const datalogEventRoutes: RouteGroup = async (app) => {
           since,
         );
       }
-      const subscription = events.watch(row.id, send, since);
-      const ping = setInterval(() => res.write(': ping\n\n'), STREAM_PING_MS);
-      const end = () => {
-        if (!open.delete(end)) return;
-        slot();
-        subscription.close();
-        clearInterval(ping);
-        clearTimeout(limit);
-        res.end();
-      };
-      const limit = setTimeout(end, STREAM_MAX_MS);
-      open.add(end);
-      request.raw.on('close', end);
-      res.on('close', end);
+      subscription = events.watch(row.id, send, since);
     },
   );
 };

@@ -27,22 +27,16 @@ import { EmptyBody } from '../../src/contract/users.ts';
 import { toCaller } from '../classroom/caller.ts';
 import type { LiveBusEvent, LiveMember } from '../classroom/live-class.ts';
 import { currentUser } from '../http/access.ts';
+import { eventStreams, streamStart } from '../http/event-stream.ts';
 import type { RouteGroup } from '../http/type-provider.ts';
 
 const NoQuery = Type.Object({}, { additionalProperties: false });
-/** A stream ends after this long (the page opens a new one, with a fresh token). */
-const STREAM_MAX_MS = 10 * 60_000;
-/** A comment line this often keeps proxies from closing a quiet stream. */
-const STREAM_PING_MS = 25_000;
 
 export const liveClassRoutes: RouteGroup = async (app) => {
   const { live } = app.services.classroom;
   const bus = app.services.bus;
   const me = (request: Parameters<typeof currentUser>[0]) => toCaller(currentUser(request));
-  const open = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const end of [...open]) end();
-  });
+  const streams = eventStreams(app);
 
   app.get(
     '/class/:uuid/live',
@@ -69,26 +63,23 @@ export const liveClassRoutes: RouteGroup = async (app) => {
     async (request, reply) => {
       const classUuid = request.params.uuid;
       const member = await live.member(me(request), classUuid);
-      const asked = request.headers['last-event-id'];
-      const lastSeen = asked !== undefined && /^\d{1,15}$/.test(asked) ? Number(asked) : null;
-      const oldest = lastSeen === null ? null : await bus.oldest();
-      const resume = lastSeen !== null && oldest !== null && lastSeen >= oldest - 1;
-      const since = resume ? lastSeen : await bus.newest();
-      reply.hijack();
-      const res = reply.raw;
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value !== undefined) res.setHeader(name, value);
-      }
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        'x-accel-buffering': 'no',
-        connection: 'close',
-      });
+      const { since } = await streamStart(bus, request.headers['last-event-id']);
       const streamId = randomUUID();
+      const teacher = member.role === 'teacher';
+      let subscription: { close(): void } | null = null;
+      const stream = streams.open(request, reply, {
+        // A teacher's open stream keeps the class watched.
+        ...(teacher ? { onPing: () => void live.watcherSeen(streamId).catch(() => {}) } : {}),
+        onEnd: () => {
+          subscription?.close();
+          if (!teacher) return;
+          void live.watcherClosed(classUuid, streamId).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'live watcher not closed');
+          });
+        },
+      });
       const send = (event: LiveEvent, id: number) => {
-        res.write(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`);
+        stream.send(event, id);
       };
       // Events go out in bus order, though a state needs a read first.
       let queue: Promise<unknown> = Promise.resolve();
@@ -103,7 +94,7 @@ export const liveClassRoutes: RouteGroup = async (app) => {
           lastId = id;
           const out = await eventFor(member, event);
           for (const e of out) send(e, id);
-          if (out.some((e) => e.type === 'removed')) end();
+          if (out.some((e) => e.type === 'removed')) stream.end();
         });
       const eventFor = async (m: LiveMember, e: LiveBusEvent): Promise<LiveEvent[]> => {
         const student = m.role === 'student';
@@ -128,36 +119,15 @@ export const liveClassRoutes: RouteGroup = async (app) => {
             return student ? [] : [{ type: 'roster' }];
         }
       };
-      const subscription = live.watch(classUuid, forward, since);
+      const watching = live.watch(classUuid, forward, since);
+      subscription = watching;
       // The state now, after what a reconnecting stream missed (so it is the newest).
-      void subscription.ready.then(() =>
+      void watching.ready.then(() =>
         inOrder(async () => {
           send({ type: 'state', state: await live.state(me(request), classUuid) }, lastId);
         }),
       );
-      if (member.role === 'teacher') {
-        inOrder(() => live.watcherOpened(member, streamId));
-      }
-      const ping = setInterval(() => {
-        res.write(': ping\n\n');
-        if (member.role === 'teacher') void live.watcherSeen(streamId).catch(() => {});
-      }, STREAM_PING_MS);
-      const end = () => {
-        if (!open.delete(end)) return;
-        subscription.close();
-        clearInterval(ping);
-        clearTimeout(limit);
-        res.end();
-        if (member.role === 'teacher') {
-          void live.watcherClosed(classUuid, streamId).catch((error: unknown) => {
-            request.log.warn({ err: error }, 'live watcher not closed');
-          });
-        }
-      };
-      const limit = setTimeout(end, STREAM_MAX_MS);
-      open.add(end);
-      request.raw.on('close', end);
-      res.on('close', end);
+      if (teacher) inOrder(() => live.watcherOpened(member, streamId));
     },
   );
 

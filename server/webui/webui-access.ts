@@ -19,7 +19,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { AedesOptions, Client } from 'aedes';
 import { webuiNamespace, WEBUI_NAMESPACES } from '../../src/contract/webui.ts';
 import type { DynsecChannel, DynsecResponse } from '../remote-lab/lab-access.ts';
-import { secretMatches, sha256 } from '../remote-lab/lab-access.ts';
+import { passwordTag, secretMatches, sha256 } from '../remote-lab/lab-access.ts';
 
 export interface BrokerLogin {
   username: string;
@@ -191,29 +191,26 @@ export interface DynsecWebuiOptions {
 
 /**
  * How a grant's time is written in its broker client's text description, with a tag of the
- * password it set (older clients have none).
+ * password it set (older clients have none), and in its role's (later grants).
  */
 const STAMP = /^granted (\d+)(?: ([\w-]+))?$/;
-
-/** A short tag of a password, so replicas can tell it is already set without reading it. */
-const passwordTag = (password: string) =>
-  createHash('sha256').update(password).digest('base64url').slice(0, 12);
 
 /**
  * Access control by an external Mosquitto's dynamic-security plugin. Every grant creates
  * (or refreshes) one client and one role; a link's are deleted when the link ends, and
  * `sweep` deletes those of this server's namespace that nobody was granted for `idleMs`.
- * The time of the last grant lives on the broker (the client's text description), so
- * replicas sharing the broker agree on it: a user granted by one replica is never swept by
- * another. Clients without a time (made before times were kept) count from this process's
- * start.
+ * The time of the last grant lives on the broker (the text description of the client when
+ * its password is set, of its role when a later grant finds it set: changing a client drops
+ * its connections, changing a role's description does not), so replicas sharing the broker
+ * agree on it: a user granted by one replica is never swept by another. Clients without a
+ * time (made before times were kept) count from this process's start.
  */
 export class DynsecWebuiAccess implements WebuiAccess {
   private readonly passwords: Passwords;
   /** Broker user → when this process last wrote its client (and its time) to the broker. */
   private readonly written = new Map<string, number>();
   private readonly idleMs: number;
-  /** A grant rewrites the client's time at most this often (a fraction of the idle time). */
+  /** A grant rewrites its time at most this often (a fraction of the idle time). */
   private readonly refreshMs: number;
   private readonly now: () => number;
   private readonly startedAt: number;
@@ -243,20 +240,31 @@ export class DynsecWebuiAccess implements WebuiAccess {
     if (written !== undefined && now - written < this.refreshMs) return { username, password };
     const rolename = `${username}:role`;
     const tag = passwordTag(password);
-    // Another replica may have granted it lately with the same password. Writing it again
-    // would cut the user's open links (Mosquitto drops the connections of a client whose
-    // password or details change), so it stays as it is until its time needs a refresh.
+    // The client may hold this password already (another replica, or this one before a
+    // restart). Writing it again would cut the user's open links: Mosquitto drops the
+    // connections of a client whose password or details change. Only the grant's time moves
+    // then, on the client's role, whose description can change without dropping anyone.
     const [got] = await this.channel.command([{ command: 'getClient', username }]);
     const client = (got?.data as { client?: { textdescription?: unknown } } | undefined)?.client;
     const stamp =
       typeof client?.textdescription === 'string' ? STAMP.exec(client.textdescription) : null;
-    if (stamp && stamp[2] === tag && now - Number(stamp[1]) < this.refreshMs) {
-      this.written.set(username, Number(stamp[1]));
-      return { username, password };
+    if (stamp && stamp[2] === tag) {
+      if (now - Number(stamp[1]) < this.refreshMs) {
+        this.written.set(username, Number(stamp[1]));
+        return { username, password };
+      }
+      const [moved] = await this.channel.command([
+        { command: 'modifyRole', rolename, textdescription: `granted ${now}` },
+      ]);
+      if (moved && !moved.error) {
+        this.written.set(username, now);
+        return { username, password };
+      }
+      // The role is gone (swept meanwhile): made again below.
     }
     const textdescription = `granted ${now} ${tag}`;
     const responses = await this.channel.command([
-      { command: 'createRole', rolename, acls },
+      { command: 'createRole', rolename, acls, textdescription: `granted ${now}` },
       { command: 'createClient', username, password, textdescription, roles: [{ rolename }] },
       { command: 'setClientPassword', username, password },
       { command: 'modifyClient', username, textdescription },
@@ -287,21 +295,38 @@ export class DynsecWebuiAccess implements WebuiAccess {
 
   /** Deletes this namespace's web UI clients left idle; answers how many went. */
   async sweep(): Promise<number> {
-    const [listed] = await this.channel.command([
+    const [listed, roles] = await this.channel.command([
       { command: 'listClients', verbose: true, count: -1, offset: 0 },
+      { command: 'listRoles', verbose: true, count: -1, offset: 0 },
     ]);
     if (!listed) return 0;
     check([])(listed);
-    const clients = (listed.data as { clients?: unknown } | undefined)?.clients;
+    const described = (r: DynsecResponse | undefined, key: string, name: string) => {
+      const list = (r?.data as Record<string, unknown> | undefined)?.[key];
+      const times = new Map<string, number>();
+      for (const item of Array.isArray(list) ? (list as unknown[]) : []) {
+        const fields = (item ?? {}) as Record<string, unknown>;
+        const id = fields[name];
+        const text = fields.textdescription;
+        const stamp = typeof text === 'string' ? STAMP.exec(text) : null;
+        if (typeof id === 'string') times.set(id, stamp ? Number(stamp[1]) : NaN);
+      }
+      return times;
+    };
+    const clients = described(listed, 'clients', 'username');
+    const roleTimes = roles && !roles.error ? described(roles, 'roles', 'rolename') : new Map();
     const mine = [webuiUsernames.user(this.ns, ''), `${this.ns}:wv:`];
     const now = this.now();
     const idle: string[] = [];
-    for (const c of Array.isArray(clients) ? (clients as unknown[]) : []) {
-      const { username, textdescription } = (c ?? {}) as Record<string, unknown>;
-      if (typeof username !== 'string' || !mine.some((p) => username.startsWith(p))) continue;
-      const stamp = typeof textdescription === 'string' ? STAMP.exec(textdescription) : null;
+    for (const [username, clientTime] of clients) {
+      if (!mine.some((p) => username.startsWith(p))) continue;
+      // The last grant: the client's time (its password set), its role's (a later grant
+      // that found the password set), or this process's own.
+      const times = [clientTime, roleTimes.get(`${username}:role`) ?? NaN].filter(
+        (t) => !Number.isNaN(t),
+      );
       const granted = Math.max(
-        stamp ? Number(stamp[1]) : this.startedAt,
+        times.length > 0 ? Math.max(...times) : this.startedAt,
         this.written.get(username) ?? 0,
       );
       if (now - granted >= this.idleMs) idle.push(username);

@@ -116,4 +116,32 @@ describe.runIf(testBroker() === 'mosquitto')('web UI accounts on Mosquitto', () 
     // The replica that granted her before makes her again on the next grant.
     await login(await one.grantUser('alice'));
   });
+
+  it("keeps a user's open links when a later grant on any replica moves the grant's time", async () => {
+    const ns = `t${randomBytes(5).toString('hex')}`;
+    const clock = { now: 1_000_000 };
+    const secret = randomBytes(32);
+    const replica = () =>
+      new DynsecWebuiAccess(ns, ns, channel, { idleMs: IDLE_MS, now: () => clock.now, secret });
+    const [one, two] = [replica(), replica()];
+    const link = await login(await one.grantUser('alice'));
+    let drops = 0;
+    link.on('close', () => drops++);
+    // Past the time a grant is written again, on both replicas: a page load on each.
+    clock.now += IDLE_MS / 2;
+    await one.grantUser('alice');
+    await two.grantUser('alice');
+    clock.now += IDLE_MS * 0.7;
+    // Her last grant is 0.7 of the idle time old, her password's setting 1.2: she stays.
+    expect(await two.sweep()).toBe(0);
+    expect(await one.sweep()).toBe(0);
+    // Her link still carries her own topics (a drop would have come before this answer).
+    const topic = `${ns}/u/alice/x`;
+    await link.subscribeAsync(topic);
+    const got = new Promise<string>((r) => link.once('message', (_t, p) => r(p.toString())));
+    await link.publishAsync(topic, 'still here');
+    expect(await got).toBe('still here');
+    expect(drops).toBe(0);
+    expect(link.connected).toBe(true);
+  });
 });

@@ -55,6 +55,21 @@ const book: Gradebook = {
   ],
 };
 
+/** Bo never started Blink; the teacher graded it (work done on paper). */
+const gradedWithoutWork: Gradebook['cells'][number] = {
+  user_email: 'bo@school.org',
+  luuid: L1,
+  suuid: '66666666-6666-4666-8666-666666666666',
+  state: 'graded',
+  grade: 7,
+  gradeSource: 'teacher',
+  late: false,
+  hasNote: false,
+  note: '',
+  submittedAt: null,
+  updatedAt: '2026-01-03T00:00:00Z',
+};
+
 describe('gradebook', () => {
   it('puts every student against every lesson, not started where nothing was submitted', () => {
     const view = buildGradebook(book);
@@ -138,6 +153,32 @@ describe('gradebook', () => {
     expect(column).toBeGreaterThan(0);
     expect(ana?.[column]).toBe('teacher');
     expect(bo?.[column]).toBe('check');
+  });
+
+  it('leaves "submitted" and "late" empty for a cell a teacher graded without a submission', () => {
+    const csv = gradebookCsv(buildGradebook({ ...book, cells: [gradedWithoutWork] }), {
+      student: en.gradebook.student,
+      email: 'E-mail',
+      status: en.gradebook.status,
+      inClass: en.gradebook.inClass,
+      removed: en.gradebook.removed,
+      lessonColumn: (lesson, column) => en.gradebook.csv[column].replace('{{lesson}}', lesson),
+      state: (s) => en.state[s],
+      source: (s) => en.gradebook.source[s],
+      yes: en.gradebook.csv.yes,
+      no: en.gradebook.csv.no,
+    });
+    const [header, , bo] = csv.split('\r\n').map((l) => l.split(','));
+    const titles = [
+      'Blink (/10)',
+      'Blink: status',
+      'Blink: submitted at (UTC)',
+      'Blink: late',
+      'Blink: graded by',
+    ];
+    const columns = titles.map((title) => header?.indexOf(title) ?? -1);
+    expect(columns.every((i) => i > 0)).toBe(true);
+    expect(columns.map((i) => bo?.[i])).toEqual(['7', en.state.graded, '', '', 'teacher']);
   });
 
   it('keeps a spreadsheet from reading a cell as a formula', () => {

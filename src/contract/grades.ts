@@ -165,7 +165,9 @@ export const GradebookCell = Type.Object({
   hasNote: Type.Boolean(),
   /** The teacher's note to the student ('' when none): the gradebook is the teacher's. */
   note: Type.String(),
-  submittedAt: Type.String(),
+  /** When the student submitted; null when the cell holds no work of theirs (a teacher graded
+   * or completed it without a submission). */
+  submittedAt: Type.Union([Type.String(), Type.Null()]),
   updatedAt: Type.String(),
 });
 export type GradebookCell = Static<typeof GradebookCell>;

@@ -2,13 +2,15 @@
 // browser context of their own with the virtual board. The teacher's live view shows each
 // student's program and board as they change (timed: the student's page stamps the change,
 // the teacher's page stamps the grid showing it); "Stop all boards" stops a running program
-// and its motor on every student's virtual board (timed the same way); the teacher
+// and its motor on every student's virtual board within 1 s (from the click in the teacher's
+// page to the motor off in each virtual board's panel); the teacher
 // broadcasts their program, which shows beside the students' own and live as the teacher
 // edits it, and a student copies it into their program and undoes that; the teacher hands
 // a program out to two of the three, whose programs are kept as versions; a hand goes up
 // into the teacher's queue and resolving it lowers it on the student's side; eyes on me
 // covers the students' editors until the teacher ends it; the student sees that the teacher
-// watches or broadcasts. The live view and the broadcast pane have no accessibility
+// watches or broadcasts; the teacher comments on a line of a student's program, the student
+// sees it below that line and resolves it, and the teacher's list loses it. The live view and the broadcast pane have no accessibility
 // violation.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { violations } from './axe.ts';
@@ -51,6 +53,23 @@ async function stampWhen(
     { el: handle, name, check },
   );
   return async () => {
+    await page.waitForFunction((n) => (window as unknown as Record<string, number>)[n], name);
+    return page.evaluate((n) => (window as unknown as Record<string, number>)[n] as number, name);
+  };
+}
+
+/**
+ * Stamps (Date.now()) the moment `locator`'s element is clicked, in the page itself: the
+ * click, not the test runner's way to it (finding, scrolling, waiting for it to be still).
+ */
+async function stampClick(locator: Locator): Promise<() => Promise<number>> {
+  const name = `click${Math.random().toString(36).slice(2)}`;
+  await locator.evaluate((el, name) => {
+    const w = window as unknown as Record<string, number>;
+    el.addEventListener('click', () => (w[name] ??= Date.now()), { capture: true });
+  }, name);
+  return async () => {
+    const page = locator.page();
     await page.waitForFunction((n) => (window as unknown as Record<string, number>)[n], name);
     return page.evaluate((n) => (window as unknown as Record<string, number>)[n] as number, name);
   };
@@ -149,13 +168,19 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
     const stopped = await Promise.all(
       students.map((s) => stampWhen(s.board.simMotor('a'), { attr: ['data-motor', 'off'] })),
     );
-    const clicked = await teacher.page.evaluate(() => Date.now());
+    const click = await stampClick(teacher.button(c('live.stopAll')));
     await teacher.button(c('live.stopAll')).click();
+    const clicked = await click();
+    const latencies: number[] = [];
     for (const [s, stamp] of students.map((s, i) => [s, stopped[i]] as const)) {
       const latency = (stamp ? await stamp() : Infinity) - clicked;
-      // Printed, not asserted: on this loaded machine it measured 1 to 4 s (goal 1 s, bench).
-      timings.push(`stop all → ${s.name}'s motor off: ${latency} ms`);
+      latencies.push(latency);
+      timings.push(`stop all → ${s.name}'s motor off (the virtual board's panel): ${latency} ms`);
     }
+    // The teacher's click to every board's motors off, as each virtual board shows them
+    // (printed first, so a failure shows every board's figure).
+    console.log(`stop all, click → motors off: ${latencies.join(', ')} ms`);
+    for (const latency of latencies) expect(latency).toBeLessThan(1000);
     for (const s of students) {
       await expect(s.board.simMotor('a')).toHaveAttribute('data-motor', 'off');
       await expect(s.board.sim().getByTestId('sim-program')).toContainText('stopped');
@@ -175,6 +200,48 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
     await expect(dialog.getByTestId('live-full-program')).toContainText('forever [ wait 10 ]');
     await expect(dialog.getByTestId('live-board')).toContainText(c('live.board.stopped'));
     await expect(dialog).toContainText(c('live.detail.noSubmissions'));
+    await teacher.button(c('close'), dialog).last().click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('a comment on a line: the student sees it beside that line and resolves it', async () => {
+    await teacher.button(c('live.openStudent', { name: 'Bob Baker' })).click();
+    const dialog = teacher.page.getByRole('dialog', { name: 'Bob Baker' });
+    // A click on the line picks it, as the list does for the keyboard.
+    await dialog.locator('[data-line="3"]').click();
+    await expect(dialog.getByLabel(c('live.comments.pickLine'))).toHaveValue('3');
+    await dialog.getByLabel(c('live.comments.text'), { exact: true }).fill('Why wait here?');
+    await teacher.button(c('live.comments.add'), dialog).click();
+    await expect(dialog.getByTestId('teacher-comment')).toContainText('Why wait here?');
+    await expect(dialog.getByTestId('teacher-comment')).toContainText(
+      c('live.comments.onLine', { line: 3 }),
+    );
+    found.push(...(await violations(teacher.page, 'teacher: comments')));
+
+    const shown = bob.app.page.getByTestId('line-comment');
+    await expect(shown).toContainText('Why wait here?');
+    await expect(shown).toHaveAttribute('data-line', '3');
+    // Right below its line in the Logo editor.
+    const line = bob.app.page.locator('.cm-line', { hasText: 'forever [ wait 10 ]' });
+    const [l, m] = [await line.boundingBox(), await shown.boundingBox()];
+    expect(l && m && m.y - (l.y + l.height)).toBeGreaterThanOrEqual(0);
+    expect(l && m && m.y - (l.y + l.height)).toBeLessThan(12);
+    await bob.app.showLesson();
+    await expect(bob.app.lessonPane().getByTestId('student-comment')).toContainText(
+      c('live.comments.onLine', { line: 3 }),
+    );
+    // Ann has none.
+    await expect(ann.app.page.getByTestId('line-comment')).toHaveCount(0);
+
+    await shown
+      .getByRole('button', { name: c('live.comments.resolveLabel', { text: 'Why wait here?' }) })
+      .click();
+    await expect(shown).toHaveCount(0);
+    await expect(bob.app.lessonPane().getByTestId('student-comment')).toHaveCount(0);
+    await expect(dialog.getByTestId('teacher-comment')).toHaveCount(0);
+    await expect(dialog.getByTestId('comments-resolved')).toHaveText(
+      c('live.comments.resolvedCount', { count: 1 }),
+    );
     await teacher.button(c('close'), dialog).last().click();
     await expect(dialog).toBeHidden();
   });

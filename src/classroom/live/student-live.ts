@@ -164,8 +164,9 @@ export class StudentLive {
         else this.disconnect();
         return;
       case 'stop':
-        this.set({ stoppedAt: event.at });
+        // The board first: telling the UI re-renders the page, which the board need not wait for.
         void this.deps.stopBoard().catch(() => {});
+        this.set({ stoppedAt: event.at });
         return;
       case 'handout':
         if (!this.deps.handout) return;

@@ -19,6 +19,7 @@ import { BROADCAST_PANE } from '../pane-ids.ts';
 import { programNow } from './program-now.ts';
 import { StudentLive } from './student-live.ts';
 import { showStudentLive } from './student-live-store.ts';
+import { studentCommentActions } from './student-comment-actions.ts';
 import { takeHandout } from './take-program.ts';
 import '../ui/widget-panes.ts';
 
@@ -53,14 +54,20 @@ async function compileNow(): Promise<LiveCompile> {
   return { ok: false, error: { line: result.error.line ?? 0, message: result.error.message } };
 }
 
-/** Stops the program, then turns every motor off (the teacher's "Stop all boards"). */
+/**
+ * Stops the program, then turns every motor off (the teacher's "Stop all boards"): one
+ * sequence, framed first and written back to back (the virtual board takes it in consecutive
+ * USB frames), rather than three sends that each wait for the one before.
+ */
 async function stopBoard(): Promise<void> {
   const device = getDevice();
   if (device.snapshot.status !== 'connected') return;
-  await device.send(cmd.logoControl(0));
   board.programRunning = false;
-  await device.send(cmd.talkToMotor(cmd.portMask(['a', 'b', 'c', 'd'])));
-  await device.send(cmd.motorOff());
+  await device.sendSequence([
+    { command: cmd.logoControl(0), gapMs: 0 },
+    { command: cmd.talkToMotor(cmd.portMask(['a', 'b', 'c', 'd'])), gapMs: 0 },
+    { command: cmd.motorOff(), gapMs: 0 },
+  ]);
 }
 
 export const studentLive = new StudentLive({
@@ -74,6 +81,7 @@ export const studentLive = new StudentLive({
   handout: takeHandout,
 });
 studentLive.subscribe(showStudentLive);
+studentCommentActions.resolve = (id) => studentLive.resolveComment(id);
 
 // The teacher's broadcast opens beside the student's program, and closes when it ends.
 let broadcastShown = false;

@@ -2,7 +2,7 @@
 // the grade (and where it came from) and the note. A teacher of the class edits them (grade
 // 0..the lesson's points, or the note alone while there is no grade), marks the lesson
 // complete or starts it over; the student reads them.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
@@ -30,6 +30,7 @@ function GradeForm({ grade }: { grade: Grade }) {
   // Without a grade yet, an empty grade sends the note alone.
   const noteAlone = grade.grade === null;
   const input = readGradeInput(points, max, noteAlone);
+  const saveButton = useRef<HTMLButtonElement>(null);
 
   const save = async () => {
     setTried(true);
@@ -53,6 +54,12 @@ function GradeForm({ grade }: { grade: Grade }) {
       setFailed(true);
     } finally {
       setBusy(false);
+      // The Save button lost focus while it was disabled: the keyboard comes back to it
+      // rather than starting over at the top of the page.
+      const focused = document.activeElement;
+      if (!focused || focused === document.body) {
+        requestAnimationFrame(() => saveButton.current?.focus());
+      }
     }
   };
 
@@ -76,7 +83,12 @@ function GradeForm({ grade }: { grade: Grade }) {
         noteAlone={noteAlone}
       />
       {failed && <SaveFailed className="py-1 px-2 small mb-0" />}
-      <button type="submit" className="btn btn-sm btn-primary align-self-start" disabled={busy}>
+      <button
+        ref={saveButton}
+        type="submit"
+        className="btn btn-sm btn-primary align-self-start"
+        disabled={busy}
+      >
         {input.kind === 'note' ? t('submission.saveNote') : t('submission.save')}
       </button>
     </form>

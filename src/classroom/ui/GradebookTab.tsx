@@ -1,6 +1,6 @@
 // The gradebook tab: the table, a refresh, the CSV export, and the grading dialog of a
 // student who has not started a lesson.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Class } from '../../contract/classroom.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
@@ -9,6 +9,7 @@ import { classroom } from '../runtime.ts';
 import { Problem } from './ClassroomShell.tsx';
 import Loading from '../../ui/busy/Loading.tsx';
 import GradebookTable from './GradebookTable.tsx';
+import { gradebookCellControl } from './gradebook-cells.ts';
 import GradeStudentDialog, { type UnstartedCell } from './GradeStudentDialog.tsx';
 import { saveFile } from '../../ui/save-file.ts';
 import { useLoad } from './use-load.ts';
@@ -22,6 +23,16 @@ export default function GradebookTab({ klass }: { klass: Class }) {
   );
   const view = useMemo(() => (book.data ? buildGradebook(book.data) : null), [book.data]);
   const [grading, setGrading] = useState<UnstartedCell | null>(null);
+  // A saved grade turns the cell's button into a link to the new submission: once the
+  // gradebook has loaded again, focus goes to that cell, not to the page.
+  const refocus = useRef<UnstartedCell | null>(null);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const cell = refocus.current;
+    if (!cell || book.loading || !section.current) return;
+    refocus.current = null;
+    gradebookCellControl(section.current, cell.email, cell.luuid)?.focus();
+  }, [book.loading, view]);
   const onGrade = useCallback(
     (email: string, luuid: string) => {
       const student = view?.rows.find((r) => r.email === email);
@@ -65,7 +76,7 @@ export default function GradebookTab({ klass }: { klass: Class }) {
   }
   if (!view) return <Loading />;
   return (
-    <section aria-labelledby="gradebook-title">
+    <section aria-labelledby="gradebook-title" ref={section}>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h2 id="gradebook-title" className="h5 mb-0 me-auto">
           {t('tabs.gradebook')}
@@ -95,7 +106,14 @@ export default function GradebookTab({ klass }: { klass: Class }) {
         <GradebookTable view={view} caption={t('tabs.gradebook')} onGrade={onGrade} />
       )}
       {grading && (
-        <GradeStudentDialog cell={grading} onClose={() => setGrading(null)} onSaved={book.reload} />
+        <GradeStudentDialog
+          cell={grading}
+          onClose={() => setGrading(null)}
+          onSaved={() => {
+            refocus.current = grading;
+            book.reload();
+          }}
+        />
       )}
     </section>
   );

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { CellState, GradeSource } from '../../contract/grades.ts';
 import type { CellView, GradebookView } from '../gradebook.ts';
 import { formatPoints } from './format.ts';
+import { gradebookCellKey } from './gradebook-cells.ts';
 
 const ICON = {
   not_started: 'circle',
@@ -28,12 +29,15 @@ interface CellTexts {
 
 const Cell = memo(function Cell({
   cell,
+  cellKey,
   maxPoints,
   label,
   texts,
   onGrade,
 }: {
   cell: CellView;
+  /** The student's e-mail and the lesson (`gradebookCellKey`): where focus can come back. */
+  cellKey: string;
   maxPoints: number;
   label: string;
   texts: CellTexts;
@@ -64,7 +68,12 @@ const Cell = memo(function Cell({
     </>
   );
   return (
-    <td className="gradebook-cell" data-state={cell.state} data-testid="gradebook-cell">
+    <td
+      className="gradebook-cell"
+      data-state={cell.state}
+      data-testid="gradebook-cell"
+      data-cell={cellKey}
+    >
       {cell.suuid ? (
         <a
           href={`#/program/submission/${cell.suuid}`}
@@ -171,6 +180,7 @@ export default function GradebookTable({
                   <Cell
                     key={lesson?.luuid ?? i}
                     cell={cell}
+                    cellKey={gradebookCellKey(row.email, lesson?.luuid ?? '')}
                     maxPoints={lesson?.maxPoints ?? 0}
                     label={`${row.name || row.email}, ${lesson?.name ?? ''}`}
                     texts={texts}

@@ -5,7 +5,7 @@
 // never a partial one; and a retry from the same file must complete (and verify where the
 // board can be read back). Lost and corrupted acknowledgements and a bootloader that never
 // appears are injected too.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadTestCore } from '../../core/testing/test-core.node.ts';
 import type { WasmCore } from '../../core/wasm-core.ts';
 import { BoardType } from '../../device/device.ts';
@@ -21,6 +21,10 @@ import {
 import type { VirtualBoard } from '../../virtual-board/testing/virtual-board.ts';
 import type { FlashJob } from './flash-engine.ts';
 import type { FlashErrorCode } from './flash-error.ts';
+
+// Each case runs two whole updates on virtual time, so only the CPU bounds it: on a loaded
+// 2-core machine one case takes 20 s or more. The limit only guards against a hang.
+vi.setConfig({ testTimeout: 120_000 });
 
 let core: WasmCore;
 beforeAll(async () => {
