@@ -69,9 +69,16 @@ export const srcRows = [
     about: "the app's HTTP client over the contract (tokens, retries, offline)",
   },
   {
+    name: 'net',
+    kind: 'base',
+    uses: [],
+    about:
+      'the MQTT link every broker client runs on: login, time-out, reconnect, refused login, payloads',
+  },
+  {
     name: 'device',
     kind: 'base',
-    uses: ['bridge', 'state', 'core', 'contract'],
+    uses: ['bridge', 'state', 'core', 'contract', 'net'],
     about:
       "board link: contract, transports, protocol (with the STM32 bootloader's wire format), connection, its stores (live board, connection); board-simulator.ts, where the virtual board plugs in; ui/ the board gate and panel card the board pages share; runtime.ts the link",
   },

@@ -26,9 +26,10 @@ import {
   type AuthProvider,
   type User as FirebaseUser,
 } from 'firebase/auth';
-import type { AuthResponse, User as ApiUser } from '../contract/users.ts';
+import type { User as ApiUser } from '../contract/users.ts';
 import { ApiError } from '../api/errors.ts';
 import type { TokenSource } from '../api/session-retry.ts';
+import { authApi, type AuthClient } from './auth-api.ts';
 import { AUTH_WAIT_TIMEOUT_MS } from '../api/wait-for-token.ts';
 import type { SessionState, User } from '../state/session.ts';
 import { STORAGE_KEYS, writeStorage } from '../state/storage.ts';
@@ -73,14 +74,9 @@ export class AuthError extends Error {
 }
 
 /** The part of the API client the service needs. */
-export interface AuthApi {
-  post<T>(url: string, body?: unknown, options?: { quiet?: boolean }): Promise<T>;
-  put<T>(url: string, body?: unknown, options?: { quiet?: boolean }): Promise<T>;
-}
-
 export interface AuthServiceDeps {
   auth: Auth;
-  api: AuthApi;
+  api: Pick<AuthClient, 'post' | 'put'>;
   session: SessionState;
   now?: () => number;
   logger?: Pick<Console, 'warn'>;
@@ -129,7 +125,7 @@ function toSessionUser(user: FirebaseUser): User {
 
 export class AuthService {
   private readonly auth: Auth;
-  private readonly api: AuthApi;
+  private readonly api: ReturnType<typeof authApi>;
   private readonly session: SessionState;
   private readonly now: () => number;
   private readonly logger: Pick<Console, 'warn'>;
@@ -155,7 +151,7 @@ export class AuthService {
 
   constructor(private readonly deps: AuthServiceDeps) {
     this.auth = deps.auth;
-    this.api = deps.api;
+    this.api = authApi(deps.api);
     this.session = deps.session;
     this.now = deps.now ?? Date.now;
     this.logger = deps.logger ?? console;
@@ -280,7 +276,7 @@ export class AuthService {
 
   /** Saves the user's display name in the product and in their Firebase profile. */
   async updateName(name: string): Promise<ApiUser> {
-    const saved = await this.api.put<ApiUser>('/user/me', { name: name.trim() });
+    const saved = await this.api.updateName(name.trim());
     if (this.session.user) this.session.user.name = saved.name;
     const user = this.auth.currentUser;
     if (user) await updateProfile(user, { displayName: saved.name }).catch(() => {});
@@ -360,7 +356,7 @@ export class AuthService {
     const user = this.auth.currentUser;
     if (!user || (await this.refreshToken()) === null) return;
     try {
-      const answer = await this.api.post<AuthResponse>('/auth', {}, { quiet: true });
+      const answer = await this.api.signIn({ quiet: true });
       this.applyRole(answer.admin, answer.user_role);
     } catch {
       // Refused: the API client has asked to sign in again; unreachable: tried next time.
@@ -449,7 +445,7 @@ export class AuthService {
       return;
     }
     try {
-      const answer = await this.api.post<AuthResponse>('/auth', {});
+      const answer = await this.api.signIn();
       this.applyRole(answer.admin, answer.user_role);
       if (this.session.user && answer.user.name) this.session.user.name = answer.user.name;
       if (this.session.user && answer.user.photoUrl) {

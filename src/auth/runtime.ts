@@ -6,6 +6,7 @@ import { Value } from '@sinclair/typebox/value';
 import { ClientConfig } from '../contract/client-config.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 import { session } from '../state/session.ts';
+import { fetchClientConfig } from './auth-api.ts';
 import { AuthService } from './auth-service.ts';
 import { buildTimeSettings, createFirebaseAuth } from './firebase.ts';
 
@@ -45,7 +46,7 @@ async function clientConfig(): Promise<ClientConfig> {
     cached = null;
   }
   try {
-    const fresh = await api.get<ClientConfig>('/config', { quiet: true, anonymous: true });
+    const fresh = await fetchClientConfig(api);
     writeStorage(STORAGE_KEYS.clientConfig, JSON.stringify(fresh));
     return fresh;
   } catch (error) {

@@ -7,6 +7,7 @@ import type {
   Class,
   ClassInput,
   ClassLessonList,
+  ClassList,
   ClassListType,
   ClassUpdate,
   PeopleAdded,
@@ -21,6 +22,7 @@ import type {
   BoardListType,
   Lesson,
   LessonInput,
+  LessonList,
   LessonListType,
   LessonUpdate,
 } from '../contract/lessons.ts';
@@ -48,6 +50,12 @@ export const listUrls = {
 
 export function classroomApi(client: ClassroomClient) {
   return {
+    // Lists, a page of them (the data tables call the same URLs)
+    classList: (url: string, params: CallOptions['params'], o?: CallOptions) =>
+      client.get<ClassList>(url, { ...o, params }),
+    lessonList: (type: LessonListType, params: CallOptions['params'], o?: CallOptions) =>
+      client.get<LessonList>(listUrls.lessons(type), { ...o, params }),
+
     // Classes
     createClass: (input: ClassInput, o?: CallOptions) =>
       client.post<Class>('/class/create', input, o),
@@ -144,10 +152,16 @@ export function classroomApi(client: ClassroomClient) {
     /** The boards the caller may put on a list of this type (docs/remote-lab.md). */
     listableBoards: (list: BoardListType, o?: CallOptions) =>
       client.get<ListableBoards>(`/lab/browse/listable?list=${list}`, o),
-    submitLesson: (uuid: string, code: string, classUuid: string | null, o?: CallOptions) =>
+    submitLesson: (
+      uuid: string,
+      code: string,
+      classUuid: string | null,
+      o?: CallOptions,
+      note?: string,
+    ) =>
       client.put<Grade>(
         `/lesson/${id(uuid)}/grade/submit`,
-        classUuid ? { code, class_uuid: classUuid } : { code },
+        { code, ...(classUuid ? { class_uuid: classUuid } : {}), ...(note ? { note } : {}) },
         o,
       ),
     lessonProgress: (uuid: string, classUuid: string | null, o?: CallOptions) =>

@@ -4,13 +4,11 @@
 // key-value commands that arrive there through the board link's own commands. Framework-
 // free: it announces immutable snapshots to `subscribe` listeners (one Valtio adapter in the
 // app). It never throws from a message: a bad payload is counted and dropped.
-import type { IClientOptions, MqttClient } from 'mqtt';
 import type { WebuiBrokerGrant } from '../contract/webui.ts';
 import { StateHolder } from '../core/state-holder.ts';
 import type { BoardStatus, DeviceConnection, HidCommandRequest } from '../device/device.ts';
 import * as cmd from '../device/protocol/commands.ts';
-// The broker connection is retried as often as a dashboard's.
-import { isRefusedLogin, RECONNECT_MS } from './dashboard-link.ts';
+import { MQTT_RECONNECT_MS, MqttLink, payloadText, type MqttConnect } from '../net/mqtt-link.ts';
 import { realTimers, throttleLatest, type Throttle, type Timers } from './throttle-latest.ts';
 import {
   builtinPayloads,
@@ -81,7 +79,7 @@ export interface BoardBridgeDeps {
   brokerUrl(url: string): string;
   /** The translated text of each error code but `server`. */
   translate(code: 'signed-out' | 'refused'): string;
-  connect?: (url: string, options: IClientOptions) => MqttClient;
+  connect?: MqttConnect;
   clock?: Timers;
 }
 
@@ -105,7 +103,7 @@ export class BoardBridge {
   private userId: string | null = null;
   /** Bumped whenever a run ends: callbacks of an older run do nothing. */
   private run = 0;
-  private client: MqttClient | null = null;
+  private link: MqttLink | null = null;
   private runningFor: string | null = null;
   private retryTimer: unknown = null;
   private lastStatus: BoardStatus | null = null;
@@ -199,9 +197,9 @@ export class BoardBridge {
     this.retryTimer = null;
     this.stopThrottles();
     this.queue.length = 0;
-    const client = this.client;
-    this.client = null;
-    if (client) void client.endAsync(true).catch(() => {});
+    const link = this.link;
+    this.link = null;
+    if (link) void link.close();
     if (this.snap.phase !== phase || this.snap.root !== null || this.snap.error !== null) {
       this.set({ phase, root: null, error: null, reconnecting: false });
     }
@@ -231,54 +229,46 @@ export class BoardBridge {
       return this.retryLater(GRANT_RETRY_MS);
     }
     if (run !== this.run) return;
-    const connect = this.deps.connect ?? (await import('mqtt')).default.connect;
-    if (run !== this.run) return;
-    const client = connect(this.deps.brokerUrl(grant.url), {
-      username: grant.username,
-      password: grant.password,
-      reconnectPeriod: RECONNECT_MS,
-      connectTimeout: 10_000,
-    });
-    this.client = client;
     const root = `${grant.root}/`;
     let everConnected = false;
-    client.on('connect', () => {
-      if (run !== this.run) return;
-      everConnected = true;
-      // After a reconnect every value goes out again (a dashboard may have missed them).
-      this.sent.clear();
-      this.stopThrottles();
-      client.subscribe(
-        COMMAND_FILTERS.map((f) => root + f),
-        { qos: 0 },
-      );
-      this.set({ phase: 'publishing', root: grant.root, error: null, reconnecting: false });
-      if (this.lastStatus) this.offerStatus(this.lastStatus);
+    const link = await MqttLink.open({
+      url: this.deps.brokerUrl(grant.url),
+      username: grant.username,
+      password: grant.password,
+      subscribe: COMMAND_FILTERS.map((f) => root + f),
+      ...(this.deps.connect ? { connect: this.deps.connect } : {}),
+      onStatus: (status) => {
+        if (run !== this.run) return;
+        if (status === 'online') {
+          everConnected = true;
+          // After a reconnect every value goes out again (a dashboard may have missed them).
+          this.sent.clear();
+          this.stopThrottles();
+          this.set({ phase: 'publishing', root: grant.root, error: null, reconnecting: false });
+          if (this.lastStatus) this.offerStatus(this.lastStatus);
+        } else if (status === 'offline') {
+          if (this.snap.phase === 'publishing')
+            this.set({ phase: 'connecting', reconnecting: true });
+        } else if (status === 'refused') {
+          // The server restarted (its passwords changed). A new grant helps once; a fresh
+          // grant refused again is an error, tried again later.
+          this.stop('off');
+          if (everConnected) return void this.update();
+          this.runningFor = userId;
+          this.set({
+            phase: 'error',
+            error: { code: 'refused', message: this.deps.translate('refused') },
+          });
+          this.retryLater(MQTT_RECONNECT_MS);
+        }
+      },
+      onMessage: (topic, payload) => {
+        if (run !== this.run || !topic.startsWith(root)) return;
+        this.receive(topic.slice(root.length), payloadText(payload));
+      },
     });
-    client.on('offline', () => {
-      if (run === this.run && this.snap.phase === 'publishing') {
-        this.set({ phase: 'connecting', reconnecting: true });
-      }
-    });
-    client.on('error', (e) => {
-      if (run !== this.run) return;
-      // A refused login: the server restarted (its passwords changed). A new grant helps
-      // once; a fresh grant refused again is an error, tried again later.
-      if (isRefusedLogin(e)) {
-        this.stop('off');
-        if (everConnected) return void this.update();
-        this.runningFor = userId;
-        this.set({
-          phase: 'error',
-          error: { code: 'refused', message: this.deps.translate('refused') },
-        });
-        this.retryLater(RECONNECT_MS);
-      }
-    });
-    client.on('message', (topic, payload) => {
-      if (run !== this.run || !topic.startsWith(root)) return;
-      this.receive(topic.slice(root.length), new TextDecoder().decode(payload));
-    });
+    if (run !== this.run) return void link.close();
+    this.link = link;
   }
 
   // Publishing
@@ -309,11 +299,11 @@ export class BoardBridge {
 
   /** Board values are retained (a dashboard opened later shows them); messages are not. */
   private publish(topic: string, payload: string, retain: boolean): void {
-    const client = this.client;
+    const link = this.link;
     const root = this.snap.root;
-    if (!client || root === null || this.snap.phase !== 'publishing') return;
+    if (!link || root === null || this.snap.phase !== 'publishing') return;
     this.sent.set(topic, payload);
-    client.publish(`${root}/${topic}`, payload, { qos: 0, retain }, () => {});
+    link.post(`${root}/${topic}`, payload, { retain });
     this.set({ published: this.snap.published + 1 });
   }
 

@@ -3,21 +3,13 @@
 // value and a short numeric history for charts, and sends what buttons, switches and
 // sliders produce. Framework-free: it writes into the state object it is given (a Valtio
 // store in the app, a plain object in tests). Topics are relative to the namespace.
-import type { IClientOptions, MqttClient } from 'mqtt';
 import type { WebuiBrokerGrant } from '../contract/webui.ts';
+import { MqttLink, payloadText, type MqttConnect, type MqttLinkError } from '../net/mqtt-link.ts';
 
 export type LinkStatus = 'connecting' | 'online' | 'offline' | 'reconnecting' | 'refused';
 
 /** Values a chart keeps per topic. */
 export const HISTORY_MAX = 120;
-/** Reconnect period after the broker is lost (like the remote lab's). */
-export const RECONNECT_MS = 5000;
-
-/**
- * The broker refused the login (CONNACK 4 or 5): an old password after a server restart, or
- * a link turned off. Reconnecting with the same grant cannot help.
- */
-export const isRefusedLogin = (e: Error): boolean => 'code' in e && (e.code === 4 || e.code === 5);
 
 export interface DashboardLinkState {
   status: LinkStatus;
@@ -40,11 +32,13 @@ export interface DashboardLinkDeps {
   state: DashboardLinkState;
   /** A shared link's viewer: never sends. */
   readOnly: boolean;
-  connect?: (url: string, options: IClientOptions) => MqttClient;
+  connect?: MqttConnect;
+  /** The broker refused the grant's login (the link keeps trying meanwhile). */
+  onRefused?: (error: MqttLinkError) => void;
 }
 
 export class DashboardLink {
-  private client: MqttClient | null = null;
+  private link: MqttLink | null = null;
   private readonly root: string;
 
   constructor(private readonly deps: DashboardLinkDeps) {
@@ -54,33 +48,29 @@ export class DashboardLink {
   /** Connects and follows `topics` (relative); resolves once subscribed. */
   async start(topics: readonly string[]): Promise<void> {
     const { grant, state } = this.deps;
-    const connect = this.deps.connect ?? (await import('mqtt')).default.connect;
-    const client = connect(this.deps.url, {
+    const link = await MqttLink.open({
+      url: this.deps.url,
       username: grant.username,
       password: grant.password,
-      reconnectPeriod: RECONNECT_MS,
-      connectTimeout: 10_000,
+      subscribe: [...new Set(topics)].map((t) => this.root + t),
+      // A refused grant is renewed by the owner; the client keeps trying meanwhile.
+      onRefused: 'retry',
+      ...(this.deps.connect ? { connect: this.deps.connect } : {}),
+      onStatus: (status, error) => {
+        if (status === 'closed') return;
+        state.status = status;
+        if (status === 'refused' && error) this.deps.onRefused?.(error);
+      },
+      onMessage: (topic, payload) => this.receive(topic, payload),
     });
-    this.client = client;
-    client.on('message', (topic, payload) => this.receive(topic, payload));
-    client.on('offline', () => (state.status = 'offline'));
-    client.on('reconnect', () => (state.status = 'reconnecting'));
-    client.on('error', (e) => {
-      if (isRefusedLogin(e)) state.status = 'refused';
-    });
-    client.on('connect', () => (state.status = 'online'));
-    const full = [...new Set(topics)].map((t) => this.root + t);
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('error', reject);
-    });
-    if (full.length > 0) await client.subscribeAsync(full, { qos: 0 });
+    this.link = link;
+    await link.online();
   }
 
   private receive(topic: string, payload: Uint8Array): void {
     if (!topic.startsWith(this.root)) return;
     const key = topic.slice(this.root.length);
-    const text = new TextDecoder().decode(payload);
+    const text = payloadText(payload);
     const { state } = this.deps;
     state.values[key] = text;
     const n = Number(text);
@@ -94,14 +84,14 @@ export class DashboardLink {
   /** Sends `payload` to a relative topic (owners only). */
   async send(topic: string, payload: string): Promise<void> {
     if (this.deps.readOnly) throw new Error('a shared dashboard is read only');
-    if (!this.client) throw new Error('not connected');
-    await this.client.publishAsync(this.root + topic, payload, { qos: 0 });
+    if (!this.link) throw new Error('not connected');
+    await this.link.publish(this.root + topic, payload);
   }
 
   async stop(): Promise<void> {
-    const client = this.client;
-    this.client = null;
-    if (client) await client.endAsync(true);
+    const link = this.link;
+    this.link = null;
+    if (link) await link.close();
     this.deps.state.status = 'offline';
   }
 }

@@ -3,9 +3,9 @@
 // (a server restart changes the passwords). A shared link that was turned off meanwhile
 // answers the fresh grant with shared_dashboard_not_found: the viewer is told the link is
 // gone. Sliders send through a throttle so dragging does not flood the broker.
-import type { IClientOptions, MqttClient } from 'mqtt';
 import type { WebuiBrokerGrant } from '../contract/webui.ts';
-import { DashboardLink, isRefusedLogin, type DashboardLinkState } from './dashboard-link.ts';
+import type { MqttConnect } from '../net/mqtt-link.ts';
+import { DashboardLink, type DashboardLinkState } from './dashboard-link.ts';
 
 export interface LiveState extends DashboardLinkState {
   /** Why the dashboard cannot run (a translated message), or null. */
@@ -32,7 +32,7 @@ export interface LiveDashboardDeps {
   brokerUrl: (url: string) => string;
   state: LiveState;
   readOnly: boolean;
-  connect?: (url: string, options: IClientOptions) => MqttClient;
+  connect?: MqttConnect;
   now?: () => number;
 }
 
@@ -69,19 +69,13 @@ export class LiveDashboard {
     }
     if (this.stopped) return;
     state.failure = null;
-    const connect = this.deps.connect ?? (await import('mqtt')).default.connect;
     const link = new DashboardLink({
       grant,
       url: this.deps.brokerUrl(grant.url),
       state,
       readOnly: this.deps.readOnly,
-      connect: (url, options) => {
-        const client = connect(url, options);
-        client.on('error', (e) => {
-          if (isRefusedLogin(e)) void this.renew(link);
-        });
-        return client;
-      },
+      ...(this.deps.connect ? { connect: this.deps.connect } : {}),
+      onRefused: () => void this.renew(link),
     });
     this.link = link;
     try {

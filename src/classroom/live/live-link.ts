@@ -2,8 +2,10 @@
 // MQTT over WebSocket with the login the server gave, reconnecting every few seconds. The
 // owner hears its status and messages; a login the broker refuses (the session ended, the
 // student was removed) is reported once as 'refused' and not retried with the same login.
-import type { IClientOptions, MqttClient } from 'mqtt';
 import type { LiveLogin } from '../../contract/live-class.ts';
+import { MqttLink, payloadText, type MqttConnect } from '../../net/mqtt-link.ts';
+
+export type { MqttConnect };
 
 export type LinkStatus = 'connecting' | 'online' | 'reconnecting' | 'refused' | 'closed';
 
@@ -21,8 +23,6 @@ export interface LinkHandlers {
   will?: { topic: string; payload: string };
 }
 
-export type MqttConnect = (url: string, options: IClientOptions) => MqttClient;
-
 /** A broker URL from a login: a path is on the page's own origin. */
 export function linkUrl(url: string, origin: string): string {
   return /^wss?:\/\//.test(url) ? url : `${origin.replace(/^http/, 'ws')}${url}`;
@@ -36,59 +36,34 @@ export async function openLiveLink(
   handlers: LinkHandlers,
   connect?: MqttConnect,
 ): Promise<LiveLink> {
-  const make = connect ?? (await import('mqtt')).default.connect;
   let status: LinkStatus = 'connecting';
   const set = (next: LinkStatus) => {
     if (status === next || status === 'closed' || status === 'refused') return;
     status = next;
     handlers.onStatus(next);
   };
-  const client = make(linkUrl(login.url, origin), {
+  const link = await MqttLink.open({
+    url: linkUrl(login.url, origin),
     username: login.username,
     password: login.password,
-    reconnectPeriod: RECONNECT_MS,
-    connectTimeout: 10_000,
-    clean: true,
-    ...(handlers.will
-      ? {
-          will: {
-            topic: handlers.will.topic,
-            payload: handlers.will.payload,
-            qos: 0,
-            retain: false,
-          },
-        }
-      : {}),
-  });
-  client.on('connect', () => {
-    if (handlers.subscribe.length === 0) {
-      set('online');
-      return;
-    }
-    client.subscribe(handlers.subscribe, { qos: 0 }, (err) => {
-      if (!err) set('online');
-    });
-  });
-  client.on('message', (topic, payload) => handlers.onMessage(topic, payload.toString('utf8')));
-  client.on('offline', () => set('reconnecting'));
-  client.on('close', () => {
-    if (status === 'online' || status === 'connecting') set('reconnecting');
-  });
-  client.on('error', (e) => {
-    // 4: bad user name or password, 5: not authorised — this login is over.
-    const code = (e as { code?: number }).code;
-    if (code === 4 || code === 5 || /Not authorized|Bad User Name/i.test(e.message)) {
-      set('refused');
-      client.end(true);
-    }
+    reconnectMs: RECONNECT_MS,
+    subscribe: handlers.subscribe,
+    ...(handlers.will ? { will: { ...handlers.will, qos: 0, retain: false } } : {}),
+    ...(connect ? { connect } : {}),
+    // A refused login (the session ended, the student was removed) ends the link.
+    onStatus: (next) => {
+      if (next === 'online' || next === 'refused') set(next);
+      else if (next === 'offline' || next === 'reconnecting') set('reconnecting');
+    },
+    onMessage: (topic, payload) => handlers.onMessage(topic, payloadText(payload)),
   });
   return {
     publish(topic, payload) {
-      if (client.connected) client.publish(topic, payload, { qos: 0 });
+      if (link.connected) link.post(topic, payload);
     },
     close() {
       status = 'closed';
-      client.end(); // after what is queued (a last "gone")
+      void link.close({ force: false }); // after what is queued (a last "gone")
     },
     get status() {
       return status;

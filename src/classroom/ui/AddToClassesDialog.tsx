@@ -3,8 +3,6 @@
 import { useState } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client.ts';
-import type { ClassList } from '../../contract/classroom.ts';
 import { showToast } from '../../state/ui.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
 import MultiSelect from '../../ui/multi-select/MultiSelect.tsx';
@@ -29,7 +27,7 @@ export default function AddToClassesDialog({
     const params = { page: 1, per_page: 100, sort: 'name|asc' };
     const lists = await Promise.all(
       (['my', 'other'] as const).map((type) =>
-        api.get<ClassList>(listUrls.classes(type), { params, signal, quiet: true }),
+        classroom.classList(listUrls.classes(type), params, { signal, quiet: true }),
       ),
     );
     return lists.flatMap((l) => l.data).filter((c) => c.permissions.edit);

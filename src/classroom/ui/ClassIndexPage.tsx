@@ -5,11 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
-import { api } from '../../api/client.ts';
-import type { ClassList } from '../../contract/classroom.ts';
 import { program, setCreatorMode } from '../../program/index.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
 import { listUrls } from '../classroom-api.ts';
+import { classroom } from '../runtime.ts';
 import ClassCard from './ClassCard.tsx';
 import ClassroomShell, { Problem } from './ClassroomShell.tsx';
 import Loading from '../../ui/busy/Loading.tsx';
@@ -28,8 +27,7 @@ const PREVIEW = 6;
 function Section({ id, url, all }: (typeof SECTIONS)[number]) {
   const { t } = useTranslation('classroom');
   const list = useLoad(
-    (signal) =>
-      api.get<ClassList>(url, { params: { page: 1, per_page: PREVIEW }, signal, quiet: true }),
+    (signal) => classroom.classList(url, { page: 1, per_page: PREVIEW }, { signal, quiet: true }),
     url,
   );
   const total = list.data?.links.pagination.total ?? 0;

@@ -8,13 +8,10 @@ import { useSnapshot } from 'valtio';
 import { confirm } from '../../shell/confirm.ts';
 import type { Class, ClassLesson } from '../../contract/classroom.ts';
 import type { Completion } from '../../contract/grades.ts';
-import type { LessonList } from '../../contract/lessons.ts';
 import { program } from '../../program/index.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
 import MultiSelect from '../../ui/multi-select/MultiSelect.tsx';
-import { api } from '../../api/client.ts';
-import { listUrls } from '../classroom-api.ts';
 import { classCache, classroom } from '../runtime.ts';
 import { Problem } from './ClassroomShell.tsx';
 import Loading from '../../ui/busy/Loading.tsx';
@@ -43,7 +40,7 @@ function AddLessons({
     const params = { page: 1, per_page: 100, sort: 'name|asc' };
     const lists = await Promise.all(
       (['my', 'official'] as const).map((type) =>
-        api.get<LessonList>(listUrls.lessons(type), { params, signal, quiet: true }),
+        classroom.lessonList(type, params, { signal, quiet: true }),
       ),
     );
     return lists.flatMap((l) => l.data);

@@ -8,17 +8,12 @@
 // connection layer sets type 3); ping frames are ignored; a station that is offline, or a
 // broker that is gone, looks like "no board" (board data cleared) while the session lasts,
 // and the MQTT client reconnects every 5 s; the session's end closes the link.
-import type { IClientOptions, MqttClient } from 'mqtt';
 import { parsePresence } from '../../contract/lab-topics.ts';
+import { MQTT_RECONNECT_MS, MqttLink, type MqttConnect } from '../../net/mqtt-link.ts';
 import { DeviceError, type RemoteLink, type TransportKind } from '../device.ts';
 import { TransportEvents, type Transport } from '../transport.ts';
 import { decodeUp, encodeCommand, encodeSequence, SequenceStatus } from './wire.ts';
 
-/** mqtt.js takes any Uint8Array as a payload (its Buffer type is Node's, or its polyfill). */
-const asPayload = (b: Uint8Array) => b as unknown as Buffer;
-
-/** Reconnect period after a lost broker (spec core §9 "Websocket reconnect 5 s"). */
-export const REMOTE_RECONNECT_MS = 5000;
 /** How long the first connection may take before the broker counts as unreachable. */
 export const REMOTE_OPEN_TIMEOUT_MS = 10_000;
 /** A sequence's answer may take this much longer than its pauses (network, station). */
@@ -26,7 +21,7 @@ export const SEQUENCE_MARGIN_MS = 15_000;
 
 export interface RemoteTransportOptions {
   /** Opens the MQTT client (tests pass their own). */
-  connect?: (url: string, options: IClientOptions) => MqttClient;
+  connect?: MqttConnect;
   reconnectMs?: number;
   openTimeoutMs?: number;
 }
@@ -42,7 +37,7 @@ interface PendingSequence {
 
 export class RemoteTransport extends TransportEvents implements Transport {
   readonly kind: TransportKind = 'remote';
-  private client: MqttClient | null = null;
+  private client: MqttLink | null = null;
   private closing = false;
   private nextId = 1;
   private sequence: PendingSequence | null = null;
@@ -69,59 +64,39 @@ export class RemoteTransport extends TransportEvents implements Transport {
       });
     }
     signal?.addEventListener('abort', () => this.endSession(String(signal.reason)), { once: true });
-    // The MQTT client loads with the first remote connection, not with the app.
-    const connect = this.options.connect ?? (await import('mqtt')).default.connect;
-    return new Promise<void>((resolve, reject) => {
-      let settled = false;
-      let client: MqttClient;
-      try {
-        client = connect(this.link.url, {
-          username: this.link.username,
-          password: this.link.password,
-          reconnectPeriod: this.options.reconnectMs ?? REMOTE_RECONNECT_MS,
-          connectTimeout: this.options.openTimeoutMs ?? REMOTE_OPEN_TIMEOUT_MS,
-          clean: true,
-        });
-      } catch (e) {
-        reject(new DeviceError('open-failed', String(e), {}, { cause: e }));
-        return;
-      }
-      this.client = client;
-      const fail = (why: string) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        this.client = null;
-        client.end(true);
-        reject(new DeviceError('board-offline', `remote lab broker: ${why}`));
-      };
-      const timer = setTimeout(
-        () => fail('timed out'),
-        this.options.openTimeoutMs ?? REMOTE_OPEN_TIMEOUT_MS,
-      );
-      // A refused login (the session ended meanwhile) is final; other errors are retried.
-      client.on('error', (e) => {
-        if (!settled) fail(e.message);
+    const openTimeoutMs = this.options.openTimeoutMs ?? REMOTE_OPEN_TIMEOUT_MS;
+    let link: MqttLink;
+    try {
+      link = await MqttLink.open({
+        url: this.link.url,
+        username: this.link.username,
+        password: this.link.password,
+        subscribe: [this.link.up, this.link.presence],
+        reconnectMs: this.options.reconnectMs ?? MQTT_RECONNECT_MS,
+        connectTimeoutMs: openTimeoutMs,
+        ...(this.options.connect ? { connect: this.options.connect } : {}),
+        // A refused login before the first connection fails the open; later (a broker that
+        // restarted and has not heard of the session yet) it is tried again.
+        onRefused: 'retry',
+        onMessage: (topic, payload) => this.onMessage(topic, payload),
+        // The broker is gone for now; the client keeps reconnecting.
+        onStatus: (status) => {
+          if (status === 'offline') this.lost('the broker connection was lost');
+        },
       });
-      client.on('connect', () => {
-        // Subscriptions are renewed after every reconnect (clean sessions).
-        client.subscribe([this.link.up, this.link.presence], { qos: 0 }, (err) => {
-          if (err) {
-            fail(err.message);
-            return;
-          }
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-      client.on('message', (topic, payload) => this.onMessage(topic, payload));
-      client.on('offline', () => this.lost('the broker connection was lost'));
-      client.on('close', () => {
-        if (settled) this.lost('the broker connection closed');
-      });
-    });
+    } catch (e) {
+      throw new DeviceError('open-failed', String(e), {}, { cause: e });
+    }
+    this.client = link;
+    try {
+      // A refused login (the session ended meanwhile) is final; so is any failure before the first connection.
+      await link.online(openTimeoutMs);
+    } catch (e) {
+      this.client = null;
+      void link.close();
+      const why = e instanceof Error ? e.message : String(e);
+      throw new DeviceError('board-offline', `remote lab broker: ${why}`);
+    }
   }
 
   write(payload: Uint8Array): Promise<void> {
@@ -129,11 +104,11 @@ export class RemoteTransport extends TransportEvents implements Transport {
     if (!client?.connected || !this.boardHere) {
       return Promise.reject(new DeviceError('board-offline', 'the lab station is not reachable'));
     }
-    return new Promise((resolve, reject) => {
-      client.publish(this.link.down, asPayload(encodeCommand(payload)), { qos: 0 }, (e) =>
-        e ? reject(new DeviceError('write-failed', e.message, {}, { cause: e })) : resolve(),
+    return client
+      .publish(this.link.down, encodeCommand(payload))
+      .catch((e: Error) =>
+        Promise.reject(new DeviceError('write-failed', e.message, {}, { cause: e })),
       );
-    });
   }
 
   /** The station runs the sequence with its own clock and reports back. */
@@ -159,9 +134,9 @@ export class RemoteTransport extends TransportEvents implements Transport {
         floor + SEQUENCE_MARGIN_MS,
       );
       this.sequence = { id, total: items.length, onProgress, resolve, reject, timer };
-      client.publish(this.link.down, asPayload(encodeSequence(id, items)), { qos: 1 }, (e) => {
-        if (e) this.finishSequence(new DeviceError('remote-interrupted', e.message));
-      });
+      client
+        .publish(this.link.down, encodeSequence(id, items), { qos: 1 })
+        .catch((e: Error) => this.finishSequence(new DeviceError('remote-interrupted', e.message)));
     });
   }
 
@@ -170,7 +145,7 @@ export class RemoteTransport extends TransportEvents implements Transport {
     this.finishSequence(new DeviceError('disconnected', 'the remote link was closed'));
     const client = this.client;
     this.client = null;
-    if (client) await client.endAsync(true).catch(() => {});
+    if (client) await client.close();
   }
 
   /** The session ended (the server said so): the link closes with the reason. */

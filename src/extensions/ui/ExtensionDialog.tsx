@@ -20,7 +20,7 @@ import {
 import { headerImageSrc, isValidHeaderImage } from '../../contract/classroom.ts';
 import { isValidUrl } from '../../contract/projects.ts';
 import Upload from '../../ui/upload/Upload.tsx';
-import { uploadImage } from '../upload-image.ts';
+import { uploadImage } from '../../ui/upload/image-api.ts';
 import { languageByLocale } from '../../i18n/languages.ts';
 import MetadataFields from '../../ui/metadata-fields/MetadataFields.tsx';
 import TextField from '../../ui/text-field/TextField.tsx';

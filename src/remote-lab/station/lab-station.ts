@@ -14,7 +14,6 @@
 // - It streams the board's reports to the holder: status at most every 50 ms, everything
 //   else at once.
 // - It reconnects every 5 s after a broker loss.
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import {
   keyOfTopic,
   labTopics,
@@ -37,6 +36,7 @@ import {
   SequenceStatus,
   type PacedPayload,
 } from '../../device/remote/wire.ts';
+import { MqttLink, type MqttConnect } from '../../net/mqtt-link.ts';
 
 /** What a station needs from the server (src/contract/remote-lab.ts StationGrant). */
 export interface StationAccess {
@@ -89,7 +89,7 @@ export interface StationOptions {
   journal?: ProgramJournal;
   /** Shown on the labs page: "node-virtual", "browser-webhid", "browser-virtual". */
   kind: string;
-  connect?: (url: string, options: IClientOptions) => MqttClient;
+  connect?: MqttConnect;
   /** New broker access after the broker refused the old one (the server rotated it). */
   renew?: () => Promise<StationAccess>;
   /** Paces sequences for boards without a clock of their own (WebHID). */
@@ -150,10 +150,8 @@ export function restoreSequence(image: readonly number[], autorun: boolean): Pac
   return items;
 }
 
-const asPayload = (b: Uint8Array) => b as unknown as Buffer;
-
 export class LabStation {
-  private client: MqttClient | null = null;
+  private client: MqttLink | null = null;
   private access: StationAccess;
   private session: { key: string; id: number } | null = null;
   private board: StationPresence['board'] = null;
@@ -194,7 +192,7 @@ export class LabStation {
     ];
     if (!this.options.boardOpen) await board.open();
     await this.recover();
-    this.connect();
+    await this.connect();
     this.aliveTimer = setInterval(() => this.tick(), this.options.aliveMs ?? STATION_ALIVE_MS);
   }
 
@@ -208,13 +206,13 @@ export class LabStation {
     this.client = null;
     if (client?.connected) {
       await client
-        .publishAsync(labTopics(this.access.base).presence, this.presenceText(false), {
+        .publish(labTopics(this.access.base).presence, this.presenceText(false), {
           qos: 1,
           retain: true,
         })
         .catch(() => {});
     }
-    await client?.endAsync(true).catch(() => {});
+    await client?.close();
     this.unsubscribe.forEach((u) => u());
     await this.options.board.close();
   }
@@ -230,37 +228,37 @@ export class LabStation {
     this.emit({ type: 'restored', bytes: committed?.image.length ?? 0 });
   }
 
-  private connect(): void {
-    const connect = this.options.connect ?? ((url, o) => mqtt.connect(url, o));
+  private async connect(): Promise<void> {
     const t = labTopics(this.access.base);
-    const client = connect(this.access.url, {
+    const link = await MqttLink.open({
+      url: this.access.url,
       username: this.access.username,
       password: this.access.password,
-      reconnectPeriod: this.options.reconnectMs ?? BROKER_RECONNECT_MS,
-      connectTimeout: 10_000,
-      clean: true,
-      will: {
-        topic: t.presence,
-        payload: asPayload(this.presenceBytes(false)),
-        qos: 1,
-        retain: true,
+      subscribe: [t.control, t.anyDown],
+      subscribeQos: 1,
+      reconnectMs: this.options.reconnectMs ?? BROKER_RECONNECT_MS,
+      will: { topic: t.presence, payload: this.presenceText(false), qos: 1, retain: true },
+      ...(this.options.connect ? { connect: this.options.connect } : {}),
+      // Without newer access the client keeps trying the old login.
+      onRefused: this.options.renew ? 'end' : 'retry',
+      onStatus: (status) => {
+        if (status === 'online') {
+          this.emit({ type: 'broker', connected: true });
+          this.publishPresence();
+        } else if (status === 'offline') {
+          this.emit({ type: 'broker', connected: false });
+        } else if (status === 'refused') {
+          // The server gave this station newer access (or removed the lab): ask again.
+          void this.renew();
+        }
+      },
+      onMessage: (topic, payload) => {
+        if (topic === t.control) this.onControl(payload);
+        else this.onDown(topic, payload);
       },
     });
-    this.client = client;
-    client.on('connect', () => {
-      this.emit({ type: 'broker', connected: true });
-      client.subscribe([t.control, t.anyDown], { qos: 1 });
-      this.publishPresence();
-    });
-    client.on('offline', () => this.emit({ type: 'broker', connected: false }));
-    client.on('error', (e) => {
-      // The server gave this station newer access (or removed the lab): ask again.
-      if (/not authori[sz]ed|bad user/i.test(e.message) && this.options.renew) void this.renew();
-    });
-    client.on('message', (topic, payload) => {
-      if (topic === t.control) this.onControl(payload);
-      else this.onDown(topic, payload);
-    });
+    if (this.stopped) return void link.close();
+    this.client = link;
   }
 
   private async renew(): Promise<void> {
@@ -268,13 +266,13 @@ export class LabStation {
     if (!renew || this.stopped) return;
     const old = this.client;
     this.client = null;
-    await old?.endAsync(true).catch(() => {});
+    await old?.close();
     try {
       this.access = await renew();
     } catch {
       // The server is unreachable too: try again at the next broker error.
     }
-    if (!this.stopped) this.connect();
+    if (!this.stopped) await this.connect();
   }
 
   // ---- Board → holder --------------------------------------------------------------------
@@ -342,10 +340,9 @@ export class LabStation {
     if (reports.length === 0) return;
     // Frames stay well under the broker's limits: at most 1000 reports each.
     for (let i = 0; i < reports.length; i += 1000) {
-      client.publish(
+      client.post(
         labTopics(this.access.base).up(session.key),
-        asPayload(encodeReports(reports.slice(i, i + 1000))),
-        { qos: 0 },
+        encodeReports(reports.slice(i, i + 1000)),
       );
     }
   }
@@ -414,7 +411,7 @@ export class LabStation {
   }
 
   private reply(key: string, frame: Uint8Array): void {
-    this.client?.publish(labTopics(this.access.base).up(key), asPayload(frame), { qos: 1 });
+    this.client?.post(labTopics(this.access.base).up(key), frame, { qos: 1 });
   }
 
   private async runSequence(key: string, id: number, items: PacedPayload[]): Promise<void> {
@@ -483,10 +480,6 @@ export class LabStation {
     if (this.session && this.client?.connected) this.reply(this.session.key, encodePing());
   }
 
-  private presenceBytes(online: boolean): Uint8Array {
-    return new TextEncoder().encode(this.presenceText(online));
-  }
-
   private presenceText(online: boolean): string {
     const p: StationPresence = {
       online,
@@ -501,7 +494,7 @@ export class LabStation {
   private publishPresence(): void {
     const client = this.client;
     if (!client?.connected) return;
-    client.publish(labTopics(this.access.base).presence, this.presenceText(true), {
+    client.post(labTopics(this.access.base).presence, this.presenceText(true), {
       qos: 1,
       retain: true,
     });

@@ -1,7 +1,7 @@
-// The extension image through the upload component: stored in the app's image store (the
-// one class header images use); its path is what the extension keeps as its image.
-import { api } from '../api/client.ts';
-import type { UploadedImage } from '../contract/classroom.ts';
+// An image through the upload component, stored in the app's image store (class header
+// images and extension images): the answer's path is what the owner keeps as its image.
+import { api } from '../../api/client.ts';
+import type { UploadedImage } from '../../contract/classroom.ts';
 
 export async function uploadImage(
   file: File,
