@@ -99,7 +99,8 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   app.decorateRequest('user', null);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
-  // While closing, answers end their keep-alive connection, so a client's idle pool cannot
+  // While draining and closing, answers end their keep-alive connection: a balancer's pool
+  // never holds a connection the replica is about to close, and a client's idle pool cannot
   // hold the process open after the in-flight requests are done.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -108,7 +109,7 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
   endUnusedConnectionsOnClose(app);
   app.addHook('onSend', securityHeaders(config));
   app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (closing || app.draining) reply.header('connection', 'close');
   });
   let stopMaintenance = () => {};
   app.addHook('onReady', async () => {

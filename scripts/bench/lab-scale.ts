@@ -113,6 +113,26 @@ export function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** An error with its cause: fetch says only 'fetch failed' and puts the reason beneath. */
+export function describe(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
+  return `${e.message}${cause}`;
+}
+
+/** Retries a set-up step that failed before reaching the server (it is not measured). */
+export async function retried<T>(what: string, f: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await f();
+    } catch (e) {
+      if (i >= tries) throw new Error(`${what}: ${describe(e)}`);
+      progress(`${what}: ${describe(e)}; trying again`);
+      await sleep(1000 * i);
+    }
+  }
+}
+
 export class Api {
   constructor(
     readonly base: string,
@@ -129,7 +149,7 @@ export class Api {
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(this.timeoutMs),
     }).catch((e: unknown) => {
-      throw new Error(`POST ${url}: ${e instanceof Error ? e.message : String(e)}`);
+      throw new Error(`POST ${url}: ${describe(e)}`);
     });
     const json = (await res.json()) as T & { message?: string };
     if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${json.message ?? ''}`);
@@ -224,7 +244,9 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
     await sleep(3000);
     // Students: one account and one session per board, broker connection open, alive loop.
     const accounts = await pool('student accounts', labs, o.concurrency, () =>
-      withTimeout(signUpWithPassword(o.emulatorHost), o.timeoutMs, 'an Auth-emulator sign-up'),
+      retried('an Auth-emulator sign-up', () =>
+        withTimeout(signUpWithPassword(o.emulatorHost), o.timeoutMs, 'an Auth-emulator sign-up'),
+      ),
     );
     // Each session keeps alive from the moment it connects (the server ends a silent one), at
     // its period from a random phase, as independent students would; losses count from then,
@@ -253,7 +275,7 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
           }
         } catch (e) {
           lost++;
-          const m = e instanceof Error ? e.message : String(e);
+          const m = describe(e);
           errors.set(m, (errors.get(m) ?? 0) + 1);
         }
         await sleep(s.alive_ms);

@@ -56,16 +56,17 @@ export function benchChromium(
 /** The port a browser benchmark serves dist/ on (GOGO_BENCH_PORT, default 4180). */
 export const benchPort = () => Number(process.env.GOGO_BENCH_PORT ?? 4180);
 
-export function serveDist(port: number): Promise<Server> {
+/** Serves `dir` (dist/ unless another build's folder is given) on `port`. */
+export function serveDist(port: number, dir = DIST): Promise<Server> {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/'));
     if (path.startsWith('/api/')) {
       res.writeHead(503).end();
       return;
     }
-    let file = join(DIST, path);
-    if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) {
-      file = join(DIST, 'index.html');
+    let file = join(dir, path);
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) {
+      file = join(dir, 'index.html');
     }
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);

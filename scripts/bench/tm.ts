@@ -6,17 +6,27 @@
 // Then training in the lab, at CPU rate 1 and 4 (Chrome's CPU throttling over CDP): 2 × 50
 // samples recorded from the fake camera, Train, and the trained model's frame rate, in the
 // worker and, as the reference in the same run, on the main thread; for each the training
-// time and the main thread's long tasks while it trained (goal: none over 50 ms in the worker).
+// time and the main thread's long tasks by phase: the Train click, training, the end of
+// training (results shown, the model kept in the project); goal: none over 50 ms in the
+// worker. GOGO_BENCH_TM_PROFILE=dir also writes a CPU profile of the page while the worker
+// trains at rate 4 and prints the functions that took the most time.
 // Port: GOGO_BENCH_PORT (default 4180).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext } from '@playwright/test';
+import { chromium, type BrowserContext, type CDPSession } from '@playwright/test';
 import { makeTmBenchModel } from '../make-tm-model.ts';
 import { median, ms, rounds, table, type BenchContext, type BenchSuite } from './lib.ts';
 import { benchChromium, benchPort, ensureBuilt, serveDist } from './serve-dist.ts';
 
 type Mode = 'worker' | 'page';
+/** Who trains: the lab's worker, the main thread (reference), an earlier build's worker. */
+type Trainer = Mode | 'before';
+const TRAINERS: Record<Trainer, string> = {
+  worker: 'worker (the lab)',
+  page: 'main thread (reference)',
+  before: 'worker (earlier build)',
+};
 
 interface Sample {
   fps: number;
@@ -68,23 +78,90 @@ async function measure(context: BrowserContext, base: string, mode: Mode): Promi
   }
 }
 
+/** Main-thread long tasks in one phase of training: how many, and the longest (ms). */
+interface Phase {
+  count: number;
+  longest: number;
+}
+
+const PHASES = ['click', 'training', 'end'] as const;
+type PhaseName = (typeof PHASES)[number];
+
 interface TrainSample {
   /** Recording 2 × 50 samples (ms). */
   recordMs: number;
   /** Train pressed → the test's results shown (ms). */
   trainMs: number;
+  /** Long tasks from Train pressed to the results shown and SETTLE_MS after. */
   longTasks: number;
   longest: number;
+  /**
+   * The same, by phase: the Train click (pressed → the first epoch reported), training
+   * (→ the last epoch reported), the end (→ the results shown and SETTLE_MS after, which
+   * takes in the project keeping the model and its draft being written).
+   */
+  phases: Record<PhaseName, Phase>;
   fps: number;
 }
 
 const TRAIN_SAMPLES = 50;
+/** After the results show: the model kept in the project, its draft written (400 ms on). */
+const SETTLE_MS = 1500;
+
+/** Page-side marks of training (performance.now() times) and the long tasks with their start. */
+interface TrainMarks {
+  armed: boolean;
+  press?: number;
+  firstEpoch?: number;
+  lastEpoch?: number;
+  results?: number;
+  long: { start: number; duration: number }[];
+}
+
+/**
+ * Installed before the app: the long tasks, and when Train is pressed, the first and the last
+ * epoch show and the results show. A string: tsx names the functions it compiles (`__name`),
+ * which the page does not have.
+ */
+const WATCH_TRAINING = `(() => {
+  const marks = { armed: false, long: [] };
+  window.tmMarks = marks;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) marks.long.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: false });
+  addEventListener('pointerdown', (e) => {
+    if (marks.armed && marks.press === undefined) marks.press = e.timeStamp;
+  }, true);
+  // Only the bars' values are watched (a watch on every change of the page costs the page
+  // more than some of what is measured); the results are then looked for every 10 ms.
+  const results = () => {
+    if (document.querySelector('[data-testid="tm-test"]')) marks.results = performance.now();
+    else setTimeout(results, 10);
+  };
+  addEventListener('DOMContentLoaded', () => {
+    new MutationObserver(() => {
+      if (marks.press === undefined || marks.lastEpoch !== undefined) return;
+      const bar = document.querySelector('[data-testid="tm-train-progress"] [aria-valuenow]');
+      const value = Number(bar?.getAttribute('aria-valuenow') ?? 0);
+      if (value > 0) marks.firstEpoch ??= performance.now();
+      if (value >= 100 || (marks.firstEpoch !== undefined && !bar)) {
+        marks.lastEpoch = performance.now();
+        results();
+      }
+    }).observe(document.body, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
+  });
+})();`;
 
 async function measureTraining(
   context: BrowserContext,
   base: string,
   mode: Mode,
   rate: number,
+  profileIt = false,
 ): Promise<TrainSample> {
   await context.clearCookies();
   if (mode === 'page') {
@@ -92,14 +169,11 @@ async function measureTraining(
   }
   const page = await context.newPage();
   try {
-    await page.addInitScript(() => {
-      const w = window as unknown as { tmLong: number[] };
-      w.tmLong = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.tmLong.push(e.duration);
-      }).observe({ type: 'longtask', buffered: false });
-    });
+    await page.addInitScript({ content: WATCH_TRAINING });
     await page.goto(`${base}/#/teachable-machine`);
+    // A model kept by an earlier round (the program's draft) would show its results at once.
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
     await page.getByRole('button', { name: 'Use the camera' }).click();
@@ -128,25 +202,97 @@ async function measureTraining(
           .waitFor();
       }
     }
-    await page.evaluate(() => ((window as unknown as { tmLong: number[] }).tmLong = []));
+    // Pressed where it is, as a user would: a locator's click would first run Playwright's
+    // own search of the page (roles, names), a long task of its own on the page.
+    const button = page.getByRole('button', { name: 'Train', exact: true });
+    await button.scrollIntoViewIfNeeded();
+    const train = await button.boundingBox();
+    if (!train) throw new Error('no Train button');
+    await page.evaluate(() => {
+      const marks = (window as unknown as { tmMarks: TrainMarks }).tmMarks;
+      marks.long = [];
+      marks.armed = true;
+    });
+    const profile = profileIt && profileDir !== undefined ? await startProfile(cdp) : null;
     const trainStarted = Date.now();
-    await page.getByRole('button', { name: 'Train', exact: true }).click();
+    await page.mouse.click(train.x + train.width / 2, train.y + train.height / 2);
     await page.getByTestId('tm-test').waitFor({ timeout: 300_000 });
     const trainMs = Date.now() - trainStarted;
-    const long = await page.evaluate(() => (window as unknown as { tmLong: number[] }).tmLong);
+    await page.waitForTimeout(SETTLE_MS);
+    if (profile) await profile.stop(`${mode}-${rate}x`);
+    const marks = await page.evaluate(() => (window as unknown as { tmMarks: TrainMarks }).tmMarks);
     await page.waitForTimeout(WINDOW_MS);
     const fps = Number(/([\d.]+)/.exec(await page.getByTestId('tm-fps').innerText())?.[1] ?? 0);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    return {
-      recordMs,
-      trainMs,
-      longTasks: long.length,
-      longest: Math.max(0, ...long),
-      fps,
-    };
+    return { recordMs, trainMs, ...splitPhases(marks), fps };
   } finally {
     await page.close();
   }
+}
+
+/** The long tasks of each phase; a task belongs to the phase it ends in. */
+function splitPhases(marks: TrainMarks): Pick<TrainSample, 'longTasks' | 'longest' | 'phases'> {
+  const press = marks.press ?? 0;
+  const first = marks.firstEpoch ?? Infinity;
+  const last = marks.lastEpoch ?? Infinity;
+  const phases = Object.fromEntries(PHASES.map((p) => [p, { count: 0, longest: 0 }])) as Record<
+    PhaseName,
+    Phase
+  >;
+  let count = 0;
+  let longest = 0;
+  for (const task of marks.long) {
+    const end = task.start + task.duration;
+    if (end < press) continue;
+    const phase = phases[end <= first ? 'click' : end <= last ? 'training' : 'end'];
+    phase.count++;
+    phase.longest = Math.max(phase.longest, task.duration);
+    count++;
+    longest = Math.max(longest, task.duration);
+  }
+  return { longTasks: count, longest, phases };
+}
+
+/**
+ * GOGO_BENCH_TM_PROFILE=dir: a CPU profile of the page from Train pressed to SETTLE_MS after
+ * the results (the lab's worker at CPU rate 4, first round), written to dir/tm-train-<mode>-<rate>x.cpuprofile
+ * (DevTools opens it), and the functions that took the most time printed.
+ */
+const profileDir = process.env.GOGO_BENCH_TM_PROFILE;
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+async function startProfile(cdp: CDPSession) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return {
+    async stop(name: string) {
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+      mkdirSync(profileDir ?? '.', { recursive: true });
+      const file = path.join(profileDir ?? '.', `tm-train-${name}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      const self = new Map<string, number>();
+      const frame = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+      profile.samples.forEach((id, i) => {
+        const f = frame.get(id);
+        if (!f || ['(idle)', '(program)', '(root)'].includes(f.functionName)) return;
+        const where = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+        self.set(where, (self.get(where) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+      });
+      const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
+      table(
+        `Most self time on the page, Train pressed → results + ${SETTLE_MS} ms (${name}; ${file})`,
+        top.map(([fn, t]) => ({ function: fn, 'self time': ms(t) })),
+      );
+    },
+  };
 }
 
 const suite: BenchSuite = {
@@ -161,6 +307,8 @@ const suite: BenchSuite = {
     const port = benchPort();
     const base = `http://localhost:${port}`;
     const server = await serveDist(port);
+    const before = process.env.GOGO_BENCH_TM_BEFORE;
+    const beforeServer = before ? await serveDist(port + 1, path.resolve(before)) : null;
     const browser = await chromium.launch(launch);
     try {
       const context = await browser.newContext({ permissions: ['camera'] });
@@ -194,41 +342,63 @@ const suite: BenchSuite = {
         row('worker'),
         row('page'),
       ]);
-      // Training in the lab, at CPU rate 1 and 4.
+      // Training in the lab, at CPU rate 1 and 4; with GOGO_BENCH_TM_BEFORE, an earlier build
+      // of the lab (its dist/ folder) trains in its worker in the same rounds.
       const trained: Record<string, TrainSample[]> = {};
-      const key = (mode: Mode, rate: number) => `${mode}@${rate}`;
+      const key = (mode: Trainer, rate: number) => `${mode}@${rate}`;
       const trainRounds = rounds(ctx, 1);
+      const trainers: { mode: Trainer; base: string }[] = [
+        { mode: 'worker', base },
+        { mode: 'page', base },
+      ];
+      if (before) trainers.unshift({ mode: 'before', base: `http://localhost:${port + 1}` });
       for (const rate of [1, 4]) {
         for (let i = 0; i < trainRounds; i++) {
-          for (const mode of ['worker', 'page'] as const) {
-            (trained[key(mode, rate)] ??= []).push(
-              await measureTraining(context, base, mode, rate),
+          for (const t of trainers) {
+            (trained[key(t.mode, rate)] ??= []).push(
+              await measureTraining(
+                context,
+                t.base,
+                t.mode === 'page' ? 'page' : 'worker',
+                rate,
+                t.mode === 'worker' && rate === 4 && i === 0,
+              ),
             );
           }
         }
       }
-      const trainRow = (mode: Mode, rate: number) => {
+      const trainRow = (mode: Trainer, rate: number) => {
         const s = trained[key(mode, rate)] ?? [];
         const ref = trained[key('page', rate)] ?? [];
         const trainMs = median(s.map((x) => x.trainMs));
+        const phase = (p: PhaseName) =>
+          `${median(s.map((x) => x.phases[p].count))} / ${ms(median(s.map((x) => x.phases[p].longest)))}`;
         return {
-          training: mode === 'worker' ? 'worker (the lab)' : 'main thread (reference)',
+          training: TRAINERS[mode],
           'CPU rate': `${rate}×`,
           'record 2 × 50': ms(median(s.map((x) => x.recordMs))),
           'train 2 × 50': ms(trainMs),
           'vs reference': `${(trainMs / Math.max(1, median(ref.map((x) => x.trainMs)))).toFixed(2)}×`,
-          'long tasks while training': median(s.map((x) => x.longTasks)),
-          longest: ms(median(s.map((x) => x.longest))),
+          'Train click': phase('click'),
+          'while training': phase('training'),
+          'end of training': phase('end'),
           'trained model fps': median(s.map((x) => x.fps)).toFixed(1),
         };
       };
       table(
-        `Teachable Machine training, 2 × ${TRAIN_SAMPLES} samples, fake camera, ${trainRounds} round(s) each`,
-        [trainRow('worker', 1), trainRow('page', 1), trainRow('worker', 4), trainRow('page', 4)],
+        `Teachable Machine training, 2 × ${TRAIN_SAMPLES} samples, fake camera, ${trainRounds} round(s) each;\n` +
+          `main-thread long tasks by phase: how many over 50 ms / the longest (goal in the worker: 0)`,
+        [1, 4].flatMap((rate) => trainers.map((t) => trainRow(t.mode, rate))),
       );
       for (const rate of [1, 4]) {
         const t = trained[key('worker', rate)] ?? [];
         const r = trained[key('page', rate)] ?? [];
+        const phases = Object.fromEntries(
+          PHASES.flatMap((p) => [
+            [`${p}LongTasks`, median(t.map((x) => x.phases[p].count))],
+            [`${p}Longest`, median(t.map((x) => x.phases[p].longest))],
+          ]),
+        );
         ctx.record(`tm-train-${rate}x`, {
           workerTrainMs: median(t.map((x) => x.trainMs)),
           pageTrainMs: median(r.map((x) => x.trainMs)),
@@ -238,6 +408,7 @@ const suite: BenchSuite = {
           pageLongest: median(r.map((x) => x.longest)),
           workerFps: median(t.map((x) => x.fps)),
           pageFps: median(r.map((x) => x.fps)),
+          ...phases,
         });
       }
       const w = samples.worker;
@@ -253,6 +424,7 @@ const suite: BenchSuite = {
     } finally {
       await browser.close();
       server.close();
+      beforeServer?.close();
       rmSync(models, { recursive: true, force: true });
     }
   },

@@ -127,7 +127,11 @@ export class MqttBus implements LabBus {
 
   async subscribe(filter: string, onMessage: (t: string, p: Buffer) => void): Promise<void> {
     this.handlers.push({ filter, onMessage });
-    await this.client.subscribeAsync(filter, { qos: 1 });
+    // QoS 0: presence is repeated every 2 s and retained, so a lost one is replaced by the
+    // next. At QoS 1 the broker would hold at most `max_inflight_messages` (20) unacknowledged
+    // at a time for the server: with a thousand stations (500 a second) and a busy replica,
+    // the rest queue up to `max_queued_messages` and are then dropped, and boards look away.
+    await this.client.subscribeAsync(filter, { qos: 0 });
   }
 
   async close(): Promise<void> {

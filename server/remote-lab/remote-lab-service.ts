@@ -668,7 +668,7 @@ export class RemoteLabService {
     for (const s of await this.sessions.activeLab()) {
       const p = this.presence.get(s.boardId);
       // A station unheard since this process started has had no chance to report yet.
-      const unheard = Math.max(s.startedAt, this.startedAt);
+      const unheard = s.startedAt === null ? null : Math.max(s.startedAt, this.startedAt);
       const since = !p ? unheard : this.online(p, t) ? null : (p.offlineSince ?? p.seenAt);
       if (since !== null && t - since > this.options.mqtt.stationGraceMs) {
         await this.end(s, 'station-offline');

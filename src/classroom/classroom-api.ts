@@ -152,10 +152,16 @@ export function classroomApi(client: ClassroomClient) {
     /** The boards the caller may put on a list of this type (docs/remote-lab.md). */
     listableBoards: (list: BoardListType, o?: CallOptions) =>
       client.get<ListableBoards>(`/lab/browse/listable?list=${list}`, o),
-    submitLesson: (uuid: string, code: string, classUuid: string | null, o?: CallOptions) =>
+    submitLesson: (
+      uuid: string,
+      code: string,
+      classUuid: string | null,
+      o?: CallOptions,
+      note?: string,
+    ) =>
       client.put<Grade>(
         `/lesson/${id(uuid)}/grade/submit`,
-        classUuid ? { code, class_uuid: classUuid } : { code },
+        { code, ...(classUuid ? { class_uuid: classUuid } : {}), ...(note ? { note } : {}) },
         o,
       ),
     lessonProgress: (uuid: string, classUuid: string | null, o?: CallOptions) =>

@@ -41,7 +41,7 @@ const MY_WORK = serializeProgramFile({
 
 function setup(overrides: Partial<LessonSessionDeps> = {}, work: string | null = null) {
   const opened: { reason: string; program: ProgramToOpen }[] = [];
-  const submitted: { uuid: string; code: string; classUuid: string | null }[] = [];
+  const submitted: { uuid: string; code: string; classUuid: string | null; note?: string }[] = [];
   const keptOpen: (ActiveLesson | null)[] = [];
   let pane = false;
   let file = '<xml>v1</xml>';
@@ -55,8 +55,8 @@ function setup(overrides: Partial<LessonSessionDeps> = {}, work: string | null =
   });
   const session = new LessonSession(
     {
-      submit: (uuid, code, classUuid) => {
-        submitted.push({ uuid, code, classUuid });
+      submit: (uuid, code, classUuid, note) => {
+        submitted.push({ uuid, code, classUuid, ...(note ? { note } : {}) });
         return Promise.resolve(grade('submitted'));
       },
       progress: () =>
@@ -185,6 +185,15 @@ describe('LessonSession', () => {
       { uuid: LESSON.uuid, code: '<xml>changed</xml>', classUuid: CLASS },
     ]);
     expect(state.progress?.state).toBe('submitted');
+  });
+
+  it('submit sends the student’s note to the teacher with the program', async () => {
+    const { session, submitted } = setup();
+    await session.start(LESSON, CLASS);
+    expect(await session.submit('  The motor turns twice.  ')).toBe(true);
+    expect(submitted).toEqual([
+      expect.objectContaining({ uuid: LESSON.uuid, note: 'The motor turns twice.' }),
+    ]);
   });
 
   it('a failed submit says so and leaves the program alone', async () => {

@@ -88,7 +88,8 @@ export function workProgram(code: string, lesson: Pick<Lesson, 'name'>): Program
 }
 
 export interface LessonSessionDeps {
-  submit: (uuid: string, code: string, classUuid: string | null) => Promise<Grade>;
+  /** `note`: the student's note to the teacher ('' for none). */
+  submit: (uuid: string, code: string, classUuid: string | null, note: string) => Promise<Grade>;
   progress: (uuid: string, classUuid: string | null) => Promise<LessonProgress>;
   /** The student's own latest program for the lesson (a program file), null for none. */
   latestWork: (uuid: string, classUuid: string | null) => Promise<string | null>;
@@ -167,14 +168,20 @@ export class LessonSession {
   }
 
   /** Sends the program; true when the server kept it. */
-  async submit(): Promise<boolean> {
+  /** Submits the program as it is now, with the student's note to the teacher. */
+  async submit(note = ''): Promise<boolean> {
     const active = this.state.active;
     if (!active || this.state.submitting) return false;
     this.state.submitting = true;
     this.state.submitFailed = false;
     const classUuid = active.classUuid ?? this.state.progress?.class_uuid ?? null;
     try {
-      const grade = await this.deps.submit(active.uuid, this.deps.programFile(), classUuid);
+      const grade = await this.deps.submit(
+        active.uuid,
+        this.deps.programFile(),
+        classUuid,
+        note.trim(),
+      );
       const progress = this.state.progress;
       this.state.progress = {
         luuid: active.uuid,

@@ -45,7 +45,8 @@ export const lessonWork = new LessonWorkKeeper({
 });
 
 export const lessonSessionService = new LessonSession({
-  submit: (uuid, code, classUuid) => classroom.submitLesson(uuid, code, classUuid),
+  submit: (uuid, code, classUuid, note) =>
+    classroom.submitLesson(uuid, code, classUuid, undefined, note),
   progress: (uuid, classUuid) => classroom.lessonProgress(uuid, classUuid, { quiet: true }),
   latestWork: (uuid, classUuid) => lessonWork.latest(uuid, classUuid),
   replaceProgram,

@@ -37,15 +37,31 @@ test('a lesson lists only boards its author may list, and says why another is re
     c('boards.add'),
     c('boards.option', { board: mine, name: mineLab.name }),
   ]);
-  await boards.fill(theirs);
+  // The list is a tag field: a board ID and Enter adds a tag; not a GoGo ID or a second
+  // time, it is refused in words.
+  const field = boards.getByRole('textbox', { name: c('boards.private') });
+  await field.fill('not an id');
+  await field.press('Enter');
+  await expect(boards.getByRole('alert')).toHaveText(c('boards.notId', { board: 'not an id' }));
+  await field.fill(theirs);
+  await field.press('Enter');
+  await field.fill(theirs);
+  await field.press('Enter');
+  await expect(boards.getByRole('alert')).toHaveText(t('ui:tags.exists'));
+  await field.fill('');
+  await expect(boards.getByTestId('tag')).toHaveText([theirs]);
   await page.getByRole('button', { name: c('boards.save') }).click();
   await expect(page.getByRole('alert')).toHaveText(c('boards.notAllowed', { list: theirs }));
 
   // The page's list of boards is stale (the lab went meanwhile): the server refuses, and the
   // page says why in the same words everywhere.
-  await boards.fill('');
+  // Its remove button takes the tag away after the removal delay.
+  await boards
+    .getByRole('button', { name: t('ui:tags.remove').replace('{{tag}}', theirs) })
+    .click();
+  await expect(boards.getByTestId('tag')).toHaveCount(0);
   await add.selectOption(mine);
-  await expect(boards).toHaveValue(mine);
+  await expect(boards.getByTestId('tag')).toHaveText([mine]);
   await teacherApi.call('DELETE', `/lab/${mineLab.uuid}`);
   await page.getByRole('button', { name: c('boards.save') }).click();
   await expect(page.getByRole('alert')).toHaveText(t('global:mapping.board_not_allowed'));

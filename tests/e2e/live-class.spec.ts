@@ -9,7 +9,8 @@
 // a program out to two of the three, whose programs are kept as versions; a hand goes up
 // into the teacher's queue and resolving it lowers it on the student's side; eyes on me
 // covers the students' editors until the teacher ends it; the student sees that the teacher
-// watches or broadcasts. The live view and the broadcast pane have no accessibility
+// watches or broadcasts; the teacher comments on a line of a student's program, the student
+// sees it below that line and resolves it, and the teacher's list loses it. The live view and the broadcast pane have no accessibility
 // violation.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { violations } from './axe.ts';
@@ -176,7 +177,9 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
       latencies.push(latency);
       timings.push(`stop all → ${s.name}'s motor off (the virtual board's panel): ${latency} ms`);
     }
-    // The teacher's click to every board's motors off, as each virtual board shows them.
+    // The teacher's click to every board's motors off, as each virtual board shows them
+    // (printed first, so a failure shows every board's figure).
+    console.log(`stop all, click → motors off: ${latencies.join(', ')} ms`);
     for (const latency of latencies) expect(latency).toBeLessThan(1000);
     for (const s of students) {
       await expect(s.board.simMotor('a')).toHaveAttribute('data-motor', 'off');
@@ -197,6 +200,48 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
     await expect(dialog.getByTestId('live-full-program')).toContainText('forever [ wait 10 ]');
     await expect(dialog.getByTestId('live-board')).toContainText(c('live.board.stopped'));
     await expect(dialog).toContainText(c('live.detail.noSubmissions'));
+    await teacher.button(c('close'), dialog).last().click();
+    await expect(dialog).toBeHidden();
+  });
+
+  await test.step('a comment on a line: the student sees it beside that line and resolves it', async () => {
+    await teacher.button(c('live.openStudent', { name: 'Bob Baker' })).click();
+    const dialog = teacher.page.getByRole('dialog', { name: 'Bob Baker' });
+    // A click on the line picks it, as the list does for the keyboard.
+    await dialog.locator('[data-line="3"]').click();
+    await expect(dialog.getByLabel(c('live.comments.pickLine'))).toHaveValue('3');
+    await dialog.getByLabel(c('live.comments.text'), { exact: true }).fill('Why wait here?');
+    await teacher.button(c('live.comments.add'), dialog).click();
+    await expect(dialog.getByTestId('teacher-comment')).toContainText('Why wait here?');
+    await expect(dialog.getByTestId('teacher-comment')).toContainText(
+      c('live.comments.onLine', { line: 3 }),
+    );
+    found.push(...(await violations(teacher.page, 'teacher: comments')));
+
+    const shown = bob.app.page.getByTestId('line-comment');
+    await expect(shown).toContainText('Why wait here?');
+    await expect(shown).toHaveAttribute('data-line', '3');
+    // Right below its line in the Logo editor.
+    const line = bob.app.page.locator('.cm-line', { hasText: 'forever [ wait 10 ]' });
+    const [l, m] = [await line.boundingBox(), await shown.boundingBox()];
+    expect(l && m && m.y - (l.y + l.height)).toBeGreaterThanOrEqual(0);
+    expect(l && m && m.y - (l.y + l.height)).toBeLessThan(12);
+    await bob.app.showLesson();
+    await expect(bob.app.lessonPane().getByTestId('student-comment')).toContainText(
+      c('live.comments.onLine', { line: 3 }),
+    );
+    // Ann has none.
+    await expect(ann.app.page.getByTestId('line-comment')).toHaveCount(0);
+
+    await shown
+      .getByRole('button', { name: c('live.comments.resolveLabel', { text: 'Why wait here?' }) })
+      .click();
+    await expect(shown).toHaveCount(0);
+    await expect(bob.app.lessonPane().getByTestId('student-comment')).toHaveCount(0);
+    await expect(dialog.getByTestId('teacher-comment')).toHaveCount(0);
+    await expect(dialog.getByTestId('comments-resolved')).toHaveText(
+      c('live.comments.resolvedCount', { count: 1 }),
+    );
     await teacher.button(c('close'), dialog).last().click();
     await expect(dialog).toBeHidden();
   });

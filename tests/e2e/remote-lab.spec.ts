@@ -89,8 +89,19 @@ test.describe('Remote lab', () => {
     await form.getByLabel(t('remotelab:station.name')).fill('Table 1');
     await form.getByLabel(t('remotelab:form.boardId')).fill(boardId);
     await form.getByLabel(t('remotelab:form.pin')).fill('2468');
+    // Keywords are tags: Enter or a comma after each; the last one is kept on sending.
+    const keywords = form.getByRole('textbox', { name: t('remotelab:station.keywords') });
+    await keywords.fill('robot');
+    await keywords.press('Enter');
+    await keywords.pressSequentially('line,');
+    await keywords.fill('robot');
+    await keywords.press('Enter');
+    await expect(form.getByRole('alert')).toHaveText(t('ui:tags.exists'));
+    await keywords.fill('maze');
+    await expect(form.getByTestId('tag')).toHaveText(['robot', 'line']);
     await form.getByTestId('new-lab-submit').click();
     const card = tp.getByTestId(`lab-${boardId}`);
+    await expect(card).toContainText('robot, line, maze');
     accessCode = (await card.getByTestId('lab-access-code').textContent()) ?? '';
     expect(accessCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     await card.getByTestId('lab-run').click();

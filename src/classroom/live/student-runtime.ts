@@ -19,6 +19,7 @@ import { BROADCAST_PANE } from '../pane-ids.ts';
 import { programNow } from './program-now.ts';
 import { StudentLive } from './student-live.ts';
 import { showStudentLive } from './student-live-store.ts';
+import { studentCommentActions } from './student-comment-actions.ts';
 import { takeHandout } from './take-program.ts';
 import '../ui/widget-panes.ts';
 
@@ -80,6 +81,7 @@ export const studentLive = new StudentLive({
   handout: takeHandout,
 });
 studentLive.subscribe(showStudentLive);
+studentCommentActions.resolve = (id) => studentLive.resolveComment(id);
 
 // The teacher's broadcast opens beside the student's program, and closes when it ends.
 let broadcastShown = false;

@@ -11,6 +11,7 @@ import {
   LIVE_SILENT_MS,
   liveTopics,
   parseStudentTopic,
+  type Comment,
   type LiveBoardMessage,
   type LiveBoardState,
   type LiveProgramMessage,
@@ -140,6 +141,14 @@ export class TeacherLive {
     return order.map((s) => this.seats.get(s.key)).filter((s): s is LiveSeat => s !== undefined);
   }
 
+  private readonly commentListeners = new Set<(comment: Comment) => void>();
+
+  /** Hears each comment written or resolved in the class (by any teacher or the student). */
+  onComment(listener: (comment: Comment) => void): () => void {
+    this.commentListeners.add(listener);
+    return () => this.commentListeners.delete(listener);
+  }
+
   /** The live view is on screen (a broadcast may outlive it). */
   private viewOpen = false;
 
@@ -172,6 +181,7 @@ export class TeacherLive {
       onEvent: (event) => {
         if (event.type === 'state') this.applyState(event.state);
         else if (event.type === 'roster') void this.reloadState(classUuid);
+        else if (event.type === 'comment') for (const l of this.commentListeners) l(event.comment);
       },
       onStatus: (stream) => {
         if (!abort.signal.aborted) this.set({ stream });

@@ -1,12 +1,13 @@
 // A lesson's boards list (spec §3 "Lesson: boards lists official, private, student"): the
-// remote-lab boards a lesson runs on, one board id per line. Only boards the author may list
+// remote-lab boards a lesson runs on, one tag per board id. Only boards the author may list
 // are offered and kept (docs/remote-lab.md "Who may list a board"): on the private list their
 // own labs and labs shared with them, on the official list labs made official.
-import { useId, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOARD_ID_PATTERN, BOARDS_MAX, type BoardListType } from '../../contract/lessons.ts';
 import { showToast } from '../../state/ui.ts';
 import { apiErrorText } from '../../ui/error-text.ts';
+import TagInput, { type TagInputHandle } from '../../ui/tag-input/TagInput.tsx';
 import { classroom } from '../runtime.ts';
 import { useLoad } from './use-load.ts';
 
@@ -24,23 +25,22 @@ export default function BoardsEditor({
   onSaved: (ids: string[]) => void;
 }) {
   const { t } = useTranslation('classroom');
-  const id = useId();
-  const [text, setText] = useState(initial.join('\n'));
+  const [ids, setIds] = useState<string[]>(initial);
+  const field = useRef<TagInputHandle>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const listable = useLoad(
     (signal) => classroom.listableBoards(list, { signal, quiet: true }),
     `${list}`,
   );
-  const ids = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
-  const bad = ids.filter((b) => !BOARD_ID.test(b));
   const offered = listable.data?.data ?? [];
   const addable = offered.filter((b) => !ids.includes(b.board_id));
 
   const save = async () => {
-    if (bad.length) return setProblem(t('boards.invalid', { list: bad.join(', ') }));
-    if (ids.length > BOARDS_MAX) return setProblem(t('boards.tooMany', { max: BOARDS_MAX }));
+    // A board ID typed without Enter counts too (unless it is refused).
+    const typed = field.current?.commit() ?? ids;
+    if (typed === null) return;
     if (listable.data) {
-      const refused = ids.filter((b) => !offered.some((o) => o.board_id === b));
+      const refused = typed.filter((b) => !offered.some((o) => o.board_id === b));
       if (refused.length > 0) {
         const key = list === 'official' ? 'boards.notOfficial' : 'boards.notAllowed';
         return setProblem(t(key, { list: refused.join(', ') }));
@@ -48,7 +48,7 @@ export default function BoardsEditor({
     }
     setProblem(null);
     try {
-      const saved = await classroom.setLessonBoards(luuid, list, ids, { quiet: true });
+      const saved = await classroom.setLessonBoards(luuid, list, typed, { quiet: true });
       onSaved(saved.boards.map((b) => b.board_id));
       showToast('success', t('saved'));
     } catch (e) {
@@ -58,25 +58,26 @@ export default function BoardsEditor({
 
   return (
     <div className="mb-3">
-      <label className="form-label" htmlFor={id}>
-        {t(`boards.${list}`)}
-      </label>
-      <textarea
-        id={id}
-        className={`form-control font-monospace${problem ? ' is-invalid' : ''}`}
-        rows={3}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        aria-describedby={`${id}-help`}
-        data-testid={`boards-${list}`}
+      <TagInput
+        label={t(`boards.${list}`)}
+        value={ids}
+        onChange={(next) => {
+          setProblem(null);
+          setIds(next);
+        }}
+        validate={(board) =>
+          !BOARD_ID.test(board)
+            ? t('boards.notId', { board })
+            : ids.length >= BOARDS_MAX
+              ? t('boards.tooMany', { max: BOARDS_MAX })
+              : null
+        }
+        error={problem}
+        help={t(list === 'official' ? 'boards.helpOfficial' : 'boards.helpPrivate')}
+        code
+        testId={`boards-${list}`}
+        ref={field}
       />
-      <div
-        id={`${id}-help`}
-        className={problem ? 'invalid-feedback d-block' : 'form-text'}
-        role={problem ? 'alert' : undefined}
-      >
-        {problem ?? t(list === 'official' ? 'boards.helpOfficial' : 'boards.helpPrivate')}
-      </div>
       <div className="d-flex flex-wrap gap-2 mt-1">
         {addable.length > 0 && (
           <select
@@ -85,7 +86,7 @@ export default function BoardsEditor({
             value=""
             onChange={(e) => {
               const board = e.target.value;
-              if (board) setText((s) => (s.trim() === '' ? board : `${s.trimEnd()}\n${board}`));
+              if (board) setIds((list) => (list.includes(board) ? list : [...list, board]));
             }}
             data-testid={`boards-${list}-add`}
           >

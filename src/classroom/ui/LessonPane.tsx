@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
+import { NOTE_MAX } from '../../contract/grades.ts';
 import { cableSession } from '../../remote-lab/remote-lab-store.ts';
 import { showToast } from '../../state/ui.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
@@ -17,12 +18,14 @@ import './classroom.css';
 import SaveFailed from './SaveFailed.tsx';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
 import StudentLiveBar from '../live/ui/StudentLiveBar.tsx';
+import StudentComments from '../live/ui/StudentComments.tsx';
 import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
 export default function LessonPane() {
   const { t } = useTranslation('classroom');
   const s = useSnapshot(lessonSession);
   const [modal, setModal] = useState(false);
+  const [note, setNote] = useState('');
   const active = s.active;
 
   useEffect(() => {
@@ -33,7 +36,10 @@ export default function LessonPane() {
     return <p className="lesson-pane small text-body-secondary">{t('lessonPane.none')}</p>;
 
   const submit = async () => {
-    if (await lessonSessionService.submit()) showToast('success', t('lessonPane.submitted'));
+    if (await lessonSessionService.submit(note)) {
+      setNote('');
+      showToast('success', t('lessonPane.submitted'));
+    }
   };
   // Unknown (the progress could not be read): let the server decide.
   const canSubmit = s.progress?.canSubmit ?? true;
@@ -53,6 +59,21 @@ export default function LessonPane() {
           </button>
         </Tooltip>
       </div>
+      {canSubmit && (
+        <div className="mb-2">
+          <label htmlFor="lesson-submit-note" className="form-label small mb-0">
+            {t('lessonPane.note')}
+          </label>
+          <textarea
+            id="lesson-submit-note"
+            className="form-control form-control-sm"
+            rows={2}
+            maxLength={NOTE_MAX}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </div>
+      )}
       <div className="d-flex flex-wrap gap-2 mb-2">
         <IconButton
           icon="send"
@@ -80,6 +101,7 @@ export default function LessonPane() {
         </button>
       </div>
       <StudentLiveBar />
+      <StudentComments />
       {s.submitFailed && <SaveFailed className="py-1 px-2 small" />}
       {s.work && (
         <p className="small mb-2" role="status" data-testid="lesson-work-status">

@@ -105,6 +105,41 @@ describe('LogoTextEditor', () => {
     expect(parent.querySelectorAll('.cm-logo-error-line')).toHaveLength(0);
   });
 
+  it('shows a teacher’s comment below its line, with a gutter sign and a resolve button', () => {
+    const parent = host();
+    editor = new LogoTextEditor(parent, {
+      doc: 'to main\nbeep\nend\n',
+      readOnly: false,
+      label: 'Logo program',
+      onChange: () => {},
+    });
+    const resolved: string[] = [];
+    const comment = (id: string, line: number) => ({
+      id,
+      line,
+      text: `Look at ${id}`,
+      author: 'Tina',
+      resolveText: 'Resolve',
+      resolveLabel: `Resolve ${id}`,
+      label: `Comment on line ${line}`,
+      onResolve: () => resolved.push(id),
+    });
+    editor.showComments([comment('two', 2), comment('past-the-end', 9)]);
+    const shown = [...parent.querySelectorAll<HTMLElement>('.cm-line-comment')];
+    expect(shown.map((c) => [c.dataset.line, c.textContent])).toEqual([
+      ['2', 'Tina: Look at twoResolve'],
+    ]);
+    // Right below the line it is on.
+    expect(shown[0]?.previousElementSibling?.textContent).toBe('beep');
+    expect(parent.querySelector('.cm-line-comment-sign')?.getAttribute('title')).toBe(
+      'Look at two',
+    );
+    parent.querySelector<HTMLButtonElement>('[aria-label="Resolve two"]')?.click();
+    expect(resolved).toEqual(['two']);
+    editor.showComments([]);
+    expect(parent.querySelectorAll('.cm-line-comment')).toHaveLength(0);
+  });
+
   it('ignores errors on lines the text does not have', () => {
     const parent = host();
     editor = new LogoTextEditor(parent, {

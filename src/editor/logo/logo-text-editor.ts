@@ -22,6 +22,7 @@ import {
 } from '@codemirror/view';
 import type { LogoError, LogoRange } from '../../program/index.ts';
 import { LOGO_CONTROL, LOGO_PRIMITIVES, LOGO_WORD_OPERATORS } from './keywords.ts';
+import { lineComments, setLineComments, type LineComment } from './line-comments.ts';
 import { logoLanguage } from './logo-language.ts';
 
 const setErrors = StateEffect.define<readonly LogoError[]>();
@@ -143,6 +144,7 @@ export class LogoTextEditor {
         extensions: [
           lineNumbers(),
           errorGutter,
+          lineComments,
           highlightActiveLineGutter(),
           highlightActiveLine(),
           history(),
@@ -194,6 +196,15 @@ export class LogoTextEditor {
   /** Marks the lines of compile errors (an empty list clears them). */
   showErrors(errors: readonly LogoError[]): void {
     this.view.dispatch({ effects: setErrors.of(errors) });
+  }
+
+  /** Shows a teacher's comments beside their lines (an empty list clears them). */
+  showComments(comments: readonly LineComment[]): void {
+    this.view.dispatch({ effects: setLineComments.of(comments) });
+  }
+
+  lineCount(): number {
+    return this.view.state.doc.lines;
   }
 
   /** Moves the cursor to a line, selecting an error's words when given, and shows it. */

@@ -14,6 +14,7 @@ import { nextTask } from '../../ui/next-task.ts';
 import { localeFontsReady, onScriptFontLoaded, scriptFontsLoaded } from '../../i18n/fonts.ts';
 import { ensureBlockLocale } from '../blocks/messages.ts';
 import { BlocksEditor } from '../workspace/blocks-editor.ts';
+import { setBlocksEditorHandle } from './blocks-editor-handle.ts';
 import { setBlockShower, setIncompleteBlocks } from './incomplete-notice.ts';
 import { openKeyboardHelp } from './keyboard-help.ts';
 
@@ -117,6 +118,7 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
       await nextTask();
       if (disposed) return;
       ready.current(created);
+      setBlocksEditorHandle(created);
     };
     void start();
 
@@ -141,6 +143,7 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
       stopFonts();
       resize.disconnect();
       ready.current(null);
+      if (editor) setBlocksEditorHandle(null);
       editor?.dispose();
       editor = null;
     };

@@ -1,17 +1,34 @@
-// The Logo text editor on screen, if any, so the Logo panel can jump to an error's line.
+// The Logo text editor on screen, if any, so the Logo panel can jump to an error's line and
+// a teacher's comments show beside their lines.
+import type { LineComment } from '../logo/line-comments.ts';
 import type { LogoRange } from '../../program/index.ts';
 
 export interface TextEditorHandle {
   /** Moves the cursor to a line (selecting `range` when given) and shows it. */
   goToLine(line: number, range?: LogoRange): void;
+  /** Shows these comments beside their lines (an empty list clears them). */
+  showComments(comments: readonly LineComment[]): void;
+  /** The number of lines of the text. */
+  lineCount(): number;
 }
 
 let current: TextEditorHandle | null = null;
+const listeners = new Set<(handle: TextEditorHandle | null) => void>();
 
 export function setTextEditorHandle(handle: TextEditorHandle | null): void {
   current = handle;
+  for (const listener of listeners) listener(handle);
 }
 
 export function textEditorHandle(): TextEditorHandle | null {
   return current;
+}
+
+/** Calls `listener` with the editor now and whenever another one comes or it goes. */
+export function followTextEditor(listener: (handle: TextEditorHandle | null) => void): () => void {
+  listeners.add(listener);
+  listener(current);
+  return () => {
+    listeners.delete(listener);
+  };
 }

@@ -1,14 +1,17 @@
 // The lab's tfjs side, in the worker (worker/tm-worker-api.ts) or, as a fallback, on the
 // page: picks the backend, loads a model from its files (fetched by the page, or kept in the
 // project) and classifies frames; keeps the features of captured samples and trains a model
-// on them (tm-trainer.ts), which then classifies.
+// on them (tm-trainer.ts), which then classifies. A trained model comes back as the text the
+// project keeps (tm-kept-model.ts), written here: JSON and base64 of the weights would
+// otherwise hold the page at the end of training.
 import { FramePixels, pickBackend, TmClassifier, type TmLoadResult } from './tm-classifier.ts';
+import { encodeKeptModel, tmMetadataJson, type TmScore } from './tm-kept-model.ts';
 import { TmError, type TmMetadata, type TmModelFiles } from './tm-model.ts';
 import {
   TmTrainer,
   type TmTrainClass,
+  type TmTrainErrorCode,
   type TmTrainProgress,
-  type TmTrainResult,
 } from './tm-trainer.ts';
 import { TM_INPUT_SIZE } from './tm-features.ts';
 
@@ -17,6 +20,17 @@ export type TmClassifyResult =
 
 export type TmSampleResult =
   { ok: true; id: number } | { ok: false; code: TmError['code']; detail: string };
+
+/** What the project keeps of a model trained here (the text of `config_tm_model`). */
+export interface TmKeep {
+  modelName: string;
+  /** ISO time. */
+  trainedAt: string;
+}
+
+export type TmTrainedResult =
+  | { ok: true; text: string; scores: TmScore[]; backend: string }
+  | { ok: false; code: TmTrainErrorCode; detail: string };
 
 export type TmBackendResult = { ok: true; backend: string } | { ok: false; code: 'no-backend' };
 
@@ -76,22 +90,26 @@ export class TmEngine {
 
   /**
    * Trains on the samples of `classes` (in that order) and, when it worked, classifies with
-   * the new model from then on. The files come back for the project.
+   * the new model from then on. The model comes back as the project's text.
    */
   async train(
     classes: TmTrainClass[],
+    keep: TmKeep,
     onProgress?: (progress: TmTrainProgress) => void,
-  ): Promise<TmTrainResult & { backend?: string }> {
+  ): Promise<TmTrainedResult> {
     await pickBackend();
     const result = await this.trainer.train(classes, (p) => void onProgress?.(p));
     if (!result.ok) return result;
-    const copy = { ...result.files, weightData: result.files.weightData.slice(0) };
-    const loaded = await this.classifier.load(copy, {
-      imageSize: TM_INPUT_SIZE,
-      labels: classes.map((c) => c.label),
-    });
+    const labels = classes.map((c) => c.label);
+    const text = encodeKeptModel(
+      tmMetadataJson(labels, keep.modelName, result.tfjsVersion, keep.trainedAt),
+      result.files,
+      result.scores,
+      keep.trainedAt,
+    );
+    const loaded = await this.classifier.load(result.files, { imageSize: TM_INPUT_SIZE, labels });
     if (!loaded.ok) return { ok: false, code: 'train-failed', detail: loaded.detail };
-    return { ...result, backend: loaded.backend };
+    return { ok: true, text, scores: result.scores, backend: loaded.backend };
   }
 
   unload(): void {

@@ -4,9 +4,9 @@
 import * as Comlink from 'comlink';
 import { createWorkerBridge, webWorker } from '../../bridge/worker-bridge.ts';
 import type { TmLoadResult } from './tm-classifier.ts';
-import type { TmEngine, TmSampleResult } from './tm-engine.ts';
+import type { TmEngine, TmKeep, TmSampleResult, TmTrainedResult } from './tm-engine.ts';
 import { TmError, type TmMetadata, type TmModelFiles } from './tm-model.ts';
-import type { TmTrainClass, TmTrainProgress, TmTrainResult } from './tm-trainer.ts';
+import type { TmTrainClass, TmTrainProgress } from './tm-trainer.ts';
 import type { TmWorkerApi } from './worker/tm-worker-api.ts';
 
 export type TmInferenceMode = 'worker' | 'page';
@@ -31,10 +31,12 @@ export interface TmInference {
   warm(): Promise<void>;
   removeSample(id: number): Promise<void>;
   clearClass(key: string): Promise<void>;
+  /** Trains; the model comes back as the text the project keeps. */
   train(
     classes: TmTrainClass[],
+    keep: TmKeep,
     onProgress: (progress: TmTrainProgress) => void,
-  ): Promise<TmTrainResult>;
+  ): Promise<TmTrainedResult>;
   dispose(): void;
 }
 
@@ -85,8 +87,8 @@ class WorkerInference implements TmInference {
     return this.bridge.api.clearClass(key);
   }
 
-  train(classes: TmTrainClass[], onProgress: (p: TmTrainProgress) => void) {
-    return this.bridge.api.train(classes, Comlink.proxy(onProgress));
+  train(classes: TmTrainClass[], keep: TmKeep, onProgress: (p: TmTrainProgress) => void) {
+    return this.bridge.api.train(classes, keep, Comlink.proxy(onProgress));
   }
 
   dispose(): void {
@@ -132,8 +134,8 @@ class PageInference implements TmInference {
     this.engine.clearClass(key);
   }
 
-  train(classes: TmTrainClass[], onProgress: (p: TmTrainProgress) => void) {
-    return this.engine.train(classes, onProgress);
+  train(classes: TmTrainClass[], keep: TmKeep, onProgress: (p: TmTrainProgress) => void) {
+    return this.engine.train(classes, keep, onProgress);
   }
 
   dispose(): void {
@@ -160,5 +162,3 @@ export async function openTmInference(prefer: TmInferenceMode = 'worker'): Promi
   if (await page.start()) return page;
   throw new TmError('no-backend');
 }
-
-export type { TmTrainResult };

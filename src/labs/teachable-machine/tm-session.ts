@@ -8,7 +8,7 @@
 import { proxy, ref } from 'valtio';
 import { fetchTmModel } from './tm-fetch.ts';
 import { openTmInference, type TmInference, type TmInferenceMode } from './tm-inference.ts';
-import { decodeKeptModel, encodeKeptModel, tmMetadataJson, type TmScore } from './tm-kept-model.ts';
+import { decodeKeptModel, type TmScore } from './tm-kept-model.ts';
 import { TmError, type TmMetadata } from './tm-model.ts';
 import {
   TM_MAX_CLASSES,
@@ -391,20 +391,17 @@ export class TmSession {
     this.state.training = { epoch: 0, epochs: 1 };
     try {
       const inference = await this.open();
-      const result = await inference.train(classes, (p) => {
+      const keep = { modelName, trainedAt: now.toISOString() };
+      const result = await inference.train(classes, keep, (p) => {
         this.state.training = { epoch: p.epoch, epochs: p.epochs };
       });
       if (!result.ok) {
         this.state.trainError = { code: result.code, detail: result.detail };
         return null;
       }
+      const { text } = result;
       const labels = classes.map((c) => c.label);
-      const text = encodeKeptModel(
-        tmMetadataJson(labels, modelName, result.tfjsVersion, now.toISOString()),
-        result.files,
-        result.scores,
-        now.toISOString(),
-      );
+      this.state.backend = result.backend;
       this.loadToken++;
       this.keptText = text;
       this.state.error = null;

@@ -30,6 +30,8 @@ import type { LiveProgram } from '../deltas.ts';
 import { programNow } from '../program-now.ts';
 import { seatOnline, type LiveSeat } from '../teacher-live.ts';
 import { teacherLive, teacherLiveView } from '../teacher-runtime.ts';
+import ReadOnlyBlocks from './ReadOnlyBlocks.tsx';
+import TeacherComments, { type BlockChoice } from './TeacherComments.tsx';
 import './live.css';
 
 /** Ticks once a second so "changed 5 s ago" and online marks stay true. */
@@ -639,6 +641,82 @@ const SeatCard = memo(function SeatCard({
   );
 });
 
+/**
+ * A student's program at full size, read-only (blocks, or the Logo text by line), with the
+ * teacher's comments on it: a click on a block or a line picks what the next one is on.
+ */
+function SeatProgram({
+  klass,
+  seat,
+  program: p,
+}: {
+  klass: Class;
+  seat: LiveSeat;
+  program: LiveProgram;
+}) {
+  const { t } = useTranslation('classroom');
+  const [picked, setPicked] = useState<string | number | null>(null);
+  const [blocks, setBlocks] = useState<BlockChoice[]>([]);
+  const lines = p.logo.split('\n');
+  return (
+    <>
+      {p.mode === 'blocks' ? (
+        <>
+          <ReadOnlyBlocks
+            xml={p.xml}
+            label={t('live.detail.blocksOf', { name: seat.name })}
+            onBlock={setPicked}
+            onBlocks={setBlocks}
+            picked={typeof picked === 'string' ? picked : null}
+            testId="live-full-blocks"
+          />
+          <details className="mt-2">
+            <summary>{t('live.student.broadcastAsLogo')}</summary>
+            <pre className="bg-body-tertiary p-2" data-testid="live-full-program">
+              {p.logo}
+            </pre>
+          </details>
+        </>
+      ) : (
+        <pre
+          className="bg-body-tertiary p-2 live-logo-lines"
+          data-testid="live-full-program"
+          aria-label={t('live.detail.program')}
+        >
+          {lines.map((line, i) => (
+            // A click picks the line; the list below the program is the keyboard's way.
+            <span
+              key={i}
+              className={picked === i + 1 ? 'live-logo-line picked' : 'live-logo-line'}
+              data-line={i + 1}
+              onClick={() => setPicked(i + 1)}
+            >
+              {line}
+              {'\n'}
+            </span>
+          ))}
+        </pre>
+      )}
+      {p.luuid ? (
+        <TeacherComments
+          key={`${p.luuid}:${seat.email}`}
+          classUuid={klass.uuid}
+          luuid={p.luuid}
+          email={seat.email}
+          suuid={null}
+          mode={p.mode}
+          blocks={blocks}
+          logo={p.logo}
+          picked={picked}
+          onPick={setPicked}
+        />
+      ) : (
+        <p className="small text-body-secondary mt-2">{t('live.comments.noLesson')}</p>
+      )}
+    </>
+  );
+}
+
 function SeatDialog({
   klass,
   seat,
@@ -690,13 +768,7 @@ function SeatDialog({
                   {t(`live.detail.mode.${p.mode}`)} · {ago(t, p.at, now)}
                 </p>
                 <CompileLine program={p} />
-                <pre
-                  className="bg-body-tertiary p-2"
-                  data-testid="live-full-program"
-                  aria-label={t('live.detail.program')}
-                >
-                  {p.logo}
-                </pre>
+                <SeatProgram klass={klass} seat={seat} program={p} />
               </>
             ) : (
               <p className="text-body-secondary">{t('live.noProgram')}</p>

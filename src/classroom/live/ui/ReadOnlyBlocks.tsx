@@ -1,6 +1,7 @@
 // A program's blocks, read-only and live: the teacher's broadcast beside a student's
 // program, a student's program in the teacher's full view. The blocks load again when the
-// XML changes; a click on a block names it (the teacher comments on it).
+// XML changes; a click on a block names it (the teacher comments on it), and the blocks are
+// listed for the keyboard's way to pick one.
 import i18next from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { connection } from '../../../device/connection-store.ts';
@@ -11,19 +12,28 @@ export default function ReadOnlyBlocks({
   xml,
   label,
   onBlock,
+  onBlocks,
+  picked,
   testId,
 }: {
   xml: string;
   label: string;
   onBlock?: (id: string | null) => void;
+  /** The blocks drawn, in reading order (after each load). */
+  onBlocks?: (blocks: { id: string; text: string }[]) => void;
+  /** The block to show selected (picked from the list). */
+  picked?: string | null;
   testId?: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const [editor, setEditor] = useState<BlocksEditor | null>(null);
   const pick = useRef(onBlock);
+  const list = useRef(onBlocks);
+  const clicked = useRef<string | null>(null);
   useEffect(() => {
     pick.current = onBlock;
-  }, [onBlock]);
+    list.current = onBlocks;
+  }, [onBlock, onBlocks]);
 
   useEffect(() => {
     let disposed = false;
@@ -46,7 +56,9 @@ export default function ReadOnlyBlocks({
       resize.observe(host.current);
       made.workspace.addChangeListener((event) => {
         if (event.type === 'selected') {
-          pick.current?.((event as unknown as { newElementId?: string }).newElementId ?? null);
+          const id = (event as unknown as { newElementId?: string }).newElementId ?? null;
+          clicked.current = id;
+          pick.current?.(id);
         }
       });
       setEditor(made);
@@ -65,7 +77,19 @@ export default function ReadOnlyBlocks({
     } catch {
       // A program this app cannot draw: the Logo text beside it still shows it.
     }
+    list.current?.(
+      editor.workspace
+        .getAllBlocks(true)
+        .filter((b) => !b.isShadow())
+        .map((b) => ({ id: b.id, text: b.toString() })),
+    );
   }, [editor, xml]);
+
+  useEffect(() => {
+    if (!editor || !picked) return;
+    // A block clicked on is selected already; one picked from the list is shown.
+    if (clicked.current !== picked) editor.showBlock(picked);
+  }, [editor, picked, xml]);
 
   return (
     <div

@@ -1,10 +1,12 @@
 // What a student always sees of a live class, over whatever screen is open: the indicator
 // while a teacher watches or broadcasts, and the teacher's "eyes on me" covering the editor
-// until its time is up or the teacher ends it.
+// until its time is up or the teacher ends it; the teacher's comments beside their blocks
+// and lines in the editor.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { studentLiveView } from '../student-live-store.ts';
+import CommentBubbles from './CommentBubbles.tsx';
 import './live.css';
 
 export default function StudentLiveLayer() {
@@ -18,11 +20,12 @@ export default function StudentLiveLayer() {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [eyes]);
-  if (!state?.live?.active) return null;
+  if (!state?.live?.active) return state ? <CommentBubbles /> : null;
   const { watching, broadcast } = state.live;
   const covering = eyes !== null && eyes.until > now;
   return (
     <>
+      <CommentBubbles />
       {(watching || broadcast) && (
         <p
           className="live-indicator badge text-bg-warning"

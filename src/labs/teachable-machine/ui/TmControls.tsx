@@ -12,9 +12,11 @@ import { isEspFamily } from '../../../device/board-state.ts';
 import * as cmd from '../../../device/protocol/commands.ts';
 import { useCommandSender } from '../../../device/ui/use-device.ts';
 import { markChanged, program } from '../../../program/index.ts';
+import { nextTask } from '../../../ui/next-task.ts';
 import { tmSession } from '../runtime.ts';
 import { channelProblem, TM_DEFAULT_CHANNEL, tmMessage, type TmMessage } from '../tm-message.ts';
 import { parseHold, parseThreshold, TM_MAX_HOLD_S } from '../tm-trigger.ts';
+import type { TmSession } from '../tm-session.ts';
 import TmKeptModel from './TmKeptModel.tsx';
 import TmTrainer from './TmTrainer.tsx';
 
@@ -27,6 +29,58 @@ interface Props {
 function setTm(patch: Partial<typeof program.tmConfig>): void {
   Object.assign(program.tmConfig, patch);
   markChanged();
+}
+
+/** The frame rate: its own component, as it changes with every frame. */
+function TmFps({ id, session }: { id: string; session: TmSession }) {
+  const { t } = useTranslation('teachable');
+  const { fps } = useSnapshot(session.state);
+  return (
+    <p className="small mb-0" data-testid={`${id}-fps`}>
+      {t('fps', { fps: fps.toFixed(1) })}
+    </p>
+  );
+}
+
+/**
+ * Each class's confidence: its own component, as it changes with every frame (the rest of the
+ * controls then draw only when they change).
+ */
+function TmConfidences({
+  id,
+  session,
+  labels,
+  percent,
+}: {
+  id: string;
+  session: TmSession;
+  labels: readonly string[];
+  percent: number;
+}) {
+  const { t } = useTranslation('teachable');
+  const { probabilities } = useSnapshot(session.state);
+  return (
+    <ul className="list-unstyled flex-grow-1 mb-0" aria-label={t('classes')}>
+      {labels.map((label, i) => {
+        const p = Math.round((probabilities[i] ?? 0) * 100);
+        return (
+          <li key={label} className="mb-1" data-testid={`${id}-class`}>
+            <div className="d-flex justify-content-between small">
+              <span>{label}</span>
+              <span>{p} %</span>
+            </div>
+            <ProgressBar
+              className="tm-bar"
+              now={p}
+              variant={p >= percent ? 'success' : 'info'}
+              aria-label={label}
+              style={{ height: '0.6rem' }}
+            />
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 export default function TmControls({ id, gate }: Props) {
@@ -83,7 +137,11 @@ export default function TmControls({ id, gate }: Props) {
   };
   const train = useCallback(async () => {
     const trained = await session.train(program.toSaveProject.name.trim());
-    if (trained) setTm({ type: 'trained', model: trained.text });
+    if (!trained) return;
+    // The results show first; the project takes the model (its size shown, its draft
+    // written) in a task of its own, so neither makes the page wait for the other.
+    await nextTask();
+    setTm({ type: 'trained', model: trained.text });
   }, [session]);
   const labels = s.meta?.labels ?? [];
   const percent = Math.round(threshold * 100);
@@ -224,32 +282,10 @@ export default function TmControls({ id, gate }: Props) {
             width={224}
           />
           <img ref={image} alt={t('preview')} hidden={s.source !== 'image'} width={224} />
-          {s.source && (
-            <p className="small mb-0" data-testid={`${id}-fps`}>
-              {t('fps', { fps: s.fps.toFixed(1) })}
-            </p>
-          )}
+          {s.source && <TmFps id={id} session={session} />}
         </div>
         {labels.length > 0 && (
-          <ul className="list-unstyled flex-grow-1 mb-0" aria-label={t('classes')}>
-            {labels.map((label, i) => {
-              const p = Math.round((s.probabilities[i] ?? 0) * 100);
-              return (
-                <li key={label} className="mb-1" data-testid={`${id}-class`}>
-                  <div className="d-flex justify-content-between small">
-                    <span>{label}</span>
-                    <span>{p} %</span>
-                  </div>
-                  <ProgressBar
-                    now={p}
-                    variant={p >= percent ? 'success' : 'info'}
-                    aria-label={label}
-                    style={{ height: '0.6rem' }}
-                  />
-                </li>
-              );
-            })}
-          </ul>
+          <TmConfidences id={id} session={session} labels={labels} percent={percent} />
         )}
       </div>
 

@@ -135,6 +135,92 @@ function RecordButton({
   );
 }
 
+/**
+ * One class: its name, Record, Clear, Remove, the count and the samples. Memoised (with the
+ * snapshot's class, which keeps its identity until it changes): each epoch's progress would
+ * otherwise draw every class again.
+ */
+const ClassCard = memo(function ClassCard({
+  id,
+  session,
+  cls,
+  n,
+  recording,
+  training,
+  canRemove,
+  hasInput,
+}: {
+  id: string;
+  session: TmSession;
+  cls: { key: string; label: string; samples: readonly { id: number; thumb: ImageBitmap }[] };
+  /** The class's place, from 1. */
+  n: number;
+  /** The class being recorded, or null. */
+  recording: string | null;
+  training: boolean;
+  canRemove: boolean;
+  hasInput: boolean;
+}) {
+  const { t } = useTranslation('teachable');
+  const name = cls.label || t('train.defaultClass', { n });
+  return (
+    <li className="border rounded p-2" data-testid={`${id}-train-class`}>
+      <div className="d-flex gap-2 align-items-end flex-wrap">
+        <div className="flex-grow-1">
+          <TextField
+            small
+            label={t('train.className', { n })}
+            value={cls.label}
+            maxLength={LABEL_MAX}
+            onChange={(v) => session.renameClass(cls.key, v)}
+          />
+        </div>
+        <RecordButton
+          label={t('train.record', { label: name })}
+          recording={recording === cls.key}
+          disabled={
+            !hasInput ||
+            training ||
+            (recording !== null && recording !== cls.key) ||
+            cls.samples.length >= TM_MAX_SAMPLES
+          }
+          onStart={() => session.startRecording(cls.key)}
+          onStop={() => {
+            if (session.state.recording === cls.key) session.stopRecording();
+          }}
+        />
+        <IconButton
+          icon="x-circle"
+          className="btn btn-sm btn-outline-secondary"
+          disabled={cls.samples.length === 0 || recording !== null}
+          onClick={() => session.clearSamples(cls.key)}
+        >
+          {t('train.clearSamples')}
+        </IconButton>
+        {canRemove && (
+          <IconButton
+            icon="trash"
+            className="btn btn-sm btn-outline-danger"
+            aria-label={t('train.removeClass', { label: name })}
+            disabled={training}
+            onClick={() => session.removeClass(cls.key)}
+          />
+        )}
+      </div>
+      <p className="small mb-1 mt-1" data-testid={`${id}-train-count`} aria-live="polite">
+        {t('train.samples', { count: cls.samples.length })}
+      </p>
+      <SampleList
+        session={session}
+        classKey={cls.key}
+        label={cls.label}
+        samples={cls.samples}
+        disabled={recording !== null}
+      />
+    </li>
+  );
+});
+
 /** Memoised: the lab re-renders with every frame's prediction; the classes need not. */
 export default memo(function TmTrainer({ id, session, hasInput, onTrain }: Props) {
   const { t } = useTranslation('teachable');
@@ -155,60 +241,17 @@ export default memo(function TmTrainer({ id, session, hasInput, onTrain }: Props
       {!hasInput && <p className="small mb-0">{t('train.needsInput')}</p>}
       <ul className="list-unstyled d-flex flex-column gap-2 mb-0" aria-label={t('train.classes')}>
         {s.classes.map((cls, i) => (
-          <li key={cls.key} className="border rounded p-2" data-testid={`${id}-train-class`}>
-            <div className="d-flex gap-2 align-items-end flex-wrap">
-              <div className="flex-grow-1">
-                <TextField
-                  small
-                  label={t('train.className', { n: i + 1 })}
-                  value={cls.label}
-                  maxLength={LABEL_MAX}
-                  onChange={(v) => session.renameClass(cls.key, v)}
-                />
-              </div>
-              <RecordButton
-                label={t('train.record', { label: cls.label || className(i + 1) })}
-                recording={s.recording === cls.key}
-                disabled={
-                  !hasInput ||
-                  s.training !== null ||
-                  (s.recording !== null && s.recording !== cls.key) ||
-                  cls.samples.length >= TM_MAX_SAMPLES
-                }
-                onStart={() => session.startRecording(cls.key)}
-                onStop={() => {
-                  if (session.state.recording === cls.key) session.stopRecording();
-                }}
-              />
-              <IconButton
-                icon="x-circle"
-                className="btn btn-sm btn-outline-secondary"
-                disabled={cls.samples.length === 0 || s.recording !== null}
-                onClick={() => session.clearSamples(cls.key)}
-              >
-                {t('train.clearSamples')}
-              </IconButton>
-              {s.classes.length > TM_MIN_CLASSES && (
-                <IconButton
-                  icon="trash"
-                  className="btn btn-sm btn-outline-danger"
-                  aria-label={t('train.removeClass', { label: cls.label || className(i + 1) })}
-                  disabled={s.training !== null}
-                  onClick={() => session.removeClass(cls.key)}
-                />
-              )}
-            </div>
-            <p className="small mb-1 mt-1" data-testid={`${id}-train-count`} aria-live="polite">
-              {t('train.samples', { count: cls.samples.length })}
-            </p>
-            <SampleList
-              session={session}
-              classKey={cls.key}
-              label={cls.label}
-              samples={cls.samples}
-              disabled={s.recording !== null}
-            />
-          </li>
+          <ClassCard
+            key={cls.key}
+            id={id}
+            session={session}
+            cls={cls}
+            n={i + 1}
+            recording={s.recording}
+            training={s.training !== null}
+            canRemove={s.classes.length > TM_MIN_CLASSES}
+            hasInput={hasInput}
+          />
         ))}
       </ul>
       <div className="d-flex gap-2 flex-wrap">
@@ -243,6 +286,7 @@ export default memo(function TmTrainer({ id, session, hasInput, onTrain }: Props
             {t('train.progress', { epoch: s.training.epoch, epochs: s.training.epochs })}
           </p>
           <ProgressBar
+            className="tm-bar"
             now={Math.round((100 * s.training.epoch) / s.training.epochs)}
             aria-label={t('train.progressLabel')}
             data-testid={`${id}-train-progress`}

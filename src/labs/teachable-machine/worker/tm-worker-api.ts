@@ -1,7 +1,8 @@
 // The Teachable Machine worker's API (workers/tm.worker.ts): the lab's engine (tm-engine.ts)
 // behind one typed Comlink API. Frames arrive as transferred ImageBitmaps; training reports
-// its progress through a callback the page passes with Comlink.proxy.
-import { TmEngine } from '../tm-engine.ts';
+// its progress through a callback the page passes with Comlink.proxy and hands back the text
+// the project keeps.
+import { TmEngine, type TmKeep } from '../tm-engine.ts';
 import type { TmMetadata, TmModelFiles } from '../tm-model.ts';
 import type { TmTrainClass, TmTrainProgress } from '../tm-trainer.ts';
 
@@ -16,8 +17,11 @@ export const tmWorkerApi = {
   warm: () => engine.warm(),
   removeSample: (id: number) => engine.removeSample(id),
   clearClass: (key: string) => engine.clearClass(key),
-  train: (classes: TmTrainClass[], onProgress?: (progress: TmTrainProgress) => void) =>
-    engine.train(classes, onProgress),
+  train: (
+    classes: TmTrainClass[],
+    keep: TmKeep,
+    onProgress?: (progress: TmTrainProgress) => void,
+  ) => engine.train(classes, keep, onProgress),
   unload: () => engine.unload(),
 };
 

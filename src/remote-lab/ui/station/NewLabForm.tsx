@@ -1,19 +1,28 @@
 // The form that registers a new remote lab: a name, the board's GoGo ID and pin, a
 // description and keywords.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { LAB_DESC_MAX, LAB_NAME_MAX, PIN_MAX, PIN_MIN } from '../../../contract/remote-lab.ts';
+import {
+  KEYWORD_MAX,
+  KEYWORDS_MAX,
+  LAB_DESC_MAX,
+  LAB_NAME_MAX,
+  PIN_MAX,
+  PIN_MIN,
+} from '../../../contract/remote-lab.ts';
+import TagInput, { type TagInputHandle } from '../../../ui/tag-input/TagInput.tsx';
 import { remoteLabApi } from '../../runtime.ts';
 import { BusyButton, LabField } from '../LabFields.tsx';
-import { splitList, useErrorMessage } from './use-error-message.ts';
+import { useErrorMessage } from './use-error-message.ts';
 
 export function NewLabForm({ onCreated }: { onCreated: () => void }) {
   const { t } = useTranslation('remotelab');
   const message = useErrorMessage();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [keywords, setKeywords] = useState('');
+  const [keywords, setKeywords] = useState<string[]>([]);
+  const keywordsField = useRef<TagInputHandle>(null);
   const [boardId, setBoardId] = useState('');
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -21,6 +30,9 @@ export function NewLabForm({ onCreated }: { onCreated: () => void }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    // A keyword typed without Enter counts too (unless it is refused).
+    const typed = keywordsField.current?.commit() ?? keywords;
+    if (typed === null) return;
     setBusy(true);
     setError(null);
     try {
@@ -28,7 +40,7 @@ export function NewLabForm({ onCreated }: { onCreated: () => void }) {
         {
           name,
           description,
-          keywords: splitList(keywords),
+          keywords: typed,
           board_id: boardId.trim(),
           pin: pin.trim(),
         },
@@ -36,7 +48,7 @@ export function NewLabForm({ onCreated }: { onCreated: () => void }) {
       );
       setName('');
       setDescription('');
-      setKeywords('');
+      setKeywords([]);
       setBoardId('');
       setPin('');
       onCreated();
@@ -93,14 +105,22 @@ export function NewLabForm({ onCreated }: { onCreated: () => void }) {
           rows={2}
           maxLength={LAB_DESC_MAX}
         />
-        <LabField
-          id="lab-keywords"
-          className="col-md-4"
-          label={t('station.keywords')}
-          value={keywords}
-          onChange={setKeywords}
-          help={t('station.keywordsHelp')}
-        />
+        <div className="col-md-4">
+          <TagInput
+            label={t('station.keywords')}
+            value={keywords}
+            onChange={setKeywords}
+            maxLength={KEYWORD_MAX}
+            validate={() =>
+              keywords.length >= KEYWORDS_MAX
+                ? t('station.keywordsMax', { max: KEYWORDS_MAX })
+                : null
+            }
+            help={t('station.keywordsHelp')}
+            testId="lab-keywords"
+            ref={keywordsField}
+          />
+        </div>
       </div>
       {error && (
         <Alert variant="warning" className="mt-2" role="alert">
