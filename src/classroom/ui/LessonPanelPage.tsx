@@ -15,7 +15,7 @@ import AddToClassesDialog from './AddToClassesDialog.tsx';
 import ClassroomShell from './ClassroomShell.tsx';
 import { formatDate } from './format.ts';
 import LessonDescriptionModal from './LessonDescriptionModal.tsx';
-import Tooltip from '../../ui/tooltip/Tooltip.tsx';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 export default function LessonPanelPage() {
   const { t } = useTranslation('classroom');
@@ -90,27 +90,19 @@ export default function LessonPanelPage() {
         testId="lesson-table"
         actions={(l) => (
           <div className="btn-group btn-group-sm">
-            <Tooltip text={t('panel.preview', { name: l.name })}>
-              <button
-                type="button"
-                className="btn btn-outline-secondary"
-                aria-label={t('panel.preview', { name: l.name })}
-                onClick={() => setPreview(l)}
-              >
-                <i className="bi bi-eye" aria-hidden="true" />
-              </button>
-            </Tooltip>
+            <IconButton
+              icon="eye"
+              className="btn btn-outline-secondary"
+              aria-label={t('panel.preview', { name: l.name })}
+              onClick={() => setPreview(l)}
+            />
             {creatorMode && l.permissions.addToClass && (
-              <Tooltip text={t('panel.addTitle', { name: l.name })}>
-                <button
-                  type="button"
-                  className="btn btn-outline-primary"
-                  aria-label={t('panel.addTitle', { name: l.name })}
-                  onClick={() => setAdding(l)}
-                >
-                  <i className="bi bi-plus-square" aria-hidden="true" />
-                </button>
-              </Tooltip>
+              <IconButton
+                icon="plus-square"
+                className="btn btn-outline-primary"
+                aria-label={t('panel.addTitle', { name: l.name })}
+                onClick={() => setAdding(l)}
+              />
             )}
           </div>
         )}

@@ -20,7 +20,6 @@ import { formatDate, formatPoints } from './format.ts';
 import StartLessonButton from './StartLessonButton.tsx';
 import StateBadge from './StateBadge.tsx';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
-import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
 function AddLessons({
   klass,
@@ -179,16 +178,12 @@ function LessonRow({
               onClick={() => onMove(index, index + step)}
             />
           ))}
-          <Tooltip text={t('overview.remove', { name: lesson.name })}>
-            <button
-              type="button"
-              className="btn btn-outline-danger"
-              aria-label={t('overview.remove', { name: lesson.name })}
-              onClick={() => onRemove(lesson)}
-            >
-              <i className="bi bi-x-lg" aria-hidden="true" />
-            </button>
-          </Tooltip>
+          <IconButton
+            icon="x-lg"
+            className="btn btn-outline-danger"
+            aria-label={t('overview.remove', { name: lesson.name })}
+            onClick={() => onRemove(lesson)}
+          />
         </div>
       )}
     </li>

@@ -13,7 +13,7 @@ import { listUrls } from '../classroom-api.ts';
 import { parseEmails } from '../emails.ts';
 import { classCache, classroom } from '../runtime.ts';
 import { formatDate } from './format.ts';
-import Tooltip from '../../ui/tooltip/Tooltip.tsx';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 function AddPeople({
   klass,
@@ -154,16 +154,12 @@ function PeopleList({ klass, type, manage }: { klass: Class; type: PersonType; m
           manage
             ? (p) =>
                 p.isOwner ? null : (
-                  <Tooltip text={t('people.remove', { email: p.email })}>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline-danger"
-                      aria-label={t('people.remove', { email: p.email })}
-                      onClick={() => void remove(p)}
-                    >
-                      <i className="bi bi-person-x" aria-hidden="true" />
-                    </button>
-                  </Tooltip>
+                  <IconButton
+                    icon="person-x"
+                    className="btn btn-sm btn-outline-danger"
+                    aria-label={t('people.remove', { email: p.email })}
+                    onClick={() => void remove(p)}
+                  />
                 )
             : undefined
         }

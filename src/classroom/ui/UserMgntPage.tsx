@@ -19,7 +19,7 @@ import ClassroomShell, { Problem } from './ClassroomShell.tsx';
 import { formatDate } from './format.ts';
 import TextField from '../../ui/text-field/TextField.tsx';
 import SaveFailed from './SaveFailed.tsx';
-import Tooltip from '../../ui/tooltip/Tooltip.tsx';
+import IconButton from '../../ui/icon-button/IconButton.tsx';
 
 function NewUserDialog({ onClose, onCreated }: { onClose: () => void; onCreated: () => void }) {
   const { t } = useTranslation('classroom');
@@ -197,16 +197,12 @@ export default function UserMgntPage() {
           testId="user-table"
           actions={(u) =>
             u.email === me?.email ? null : (
-              <Tooltip text={t('users.delete', { email: u.email })}>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline-danger"
-                  aria-label={t('users.delete', { email: u.email })}
-                  onClick={() => void remove(u)}
-                >
-                  <i className="bi bi-trash" aria-hidden="true" />
-                </button>
-              </Tooltip>
+              <IconButton
+                icon="trash"
+                className="btn btn-sm btn-outline-danger"
+                aria-label={t('users.delete', { email: u.email })}
+                onClick={() => void remove(u)}
+              />
             )
           }
         />
