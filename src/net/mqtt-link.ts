@@ -109,6 +109,8 @@ export class MqttLink {
         reconnectPeriod: options.reconnectMs ?? MQTT_RECONNECT_MS,
         connectTimeout: options.connectTimeoutMs ?? MQTT_CONNECT_TIMEOUT_MS,
         clean: true,
+        // mqtt.js stops reconnecting after a refused login unless told otherwise.
+        reconnectOnConnackError: options.onRefused === 'retry',
         ...(options.will
           ? { will: { ...options.will, payload: asPayload(options.will.payload) } }
           : {}),
