@@ -48,7 +48,8 @@ const ROUTES: [string, string, string][] = [
   [`/program/${UUID}`, `/program/${UUID}`, 'screens:program.title'],
   ['/program/submission/s1', '/program/submission/s1', 'screens:submission.title'],
   [`/code/${UUID}`, `/code/${UUID}`, 'screens:code.title'],
-  ['/extension/x1', '/extension/x1', 'screens:extension.title'],
+  // Only a signed-in contributor edits an extension's code; a visitor lands on its page.
+  ['/extension/x1', '/extensions/x1', 'screens:extensions.title'],
   ['/update-firmware', '/update-firmware', 'screens:updateFirmware.title'],
   ['/gogoboard', '/gogoboard', 'screens:gogoboard.title'],
   ['/raspberry', '/raspberry', 'screens:raspberry.title'],

@@ -61,9 +61,11 @@ export default function ExtensionPage() {
     }
   };
 
+  // Every state of the page has its screen's heading (a visitor, offline, not found).
   if (offline) {
     return (
       <section className="container-xl py-3">
+        <h1 className="h3">{t('screens:extensions.title')}</h1>
         <div className="alert alert-warning">{t('global:mapping.offline')}</div>
       </section>
     );
@@ -71,6 +73,7 @@ export default function ExtensionPage() {
   if (!s.user) {
     return (
       <section className="container-xl py-3">
+        <h1 className="h3">{t('screens:extensions.title')}</h1>
         <LoginPrompt text={t('remix:loginToSee')} />
       </section>
     );
@@ -78,6 +81,7 @@ export default function ExtensionPage() {
   if (state.failed) {
     return (
       <section className="container-xl py-3">
+        <h1 className="h3">{t('screens:extensions.title')}</h1>
         <div className="alert alert-warning" role="alert">
           {t('global:mapping.extension_not_found')}
         </div>
