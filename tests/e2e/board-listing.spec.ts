@@ -47,7 +47,7 @@ test('a lesson lists only boards its author may list, and says why another is re
   await field.press('Enter');
   await field.fill(theirs);
   await field.press('Enter');
-  await expect(boards.getByRole('alert')).toHaveText(t('ui:tags.exists'));
+  await expect(boards.getByRole('alert')).toHaveText(t('global:mapping.tag_exists'));
   await field.fill('');
   await expect(boards.getByTestId('tag')).toHaveText([theirs]);
   await page.getByRole('button', { name: c('boards.save') }).click();

@@ -96,7 +96,7 @@ test.describe('Remote lab', () => {
     await keywords.pressSequentially('line,');
     await keywords.fill('robot');
     await keywords.press('Enter');
-    await expect(form.getByRole('alert')).toHaveText(t('ui:tags.exists'));
+    await expect(form.getByRole('alert')).toHaveText(t('global:mapping.tag_exists'));
     await keywords.fill('maze');
     await expect(form.getByTestId('tag')).toHaveText(['robot', 'line']);
     await form.getByTestId('new-lab-submit').click();

@@ -85,9 +85,9 @@ export default function TagInput({
     const tag = typed.trim();
     const refusal =
       tag === ''
-        ? t('tags.empty')
+        ? t('global:mapping.tag_empty')
         : value.includes(tag)
-          ? t('tags.exists')
+          ? t('global:mapping.tag_exists')
           : (validate?.(tag) ?? null);
     setProblem(refusal);
     if (refusal) return null;
@@ -154,7 +154,9 @@ export default function TagInput({
     let list = [...value];
     const refused: string[] = [];
     for (const part of parts.map((p) => p.trim()).filter(Boolean)) {
-      const refusal = list.includes(part) ? t('tags.exists') : (validate?.(part) ?? null);
+      const refusal = list.includes(part)
+        ? t('global:mapping.tag_exists')
+        : (validate?.(part) ?? null);
       if (refusal) refused.push(refusal);
       else list = [...list, part];
     }
