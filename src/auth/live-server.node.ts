@@ -8,6 +8,7 @@ import { proxy } from 'valtio';
 import enAuth from '../../locales/en/auth.json';
 import enGlobal from '../../locales/en/global.json';
 import { startTestApp, type TestApp } from '../../server/testing/test-app.ts';
+import { ApiClient } from '../api/client.ts';
 import { API_BASE_PATH } from '../contract/base-path.ts';
 import { initialSession, type SessionState } from '../state/session.ts';
 import { createFirebaseAuth } from './firebase.ts';
@@ -28,6 +29,15 @@ export async function englishI18n(): Promise<i18n> {
   await instance.init({ lng: 'en', resources: { en: { global: enGlobal, auth: enAuth } } });
   return instance;
 }
+
+/** The app's API client on `server`, signed in as `account`, quiet (no toasts in Node). */
+export const accountClient = (server: LiveServer, account: { idToken: string }, i18n: i18n) =>
+  new ApiClient({
+    baseURL: server.baseURL,
+    getToken: async () => account.idToken,
+    i18n,
+    notify: () => {},
+  });
 
 /** A fresh session store, signed out like the app's at start. */
 export const freshSession = (): SessionState => proxy<SessionState>(initialSession());

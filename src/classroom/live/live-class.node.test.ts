@@ -8,8 +8,8 @@ import type { i18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithPassword, type TestAccount } from '../../../server/testing/emulator-accounts.ts';
 import { mqttTestEnv } from '../../../server/testing/test-mqtt.ts';
-import { ApiClient } from '../../api/client.ts';
 import {
+  accountClient,
   englishI18n,
   startLiveServer,
   until,
@@ -41,13 +41,7 @@ describe('live class services (against the real server and broker)', () => {
   let lessonUuid = '';
   const closers: (() => void)[] = [];
 
-  const client = (account: TestAccount) =>
-    new ApiClient({
-      baseURL: server.baseURL,
-      getToken: async () => account.idToken,
-      i18n,
-      notify: () => {},
-    });
+  const client = (account: TestAccount) => accountClient(server, account, i18n);
   const origin = () => new URL(server.baseURL).origin;
 
   /** A student's app: its program and board are plain values the test changes. */

@@ -8,9 +8,9 @@ import type { i18n } from 'i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithPassword, type TestAccount } from '../../../server/testing/emulator-accounts.ts';
 import { mqttTestEnv } from '../../../server/testing/test-mqtt.ts';
-import { ApiClient } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import {
+  accountClient,
   englishI18n,
   startLiveServer,
   until,
@@ -40,13 +40,7 @@ describe('TeacherLive (against the real server and broker)', () => {
   let lessonUuid = '';
   const closers: (() => void)[] = [];
 
-  const client = (account: TestAccount) =>
-    new ApiClient({
-      baseURL: server.baseURL,
-      getToken: async () => account.idToken,
-      i18n,
-      notify: () => {},
-    });
+  const client = (account: TestAccount) => accountClient(server, account, i18n);
   const origin = () => new URL(server.baseURL).origin;
   const account = (name: string): TestAccount => {
     const found = accounts.get(name);
