@@ -32,8 +32,9 @@ describe.runIf(testBroker() === 'mosquitto')('dynamic-security commands in batch
     const before = channel.stats;
     await Promise.all(boards.map((b) => access.grantStation(b, access.stationPassword(b, 'k1'))));
     const sent = channel.stats.messages - before.messages;
+    // Three commands a grant, whole grants per message: far fewer messages than grants.
     expect(sent).toBeGreaterThan(0);
-    expect(sent).toBeLessThan(10);
+    expect(sent).toBeLessThanOrEqual(Math.ceil((40 * 3) / (MAX_BATCH_COMMANDS - 2)));
     // Every caller got its own client's answer: each station signs in with its password and
     // may publish only its own presence.
     const [b0, b1] = boards as [string, string];
@@ -71,8 +72,8 @@ describe.runIf(testBroker() === 'mosquitto')('dynamic-security commands in batch
     }
     const sent = channel.stats.messages - before.messages;
     expect(channel.stats.commands - before.commands).toBe(calls);
-    // At most MAX_BATCH_COMMANDS per message: at least four messages for 307 commands.
+    // At most MAX_BATCH_COMMANDS per message: at least four messages for 3 × MAX + 7 calls.
     expect(sent).toBeGreaterThanOrEqual(4);
-    expect(sent).toBeLessThan(calls / 10);
+    expect(sent).toBeLessThan(calls / 5);
   });
 });

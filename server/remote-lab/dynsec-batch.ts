@@ -9,8 +9,14 @@
 import { randomBytes } from 'node:crypto';
 import type { DynsecChannel, DynsecResponse } from './lab-access.ts';
 
-/** Commands in one control message, at most (unless one call alone has more). */
-export const MAX_BATCH_COMMANDS = 100;
+/**
+ * Commands in one control message, at most (unless one call alone has more). Mosquitto 2.0
+ * rewrites its whole file after each command that changes something and serves no one while
+ * it works through a message, so a message of a few grants holds the broker about as long as
+ * a few separate ones would; a larger one would stall stations' presence for seconds on a
+ * large lab.
+ */
+export const MAX_BATCH_COMMANDS = 20;
 /** JSON bytes of one control message, at most (Mosquitto's message_size_limit is 256 KiB). */
 export const MAX_BATCH_BYTES = 128 * 1024;
 /** A call gives up when its answer has not come by then (the broker restarts, say). */
