@@ -2,21 +2,26 @@
 // "Granting at scale"). Mosquitto's plugin takes a `commands` array per message and answers
 // it with one `responses` array, each answer carrying its command's correlation data. While
 // one message waits for its answer, the commands of every later call queue up and go
-// together as the next message (at most MAX_BATCH_COMMANDS commands or MAX_BATCH_BYTES of
-// JSON): an idle broker answers a lone grant at once, a busy one gets one message per round
-// trip instead of one per grant. A call's commands stay together and in order, so a
-// delete-then-create still runs as one step.
+// together as the next message (at most MAX_BATCH_COMMANDS commands, MAX_BATCH_CHANGES of
+// them changing something, or MAX_BATCH_BYTES of JSON): an idle broker answers a lone grant
+// at once, a busy one gets fewer, larger messages. A call's commands stay together and in
+// order, so a delete-then-create still runs as one step.
 import { randomBytes } from 'node:crypto';
 import type { DynsecChannel, DynsecResponse } from './lab-access.ts';
 
+/** Commands in one control message, at most (unless one call alone has more). */
+export const MAX_BATCH_COMMANDS = 100;
 /**
- * Commands in one control message, at most (unless one call alone has more). Mosquitto 2.0
- * rewrites its whole file after each command that changes something and serves no one while
- * it works through a message, so a message of a few grants holds the broker about as long as
- * a few separate ones would; a larger one would stall stations' presence for seconds on a
- * large lab.
+ * Commands that may change something (all but `get…` and `list…`) in one control message,
+ * at most: two grants. Mosquitto 2.0 rewrites its whole file after each change and serves no
+ * one while it works through a message, so a message of many grants would hold stations'
+ * presence back for seconds on a large lab and a busy machine (boards then look away).
  */
-export const MAX_BATCH_COMMANDS = 20;
+export const MAX_BATCH_CHANGES = 4;
+
+const changes = (commands: Record<string, unknown>[]) =>
+  commands.filter((c) => !/^(get|list)/.test(String(c.command))).length;
+
 /** JSON bytes of one control message, at most (Mosquitto's message_size_limit is 256 KiB). */
 export const MAX_BATCH_BYTES = 128 * 1024;
 /** A call gives up when its answer has not come by then (the broker restarts, say). */
@@ -26,6 +31,7 @@ interface Call {
   id: string;
   commands: Record<string, unknown>[];
   bytes: number;
+  changes: number;
   resolve: (responses: DynsecResponse[]) => void;
   reject: (error: Error) => void;
   timer?: ReturnType<typeof setTimeout>;
@@ -55,6 +61,7 @@ export class DynsecBatcher implements DynsecChannel {
         id,
         commands: tagged,
         bytes: JSON.stringify(tagged).length,
+        changes: changes(commands),
         resolve,
         reject,
       };
@@ -123,14 +130,17 @@ export class DynsecBatcher implements DynsecChannel {
     const batch: Call[] = [];
     let commands = 0;
     let bytes = 0;
+    let changed = 0;
     for (const call of this.queue) {
       const fits =
         commands + call.commands.length <= MAX_BATCH_COMMANDS &&
-        bytes + call.bytes <= MAX_BATCH_BYTES;
+        bytes + call.bytes <= MAX_BATCH_BYTES &&
+        changed + call.changes <= MAX_BATCH_CHANGES;
       if (batch.length > 0 && !fits) break;
       batch.push(call);
       commands += call.commands.length;
       bytes += call.bytes;
+      changed += call.changes;
     }
     this.queue.splice(0, batch.length);
     this.inFlight = new Set(batch.map((c) => c.id));
