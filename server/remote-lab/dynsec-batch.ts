@@ -1,8 +1,8 @@
 // Dynamic-security commands coalesced into few control messages (docs/remote-lab.md
 // "Granting at scale"). Mosquitto's plugin takes a `commands` array per message and answers
 // it with one `responses` array, each answer carrying its command's correlation data. While
-// one message waits for its answer, the commands of every later call queue up and go
-// together as the next message (at most MAX_BATCH_COMMANDS commands, MAX_BATCH_CHANGES of
+// MAX_IN_FLIGHT messages wait for their answers, the commands of every later call queue up
+// and go together as the next message (at most MAX_BATCH_COMMANDS commands, MAX_BATCH_CHANGES of
 // them changing something, or MAX_BATCH_BYTES of JSON): an idle broker answers a lone grant
 // at once, a busy one gets fewer, larger messages. A call's commands stay together and in
 // order, so a delete-then-create still runs as one step.
@@ -22,6 +22,12 @@ export const MAX_BATCH_CHANGES = 4;
 const changes = (commands: Record<string, unknown>[]) =>
   commands.filter((c) => !/^(get|list)/.test(String(c.command))).length;
 
+/**
+ * Messages waiting for their answers at once. More than one keeps the broker busy while an
+ * answer travels back and the server sends the next (on a busy machine that turnaround took
+ * longer than the broker's work, and grants piled up); later calls queue and coalesce.
+ */
+export const MAX_IN_FLIGHT = 4;
 /** JSON bytes of one control message, at most (Mosquitto's message_size_limit is 256 KiB). */
 export const MAX_BATCH_BYTES = 128 * 1024;
 /** A call gives up when its answer has not come by then (the broker restarts, say). */
@@ -45,8 +51,8 @@ export class DynsecBatcher implements DynsecChannel {
   private readonly prefix = randomBytes(4).toString('hex');
   private readonly queue: Call[] = [];
   private readonly waiting = new Map<string, Call>();
-  /** Calls of the message on its way, answered or not. */
-  private inFlight: Set<string> | null = null;
+  /** Messages on their way: the calls of each not answered yet. */
+  private readonly inFlight = new Set<Set<string>>();
   private scheduled = false;
   /** Messages sent and commands in them (for the benchmark and the tests). */
   readonly stats = { messages: 0, commands: 0 };
@@ -107,26 +113,27 @@ export class DynsecBatcher implements DynsecChannel {
     const queued = this.queue.indexOf(call);
     if (queued >= 0) this.queue.splice(queued, 1);
     this.waiting.delete(call.id);
-    if (this.inFlight?.delete(call.id) && this.inFlight.size === 0) {
-      this.inFlight = null;
-      this.schedule();
+    for (const message of this.inFlight) {
+      if (message.delete(call.id) && message.size === 0) {
+        this.inFlight.delete(message);
+        this.schedule();
+      }
     }
     if (outcome instanceof Error) call.reject(outcome);
     else call.resolve(outcome);
   }
 
-  /** Sends the queue on the next turn of the event loop, once no message is on its way. */
+  /** Sends the queue on the next turn of the event loop, once a message may go. */
   private schedule(): void {
-    if (this.scheduled || this.inFlight || this.queue.length === 0) return;
+    if (this.scheduled || this.inFlight.size >= MAX_IN_FLIGHT || this.queue.length === 0) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.flush();
+      while (this.queue.length > 0 && this.inFlight.size < MAX_IN_FLIGHT) this.flush();
     });
   }
 
   private flush(): void {
-    if (this.inFlight || this.queue.length === 0) return;
     const batch: Call[] = [];
     let commands = 0;
     let bytes = 0;
@@ -143,7 +150,7 @@ export class DynsecBatcher implements DynsecChannel {
       changed += call.changes;
     }
     this.queue.splice(0, batch.length);
-    this.inFlight = new Set(batch.map((c) => c.id));
+    this.inFlight.add(new Set(batch.map((c) => c.id)));
     for (const call of batch) this.waiting.set(call.id, call);
     this.stats.messages++;
     this.stats.commands += commands;
