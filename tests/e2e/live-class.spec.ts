@@ -254,12 +254,17 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
     await teacher.button(c('live.openStudent', { name: 'Cy Cole' })).click();
     const dialog = teacher.page.getByRole('dialog', { name: 'Cy Cole' });
     await expect(dialog.getByTestId('live-full-blocks')).toHaveAttribute('data-ready', 'true');
-    // The keyboard's way to pick a block: the list of the program's blocks.
+    // A click on the block picks it; the list of the program's blocks (the keyboard's way)
+    // says which.
     const picker = dialog.getByLabel(c('live.comments.pickBlock'));
     const option = picker.locator('option', { hasText: 'forever' });
     await expect(option).toHaveCount(1);
     const id = (await option.getAttribute('value')) ?? '';
-    await picker.selectOption(id);
+    await dialog
+      .getByTestId('live-full-blocks')
+      .locator(`g.gogo_forever[data-id="${id}"] > .blocklyPath`)
+      .click({ position: { x: 12, y: 8 } });
+    await expect(picker).toHaveValue(id);
     await dialog.getByLabel(c('live.comments.text'), { exact: true }).fill('Forever? Try repeat');
     await teacher.button(c('live.comments.add'), dialog).click();
     await expect(dialog.getByTestId('teacher-comment')).toContainText('Forever? Try repeat');

@@ -37,6 +37,7 @@ export default function ReadOnlyBlocks({
   useEffect(() => {
     let disposed = false;
     let made: BlocksEditor | null = null;
+    let stopClicks = () => {};
     const resize = new ResizeObserver(() => made?.resize());
     void (async () => {
       await ensureBlockLocale(i18next.language || 'en');
@@ -53,17 +54,27 @@ export default function ReadOnlyBlocks({
       );
       if (!made) return;
       resize.observe(host.current);
-      made.workspace.addChangeListener((event) => {
-        if (event.type === 'selected') {
-          const id = (event as unknown as { newElementId?: string }).newElementId ?? null;
-          clicked.current = id;
-          pick.current?.(id);
-        }
-      });
+      const workspace = made.workspace;
+      // A read-only workspace ignores pointers on its blocks (no gesture, no selection), so
+      // a click names the block under it from the drawing: the innermost block group, and
+      // for a shadow (a number field) the block that holds it.
+      const onClick = (e: MouseEvent) => {
+        const group = (e.target as Element | null)?.closest?.('g[data-id]');
+        let block = group ? workspace.getBlockById(group.getAttribute('data-id') ?? '') : null;
+        while (block?.isShadow()) block = block.getParent();
+        if (!block) return;
+        clicked.current = block.id;
+        block.select();
+        pick.current?.(block.id);
+      };
+      const drawing = host.current;
+      drawing.addEventListener('click', onClick);
+      stopClicks = () => drawing.removeEventListener('click', onClick);
       setEditor(made);
     })();
     return () => {
       disposed = true;
+      stopClicks();
       resize.disconnect();
       made?.dispose();
     };
