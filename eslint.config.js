@@ -5,8 +5,12 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
 
-import { allowedFor, srcRows } from './scripts/eslint/layer-table.js';
+import { allowedFor, facesOf, srcRows } from './scripts/eslint/layer-table.js';
 import layers from './scripts/eslint/layers.js';
+
+const featureFaces = srcRows
+  .filter((r) => r.kind === 'feature')
+  .map((r) => ({ folder: `src/${r.name}`, files: facesOf(r) }));
 
 const workerWhy =
   'Worker entry points are started by URL (new Worker(new URL(...))), never imported.';
@@ -98,7 +102,8 @@ export default tseslint.config(
   }),
   // One zone a src/ folder, made from the layer table (scripts/eslint/layer-table.js): a
   // feature imports the base folders and the features its row needs; a base folder only
-  // what its row uses; src/app, the top, anything. Tests and test helpers may reach further.
+  // what its row uses; src/app, the top, anything. A feature sees another only through its
+  // faces (src/<feature>/index.ts). Tests and test helpers may reach further.
   ...srcRows.flatMap((row) => {
     const allow = allowedFor(row);
     if (!allow) return [];
@@ -108,6 +113,7 @@ export default tseslint.config(
         {
           forbid: ['workers'],
           only: { within: 'src', allow },
+          ...(row.kind === 'feature' ? { faces: featureFaces } : {}),
           why:
             row.kind === 'feature'
               ? 'A feature imports another only where its row in scripts/eslint/layer-table.js needs it.'

@@ -215,6 +215,7 @@ async function main(): Promise<void> {
   const core = await loadNodeCore(ROOT);
   const latencyRows: Record<string, string>[] = [];
   const scaleRows: Record<string, string | number>[] = [];
+  const setupRows: Record<string, string>[] = [];
   try {
     progress('latency: direct (virtual board)');
     const base = await withTimeout(direct(core), TIMEOUT_MS * 10, 'the direct latency run');
@@ -277,6 +278,16 @@ async function main(): Promise<void> {
           'alive p99': ms(pct(s.aliveLatency, 99)),
           'server CPU': `${s.cpuPercent.toFixed(1)}% of one core`,
         });
+        setupRows.push({
+          broker,
+          'labs s': s.setup.labs.toFixed(1),
+          'stations online s': s.setup.stations.toFixed(1),
+          'sessions connected s': s.setup.sessions.toFixed(1),
+          'station grant p50': ms(pct(s.stationGrant, 50)),
+          'station grant p99': ms(pct(s.stationGrant, 99)),
+          'session grant p50': ms(pct(s.sessionGrant, 50)),
+          'session grant p99': ms(pct(s.sessionGrant, 99)),
+        });
       } catch (e) {
         // One broker failing (a timeout names what hung) still leaves the others' figures.
         failures++;
@@ -299,6 +310,10 @@ async function main(): Promise<void> {
   console.log(`\nLoad average at the end: ${load} (${os.cpus().length} cores)`);
   table(`Remote lab latency (${SAMPLES} samples each, same run)`, latencyRows);
   table(`Remote lab scale (${STATIONS} stations + ${STATIONS} sessions, ${SECONDS} s)`, scaleRows);
+  table(
+    `Remote lab set-up (${STATIONS} stations + ${STATIONS} sessions, ${CONCURRENCY} requests at once)`,
+    setupRows,
+  );
   if (failures > 0) {
     console.error(`${failures} broker(s) failed or lost alives`);
     process.exitCode = 1;

@@ -31,6 +31,8 @@ export interface TempMosquitto {
   restart(): Promise<void>;
   /** Stops it for good and deletes its folder. */
   remove(): Promise<void>;
+  /** The dynamic-security plugin's file (which it rewrites after every change). */
+  dynsecFile: string;
 }
 
 /** The deployment's configuration (docs/deploy.md), which the tests' broker runs too. */
@@ -39,19 +41,29 @@ export const MOSQUITTO_CONF = fileURLToPath(new URL('../deploy/mosquitto.conf', 
 /**
  * deploy/mosquitto.conf for a broker of this machine: its plugin path, files, logs on
  * stderr, and the loopback ports of its two listeners (WebSocket first, then plain MQTT).
- * Every limit stays as the file sets it.
+ * Every limit stays as the file sets it; `settings` replaces or adds global options (the
+ * dynamic-security benchmark compares `set_tcp_nodelay`).
  */
 export function localMosquittoConfig(
   template: string,
   local: { plugin: string; dynsec: string; wsPort: number; tcpPort: number },
+  settings: Record<string, string> = {},
 ): string {
   const ports = [local.wsPort, local.tcpPort];
   const lines: string[] = [];
+  const unset = new Set(Object.keys(settings));
   for (const raw of template.split('\n')) {
     const line = raw.trim();
     if (line === '' || line.startsWith('#')) continue;
-    const [key] = line.split(/\s+/);
-    if (key === 'plugin') lines.push(`plugin ${local.plugin}`);
+    const [key = ''] = line.split(/\s+/);
+    if (key === 'listener') {
+      for (const k of unset) lines.push(`${k} ${settings[k]}`);
+      unset.clear();
+    }
+    if (key in settings) {
+      lines.push(`${key} ${settings[key]}`);
+      unset.delete(key);
+    } else if (key === 'plugin') lines.push(`plugin ${local.plugin}`);
     else if (key === 'plugin_opt_config_file') lines.push(`${key} ${local.dynsec}`);
     else if (key === 'log_dest') lines.push('log_dest stderr');
     else if (key === 'listener') {
@@ -99,7 +111,9 @@ function waitForPort(port: number, child: ChildProcess, ms = 10_000): Promise<vo
   });
 }
 
-export async function startTempMosquitto(options: { port?: number } = {}): Promise<TempMosquitto> {
+export async function startTempMosquitto(
+  options: { port?: number; settings?: Record<string, string> } = {},
+): Promise<TempMosquitto> {
   const plugin = dynsecPlugin();
   const port = options.port ?? (await freePort());
   const tcpPort = await freePort();
@@ -113,12 +127,16 @@ export async function startTempMosquitto(options: { port?: number } = {}): Promi
   const conf = path.join(dir, 'mosquitto.conf');
   fs.writeFileSync(
     conf,
-    localMosquittoConfig(fs.readFileSync(MOSQUITTO_CONF, 'utf8'), {
-      plugin,
-      dynsec,
-      wsPort: port,
-      tcpPort,
-    }),
+    localMosquittoConfig(
+      fs.readFileSync(MOSQUITTO_CONF, 'utf8'),
+      {
+        plugin,
+        dynsec,
+        wsPort: port,
+        tcpPort,
+      },
+      options.settings,
+    ),
   );
   // As root Mosquitto drops to its own user, which must be able to write the plugin's file.
   if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'mosquitto:', dir]);
@@ -154,6 +172,7 @@ export async function startTempMosquitto(options: { port?: number } = {}): Promi
     tcpUrl: `mqtt://127.0.0.1:${tcpPort}`,
     adminUsername,
     adminPassword,
+    dynsecFile: dynsec,
     stop,
     restart: launch,
     async remove() {

@@ -38,6 +38,22 @@ describe('route preload', () => {
     expect(routeFiles(bundle, /Missing\.tsx$/)).toBeNull();
   });
 
+  it('finds the editor in the chunk it shares with pages that embed it', () => {
+    const shared = Object.fromEntries(
+      [
+        chunk('assets/index.js', [], { isEntry: true }),
+        chunk('assets/EditorPage.js', ['assets/blockly.js'], {
+          moduleIds: ['/app/src/editor/ui/EditorPage.tsx', '/app/src/editor/x.ts'],
+        }),
+        chunk('assets/blockly.js', []),
+      ].map((c) => [c.fileName, c]),
+    ) as unknown as Bundle;
+    expect(routeFiles(shared, /EditorPage\.tsx$/)?.scripts).toEqual([
+      'assets/EditorPage.js',
+      'assets/blockly.js',
+    ]);
+  });
+
   it('matches the routes that open the editor and no other', () => {
     for (const hash of ['', '#', '#/', '#/program', '#/program/abc', '#/code/1', '#/program-v1'])
       expect(EDITOR_ROUTE.test(hash), hash).toBe(true);

@@ -38,7 +38,11 @@ export interface RoutePreload {
 export function routeFiles(bundle: OutputBundle, target: RegExp): RoutePreload | null {
   const chunks = Object.values(bundle).filter(isChunk);
   const entries = chunks.filter((c) => c.isEntry);
-  const route = chunks.find((c) => c.isDynamicEntry && target.test(c.facadeModuleId ?? ''));
+  // The route's own chunk, or, when pages of other features embed the module too, the chunk
+  // the bundler shares between them, which the route's import loads.
+  const route =
+    chunks.find((c) => c.isDynamicEntry && target.test(c.facadeModuleId ?? '')) ??
+    chunks.find((c) => !c.isEntry && (c.moduleIds ?? []).some((id) => target.test(id)));
   if (entries.length === 0 || !route) return null;
   const closure = (start: OutputChunk) => {
     const seen = new Set<string>();

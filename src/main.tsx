@@ -16,11 +16,11 @@ import { initI18n } from './i18n/index.ts';
 import { lessonToReopen } from './classroom/open-lesson.ts';
 import { restoreProgram, startOffline } from './offline/index.ts';
 import { connectEditorToProjects } from './project/connect-editor.ts';
-import { registerProjectActions } from './project/index.ts';
+import { registerProjectActions } from './project/boot.ts';
 import { getSimHost } from './virtual-board/host/sim-host.ts';
 import { startVirtualBoard } from './virtual-board/index.ts';
 import { nextTask } from './ui/next-task.ts';
-import { startWebui } from './webui/index.ts';
+import { startWebui } from './webui/boot.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -53,7 +53,7 @@ async function start(host: HTMLElement): Promise<void> {
   // Restore a signed-in user right away, so the session is known on every screen. Firebase
   // loads in its own chunk, next to the first render rather than before it.
   void import('./auth/runtime.ts').then((auth) => auth.startAuth()).catch(() => {});
-  void import('./firmware/index.ts').then((f) => f.startFirmware());
+  void import('./firmware/boot.ts').then((f) => f.startFirmware());
   // Programs on the virtual board log to the cloud datalog (`cloud record`), as a board
   // plugin would post them. Both modules are in this chunk already (the top bar and the
   // layout use them); the recorder's own code loads on the first record.

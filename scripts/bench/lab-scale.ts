@@ -185,6 +185,11 @@ export interface LabScaleResult {
   cpuMsPerAlive: number;
   aliveLatency: number[];
   elapsed: number;
+  /** Set-up seconds: labs created, stations granted and online, sessions granted and connected. */
+  setup: { labs: number; stations: number; sessions: number };
+  /** Station grants (`POST /lab/:uuid/station`) and session grants (`POST /session/connect`), ms. */
+  stationGrant: number[];
+  sessionGrant: number[];
 }
 
 /** N stations and N sessions on the servers; returns the scale figures. */
@@ -199,6 +204,15 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
   const owner = (i: number) => owners[i % owners.length] as Api;
   try {
     const stamp = Date.now().toString(36);
+    const stationGrant: number[] = [];
+    const sessionGrant: number[] = [];
+    let phase = performance.now();
+    const lap = () => {
+      const now = performance.now();
+      const seconds = (now - phase) / 1000;
+      phase = now;
+      return seconds;
+    };
     const labs = await pool('labs created', [...Array(o.stations).keys()], o.concurrency, (i) =>
       owner(i).post<Lab>('/lab/create', {
         name: `Bench ${i}`,
@@ -209,8 +223,11 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
     // Stations: the grant, the retained presence with its will, presence every 2 s. The grant
     // comes from the owner's station route: the key route allows 10 connects a minute per
     // address (against key guessing), which one machine's stations would exceed.
+    const labsSeconds = lap();
     await pool('stations online', labs, o.concurrency, async (lab, i) => {
+      const g0 = performance.now();
       const g = await owner(i + 1).post<StationGrant>(`/lab/${lab.uuid}/station`);
+      stationGrant.push(performance.now() - g0);
       const topics = labTopics(g.base);
       const presence = (online: boolean) =>
         JSON.stringify({
@@ -241,13 +258,15 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       send();
       timers.push(setInterval(send, 2000));
     });
+    const stationsSeconds = lap();
     await sleep(3000);
-    // Students: one account and one session per board, broker connection open, alive loop.
+    // Students: one account (the Auth emulator's sign-ups are left out of the set-up times) and one session per board, broker connection open, alive loop.
     const accounts = await pool('student accounts', labs, o.concurrency, () =>
       retried('an Auth-emulator sign-up', () =>
         withTimeout(signUpWithPassword(o.emulatorHost), o.timeoutMs, 'an Auth-emulator sign-up'),
       ),
     );
+    lap();
     // Each session keeps alive from the moment it connects (the server ends a silent one), at
     // its period from a random phase, as independent students would; losses count from then,
     // alives and their latency only in the measured steady state.
@@ -284,10 +303,12 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
     sessions = await pool('sessions connected', labs, o.concurrency, async (lab, i) => {
       const token = accounts[i]?.idToken ?? '';
       const api = new Api(at(i + 2), token, o.timeoutMs);
+      const c0 = performance.now();
       const s = await api.post<SessionAnswer>('/session/connect', {
         board_id: lab.board_id,
         pin: o.pin,
       });
+      sessionGrant.push(performance.now() - c0);
       if (s.state !== 'active' || !s.broker) throw new Error(`session ${i}: ${s.state}`);
       const alive = new Api(o.aliveOrigin, token, o.timeoutMs);
       loops.push(keepAlive(alive, s));
@@ -301,6 +322,7 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       c.subscribe([s.broker.up, s.broker.presence]);
       return { api: alive, s };
     });
+    const sessionsSeconds = lap();
     progress(
       `steady state: ${sessions.length} sessions alive for ${o.seconds} s (${lost} lost so far)`,
     );
@@ -324,6 +346,9 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       cpuMsPerAlive: alives > 0 ? (1000 * cpu) / alives : 0,
       aliveLatency,
       elapsed,
+      setup: { labs: labsSeconds, stations: stationsSeconds, sessions: sessionsSeconds },
+      stationGrant,
+      sessionGrant,
     };
   } finally {
     running = false;

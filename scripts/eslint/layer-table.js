@@ -6,12 +6,21 @@
 // Kinds: `top` knows everything (no zone); a `feature` may import every `base` folder and
 // the features its `needs` names, and nothing else of src/; a `base` folder may import only
 // what its `uses` names; `other` rows are outside src/ and only drawn.
+//
+// Faces: another feature imports a feature only through its face, src/<feature>/index.ts,
+// which exports what the others use (the files behind it import each other directly). A
+// feature whose face would make some importer load code it must not carry names a second,
+// lighter face in `faces` (e.g. what runs in Node). Tests and their helpers may reach
+// behind a face. src/app, the top, keeps importing feature files directly: each of its lazy
+// routes and modals loads one page module as a chunk of its own, which a face re-exporting
+// all of a feature's pages would merge into one, and its start-up imports would pull in
+// what a face re-exports for the lazy pages.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /**
  * @typedef {{ name: string, kind: 'top' | 'feature' | 'base' | 'other', about: string,
- *   uses?: string[], needs?: string[] }} Row
+ *   uses?: string[], needs?: string[], faces?: string[] }} Row
  */
 
 /** @type {Row[]} src/ rows in the order the docs draw them (highest first). */
@@ -105,6 +114,7 @@ export const srcRows = [
     name: 'virtual-board',
     kind: 'feature',
     needs: [],
+    faces: ['model.ts'],
     about:
       "the virtual board: host/ (page side, fake HID), board/ (board model: commands, motor and servo ports, display and voice recorder, status packet, settings and panel state, clock, Tasmota devices, data log, Pi companion, report encoders; USB link; in its worker), firmware/ (simulated bootloaders, the firmware identity), worker/ (the worker's API), ui/ (panels)",
   },
@@ -119,6 +129,7 @@ export const srcRows = [
     name: 'editor',
     kind: 'feature',
     needs: ['download'],
+    faces: ['handles.ts', 'extension-library.ts'],
     about:
       'the program editor: blocks, Logo text, toolbox, workspace, file and board actions (its toolbar and board actions run downloads)',
   },
@@ -126,6 +137,7 @@ export const srcRows = [
     name: 'download',
     kind: 'feature',
     needs: [],
+    faces: ['ui.ts'],
     about: 'compile and download to the board, code extraction, compile messages',
   },
   {
@@ -258,6 +270,11 @@ export function allowedFor(row) {
       ? [...baseFolders.map((b) => b.name), ...(row.needs ?? [])]
       : (row.uses ?? []);
   return [row.name, ...names].map((n) => `src/${n}`);
+}
+
+/** The files through which other features import a feature: index.ts and its `faces`. */
+export function facesOf(row) {
+  return ['index.ts', ...(row.faces ?? [])].map((f) => `src/${row.name}/${f}`);
 }
 
 /** The features a feature imports, each pair once: what the docs list as "needs". */

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { docsPath, docsTree, featurePairs, srcRows, withTree } from './layer-table.js';
+import { featureImports, pairsOf } from './feature-imports.js';
+import { docsPath, docsTree, facesOf, featurePairs, srcRows, withTree } from './layer-table.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 const eslint = new ESLint({ cwd: root });
@@ -36,7 +37,7 @@ describe('the layer table (scripts/eslint/layer-table.js)', () => {
   it("lets a feature import a feature its row needs, and refuses one it doesn't", async () => {
     const ok = await messages(
       'src/remix/x.ts',
-      "import { projectApi } from '../project/runtime.ts';\nexport const a = projectApi;\n",
+      "import { projectApi } from '../project/index.ts';\nexport const a = projectApi;\n",
     );
     expect(ok).toEqual([]);
     const bad = await messages(
@@ -54,5 +55,32 @@ describe('the layer table (scripts/eslint/layer-table.js)', () => {
       "import { SimHost } from '../virtual-board/host/sim-host.ts';\nexport const a = SimHost;\n",
     );
     expect(bad.join('\n')).toMatch(/its row in scripts\/eslint\/layer-table.js uses/);
+  });
+
+  it("refuses an import of another feature's file behind its face, and takes its face", async () => {
+    const inner = await messages(
+      'src/remix/x.ts',
+      "import { projectApi } from '../project/runtime.ts';\nexport const a = projectApi;\n",
+    );
+    expect(inner.join('\n')).toMatch(
+      /layers\/imports: Import src\/project\/ through its face src\/project\/index.ts, not src\/project\/runtime.ts/,
+    );
+    const second = await messages(
+      'src/remote-lab/x.ts',
+      "import { UsbLink } from '../virtual-board/model.ts';\nexport const a = UsbLink;\n",
+    );
+    expect(second).toEqual([]);
+    const own = await messages(
+      'src/project/x.ts',
+      "import { projectApi } from './runtime.ts';\nexport const a = projectApi;\n",
+    );
+    expect(own).toEqual([]);
+  });
+
+  it('lists exactly the feature pairs the source imports, each through a face', () => {
+    const imports = featureImports();
+    expect(pairsOf(imports)).toEqual(featurePairs.map(([a, b]) => `${a} -> ${b}`).sort());
+    const faces = new Set(srcRows.flatMap(facesOf));
+    expect(imports.filter((i) => !faces.has(i.target))).toEqual([]);
   });
 });

@@ -595,7 +595,8 @@ export class SubmissionStore {
       },
       lesson: { uuid: row.lesson_uuid, name: row.lesson_name, maxPoints: row.max_points },
       canGrade,
-      submittedAt: row.submitted_at,
+      // As in the gradebook: a row with no sender and no program holds no submission.
+      submittedAt: row.user_id === null && row.code === '' ? null : row.submitted_at,
       gradedAt: row.graded_at,
       completedAt: row.completed_at,
       updatedAt: row.updated_at,

@@ -27,6 +27,7 @@ import {
   publicBrokerOptions,
   type WsBroker,
 } from './embedded-broker.ts';
+import { DynsecBatcher } from './dynsec-batch.ts';
 import { AedesWebuiAccess, DynsecWebuiAccess, type WebuiAccess } from '../webui/webui-access.ts';
 import { PublicBrokerGuard } from './public-broker-guard.ts';
 
@@ -151,28 +152,17 @@ export function topicMatches(filter: string, topic: string): boolean {
   return f.length === t.length;
 }
 
-/** Dynamic-security commands over the admin's MQTT connection, matched by correlation data. */
-export class MqttDynsecChannel implements DynsecChannel {
-  private next = 0;
-  private readonly waiting = new Map<string, (r: DynsecResponse[]) => void>();
+const CONTROL = '$CONTROL/dynamic-security/v1';
 
-  private constructor(private readonly client: MqttClient) {
-    client.on('message', (_topic, payload) => {
-      let body: { responses?: (DynsecResponse & { correlationData?: string })[] };
-      try {
-        body = JSON.parse(payload.toString('utf8')) as typeof body;
-      } catch {
-        return;
-      }
-      const responses = body.responses ?? [];
-      const id = responses.find((r) => r.correlationData)?.correlationData;
-      const done = id ? this.waiting.get(id) : undefined;
-      if (id && done) {
-        this.waiting.delete(id);
-        done(responses);
-      }
-    });
-  }
+/**
+ * Dynamic-security commands over the admin's MQTT connection, coalesced into few control
+ * messages and matched to their callers by correlation data (DynsecBatcher).
+ */
+export class MqttDynsecChannel implements DynsecChannel {
+  private constructor(
+    private readonly client: MqttClient,
+    private readonly batcher: DynsecBatcher,
+  ) {}
 
   static async connect(url: string, username: string, password: string) {
     const client = await mqtt.connectAsync(url, {
@@ -182,36 +172,27 @@ export class MqttDynsecChannel implements DynsecChannel {
       connectTimeout: 10_000,
       clientId: `${username}-admin-${randomBytes(4).toString('hex')}`,
     });
-    await client.subscribeAsync('$CONTROL/dynamic-security/v1/response', { qos: 1 });
-    return new MqttDynsecChannel(client);
+    const batcher = new DynsecBatcher(async (payload) => {
+      await client.publishAsync(CONTROL, payload, { qos: 1 });
+    });
+    client.on('message', (topic, payload) => {
+      if (topic === `${CONTROL}/response`) batcher.receive(payload);
+    });
+    await client.subscribeAsync(`${CONTROL}/response`, { qos: 1 });
+    return new MqttDynsecChannel(client, batcher);
   }
 
-  async command(commands: Record<string, unknown>[]): Promise<DynsecResponse[]> {
-    const id = `c${++this.next}-${randomBytes(4).toString('hex')}`;
-    // Every command carries the id: the plugin answers a batch in one message.
-    const tagged = commands.map((c) => ({ ...c, correlationData: id }));
-    const answer = new Promise<DynsecResponse[]>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        reject(new Error('dynamic security: no answer in 10 s'));
-      }, 10_000);
-      this.waiting.set(id, (r) => {
-        clearTimeout(timer);
-        resolve(r);
-      });
-    });
-    // Both at once: with the broker gone the publish waits, and the answer's timeout must
-    // reach the caller instead of becoming an unhandled rejection that ends the process.
-    const published = this.client.publishAsync(
-      '$CONTROL/dynamic-security/v1',
-      JSON.stringify({ commands: tagged }),
-      { qos: 1 },
-    );
-    const [, responses] = await Promise.all([published, answer]);
-    return responses;
+  command(commands: Record<string, unknown>[]): Promise<DynsecResponse[]> {
+    return this.batcher.command(commands);
+  }
+
+  /** Control messages sent so far and the commands in them. */
+  get stats(): { messages: number; commands: number } {
+    return { ...this.batcher.stats };
   }
 
   close(): Promise<void> {
+    this.batcher.close();
     return this.client.endAsync(true);
   }
 }

@@ -425,27 +425,31 @@ export class DynsecLabAccess implements LabAccess {
 
   async grantStation(boardId: string, password: string): Promise<void> {
     const username = labUsernames.station(this.ns, boardId);
+    const rolename = this.roleOf(username);
+    const acls = stationAcls(this.prefix, boardId);
     // Mosquitto drops every connection of a client whose password or details change, so
     // a client that has this password already (a tag of it in its description) is left
-    // alone: the station's open link stays.
+    // alone: the station's open link stays. One message answers what the client was
+    // (getClient runs first) and creates it when it was missing; when it exists the creates
+    // fail with "already exists" and change nothing, so another replica granting the same
+    // at once is harmless too.
     const textdescription = `station ${passwordTag(password)}`;
-    const [got] = await this.channel.command([{ command: 'getClient', username }]);
+    const [got, ...created] = await this.channel.command([
+      { command: 'getClient', username },
+      { command: 'createRole', rolename, acls },
+      { command: 'createClient', username, password, textdescription, roles: [{ rolename }] },
+    ]);
     const client = (got?.data as { client?: { textdescription?: unknown } } | undefined)?.client;
-    if (client?.textdescription === textdescription) return;
-    if (client) {
-      await this.replaceClient(
-        username,
-        password,
-        stationAcls(this.prefix, boardId),
-        textdescription,
-      );
+    if (!client) {
+      created.forEach(ignore(['already exists']));
       return;
     }
-    // A first grant deletes nothing: another replica granting the same at once is harmless.
-    const rolename = this.roleOf(username);
+    if (client.textdescription === textdescription) return;
+    // A new password (a new key or lab): one change, which drops the links made with the old
+    // one. The role stays: its topics follow from the user name alone.
     const responses = await this.channel.command([
-      { command: 'createRole', rolename, acls: stationAcls(this.prefix, boardId) },
-      { command: 'createClient', username, password, textdescription, roles: [{ rolename }] },
+      { command: 'createRole', rolename, acls },
+      { command: 'modifyClient', username, password, textdescription, roles: [{ rolename }] },
     ]);
     responses.forEach(ignore(['already exists']));
   }

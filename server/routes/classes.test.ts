@@ -133,6 +133,7 @@ describe('classroom: a whole lesson cycle', () => {
     expect(opened.body).toMatchObject({
       code: '<xml><block type="led_off"/></xml>',
       canGrade: true,
+      submittedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
     const graded = await call('PUT', `/class/${cls.uuid}/grade/${suuid}`, teacher, {
@@ -269,6 +270,9 @@ describe('classroom: a whole lesson cycle', () => {
         late: false,
       }),
     ]);
+    // So does the entry itself.
+    const entry = await call('GET', `/class/${cls.uuid}/grade/${offline.body.suuid}`, teacher);
+    expect(entry.body).toMatchObject({ submittedAt: null, late: false, code: '' });
   });
 
   it('refuses a wrong, malformed or rotated access code with the spec message', async () => {

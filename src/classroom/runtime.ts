@@ -4,7 +4,7 @@
 // the address and in this browser for the next page load.
 import { subscribe } from 'valtio';
 import { api } from '../api/client.ts';
-import { authService } from '../auth/runtime.ts';
+import { authService } from '../auth/index.ts';
 import type { Lesson } from '../contract/lessons.ts';
 import {
   beforeProgramOpens,
@@ -18,8 +18,7 @@ import { navigateTo } from '../shell/navigation.ts';
 import { hideWidgetPane, showWidgetPane } from '../shell/widget-panes.ts';
 import { ClassDetailCache } from './class-cache.ts';
 import { classroomApi } from './classroom-api.ts';
-import { getCableSession } from '../remote-lab/runtime.ts';
-import { cableSession } from '../remote-lab/remote-lab-store.ts';
+import { cableSession, getCableSession } from '../remote-lab/index.ts';
 import { isLoggedIn, session } from '../state/session.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 import { lessonSession, LessonSession, type Started } from './lesson-session.ts';

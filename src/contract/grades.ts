@@ -145,7 +145,9 @@ export const Grade = Type.Object({
   lesson: Type.Object({ uuid: Uuid, name: Type.String(), maxPoints: Type.Integer() }),
   /** The caller may grade it and write the note (a teacher of the class). */
   canGrade: Type.Boolean(),
-  submittedAt: Type.String({ description: 'ISO 8601 UTC' }),
+  /** When the student submitted (ISO 8601 UTC); null when it holds no work of theirs (a
+   * teacher graded or completed the lesson without a submission). */
+  submittedAt: Type.Union([Type.String(), Type.Null()]),
   gradedAt: Type.Union([Type.String(), Type.Null()]),
   completedAt: Type.Union([Type.String(), Type.Null()]),
   updatedAt: Type.String(),

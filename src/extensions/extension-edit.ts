@@ -5,7 +5,7 @@
 import { proxy } from 'valtio';
 import type { LibraryLanguages } from '../contract/extensions.ts';
 import { openProgram, program } from '../program/index.ts';
-import { currentDraft, restoreDraft, type ProgramDraft } from '../offline/program-draft.ts';
+import { currentDraft, restoreDraft, type ProgramDraft } from '../offline/index.ts';
 
 export interface EditingExtension {
   uuid: string;

@@ -1,7 +1,8 @@
 // The extension feature in the shell (docs/extensions.md): Publish as an Extension, Save
 // extension code and Cancel run here (their code loads on first use), and the added list
 // follows the signed-in user: the server's list replaces the cached one at sign-in and
-// whenever the app comes back online.
+// whenever the app comes back online. The other features may ask for that sync
+// (the messages do when an extension the user added changed).
 import { subscribe } from 'valtio';
 import { registerActions } from '../shell/actions.ts';
 import { connectivity } from '../state/connectivity.ts';
@@ -16,6 +17,11 @@ export function registerExtensionActions(): () => void {
     saveExtension: async () => (await service()).saveExtensionCode(),
     cancelExtension: async () => (await service()).cancelExtensionEdit(),
   });
+}
+
+/** Fetches the added extensions' current blocks from the server. */
+export async function syncAddedExtensions(): Promise<void> {
+  return (await service()).syncAddedExtensions();
 }
 
 /** Keeps the added list in step with the server for the signed-in user. */

@@ -8,6 +8,7 @@ import { MESSAGE_PAGE_SIZE, type AnnouncementInput, type Message } from '../cont
 import { connectivity } from '../state/connectivity.ts';
 import { session } from '../state/session.ts';
 import { showToast, ui } from '../state/ui.ts';
+import { syncAddedExtensions } from '../extensions/index.ts';
 import { messagesApi, messagesStore } from './runtime.ts';
 
 export const POLL_MS = 60_000;
@@ -42,9 +43,7 @@ export async function loadMessages(next = false): Promise<void> {
     messagesStore.more = answer.links.pagination.current_page < answer.links.pagination.last_page;
     // An extension the user added changed: fetch its new blocks.
     if (answer.data.some((m) => m.kind === 'extension_updated' && !m.read)) {
-      void import('../extensions/extensions-service.ts')
-        .then((s) => s.syncAddedExtensions())
-        .catch(() => {});
+      void syncAddedExtensions().catch(() => {});
     }
   } catch {
     messagesStore.failed = true;

@@ -1,8 +1,8 @@
 // Work that must not be cut off by a new app version taking over (docs/offline.md): a
 // download or code read-back on the board, or a firmware update.
 import { subscribe } from 'valtio';
-import { downloadStatus } from '../download/download-store.ts';
-import { firmware } from '../firmware/firmware-state.ts';
+import { downloadStatus } from '../download/index.ts';
+import { firmware } from '../firmware/index.ts';
 
 export function boardBusy(): boolean {
   return (

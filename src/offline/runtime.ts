@@ -24,7 +24,7 @@ export function startConnectivity(): void {
       // Back online: sign-in gets a fresh token and the server checks the session again (or
       // sign-in starts, if it could not before).
       if (back) {
-        void import('../auth/runtime.ts')
+        void import('../auth/index.ts')
           .then((auth) => auth.startAuth())
           .then((auth) => auth.reconnected())
           .catch(() => {});

@@ -1,21 +1,5 @@
-// The project feature in the shell: Save, Save as a copy and Share run the cloud save flow
-// (spec core §4), whose code loads on first use; signing out clears the project lists.
-import { registerActions } from '../shell/actions.ts';
-import { SaveMode } from './cloud-program.ts';
-import { clearProjectLists } from './project-lists.ts';
-
-const service = () => import('./runtime.ts');
-
-/** Registers the project actions; returns a function that removes them again. */
-export function registerProjectActions(): () => void {
-  const undo = registerActions({
-    save: async () => (await service()).cloudProgram.save(SaveMode.save),
-    saveAsCopy: async () => (await service()).cloudProgram.save(SaveMode.saveAs),
-    share: async () => (await service()).cloudProgram.save(SaveMode.share),
-  });
-  void import('../auth/runtime.ts')
-    .then((auth) => auth.startAuth())
-    .then((auth) => auth.onSignOut(clearProjectLists))
-    .catch(() => {}); // no sign-in service (server down): nothing to clear on sign-out
-  return undo;
-}
+// What the other features use of cloud projects: the typed project API, the project details
+// dialog and the project lists (the remix pages). The app starts the feature from boot.ts.
+export { askProjectDetails } from './project-dialog.ts';
+export { loadList, projectLists, type ListEntry } from './project-lists.ts';
+export { projectApi } from './runtime.ts';

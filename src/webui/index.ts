@@ -1,9 +1,3 @@
-// The web UI feature's boot entry: a board bridge the user left on in this browser starts
-// with the app, so the board publishes from every screen once it is connected.
-import { readStorage, STORAGE_KEYS } from '../state/storage.ts';
-
-export function startWebui(): void {
-  if (readStorage(STORAGE_KEYS.webuiBridge) === 'on') {
-    void import('./runtime.ts').then((m) => m.getBoardBridge());
-  }
-}
+// What the other features use of the web UI: the board bridge's panel, on the GoGo board page.
+// The app starts the feature from boot.ts.
+export { default as BoardBridgePanel } from './ui/BoardBridgePanel.tsx';

@@ -1,6 +1,7 @@
 // The classroom end to end: a teacher and a student, each in their own browser context,
 // through a whole lesson cycle on the real stack (API server, Auth emulator, virtual board),
-// the failures a class meets on the way, and an admin's user table.
+// with a comment from the grading view that the student sees below its line, the failures a
+// class meets on the way, and an admin's user table.
 import { expect, test, type Page } from '@playwright/test';
 import { BoardLink } from './fixtures/board-link.ts';
 import { signInWithStandInAccount } from './app.ts';
@@ -112,15 +113,27 @@ test.describe('Classroom', () => {
       );
       const pane = teacher.page.getByTestId('grade-pane');
       await expect(pane).toContainText('Sam Student');
+      await expect(pane.getByTestId('submitted-at')).not.toHaveText(c('submission.notSubmitted'));
       await pane.getByLabel(c('submission.grade', { max: 100 })).fill('87.5');
       await pane.getByLabel(c('submission.note')).fill('Nice loop! Try a faster beep.');
       await teacher.button(c('submission.save'), pane).click();
       await expect(teacher.toast('success', c('submission.graded'))).toBeVisible();
       // The keyboard stays at the Save button, not back at the top of the page.
       await expect(teacher.button(c('submission.save'), pane)).toBeFocused();
+      // A comment on a line of the program: a click on the line picks it.
+      await teacher.editor().logoEditor().locator('.cm-line', { hasText: 'ledon' }).click();
+      await expect(pane.getByLabel(c('live.comments.pickLine'))).toHaveValue('3');
+      await pane.getByLabel(c('live.comments.text'), { exact: true }).fill('Why the LED?');
+      await teacher.button(c('live.comments.add'), pane).click();
+      await expect(pane.getByTestId('teacher-comment')).toContainText(
+        c('live.comments.onLine', { line: 3 }),
+      );
     });
 
-    await test.step('the student sees the grade and the note', async () => {
+    await test.step('the student sees the grade, the note and the comment below its line', async () => {
+      const comment = student.page.getByTestId('line-comment');
+      await expect(comment).toContainText('Why the LED?');
+      await expect(comment).toHaveAttribute('data-line', '3');
       await student.button(c('lessonPane.refresh'), student.lessonPane()).click();
       await expect(student.lessonPane().getByTestId('lesson-grade')).toHaveText(
         c('progress.grade', { grade: '87.5', max: 100 }),
@@ -308,6 +321,8 @@ test.describe('Classroom', () => {
       await expect(cell(bo).getByRole('link')).toBeFocused();
       await cell(bo).getByRole('link').click();
       await expect(pane.getByTestId('state-badge')).toHaveText(c('state.complete'));
+      // The teacher's entry is no submission of the student's.
+      await expect(pane.getByTestId('submitted-at')).toHaveText(c('submission.notSubmitted'));
       // Complete already: nothing to mark; no grade: an empty grade sends the note alone.
       await expect(teacher.button(c('grading.complete'), pane)).toHaveCount(0);
       await expect(pane.getByText(c('submission.noteAloneHint'))).toBeVisible();

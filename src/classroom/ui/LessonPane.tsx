@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { NOTE_MAX } from '../../contract/grades.ts';
-import { cableSession } from '../../remote-lab/remote-lab-store.ts';
+import { cableSession } from '../../remote-lab/index.ts';
 import { showToast } from '../../state/ui.ts';
 import Markdown from '../../ui/markdown/Markdown.tsx';
 import { lessonSession } from '../lesson-session.ts';

@@ -7,7 +7,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { confirm } from '../../shell/confirm.ts';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import { openProgram, program } from '../../program/index.ts';
-import EditorPage from '../../editor/ui/EditorPage.tsx';
+import { EditorPage } from '../../editor/index.ts';
 import { hideWidgetPane, showWidgetPane } from '../../shell/widget-panes.ts';
 import { isLoggedIn, session } from '../../state/session.ts';
 import { useSnapshot } from 'valtio';

@@ -3,7 +3,7 @@
 // cookie. They run the page's real path: a raw capture decoded in the core worker, the
 // "Continue" step, the worker's downsampling and Chart.js; and they watch the main thread
 // for long tasks and long animation frames meanwhile.
-import { SimDatalog } from '../../virtual-board/board/sim-datalog.ts';
+import { SimDatalog } from '../../virtual-board/model.ts';
 import type { DatalogChart } from '../chart/datalog-chart.ts';
 import { getDatalogService } from '../runtime.ts';
 

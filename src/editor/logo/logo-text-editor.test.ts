@@ -140,6 +140,23 @@ describe('LogoTextEditor', () => {
     expect(parent.querySelectorAll('.cm-line-comment')).toHaveLength(0);
   });
 
+  it('tells who follows the cursor which line it moved to, until they stop', () => {
+    editor = new LogoTextEditor(host(), {
+      doc: 'to main\nbeep\nledon\nend',
+      readOnly: true,
+      label: 'L',
+      onChange: () => {},
+    });
+    const lines: number[] = [];
+    const stop = editor.onCursorLine((line) => lines.push(line));
+    // 'to main\n' is 8 characters, 'beep\n' 5 more.
+    editor.view.dispatch({ selection: { anchor: 14 } });
+    editor.view.dispatch({ selection: { anchor: 9 } });
+    stop();
+    editor.view.dispatch({ selection: { anchor: 0 } });
+    expect(lines).toEqual([3, 2]);
+  });
+
   it('ignores errors on lines the text does not have', () => {
     const parent = host();
     editor = new LogoTextEditor(parent, {

@@ -127,6 +127,7 @@ export interface LogoTextEditorOptions {
 export class LogoTextEditor {
   readonly view: EditorView;
   private indenting: boolean;
+  private readonly cursorListeners = new Set<(line: number) => void>();
 
   constructor(parent: HTMLElement, options: LogoTextEditorOptions) {
     this.indenting = options.tabIndents ?? false;
@@ -166,6 +167,11 @@ export class LogoTextEditor {
           }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) options.onChange(update.state.doc.toString());
+            if (update.selectionSet && this.cursorListeners.size > 0) {
+              const { state } = update;
+              const line = state.doc.lineAt(state.selection.main.head).number;
+              for (const listener of this.cursorListeners) listener(line);
+            }
           }),
         ],
       }),
@@ -205,6 +211,14 @@ export class LogoTextEditor {
 
   lineCount(): number {
     return this.view.state.doc.lines;
+  }
+
+  /** Calls `listener` with the cursor's 1-based line whenever the user moves the cursor. */
+  onCursorLine(listener: (line: number) => void): () => void {
+    this.cursorListeners.add(listener);
+    return () => {
+      this.cursorListeners.delete(listener);
+    };
   }
 
   /** Moves the cursor to a line, selecting an error's words when given, and shows it. */

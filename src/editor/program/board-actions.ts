@@ -20,11 +20,15 @@ import {
 import { addedLibraries } from '../../state/extensions.ts';
 import { showToast } from '../../state/ui.ts';
 import { compileErrorView } from './compile-error-view.ts';
-import { downloadStatus } from '../../download/download-store.ts';
-import { DownloadError } from '../../download/download-service.ts';
-import { ExtractError, type Extracted } from '../../download/extract-code.ts';
-import { downloadErrorText, extractErrorText } from '../../download/messages.ts';
-import { getBoardServices } from '../../download/runtime.ts';
+import {
+  DownloadError,
+  downloadErrorText,
+  downloadStatus,
+  ExtractError,
+  extractErrorText,
+  getBoardServices,
+  type Extracted,
+} from '../../download/index.ts';
 
 const t = i18next.t.bind(i18next);
 

@@ -5,7 +5,7 @@
 // makes it stop at `end` on line 7; the mistake is on line 6.
 import type { TFunction } from 'i18next';
 import type { LogoMistake } from '../../core/wasm-core.ts';
-import { translateCompileMessage } from '../../download/compile-messages.ts';
+import { translateCompileMessage } from '../../download/index.ts';
 import { quotedWords } from '../logo/format.ts';
 import { compileHintText, findCompileHint } from './compile-hints.ts';
 import type { LogoError } from '../../program/index.ts';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { runAction } from '../../shell/actions.ts';
-import { DownloadProgressBar, DownloadSettingsMenu } from '../../download/ui/DownloadControls.tsx';
-import { downloadStatus } from '../../download/download-store.ts';
+import { downloadStatus } from '../../download/index.ts';
+import { DownloadProgressBar, DownloadSettingsMenu } from '../../download/ui.ts';
 import { flushWorkspace, type ProgramMode } from '../../program/index.ts';
 import {
   contractWidget,

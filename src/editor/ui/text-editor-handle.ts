@@ -1,5 +1,5 @@
-// The Logo text editor on screen, if any, so the Logo panel can jump to an error's line and
-// a teacher's comments show beside their lines.
+// The Logo text editor on screen, if any, so the Logo panel can jump to an error's line, a
+// teacher's comments show beside their lines and a teacher grading picks a line to comment on.
 import type { LineComment } from '../logo/line-comments.ts';
 import type { LogoRange } from '../../program/index.ts';
 
@@ -10,6 +10,9 @@ export interface TextEditorHandle {
   showComments(comments: readonly LineComment[]): void;
   /** The number of lines of the text. */
   lineCount(): number;
+  /** Calls `listener` with the cursor's 1-based line whenever the user moves the cursor (a
+   * click on a line of read-only text too); returns the way to stop. */
+  onCursorLine(listener: (line: number) => void): () => void;
 }
 
 let current: TextEditorHandle | null = null;

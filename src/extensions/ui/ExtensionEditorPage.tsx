@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { waitForAuth } from '../../shell/guards.ts';
 import { confirm } from '../../shell/confirm.ts';
-import EditorPage from '../../editor/ui/EditorPage.tsx';
+import { EditorPage } from '../../editor/index.ts';
 import { program } from '../../program/index.ts';
 import { leaveExtensionMode } from '../extension-edit.ts';
 

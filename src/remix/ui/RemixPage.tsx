@@ -19,9 +19,13 @@ import {
 } from '../../contract/projects.ts';
 import type { ScreenId } from '../../shell/screens.ts';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
-import { askProjectDetails } from '../../project/project-dialog.ts';
-import { loadList, projectLists, type ListEntry } from '../../project/project-lists.ts';
-import { projectApi } from '../../project/runtime.ts';
+import {
+  askProjectDetails,
+  loadList,
+  projectApi,
+  projectLists,
+  type ListEntry,
+} from '../../project/index.ts';
 import { session } from '../../state/session.ts';
 import { CardGrid, CatalogCard, ProjectCard } from './cards.tsx';
 import LoginPrompt from '../../ui/login-prompt/LoginPrompt.tsx';

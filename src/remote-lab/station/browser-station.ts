@@ -7,8 +7,7 @@ import { WorkerFramer } from '../../device/protocol/worker-framer.ts';
 import { WorkerPacer } from '../../device/protocol/worker-pacer.ts';
 import type { Transport } from '../../device/transport.ts';
 import { WebHidTransport } from '../../device/webhid/webhid-transport.ts';
-import { getSimHost } from '../../virtual-board/host/sim-host.ts';
-import { SimulatedTransport } from '../../virtual-board/host/simulated-transport.ts';
+import { getSimHost, SimulatedTransport } from '../../virtual-board/index.ts';
 import { brokerUrl, remoteLabApi } from '../runtime.ts';
 import {
   LabStation,

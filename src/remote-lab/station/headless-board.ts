@@ -12,8 +12,8 @@ import {
   wasmEncoder,
   wasmMemRead,
   type SimConfig,
-} from '../../virtual-board/board/simulated-board.ts';
-import { UsbLink } from '../../virtual-board/board/usb-link.ts';
+  UsbLink,
+} from '../../virtual-board/model.ts';
 
 /** The pump's period; the frames it runs follow elapsed time, not the number of ticks. */
 const PUMP_MS = 4;

@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Comment } from '../../../contract/live-class.ts';
-import type { BlocksEditor } from '../../../editor/workspace/blocks-editor.ts';
+import type { BlocksEditor } from '../../../editor/handles.ts';
 import { placeBubble, type Box } from '../comment-place.ts';
 import { studentCommentActions } from '../student-comment-actions.ts';
 import { studentLiveView } from '../student-live-store.ts';

@@ -2,8 +2,9 @@
 // class's students, each with their program (its Logo text), when it last changed, whether
 // it compiles (and the first error) and their board; a student opens full size with their
 // submissions. Lead the class: stop all boards (or one), eyes on me, the hands-up queue,
-// end the session. Closing the view leaves the session to end by itself.
-import { memo, useEffect, useState } from 'react';
+// end the session. Closing the view leaves the session to end by itself. The grid and the
+// queue work from the keyboard alone (arrows between seats, Enter to open).
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Class } from '../../../contract/classroom.ts';
@@ -30,6 +31,7 @@ import type { LiveProgram } from '../deltas.ts';
 import { programNow } from '../program-now.ts';
 import { seatOnline, type LiveSeat } from '../teacher-live.ts';
 import { teacherLive, teacherLiveView } from '../teacher-runtime.ts';
+import { gridColumns, seatAfterKey } from './grid-keys.ts';
 import ReadOnlyBlocks from './ReadOnlyBlocks.tsx';
 import TeacherComments, { type BlockChoice } from './TeacherComments.tsx';
 import './live.css';
@@ -123,13 +125,7 @@ export default function LiveTab({ klass }: { klass: Class }) {
       {seats.length === 0 ? (
         <p className="text-body-secondary">{t('live.noStudents')}</p>
       ) : (
-        <ul className="live-grid" aria-labelledby="live-grid-title">
-          {seats.map((seat) => (
-            <li key={seat.key}>
-              <SeatCard seat={seat} online={seatOnline(seat, now)} now={now} onOpen={setOpen} />
-            </li>
-          ))}
-        </ul>
+        <SeatGrid seats={seats} now={now} onOpen={setOpen} />
       )}
       {selected && (
         <SeatDialog klass={klass} seat={selected} now={now} onClose={() => setOpen(null)} />
@@ -441,19 +437,96 @@ function HandoutDialog({ seats, onClose }: { seats: LiveSeat[]; onClose: () => v
   );
 }
 
+/**
+ * The seats, one Tab stop: the arrow keys move between them as laid out, Enter opens one, and
+ * Tab goes on to the seat's own buttons.
+ */
+function SeatGrid({
+  seats,
+  now,
+  onOpen,
+}: {
+  seats: LiveSeat[];
+  now: number;
+  onOpen: (email: string) => void;
+}) {
+  const { t } = useTranslation('classroom');
+  const grid = useRef<HTMLUListElement>(null);
+  const [active, setActive] = useState(0);
+  const current = Math.min(active, seats.length - 1);
+  const onFocusSeat = useCallback((index: number) => setActive(index), []);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const card = e.target as HTMLElement;
+    // Only while a seat itself has focus: its buttons keep their keys.
+    if (!card.classList.contains('live-seat') || !grid.current) return;
+    const cards = [...grid.current.querySelectorAll<HTMLElement>('.live-seat')];
+    const index = cards.indexOf(card);
+    if (e.key === 'Enter') {
+      const seat = seats[index];
+      if (seat) onOpen(seat.email);
+      e.preventDefault();
+      return;
+    }
+    const next = seatAfterKey(e.key, index, cards.length, gridColumns(grid.current));
+    if (next === null) return;
+    e.preventDefault();
+    setActive(next);
+    cards[next]?.focus();
+  };
+
+  return (
+    <>
+      <p className="small text-body-secondary mb-1" id="live-grid-keys">
+        {t('live.gridKeys')}
+      </p>
+      {/* The keys are the seats' own (they have focus); the list hears them as they bubble. */}
+      <ul className="live-grid" aria-labelledby="live-grid-title" ref={grid} onKeyDown={onKeyDown}>
+        {seats.map((seat, i) => (
+          <li key={seat.key}>
+            <SeatCard
+              seat={seat}
+              index={i}
+              tabbable={i === current}
+              online={seatOnline(seat, now)}
+              now={now}
+              onOpen={onOpen}
+              onFocusSeat={onFocusSeat}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function HandsQueue({ hands, onOpen }: { hands: LiveHand[]; onOpen: (email: string) => void }) {
   const { t } = useTranslation('classroom');
   const clock = useClock();
+  const section = useRef<HTMLElement>(null);
+  // The place in the queue of a hand resolved from its button: when it leaves, the keyboard
+  // goes on to the next hand's Resolve (or to the queue's heading), not back to the page's top.
+  const resolving = useRef<{ email: string; index: number } | null>(null);
+  useEffect(() => {
+    const was = resolving.current;
+    if (!was || hands.some((h) => h.email === was.email)) return;
+    resolving.current = null;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && section.current?.contains(focused) !== true) return;
+    const buttons = section.current?.querySelectorAll<HTMLElement>('[data-resolve-hand]');
+    const next = buttons?.[Math.min(was.index, (buttons?.length ?? 0) - 1)];
+    (next ?? section.current?.querySelector<HTMLElement>('h2'))?.focus();
+  }, [hands]);
   return (
-    <section aria-labelledby="live-hands-title" data-testid="live-hands">
-      <h2 className="h6" id="live-hands-title">
+    <section aria-labelledby="live-hands-title" data-testid="live-hands" ref={section}>
+      <h2 className="h6" id="live-hands-title" tabIndex={-1}>
         {t('live.hands.title', { count: hands.length })}
       </h2>
       {hands.length === 0 ? (
         <p className="small text-body-secondary">{t('live.hands.empty')}</p>
       ) : (
         <ol className="list-group list-group-numbered">
-          {hands.map((hand) => (
+          {hands.map((hand, i) => (
             <li
               key={hand.email}
               className="list-group-item d-flex flex-wrap align-items-center gap-2"
@@ -476,7 +549,11 @@ function HandsQueue({ hands, onOpen }: { hands: LiveHand[]; onOpen: (email: stri
                 type="button"
                 className="btn btn-sm btn-success"
                 aria-label={t('live.hands.resolveStudent', { name: hand.name })}
-                onClick={() => void lead(() => teacherLive.resolveHand(hand.email))}
+                data-resolve-hand
+                onClick={() => {
+                  resolving.current = { email: hand.email, index: i };
+                  void lead(() => teacherLive.resolveHand(hand.email));
+                }}
               >
                 {t('live.hands.resolve')}
               </button>
@@ -575,14 +652,21 @@ function BoardSummary({ board, full }: { board: LiveBoardState | null; full?: bo
 
 const SeatCard = memo(function SeatCard({
   seat,
+  index,
+  tabbable,
   online,
   now,
   onOpen,
+  onFocusSeat,
 }: {
   seat: LiveSeat;
+  index: number;
+  /** The grid's one Tab stop among the seats. */
+  tabbable: boolean;
   online: boolean;
   now: number;
   onOpen: (email: string) => void;
+  onFocusSeat: (index: number) => void;
 }) {
   const { t } = useTranslation('classroom');
   const p = seat.program;
@@ -590,6 +674,11 @@ const SeatCard = memo(function SeatCard({
     <article
       className="card live-seat h-100"
       aria-labelledby={`live-seat-${seat.key}`}
+      aria-describedby="live-grid-keys"
+      tabIndex={tabbable ? 0 : -1}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) onFocusSeat(index);
+      }}
       data-testid="live-seat"
       data-email={seat.email}
     >

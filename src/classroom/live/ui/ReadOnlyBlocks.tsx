@@ -5,8 +5,7 @@
 import i18next from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { connection } from '../../../device/connection-store.ts';
-import { ensureBlockLocale } from '../../../editor/blocks/messages.ts';
-import { BlocksEditor } from '../../../editor/workspace/blocks-editor.ts';
+import { BlocksEditor, ensureBlockLocale } from '../../../editor/index.ts';
 
 export default function ReadOnlyBlocks({
   xml,

@@ -3,9 +3,12 @@
 // editor as they come and go and as blocks are added or removed.
 import { useEffect, useMemo, useState } from 'react';
 import type { Comment } from '../../../contract/live-class.ts';
-import { followBlocksEditor } from '../../../editor/ui/blocks-editor-handle.ts';
-import { followTextEditor, type TextEditorHandle } from '../../../editor/ui/text-editor-handle.ts';
-import type { BlocksEditor } from '../../../editor/workspace/blocks-editor.ts';
+import {
+  followBlocksEditor,
+  followTextEditor,
+  type BlocksEditor,
+  type TextEditorHandle,
+} from '../../../editor/handles.ts';
 import { placeComments, type CommentPlaces } from '../comment-place.ts';
 
 export function useEditors(): { blocks: BlocksEditor | null; text: TextEditorHandle | null } {
