@@ -122,7 +122,9 @@ export default function TagInput({
     let repeated = false;
     for (const word of words) {
       if (list.includes(word)) {
+        // Kept when typed and sent (to be seen and changed), dropped from a pasted list.
         repeated = true;
+        if (finished) kept.push(word);
         continue;
       }
       const why = validate?.(word, list) ?? null;
