@@ -98,6 +98,51 @@ describe('a start that fails says why', () => {
     expect(message).not.toContain('line 1\n');
   });
 
+  it('a port taken between picking and binding: tried again on fresh ports', async () => {
+    const tries = path.join(scratch, 'port-taken-tries');
+    // The first start finds a port taken; the next one serves as a ready emulator.
+    const cli = fakeCli(
+      'port-taken-once.mjs',
+      `import fs from 'node:fs'; import http from 'node:http';
+       const config = JSON.parse(fs.readFileSync(process.argv[process.argv.indexOf('--config') + 1], 'utf8'));
+       fs.appendFileSync(${JSON.stringify(tries)}, config.emulators.logging.port + '\\n');
+       if (fs.readFileSync(${JSON.stringify(tries)}, 'utf8').trim().split('\\n').length === 1) {
+         console.error('Error: Could not start Logging Emulator, port taken.');
+         process.exit(1);
+       }
+       http.createServer((_, res) => res.end(JSON.stringify({ authEmulator: { ready: true } })))
+         .listen(config.emulators.auth.port, '127.0.0.1');
+       process.on('SIGINT', () => process.exit(0));`,
+    );
+    const progress: string[] = [];
+    const emulator = await startAuthEmulator({
+      cli,
+      timeoutMs: 60_000,
+      onProgress: (m) => progress.push(m),
+    });
+    await emulator.stop();
+    const ports = fs.readFileSync(tries, 'utf8').trim().split('\n');
+    expect(ports).toHaveLength(2);
+    expect(ports[0]).not.toBe(ports[1]);
+    expect(progress.join('\n')).toContain('trying others');
+  });
+
+  it('a port the caller chose is not swapped for another', async () => {
+    const cli = fakeCli(
+      'port-taken-always.mjs',
+      `import fs from 'node:fs';
+       fs.appendFileSync(${JSON.stringify(path.join(scratch, 'chosen-tries'))}, 'x');
+       console.error('Error: Could not start Auth Emulator, port taken.');
+       process.exit(1);`,
+    );
+    const [authPort, hubPort, loggingPort] = [await freePort(), await freePort(), await freePort()];
+    const failure = await startAuthEmulator({ cli, authPort, hubPort, loggingPort }).catch(
+      (e: Error) => e,
+    );
+    expect((failure as Error).message).toContain('port taken');
+    expect(fs.readFileSync(path.join(scratch, 'chosen-tries'), 'utf8')).toBe('x');
+  });
+
   it('an emulator that never gets ready: timed out after N s and stopped, not "exited"', async () => {
     const pidFile = path.join(scratch, 'slow.pid');
     const cli = fakeCli(

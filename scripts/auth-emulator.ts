@@ -219,7 +219,30 @@ export interface AuthEmulator {
   stop(): Promise<void>;
 }
 
+/** The emulator could not bind a port: it was free when picked, and taken before it bound. */
+class PortTakenError extends Error {}
+
+/**
+ * Starts the emulator. Ports it picks itself are free when picked but may be taken by another
+ * process before the emulator binds them (parallel suites, a busy machine): then it tries again
+ * on fresh ports, up to three times.
+ */
 export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Promise<AuthEmulator> {
+  const picksPorts =
+    options.authPort === undefined ||
+    options.hubPort === undefined ||
+    options.loggingPort === undefined;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchAuthEmulator(options);
+    } catch (e) {
+      if (!(e instanceof PortTakenError) || !picksPorts || attempt === 3) throw e;
+      options.onProgress?.('a port the Auth emulator was given got taken meanwhile; trying others');
+    }
+  }
+}
+
+async function launchAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
   const projectId = options.projectId ?? 'demo-gogo';
   const host = options.host ?? '127.0.0.1';
   const authPort = options.authPort ?? (await freePort());
@@ -317,7 +340,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions = {}): Prom
     // Read before stop() removes the folder; the exit code is the one before our signal.
     const debugLog = read(path.join(workDir, 'firebase-debug.log'));
     await stop();
-    throw new Error(startFailureMessage(url, failure, output, debugLog));
+    const message = startFailureMessage(url, failure, output, debugLog);
+    throw failure.kind === 'exit' && /port taken/i.test(output)
+      ? new PortTakenError(message)
+      : new Error(message);
   };
 
   const overridden = options.timeoutMs === undefined && Boolean(process.env[START_TIMEOUT_ENV]);

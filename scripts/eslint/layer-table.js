@@ -308,7 +308,8 @@ export function docsTree() {
   const lines = ['src/        React UI (Valtio state, hash routes, i18next); main.tsx the entry'];
   for (const row of srcRows) {
     const needs = row.needs?.length ? `; uses the features ${row.needs.join(', ')}` : '';
-    lines.push(...drawRow(2, row.name, row.about + needs));
+    const faces = row.faces?.length ? `; faces index.ts, ${row.faces.join(', ')}` : '';
+    lines.push(...drawRow(2, row.name, row.about + needs + faces));
   }
   for (const row of otherRows) lines.push(...drawRow(0, row.name, row.about));
   return lines.join('\n');

@@ -1,22 +1,33 @@
 // Dynamic-security commands coalesced into few control messages (docs/remote-lab.md
 // "Granting at scale"). Mosquitto's plugin takes a `commands` array per message and answers
 // it with one `responses` array, each answer carrying its command's correlation data. While
-// one message waits for its answer, the commands of every later call queue up and go
-// together as the next message (at most MAX_BATCH_COMMANDS commands or MAX_BATCH_BYTES of
-// JSON): an idle broker answers a lone grant at once, a busy one gets one message per round
-// trip instead of one per grant. A call's commands stay together and in order, so a
-// delete-then-create still runs as one step.
+// MAX_IN_FLIGHT messages wait for their answers, the commands of every later call queue up
+// and go together as the next message (at most MAX_BATCH_COMMANDS commands, MAX_BATCH_CHANGES of
+// them changing something, or MAX_BATCH_BYTES of JSON): an idle broker answers a lone grant
+// at once, a busy one gets fewer, larger messages. A call's commands stay together and in
+// order, so a delete-then-create still runs as one step.
 import { randomBytes } from 'node:crypto';
 import type { DynsecChannel, DynsecResponse } from './lab-access.ts';
 
+/** Commands in one control message, at most (unless one call alone has more). */
+export const MAX_BATCH_COMMANDS = 100;
 /**
- * Commands in one control message, at most (unless one call alone has more). Mosquitto 2.0
- * rewrites its whole file after each command that changes something and serves no one while
- * it works through a message, so a message of a few grants holds the broker about as long as
- * a few separate ones would; a larger one would stall stations' presence for seconds on a
- * large lab.
+ * Commands that may change something (all but `get…` and `list…`) in one control message,
+ * at most: two grants. Mosquitto 2.0 rewrites its whole file after each change and serves no
+ * one while it works through a message, so a message of many grants would hold stations'
+ * presence back for seconds on a large lab and a busy machine (boards then look away).
  */
-export const MAX_BATCH_COMMANDS = 20;
+export const MAX_BATCH_CHANGES = 4;
+
+const changes = (commands: Record<string, unknown>[]) =>
+  commands.filter((c) => !/^(get|list)/.test(String(c.command))).length;
+
+/**
+ * Messages waiting for their answers at once. More than one keeps the broker busy while an
+ * answer travels back and the server sends the next (on a busy machine that turnaround took
+ * longer than the broker's work, and grants piled up); later calls queue and coalesce.
+ */
+export const MAX_IN_FLIGHT = 4;
 /** JSON bytes of one control message, at most (Mosquitto's message_size_limit is 256 KiB). */
 export const MAX_BATCH_BYTES = 128 * 1024;
 /** A call gives up when its answer has not come by then (the broker restarts, say). */
@@ -26,6 +37,7 @@ interface Call {
   id: string;
   commands: Record<string, unknown>[];
   bytes: number;
+  changes: number;
   resolve: (responses: DynsecResponse[]) => void;
   reject: (error: Error) => void;
   timer?: ReturnType<typeof setTimeout>;
@@ -39,8 +51,8 @@ export class DynsecBatcher implements DynsecChannel {
   private readonly prefix = randomBytes(4).toString('hex');
   private readonly queue: Call[] = [];
   private readonly waiting = new Map<string, Call>();
-  /** Calls of the message on its way, answered or not. */
-  private inFlight: Set<string> | null = null;
+  /** Messages on their way: the calls of each not answered yet. */
+  private readonly inFlight = new Set<Set<string>>();
   private scheduled = false;
   /** Messages sent and commands in them (for the benchmark and the tests). */
   readonly stats = { messages: 0, commands: 0 };
@@ -55,6 +67,7 @@ export class DynsecBatcher implements DynsecChannel {
         id,
         commands: tagged,
         bytes: JSON.stringify(tagged).length,
+        changes: changes(commands),
         resolve,
         reject,
       };
@@ -100,40 +113,44 @@ export class DynsecBatcher implements DynsecChannel {
     const queued = this.queue.indexOf(call);
     if (queued >= 0) this.queue.splice(queued, 1);
     this.waiting.delete(call.id);
-    if (this.inFlight?.delete(call.id) && this.inFlight.size === 0) {
-      this.inFlight = null;
-      this.schedule();
+    for (const message of this.inFlight) {
+      if (message.delete(call.id) && message.size === 0) {
+        this.inFlight.delete(message);
+        this.schedule();
+      }
     }
     if (outcome instanceof Error) call.reject(outcome);
     else call.resolve(outcome);
   }
 
-  /** Sends the queue on the next turn of the event loop, once no message is on its way. */
+  /** Sends the queue on the next turn of the event loop, once a message may go. */
   private schedule(): void {
-    if (this.scheduled || this.inFlight || this.queue.length === 0) return;
+    if (this.scheduled || this.inFlight.size >= MAX_IN_FLIGHT || this.queue.length === 0) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
-      this.flush();
+      while (this.queue.length > 0 && this.inFlight.size < MAX_IN_FLIGHT) this.flush();
     });
   }
 
   private flush(): void {
-    if (this.inFlight || this.queue.length === 0) return;
     const batch: Call[] = [];
     let commands = 0;
     let bytes = 0;
+    let changed = 0;
     for (const call of this.queue) {
       const fits =
         commands + call.commands.length <= MAX_BATCH_COMMANDS &&
-        bytes + call.bytes <= MAX_BATCH_BYTES;
+        bytes + call.bytes <= MAX_BATCH_BYTES &&
+        changed + call.changes <= MAX_BATCH_CHANGES;
       if (batch.length > 0 && !fits) break;
       batch.push(call);
       commands += call.commands.length;
       bytes += call.bytes;
+      changed += call.changes;
     }
     this.queue.splice(0, batch.length);
-    this.inFlight = new Set(batch.map((c) => c.id));
+    this.inFlight.add(new Set(batch.map((c) => c.id)));
     for (const call of batch) this.waiting.set(call.id, call);
     this.stats.messages++;
     this.stats.commands += commands;

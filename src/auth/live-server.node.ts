@@ -8,7 +8,7 @@ import { proxy } from 'valtio';
 import enAuth from '../../locales/en/auth.json';
 import enGlobal from '../../locales/en/global.json';
 import { startTestApp, type TestApp } from '../../server/testing/test-app.ts';
-import { ApiClient } from '../api/client.ts';
+import { ApiClient, type ApiClientOptions } from '../api/client.ts';
 import { API_BASE_PATH } from '../contract/base-path.ts';
 import { initialSession, type SessionState } from '../state/session.ts';
 import { createFirebaseAuth } from './firebase.ts';
@@ -30,13 +30,22 @@ export async function englishI18n(): Promise<i18n> {
   return instance;
 }
 
-/** The app's API client on `server`, signed in as `account`, quiet (no toasts in Node). */
-export const accountClient = (server: LiveServer, account: { idToken: string }, i18n: i18n) =>
+/**
+ * The app's API client on `server`, signed in as `account` (null: signed out), quiet (no
+ * toasts in Node) unless `options` says otherwise.
+ */
+export const accountClient = (
+  server: { baseURL: string },
+  account: { idToken: string } | null,
+  i18n: i18n,
+  options: Partial<ApiClientOptions> = {},
+) =>
   new ApiClient({
     baseURL: server.baseURL,
-    getToken: async () => account.idToken,
+    getToken: async () => account?.idToken ?? null,
     i18n,
     notify: () => {},
+    ...options,
   });
 
 /** A fresh session store, signed out like the app's at start. */

@@ -4,9 +4,13 @@
 import type { i18n } from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithPassword, type TestAccount } from '../../server/testing/emulator-accounts.ts';
-import { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import { englishI18n, startLiveServer, type LiveServer } from '../auth/live-server.node.ts';
+import {
+  accountClient,
+  englishI18n,
+  startLiveServer,
+  type LiveServer,
+} from '../auth/live-server.node.ts';
 import { classroomApi, listUrls } from './classroom-api.ts';
 
 /** The smallest PNG: one transparent pixel. */
@@ -25,14 +29,7 @@ describe('classroom API client (against the real API server)', () => {
   const toasts: string[] = [];
 
   const as = (account: TestAccount) =>
-    classroomApi(
-      new ApiClient({
-        baseURL: server.baseURL,
-        getToken: async () => account.idToken,
-        i18n,
-        notify: (m) => toasts.push(m),
-      }),
-    );
+    classroomApi(accountClient(server, account, i18n, { notify: (m) => toasts.push(m) }));
 
   beforeAll(async () => {
     server = await startLiveServer();
@@ -136,12 +133,7 @@ describe('classroom API client (against the real API server)', () => {
     const klass = await t.createClass({ name: 'People' });
     const added = await t.addPeople(klass.uuid, 'student', ['a@school.org', 'b@school.org']);
     expect(added.added.sort()).toEqual(['a@school.org', 'b@school.org']);
-    const client = new ApiClient({
-      baseURL: server.baseURL,
-      getToken: async () => teacher.idToken,
-      i18n,
-      notify: () => {},
-    });
+    const client = accountClient(server, teacher, i18n);
     const list = await client.get<{
       data: { email: string }[];
       links: { pagination: { total: number } };

@@ -4,9 +4,15 @@
 // board's answer byte in its alives, and the teacher's gradebook shows that grade.
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { signUpWithPassword, type TestAccount } from '../../server/testing/emulator-accounts.ts';
-import { ApiClient } from '../api/client.ts';
+import type { ApiClient } from '../api/client.ts';
 import { RemoteLabApi } from './remote-lab-api.ts';
-import { englishI18n, startLiveServer, until, type LiveServer } from '../auth/live-server.node.ts';
+import {
+  accountClient,
+  englishI18n,
+  startLiveServer,
+  until,
+  type LiveServer,
+} from '../auth/live-server.node.ts';
 import { classroomApi } from '../classroom/classroom-api.ts';
 import type { WasmCore } from '../core/wasm-core.ts';
 import type { GoGoConnection } from '../device/connection/gogo-connection.ts';
@@ -28,13 +34,7 @@ describe('cable board in a lesson (against the real API server)', () => {
   });
   afterAll(() => server.close());
 
-  const apiOf = async (account: TestAccount) =>
-    new ApiClient({
-      baseURL: server.baseURL,
-      getToken: async () => account.idToken,
-      i18n: await englishI18n(),
-      notify: () => {},
-    });
+  const apiOf = async (account: TestAccount) => accountClient(server, account, await englishI18n());
 
   /** A class with one lesson, and a student enrolled in it. */
   async function lessonWithStudent() {
@@ -118,13 +118,7 @@ describe('cable board in a lesson (against the real API server)', () => {
     const student = await signUpWithPassword(own.emulatorHost, undefined, undefined, 'Kim');
     const owner = await signUpWithPassword(own.emulatorHost, undefined, undefined, 'Tom');
     const i18n = await englishI18n();
-    const client = (a: TestAccount) =>
-      new ApiClient({
-        baseURL: own.baseURL,
-        getToken: async () => a.idToken,
-        i18n,
-        notify: () => {},
-      });
+    const client = (a: TestAccount) => accountClient(own, a, i18n);
     const t = classroomApi(client(owner));
     const klass = await t.createClass({ name: 'Offline' });
     const lesson = await t.createLesson({ name: 'Answer', logo: 'to main\nend\n' });

@@ -12,10 +12,16 @@ import { signUpWithPassword } from '../../server/testing/emulator-accounts.ts';
 import { mqttTestEnv, testBroker } from '../../server/testing/test-mqtt.ts';
 import { startTempMosquitto, type TempMosquitto } from '../../scripts/mosquitto-temp.ts';
 import { testEngine } from '../../server/testing/test-db.ts';
-import { ApiClient } from '../api/client.ts';
+import type { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { RemoteLabApi } from './remote-lab-api.ts';
-import { englishI18n, startLiveServer, until, type LiveServer } from '../auth/live-server.node.ts';
+import {
+  accountClient,
+  englishI18n,
+  startLiveServer,
+  until,
+  type LiveServer,
+} from '../auth/live-server.node.ts';
 import type { Lab } from '../contract/remote-lab.ts';
 import type { WasmCore } from '../core/wasm-core.ts';
 import { GoGoConnection } from '../device/connection/gogo-connection.ts';
@@ -25,7 +31,8 @@ import { RemoteTransport } from '../device/remote/remote-transport.ts';
 import { loadTestCore, testFramer } from '../device/testing/test-core.ts';
 import { downloadPlan } from '../download/download-plan.ts';
 import { emptyRemoteLab, RemoteSession, type RemoteLabState } from './remote-session.ts';
-import type { JournalState } from './station/lab-station.ts';
+import type { JournalState, StationEvent } from './station/lab-station.ts';
+import { nextDownload, type DownloadView } from './ui/station/station-events.ts';
 import {
   resolveBrokerUrl,
   startNodeStation,
@@ -73,12 +80,7 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
 
   async function client(): Promise<ApiClient> {
     const { idToken } = await signUpWithPassword(server.emulatorHost);
-    return new ApiClient({
-      baseURL: server.baseURL,
-      getToken: async () => idToken,
-      i18n: await englishI18n(),
-      notify: () => {},
-    });
+    return accountClient(server, { idToken }, await englishI18n());
   }
 
   let n = 0;
@@ -92,13 +94,18 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
     return { lab, key };
   }
 
-  async function inProcessStation(lab: Lab, key: string): Promise<RunningStation> {
+  async function inProcessStation(
+    lab: Lab,
+    key: string,
+    onEvent?: (e: StationEvent) => void,
+  ): Promise<RunningStation> {
     const running = await startNodeStation({
       server: origin,
       boardId: lab.board_id,
       key,
       core,
       stateDir,
+      ...(onEvent ? { onEvent } : {}),
     });
     cleanups.push(() => running.stop());
     await waitOnline(lab);
@@ -191,6 +198,28 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
     await until(() => s.state.recordedAnswer === 42, 10_000);
     // Firmware commands are not forwarded (the app refuses them first; a station too).
     expect(station.board.board.state().program.running).toBe(true);
+  });
+
+  it("the station's page says a download arrived even when the board's last progress comes late", async () => {
+    const { lab, key } = await newLab();
+    let view: DownloadView = { state: 'none' };
+    const station = await inProcessStation(lab, key, (e) => {
+      view = nextDownload(view, e, new Date());
+    });
+    // The browser's virtual board lives in a worker and reports progress on a channel of its
+    // own: its last report may land after the write itself has resolved.
+    const board = station.board;
+    const writePaced = board.writePaced.bind(board);
+    board.writePaced = (payloads, gaps, onProgress) =>
+      writePaced(payloads, gaps, (done, total) => setTimeout(() => onProgress?.(done, total), 50));
+    const s = await student();
+    await s.session.connectByCode({ access_code: lab.access_code });
+    await until(() => s.device.snapshot.board.boardType === 6, 10_000);
+    const { data, autoRunState } = compile('to main\nsetanswer 7\nend\n');
+    await s.device.sendSequence(downloadPlan(data, autoRunState));
+    await until(() => view.state === 'done', 10_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(view.state).toBe('done');
   });
 
   it('queues a second student and hands over the board when the first disconnects', async () => {

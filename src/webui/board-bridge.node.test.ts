@@ -8,8 +8,13 @@ import mqtt from 'mqtt';
 import { signUpWithPassword } from '../../server/testing/emulator-accounts.ts';
 import { testEngine } from '../../server/testing/test-db.ts';
 import { brokerUrl, publicBrokerTestEnv, testBroker } from '../../server/testing/test-mqtt.ts';
-import { ApiClient } from '../api/client.ts';
-import { englishI18n, startLiveServer, until, type LiveServer } from '../auth/live-server.node.ts';
+import {
+  accountClient,
+  englishI18n,
+  startLiveServer,
+  until,
+  type LiveServer,
+} from '../auth/live-server.node.ts';
 import type { WasmCore } from '../core/wasm-core.ts';
 import * as cmd from '../device/protocol/commands.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
@@ -34,12 +39,7 @@ describe(`board bridge (${testEngine()}, ${testBroker()})`, () => {
     const account = await signUpWithPassword(server.emulatorHost);
     const i18n = await englishI18n();
     return new WebuiApi({
-      client: new ApiClient({
-        baseURL: server.baseURL,
-        getToken: async () => account.idToken,
-        i18n,
-        notify: () => {},
-      }),
+      client: accountClient(server, account, i18n),
       notify: () => {},
       translate: (key: string) => i18n.t(key),
     });

@@ -5,9 +5,14 @@ import { signUpWithPassword } from '../../server/testing/emulator-accounts.ts';
 import { testEngine } from '../../server/testing/test-db.ts';
 import { mqttTestEnv } from '../../server/testing/test-mqtt.ts';
 import { POWER_SLIDER } from '../../server/testing/widgets.ts';
-import { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
-import { englishI18n, startLiveServer, until, type LiveServer } from '../auth/live-server.node.ts';
+import {
+  accountClient,
+  englishI18n,
+  startLiveServer,
+  until,
+  type LiveServer,
+} from '../auth/live-server.node.ts';
 import type { Widget } from '../contract/webui.ts';
 import { DashboardLink, emptyLink, type DashboardLinkState } from './dashboard-link.ts';
 import { WebuiApi } from './webui-api.ts';
@@ -26,12 +31,7 @@ describe(`web UI client (${testEngine()})`, () => {
     const { idToken } = await signUpWithPassword(server.emulatorHost);
     const i18n = await englishI18n();
     const deps = (token: string | null) => ({
-      client: new ApiClient({
-        baseURL: server.baseURL,
-        getToken: async () => token,
-        i18n,
-        notify: () => {},
-      }),
+      client: accountClient(server, token === null ? null : { idToken: token }, i18n),
       notify: () => {},
       translate: (key: string) => i18n.t(key),
     });

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInWithGoogle, type TestAccount } from '../../../server/testing/emulator-accounts.ts';
 import { PUBLIC_LOG_ID } from '../../contract/datalog.ts';
-import { ApiClient } from '../../api/client.ts';
-import { englishI18n, startLiveServer, type LiveServer } from '../../auth/live-server.node.ts';
+import {
+  accountClient,
+  englishI18n,
+  startLiveServer,
+  type LiveServer,
+} from '../../auth/live-server.node.ts';
 import { CloudDatalogApi } from './cloud-datalog-api.ts';
 import { CloudDatalogService, initialDatalogState } from './cloud-datalog-service.ts';
 import { CloudRecorder, initialRecorderState } from './cloud-recorder.ts';
@@ -20,13 +24,7 @@ describe('cloud datalog services (against the real API server)', () => {
   afterAll(() => server.close());
 
   async function apiFor(account: TestAccount | null, baseURL = server.baseURL) {
-    const client = new ApiClient({
-      baseURL,
-      getToken: async () => account?.idToken ?? null,
-      i18n: await englishI18n(),
-      notify: () => {},
-      timeoutMs: 5000,
-    });
+    const client = accountClient({ baseURL }, account, await englishI18n(), { timeoutMs: 5000 });
     return new CloudDatalogApi(client);
   }
 

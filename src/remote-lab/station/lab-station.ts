@@ -427,7 +427,11 @@ export class LabStation {
     const download = downloadOf(items);
     const total = items.length;
     let lastProgress = 0;
+    // A board behind a worker reports progress on a channel of its own, which may deliver
+    // the last report after the write has resolved: progress after the end is stale.
+    let ended = false;
     const progress = (done: number) => {
+      if (ended) return;
       const now = Date.now();
       if (done < total && now - lastProgress < 50) return;
       lastProgress = now;
@@ -445,12 +449,14 @@ export class LabStation {
         skip = 2;
       }
       await this.runOnBoard(run, (done) => progress(Math.max(0, done - skip)));
+      ended = true;
       if (download) {
         await this.journal.save({ committed: download, pending: false });
         this.emit({ type: 'download-end', ok: true });
       }
       this.reply(key, encodeSequenceEnd(id, SequenceStatus.done));
     } catch {
+      ended = true;
       if (download) this.emit({ type: 'download-end', ok: false });
       this.reply(key, encodeSequenceEnd(id, SequenceStatus.failed));
     } finally {
