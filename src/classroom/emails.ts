@@ -1,15 +1,10 @@
 // Several e-mail addresses typed at once (people tab): separated by commas, semicolons,
 // spaces or lines, "Name <a@b.org>" accepted, each checked by a standard pattern (spec §5),
 // lower-cased and without repeats.
-import { EMAIL_MAX, PEOPLE_BATCH_MAX } from '../contract/classroom.ts';
+import { PEOPLE_BATCH_MAX } from '../contract/classroom.ts';
+import { isEmail } from '../contract/email-address.ts';
 
-/** The usual browser pattern (HTML's type=email), with a dot in the domain. */
-const EMAIL =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-
-export function isEmail(text: string): boolean {
-  return text.length <= EMAIL_MAX && EMAIL.test(text);
-}
+export { isEmail };
 
 export interface ParsedEmails {
   valid: string[];

@@ -80,7 +80,17 @@ test('a lesson lists only boards its author may list, and says why another is re
   await owner.open('/lab-station');
   const card = owner.page.getByTestId(`lab-${theirs}`);
   await card.getByRole('button', { name: t('remotelab:station.edit') }).click();
-  await card.getByTestId('lab-shares').fill(account.email);
+  // Addresses are tags: one that is not an address is refused, in words, and stays there to
+  // be corrected; the address typed last, without Enter, is shared by Save.
+  const shares = card.getByRole('textbox', { name: t('remotelab:station.shareEmails') });
+  await shares.fill('ana.example.org');
+  await shares.press('Enter');
+  await expect(card.getByTestId('lab-shares').getByRole('alert')).toHaveText(
+    t('remotelab:station.shareInvalid').replace('{{email}}', 'ana.example.org'),
+  );
+  await expect(shares).toHaveValue('ana.example.org');
+  await expect(card.getByTestId('lab-shares').getByTestId('tag')).toHaveCount(0);
+  await shares.fill(account.email);
   await card.getByRole('button', { name: t('remotelab:station.save') }).click();
   await expect(card.getByTestId('lab-shared-with')).toHaveText(account.email.toLowerCase());
 

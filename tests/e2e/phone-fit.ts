@@ -108,3 +108,52 @@ export function layoutProblems(page: Page): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * The problems of the app's top bar as it is now: the bar scrolls or is wider than the
+ * window, a control is outside the window or its label is cut, two controls overlap.
+ */
+export function topBarProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const bar = document.querySelector('header.app-navbar');
+    if (!bar) return ['no top bar'];
+    const vw = document.documentElement.clientWidth;
+    if (bar.scrollWidth > bar.clientWidth + 0.5) {
+      problems.push(`the top bar overflows: ${bar.scrollWidth} > ${bar.clientWidth}`);
+    }
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()} "${
+        el.getAttribute('aria-label') ?? (el.textContent ?? '').trim().slice(0, 30)
+      }"`;
+    const selector = 'button, a, input, select, [role="button"]';
+    const controls = [...bar.querySelectorAll(selector)].filter((el) => {
+      if (el.closest('.dropdown-menu')) return false;
+      // The outermost control only (a label's span inside its button is the button).
+      if (el.parentElement?.closest(selector)) return false;
+      const style = getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      return style.visibility !== 'hidden' && r.width > 0 && r.height > 0;
+    });
+    const boxes = controls.map((el) => el.getBoundingClientRect());
+    controls.forEach((el, i) => {
+      const r = boxes[i] as DOMRect;
+      if (r.left < -0.5 || r.right > vw + 0.5) {
+        problems.push(`${name(el)} is outside the window: x ${Math.round(r.left)}–${r.right}`);
+      }
+      // A label wider than its button is cut (a field's own text may scroll inside it).
+      if (el.tagName !== 'INPUT' && el.scrollWidth > el.clientWidth + 1) {
+        problems.push(`${name(el)} is clipped: ${el.scrollWidth} > ${el.clientWidth}`);
+      }
+      for (let j = i + 1; j < controls.length; j++) {
+        const o = boxes[j] as DOMRect;
+        const w = Math.min(r.right, o.right) - Math.max(r.left, o.left);
+        const h = Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top);
+        if (w > 0.5 && h > 0.5) {
+          problems.push(`${name(el)} overlaps ${name(controls[j] as Element)}`);
+        }
+      }
+    });
+    return problems;
+  });
+}

@@ -7,9 +7,17 @@ import { ClassroomApp } from './classroom-page.ts';
 import { EditorPage } from './editor-page.ts';
 import { expect, test } from './fixtures/board-link.ts';
 import { text } from './locales.ts';
-import { layoutProblems } from './phone-fit.ts';
+import { layoutProblems, topBarProblems } from './phone-fit.ts';
 
 const t = (ref: string) => text('en', ref);
+
+/** The interface languages, by the name the language menu gives each. */
+const LANGUAGES = [
+  ['en', 'English'],
+  ['pt-BR', 'Português (Brasil)'],
+  ['th', 'ไทย'],
+  ['es', 'Español'],
+] as const;
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -40,7 +48,44 @@ test('on a phone the editor keeps Download, Run, Stop and a full-width workspace
   );
   // The page itself does not scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // A toast (the download's) sits above the widget area, not over the board's motors.
+  await page.getByRole('button', { name: t('editor:toolbar.download'), exact: true }).click();
+  const toast = page.getByTestId('toast-success');
+  await expect(toast).toBeVisible();
+  const shown = await toast.boundingBox();
+  const panel = await page.getByTestId('logo-panel').boundingBox();
+  expect(shown && panel ? shown.y + shown.height : Infinity).toBeLessThanOrEqual(panel?.y ?? 0);
 });
+
+/**
+ * The top bar as it is now: it fits (two rows at most, nothing cut or on top of another
+ * control), and Tab goes through its controls in the order they are seen.
+ */
+async function expectTopBarFits(page: Page, shot: string): Promise<void> {
+  await page.screenshot({ path: shot });
+  expect.soft(await topBarProblems(page), shot).toEqual([]);
+  const bar = page.locator('header.app-navbar');
+  expect.soft((await bar.boundingBox())?.height, `${shot}: two rows`).toBeLessThanOrEqual(110);
+  const count = await bar.locator(':is(button, a[href], input):visible').count();
+  // From the first control, the sidebar's switch.
+  await page.locator('[aria-controls="app-sidebar"]').focus();
+  let last = { x: -1, y: -1 };
+  for (let i = 1; i < count; i++) {
+    await page.keyboard.press('Tab');
+    const at = await page.evaluate(() => {
+      const el = document.activeElement;
+      const r = el?.getBoundingClientRect();
+      return el?.closest('header.app-navbar') && r ? { x: r.x, y: r.y } : null;
+    });
+    expect.soft(at, `${shot}: Tab ${i} stays in the top bar`).not.toBeNull();
+    if (!at) break;
+    // Later in the same row, or in a lower row.
+    const inOrder = at.y > last.y + 8 || (Math.abs(at.y - last.y) <= 8 && at.x > last.x);
+    expect.soft(inOrder, `${shot}: Tab ${i} goes on in reading order`).toBe(true);
+    last = at;
+  }
+}
 
 /** The start block is whole on screen, beside the toolbox and under no workspace control. */
 async function expectStartBlockClear(page: Page, editor: EditorPage): Promise<void> {
@@ -75,7 +120,7 @@ async function expectFits(page: Page, shot: string): Promise<void> {
 test('at 390 × 844 the editor, its menus and dialogs, the data log and the classroom fit the window', async ({
   page,
   board,
-}) => {
+}, testInfo) => {
   test.setTimeout(240_000);
   const editor = new EditorPage(page);
   const app = editor.app;
@@ -126,4 +171,14 @@ test('at 390 × 844 the editor, its menus and dialogs, the data log and the clas
   }
   await classroom.open('/classroom/class');
   await expectFits(page, 'class-list');
+
+  // The top bar in each language (Thai and Spanish have the longest words), signed in and
+  // with the virtual board in use: the most it ever holds.
+  await editor.open('/program');
+  await expect(board.button).toHaveText(/GoGo Board 7/);
+  for (const [lang, name] of LANGUAGES) {
+    await app.chooseLanguage(name);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expectTopBarFits(page, testInfo.outputPath(`top-bar-${lang}.png`));
+  }
 });

@@ -1,7 +1,9 @@
 // The top bar. The main shell shows the program controls (sidebar toggle, hamburger menu,
 // project name, share); lab screens show only the brand and the menus. Offline mode hides
 // share, labs and reference, and shows the offline badge. The lab station page has no board
-// button (its station owns the tab's board).
+// button (its station owns the tab's board). On a phone the bar has two rows: the project's
+// controls, then the board and the menus (shell.css); the order in the page is the order on
+// screen, so the keyboard goes through them as they are seen.
 import { useSnapshot } from 'valtio';
 import ConnectButton from './ConnectButton.tsx';
 import MessagesMenu from '../../messages/ui/MessagesMenu.tsx';
@@ -28,7 +30,8 @@ export default function TopNavbar({ variant }: { variant: 'main' | 'lab' | 'stat
       <Brand />
       {main && <HamburgerMenu />}
       {main && <ProjectNameField />}
-      <div className="ms-auto d-flex align-items-center flex-nowrap gap-1">
+      {main && !offline && <ShareButton />}
+      <div className="app-navbar-actions ms-auto d-flex align-items-center flex-nowrap gap-1">
         <OfflineBadge onRetry={() => void checkConnection()} />
         {variant !== 'station' && (
           <>
@@ -37,12 +40,13 @@ export default function TopNavbar({ variant }: { variant: 'main' | 'lab' | 'stat
             <VirtualBoardToggle />
           </>
         )}
-        {main && !offline && <ShareButton />}
-        {!offline && <LabsMenu />}
-        {!offline && <ReferenceMenu />}
-        <MessagesMenu />
-        <LanguageMenu />
-        <ProfileMenu />
+        <div className="app-navbar-menus d-flex align-items-center flex-nowrap gap-1">
+          {!offline && <LabsMenu />}
+          {!offline && <ReferenceMenu />}
+          <MessagesMenu />
+          <LanguageMenu />
+          <ProfileMenu />
+        </div>
       </div>
     </header>
   );

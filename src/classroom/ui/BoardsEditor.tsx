@@ -65,10 +65,10 @@ export default function BoardsEditor({
           setProblem(null);
           setIds(next);
         }}
-        validate={(board) =>
+        validate={(board, list) =>
           !BOARD_ID.test(board)
             ? t('boards.notId', { board })
-            : ids.length >= BOARDS_MAX
+            : list.length >= BOARDS_MAX
               ? t('boards.tooMany', { max: BOARDS_MAX })
               : null
         }

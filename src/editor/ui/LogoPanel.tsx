@@ -53,6 +53,7 @@ export default function LogoPanel({ mode }: { mode: ProgramMode }) {
       aria-labelledby={tabbed ? `widget-tab-${pane ? active : LOGO_PANE}` : 'logo-panel-title'}
       data-testid="logo-panel"
       data-expand={expandState}
+      data-toast-floor
     >
       {tabbed && <PaneTabs shown={shown} active={pane ? active : LOGO_PANE} />}
       <div id="widget-pane" role={tabbed ? 'tabpanel' : undefined}>

@@ -72,10 +72,67 @@ describe('TagInput', () => {
     type('12', 'Enter');
     type('x1', 'Enter');
     expect(screen.getByRole('alert').textContent).toBe('x1 is not a number');
+    // What is refused stays in the field to be corrected; a repeat is dropped.
     fireEvent.change(input(), { target: { value: '34, 12, y, 56' } });
     expect(tags()).toEqual(['12', '34']);
-    expect(input().value).toBe('56');
+    expect(input().value).toBe('y, 56');
+    expect(screen.getByRole('alert').textContent).toBe('y is not a number');
+    // Editing the kept words adds nothing until Enter (or a new separator).
+    fireEvent.change(input(), { target: { value: '78, 56' } });
+    expect(tags()).toEqual(['12', '34']);
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.keyDown(input(), { key: 'Enter' });
+    expect(tags()).toEqual(['12', '34', '78', '56']);
+    expect(input().value).toBe('');
+  });
+
+  it("takes the caller's separators and form, and offers its keyboard (e-mail addresses)", () => {
+    const field = createRef<TagInputHandle>();
+    let list: string[] = [];
+    function Emails() {
+      const [value, setValue] = useState<string[]>([]);
+      return (
+        <TagInput
+          ref={field}
+          label="Keywords"
+          value={value}
+          onChange={(next) => {
+            list = next;
+            setValue(next);
+          }}
+          normalize={(t) => t.toLowerCase()}
+          separators=", ;"
+          inputMode="email"
+          validate={(t, all) =>
+            !t.includes('@')
+              ? `“${t}” is not an e-mail address.`
+              : all.length >= 2
+                ? 'Too many'
+                : null
+          }
+        />
+      );
+    }
+    render(<Emails />);
+    expect(input().getAttribute('inputmode')).toBe('email');
+    fireEvent.change(input(), { target: { value: 'Ana@X.org; bob ' } });
+    expect(list).toEqual(['ana@x.org']);
+    expect(input().value).toBe('bob');
+    expect(screen.getByRole('alert').textContent).toBe('“bob” is not an e-mail address.');
+    // A space typed ends the address like Enter; a repeat in another case is the same one.
+    type('ANA@x.org', ' ');
     expect(screen.getByRole('alert').textContent).toBe('The tag has exists!');
+    // The list so far is what the check sees: two pasted at once, the second is refused.
+    fireEvent.change(input(), { target: { value: 'c@x.org d@x.org ' } });
+    expect(list).toEqual(['ana@x.org', 'c@x.org']);
+    expect(input().value).toBe('d@x.org');
+    expect(screen.getByRole('alert').textContent).toBe('Too many');
+    let sent: string[] | null = [];
+    act(() => {
+      sent = field.current?.commit() ?? null;
+    });
+    expect(sent).toBeNull();
+    expect(input().value).toBe('d@x.org');
   });
 
   it('removes a tag with its button: it fades out and is gone after 500 ms', () => {

@@ -1,6 +1,8 @@
-// A list of short words typed one at a time (a lab's keywords, a lesson's boards). Enter or
-// a comma adds what was typed, after the checks: not empty ('The tag is empty!'), not there
-// already ('The tag has exists!'), and what the caller's `validate` says. Each tag has its
+// A list of short words typed one at a time (a lab's keywords, a lesson's boards, e-mail
+// addresses). Enter or a separator (a comma, or the caller's) adds what was typed, after the
+// checks: not empty ('The tag is empty!'), not there already ('The tag has exists!'), and
+// what the caller's `validate` says. What `validate` refuses stays in the field to be
+// corrected, so a pasted list loses nothing. Each tag has its
 // remove button; a removed tag fades out and leaves the list after the spec's 500 ms
 // (classroom §10 "Tag removal delay"). Backspace in the empty field selects the last tag,
 // a second Backspace removes it. Additions and removals are announced to screen readers.
@@ -29,8 +31,14 @@ export interface TagInputProps {
   value: readonly string[];
   onChange: (tags: string[]) => void;
   help?: string;
-  /** A message when `tag` may not be added, else null. */
-  validate?: (tag: string) => string | null;
+  /** A message when `tag` may not be added to `tags` (the list so far), else null. */
+  validate?: (tag: string, tags: readonly string[]) => string | null;
+  /** The form a typed tag is kept in (e-mail addresses in lower case). */
+  normalize?: (tag: string) => string;
+  /** The characters that end a tag besides Enter: a comma unless said otherwise. */
+  separators?: string;
+  /** The phone keyboard to offer. */
+  inputMode?: 'text' | 'email';
   /** A message shown under the field (a refusal from the server). */
   error?: string | null;
   maxLength?: number;
@@ -51,6 +59,9 @@ export default function TagInput({
   onChange,
   help,
   validate,
+  normalize = (tag) => tag,
+  separators = ',',
+  inputMode,
   error: outsideError,
   maxLength,
   code,
@@ -80,26 +91,62 @@ export default function TagInput({
 
   const kept = value.filter((tag) => !removing.includes(tag));
 
-  /** Adds what was typed: the new list, or null (with the reason shown) when it may not be. */
-  const add = (typed: string): string[] | null => {
-    const tag = typed.trim();
-    const refusal =
-      tag === ''
-        ? t('global:mapping.tag_empty')
-        : value.includes(tag)
-          ? t('global:mapping.tag_exists')
-          : (validate?.(tag) ?? null);
+  /** Splits `typed` at the separators: the words before the last one and what follows it. */
+  const split = (typed: string): [string[], string] => {
+    const parts = [''];
+    for (const ch of typed) {
+      if (separators.includes(ch)) parts.push('');
+      else parts[parts.length - 1] += ch;
+    }
+    const rest = parts.pop() ?? '';
+    return [parts, rest];
+  };
+
+  /**
+   * Adds the words of `typed` (all of them when `finished`, else those before the last
+   * separator): the new list, or null (with the reason shown) when a word was refused. What
+   * was refused and what is still being typed stay in the field.
+   */
+  const take = (typed: string, finished: boolean): string[] | null => {
+    const [before, last] = split(typed);
+    const parts = finished ? [...before, last] : before;
+    const open = finished ? '' : last;
+    const words = parts.map((p) => normalize(p.trim())).filter((w) => w !== '');
+    if (finished && words.length === 0) {
+      setProblem(t('global:mapping.tag_empty'));
+      return null;
+    }
+    let list = [...value];
+    const kept: string[] = [];
+    let refusal: string | null = null;
+    let repeated = false;
+    for (const word of words) {
+      if (list.includes(word)) {
+        // Kept when typed and sent (to be seen and changed), dropped from a pasted list.
+        repeated = true;
+        if (finished) kept.push(word);
+        continue;
+      }
+      const why = validate?.(word, list) ?? null;
+      if (why === null) list = [...list, word];
+      else {
+        refusal ??= why;
+        kept.push(word);
+      }
+    }
+    refusal ??= repeated ? t('global:mapping.tag_exists') : null;
+    if (list.length > value.length) {
+      onChange(list);
+      setSaid(t('tags.added', { tag: list.slice(value.length).join(', ') }));
+    }
     setProblem(refusal);
-    if (refusal) return null;
-    const next = [...value, tag];
-    onChange(next);
-    setText('');
-    setSaid(t('tags.added', { tag }));
-    return next;
+    const glue = `${separators[0] ?? ','} `;
+    setText([...kept, open.trimStart()].filter((w) => w !== '').join(glue));
+    return refusal === null ? list : null;
   };
 
   useImperativeHandle(ref, () => ({
-    commit: () => (text.trim() === '' ? [...value] : add(text)),
+    commit: () => (text.trim() === '' ? [...value] : take(text, true)),
   }));
 
   const remove = useCallback(
@@ -122,9 +169,9 @@ export default function TagInput({
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.nativeEvent.isComposing) return;
-    if (e.key === 'Enter' || e.key === ',') {
+    if (e.key === 'Enter' || (e.key.length === 1 && separators.includes(e.key))) {
       e.preventDefault();
-      add(text);
+      take(text, true);
       return;
     }
     if (e.key === 'Backspace' && text === '' && kept.length > 0) {
@@ -143,29 +190,14 @@ export default function TagInput({
   const onType = (e: ChangeEvent<HTMLInputElement>) => {
     setSelected(false);
     const typed = e.target.value;
-    if (!typed.includes(',')) {
+    // A new separator (a pasted "a, b, c") adds the words before it; an edit of words
+    // that were refused and kept does not.
+    if (split(typed)[0].length <= split(text)[0].length) {
       setText(typed);
       setProblem(null);
       return;
     }
-    // A pasted "a, b, c": each part before the last comma is added.
-    const parts = typed.split(',');
-    const rest = parts.pop() ?? '';
-    let list = [...value];
-    const refused: string[] = [];
-    for (const part of parts.map((p) => p.trim()).filter(Boolean)) {
-      const refusal = list.includes(part)
-        ? t('global:mapping.tag_exists')
-        : (validate?.(part) ?? null);
-      if (refusal) refused.push(refusal);
-      else list = [...list, part];
-    }
-    if (list.length > value.length) {
-      onChange(list);
-      setSaid(t('tags.added', { tag: list.slice(value.length).join(', ') }));
-    }
-    setProblem(refused[0] ?? null);
-    setText(rest.trimStart());
+    take(typed, false);
   };
 
   const error = problem ?? outsideError ?? null;
@@ -218,7 +250,9 @@ export default function TagInput({
           className={`tag-input-field${code ? ' font-monospace' : ''}`}
           value={text}
           maxLength={maxLength}
-          spellCheck={code ? false : undefined}
+          spellCheck={code || inputMode === 'email' ? false : undefined}
+          inputMode={inputMode}
+          autoCapitalize={inputMode === 'email' ? 'none' : undefined}
           aria-invalid={error !== null}
           aria-describedby={note === undefined ? undefined : noteId}
           onChange={onType}

@@ -29,7 +29,12 @@ export default function VirtualBoardDock() {
 
   if (!inUse || !open || inEditor) return null;
   return (
-    <aside className="sim-dock" aria-labelledby="virtual-board-title" data-testid="sim-dock">
+    <aside
+      className="sim-dock"
+      aria-labelledby="virtual-board-title"
+      data-testid="sim-dock"
+      data-toast-floor
+    >
       <div className="sim-dock-header">
         <i className="bi bi-cpu" aria-hidden />
         <h2 id="virtual-board-title" className="h6 mb-0 me-auto">

@@ -1,12 +1,14 @@
 // One remote lab of the teacher's: its board, access code, status and shares; runs its
 // station here, gives a key for the command-line station, edits and deletes it.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Form } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { PIN_MAX, PIN_MIN, type Lab } from '../../../contract/remote-lab.ts';
+import { isEmail } from '../../../contract/email-address.ts';
+import { LAB_SHARES_MAX, PIN_MAX, PIN_MIN, type Lab } from '../../../contract/remote-lab.ts';
+import TagInput, { type TagInputHandle } from '../../../ui/tag-input/TagInput.tsx';
 import { remoteLabApi } from '../../runtime.ts';
 import { LabField } from '../LabFields.tsx';
-import { splitList, useErrorMessage } from './use-error-message.ts';
+import { useErrorMessage } from './use-error-message.ts';
 
 export function LabCard({
   lab,
@@ -27,7 +29,8 @@ export function LabCard({
   const [pin, setPin] = useState('');
   const [rotate, setRotate] = useState(false);
   const [official, setOfficial] = useState(lab.official);
-  const [shares, setShares] = useState(lab.shared_with.join(', '));
+  const [shares, setShares] = useState<string[]>(lab.shared_with);
+  const sharesField = useRef<TagInputHandle>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function act(f: () => Promise<unknown>) {
@@ -123,13 +126,16 @@ export function LabCard({
             className="mt-2"
             onSubmit={(e) => {
               e.preventDefault();
+              // An address typed without Enter counts too (unless it is refused).
+              const sharedWith = sharesField.current?.commit() ?? shares;
+              if (sharedWith === null) return;
               void act(async () => {
                 await remoteLabApi.updateLab(
                   lab.uuid,
                   {
                     name,
                     official,
-                    shared_with: splitList(shares),
+                    shared_with: sharedWith,
                     ...(pin ? { pin } : {}),
                     ...(rotate ? { rotate_code: true } : {}),
                   },
@@ -161,15 +167,27 @@ export function LabCard({
                 maxLength={PIN_MAX}
               />
             </div>
-            <LabField
-              id={`edit-shares-${lab.uuid}`}
-              className="mt-2"
-              label={t('station.shareEmails')}
-              value={shares}
-              onChange={setShares}
-              help={t('station.shareHelp')}
-              testId="lab-shares"
-            />
+            <div className="mt-2">
+              <TagInput
+                label={t('station.shareEmails')}
+                value={shares}
+                onChange={setShares}
+                // The server keeps addresses in lower case: "Ana@x.org" is "ana@x.org".
+                normalize={(email) => email.toLowerCase()}
+                separators=", ;"
+                inputMode="email"
+                validate={(email, list) =>
+                  !isEmail(email)
+                    ? t('station.shareInvalid', { email })
+                    : list.length >= LAB_SHARES_MAX
+                      ? t('station.sharesMax', { max: LAB_SHARES_MAX })
+                      : null
+                }
+                help={t('station.shareHelp')}
+                testId="lab-shares"
+                ref={sharesField}
+              />
+            </div>
             <Form.Check
               id={`official-${lab.uuid}`}
               className="mt-2"

@@ -111,10 +111,8 @@ export function NewLabForm({ onCreated }: { onCreated: () => void }) {
             value={keywords}
             onChange={setKeywords}
             maxLength={KEYWORD_MAX}
-            validate={() =>
-              keywords.length >= KEYWORDS_MAX
-                ? t('station.keywordsMax', { max: KEYWORDS_MAX })
-                : null
+            validate={(_, list) =>
+              list.length >= KEYWORDS_MAX ? t('station.keywordsMax', { max: KEYWORDS_MAX }) : null
             }
             help={t('station.keywordsHelp')}
             testId="lab-keywords"

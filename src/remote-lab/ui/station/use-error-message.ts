@@ -18,10 +18,3 @@ export function useErrorMessage(): (e: unknown) => string {
     [t],
   );
 }
-
-/** "a, b ,c" → ["a", "b", "c"]: keywords and e-mails typed as one line. */
-export const splitList = (text: string): string[] =>
-  text
-    .split(',')
-    .map((w) => w.trim())
-    .filter((w) => w !== '');
