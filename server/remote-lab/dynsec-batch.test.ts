@@ -4,20 +4,16 @@
 import { randomBytes } from 'node:crypto';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MqttDynsecChannel } from './brokers.ts';
+import type { MqttDynsecChannel } from './brokers.ts';
 import { MAX_BATCH_CHANGES, MAX_BATCH_COMMANDS } from './dynsec-batch.ts';
 import { DynsecLabAccess, labUsernames } from './lab-access.ts';
-import { testBroker } from '../testing/test-mqtt.ts';
+import { testBroker, testDynsecChannel } from '../testing/test-mqtt.ts';
 
 describe.runIf(testBroker() === 'mosquitto')('dynamic-security commands in batches', () => {
   let channel: MqttDynsecChannel;
 
   beforeAll(async () => {
-    channel = await MqttDynsecChannel.connect(
-      process.env.TEST_MQTT_URL ?? '',
-      process.env.TEST_MQTT_ADMIN_USERNAME ?? '',
-      process.env.TEST_MQTT_ADMIN_PASSWORD ?? '',
-    );
+    channel = await testDynsecChannel();
   });
   afterAll(async () => {
     await channel.close();

@@ -3,9 +3,18 @@
 // security admin). Each test app takes a topic prefix of its own, so suites sharing one
 // Mosquitto never see each other's boards, sessions or broker users.
 import { randomBytes } from 'node:crypto';
+import { MqttDynsecChannel } from '../remote-lab/brokers.ts';
 
 export const testBroker = (): 'aedes' | 'mosquitto' =>
   process.env.TEST_MQTT_URL ? 'mosquitto' : 'aedes';
+
+/** The dynamic-security admin channel of the suites' Mosquitto. */
+export const testDynsecChannel = (): Promise<MqttDynsecChannel> =>
+  MqttDynsecChannel.connect(
+    process.env.TEST_MQTT_URL ?? '',
+    process.env.TEST_MQTT_ADMIN_USERNAME ?? '',
+    process.env.TEST_MQTT_ADMIN_PASSWORD ?? '',
+  );
 
 /** Environment for loadConfig(): the broker and a fresh topic prefix. */
 export function mqttTestEnv(extra: Record<string, string> = {}): Record<string, string> {

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MqttDynsecChannel } from '../remote-lab/brokers.ts';
-import { testBroker } from '../testing/test-mqtt.ts';
+import type { MqttDynsecChannel } from '../remote-lab/brokers.ts';
+import { testBroker, testDynsecChannel } from '../testing/test-mqtt.ts';
 import { DynsecWebuiAccess, type BrokerLogin } from './webui-access.ts';
 
 const IDLE_MS = 60_000;
@@ -16,11 +16,7 @@ describe.runIf(testBroker() === 'mosquitto')('web UI accounts on Mosquitto', () 
   const clients: MqttClient[] = [];
 
   beforeAll(async () => {
-    channel = await MqttDynsecChannel.connect(
-      process.env.TEST_MQTT_URL ?? '',
-      process.env.TEST_MQTT_ADMIN_USERNAME ?? '',
-      process.env.TEST_MQTT_ADMIN_PASSWORD ?? '',
-    );
+    channel = await testDynsecChannel();
   });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.endAsync(true)));
