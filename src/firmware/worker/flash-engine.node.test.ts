@@ -3,7 +3,7 @@
 // skipped, the stock protocols still work against a bootloader as strict as the real one,
 // page 0 is written last, and a file that does not fit the board is refused before
 // anything is written.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadTestCore } from '../../core/testing/test-core.node.ts';
 import type { WasmCore } from '../../core/wasm-core.ts';
 import { BoardType } from '../../device/device.ts';
@@ -23,6 +23,11 @@ import {
   stmImage,
 } from '../../virtual-board/testing/flash-harness.ts';
 import type { VirtualBoard } from '../../virtual-board/testing/virtual-board.ts';
+
+// The cases run the virtual board's frames on virtual time, so only the CPU bounds them: on
+// a loaded 2-core machine (CI runs four lanes at once) a refusal case took 20-37 s. The limit
+// only guards against a hang.
+vi.setConfig({ testTimeout: 120_000 });
 
 let core: WasmCore;
 beforeAll(async () => {
