@@ -19,20 +19,17 @@ export default function SubmissionComments({ grade }: { grade: Grade }) {
   useEffect(() => {
     const editor = editors.blocks;
     if (!editor) return;
-    const list = () =>
-      setBlocks(
-        editor.workspace
-          .getAllBlocks(true)
-          .filter((b) => !b.isShadow())
-          .map((b) => ({ id: b.id, text: b.toString() })),
-      );
+    const list = () => setBlocks(editor.blockList());
     const listener = (event: { type: string; newElementId?: string | null }) => {
       if (event.type === 'selected') setPicked(event.newElementId ?? null);
       else if (['create', 'delete', 'finished_loading'].includes(event.type)) list();
     };
     list();
     editor.workspace.addChangeListener(listener);
+    // The submission's editor is read-only: Blockly selects nothing there on a click.
+    const stopClicks = editor.onBlockClick(setPicked);
     return () => {
+      stopClicks();
       editor.workspace.removeChangeListener(listener);
     };
     // A program opened again loads with the workspace's events off: the revision says so.

@@ -281,6 +281,34 @@ export class BlocksEditor {
     Blockly.svgResize(this.workspace);
   }
 
+  /**
+   * Calls `listener` with the block a click lands on (for a shadow, such as a number field,
+   * the block that holds it) and selects it. Blockly ignores pointers on a read-only
+   * workspace's blocks (no gesture, no selection), so the drawing names the block instead.
+   * Returns the unsubscribe.
+   */
+  onBlockClick(listener: (id: string) => void): () => void {
+    const drawing = this.workspace.getInjectionDiv();
+    const onClick = (e: MouseEvent) => {
+      const group = (e.target as Element | null)?.closest?.('g[data-id]');
+      let block = group ? this.workspace.getBlockById(group.getAttribute('data-id') ?? '') : null;
+      while (block?.isShadow()) block = block.getParent();
+      if (!block) return;
+      block.select();
+      listener(block.id);
+    };
+    drawing.addEventListener('click', onClick);
+    return () => drawing.removeEventListener('click', onClick);
+  }
+
+  /** The program's blocks (shadows left out), in reading order, each with its text. */
+  blockList(): { id: string; text: string }[] {
+    return this.workspace
+      .getAllBlocks(true)
+      .filter((b) => !b.isShadow())
+      .map((b) => ({ id: b.id, text: b.toString() }));
+  }
+
   dispose(): void {
     this.keyboard?.dispose();
     this.keyboard = null;

@@ -54,22 +54,10 @@ export default function ReadOnlyBlocks({
       );
       if (!made) return;
       resize.observe(host.current);
-      const workspace = made.workspace;
-      // A read-only workspace ignores pointers on its blocks (no gesture, no selection), so
-      // a click names the block under it from the drawing: the innermost block group, and
-      // for a shadow (a number field) the block that holds it.
-      const onClick = (e: MouseEvent) => {
-        const group = (e.target as Element | null)?.closest?.('g[data-id]');
-        let block = group ? workspace.getBlockById(group.getAttribute('data-id') ?? '') : null;
-        while (block?.isShadow()) block = block.getParent();
-        if (!block) return;
-        clicked.current = block.id;
-        block.select();
-        pick.current?.(block.id);
-      };
-      const drawing = host.current;
-      drawing.addEventListener('click', onClick);
-      stopClicks = () => drawing.removeEventListener('click', onClick);
+      stopClicks = made.onBlockClick((id) => {
+        clicked.current = id;
+        pick.current?.(id);
+      });
       setEditor(made);
     })();
     return () => {
@@ -87,12 +75,7 @@ export default function ReadOnlyBlocks({
     } catch {
       // A program this app cannot draw: the Logo text beside it still shows it.
     }
-    list.current?.(
-      editor.workspace
-        .getAllBlocks(true)
-        .filter((b) => !b.isShadow())
-        .map((b) => ({ id: b.id, text: b.toString() })),
-    );
+    list.current?.(editor.blockList());
   }, [editor, xml]);
 
   useEffect(() => {
