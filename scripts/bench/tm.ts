@@ -10,6 +10,9 @@
 // training (results shown, the model kept in the project); goal: none over 50 ms in the
 // worker. GOGO_BENCH_TM_PROFILE=dir also writes a CPU profile of the page while the worker
 // trains at rate 4 and prints the functions that took the most time.
+// A shorter run while working on the lab: GOGO_BENCH_TM_ONLY=train (no inference rounds),
+// GOGO_BENCH_TM_RATES=4 (CPU rates, default 1,4), GOGO_BENCH_TM_TRAINERS=worker,before
+// (default all), GOGO_BENCH_TM_ROUNDS=1 (training rounds, default 3).
 // Port: GOGO_BENCH_PORT (default 4180).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -322,7 +325,7 @@ const suite: BenchSuite = {
         }
       });
       const samples: Record<Mode, Sample[]> = { worker: [], page: [] };
-      const n = rounds(ctx, 2);
+      const n = process.env.GOGO_BENCH_TM_ONLY === 'train' ? 0 : rounds(ctx, 2);
       for (let i = 0; i < n; i++) {
         for (const mode of ['worker', 'page'] as const) {
           samples[mode].push(await measure(context, base, mode));
@@ -338,21 +341,26 @@ const suite: BenchSuite = {
           longest: ms(median(s.map((x) => x.longest))),
         };
       };
-      table(`Teachable Machine, 224 × 224 conv model, fake camera, ${n} rounds each`, [
-        row('worker'),
-        row('page'),
-      ]);
+      if (n > 0) {
+        table(`Teachable Machine, 224 × 224 conv model, fake camera, ${n} rounds each`, [
+          row('worker'),
+          row('page'),
+        ]);
+      }
       // Training in the lab, at CPU rate 1 and 4; with GOGO_BENCH_TM_BEFORE, an earlier build
       // of the lab (its dist/ folder) trains in its worker in the same rounds.
       const trained: Record<string, TrainSample[]> = {};
       const key = (mode: Trainer, rate: number) => `${mode}@${rate}`;
-      const trainRounds = rounds(ctx, 1);
-      const trainers: { mode: Trainer; base: string }[] = [
+      const trainRounds = Number(process.env.GOGO_BENCH_TM_ROUNDS ?? 0) || rounds(ctx, 1);
+      const rates = (process.env.GOGO_BENCH_TM_RATES ?? '1,4').split(',').map(Number);
+      const only = process.env.GOGO_BENCH_TM_TRAINERS?.split(',');
+      const all: { mode: Trainer; base: string }[] = [
         { mode: 'worker', base },
         { mode: 'page', base },
       ];
-      if (before) trainers.unshift({ mode: 'before', base: `http://localhost:${port + 1}` });
-      for (const rate of [1, 4]) {
+      if (before) all.unshift({ mode: 'before', base: `http://localhost:${port + 1}` });
+      const trainers = all.filter((t) => !only || only.includes(t.mode));
+      for (const rate of rates) {
         for (let i = 0; i < trainRounds; i++) {
           for (const t of trainers) {
             (trained[key(t.mode, rate)] ??= []).push(
@@ -388,9 +396,9 @@ const suite: BenchSuite = {
       table(
         `Teachable Machine training, 2 × ${TRAIN_SAMPLES} samples, fake camera, ${trainRounds} round(s) each;\n` +
           `main-thread long tasks by phase: how many over 50 ms / the longest (goal in the worker: 0)`,
-        [1, 4].flatMap((rate) => trainers.map((t) => trainRow(t.mode, rate))),
+        rates.flatMap((rate) => trainers.map((t) => trainRow(t.mode, rate))),
       );
-      for (const rate of [1, 4]) {
+      for (const rate of rates) {
         const t = trained[key('worker', rate)] ?? [];
         const r = trained[key('page', rate)] ?? [];
         const phases = Object.fromEntries(
