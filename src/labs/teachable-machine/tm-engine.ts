@@ -34,6 +34,9 @@ export type TmTrainedResult =
 
 export type TmBackendResult = { ok: true; backend: string } | { ok: false; code: 'no-backend' };
 
+/** Training's progress is reported at most this often (ms), and at its last epoch. */
+const PROGRESS_INTERVAL_MS = 100;
+
 const failure = (e: unknown) => {
   const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
   return { ok: false as const, code: err.code, detail: err.message };
@@ -98,7 +101,15 @@ export class TmEngine {
     onProgress?: (progress: TmTrainProgress) => void,
   ): Promise<TmTrainedResult> {
     await pickBackend();
-    const result = await this.trainer.train(classes, (p) => void onProgress?.(p));
+    // Each report draws the page (and, from the worker, is a message each way): ten a
+    // second move the bar as smoothly as one per epoch.
+    let reported = -Infinity;
+    const result = await this.trainer.train(classes, (p) => {
+      const now = performance.now();
+      if (p.epoch < p.epochs && now - reported < PROGRESS_INTERVAL_MS) return;
+      reported = now;
+      void onProgress?.(p);
+    });
     if (!result.ok) return result;
     const labels = classes.map((c) => c.label);
     const text = encodeKeptModel(
