@@ -6,6 +6,7 @@
 // Framework-free; the UI reads `state` (a Valtio proxy) and calls the methods. The lab keeps
 // one session for the whole app (runtime.ts), so samples survive a visit to another screen.
 import { proxy, ref } from 'valtio';
+import { nextTask } from '../../ui/next-task.ts';
 import { fetchTmModel } from './tm-fetch.ts';
 import { openTmInference, type TmInference, type TmInferenceMode } from './tm-inference.ts';
 import { decodeKeptModel, type TmScore } from './tm-kept-model.ts';
@@ -29,8 +30,11 @@ export interface TmCamera {
 
 export interface TmSample {
   id: number;
-  /** A small square picture of the sample (page memory; the features live in the worker). */
-  thumb: ImageBitmap;
+  /**
+   * A small square picture of the sample, as an object URL (page memory; the features live
+   * in the worker). A picture, not a canvas: a hundred canvases cost the page each frame.
+   */
+  thumb: string;
 }
 
 export interface TmClass {
@@ -89,6 +93,14 @@ function sourceReady(el: Source): boolean {
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The picture as a PNG object URL (the bitmap is closed). */
+async function thumbnailUrl(bitmap: ImageBitmap): Promise<string> {
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return URL.createObjectURL(await canvas.convertToBlob());
+}
 
 function cameraError(e: unknown): TmInputErrorCode {
   const name = e instanceof DOMException ? e.name : '';
@@ -175,7 +187,7 @@ export class TmSession {
     return token;
   }
 
-  private ready(meta: TmMetadata, model: 'link' | 'trained', scores: TmScore[]): void {
+  private ready(meta: TmMetadata, model: 'link' | 'trained', scores: TmScore[], loop = true): void {
     this.trigger.reset();
     Object.assign(this.state, {
       phase: 'ready',
@@ -184,7 +196,7 @@ export class TmSession {
       scores,
       probabilities: meta.labels.map(() => 0),
     });
-    this.startLoop();
+    if (loop) this.startLoop();
   }
 
   private failLoad(token: number, e: unknown): void {
@@ -272,7 +284,7 @@ export class TmSession {
     const cls = this.state.classes.find((c) => c.key === key);
     if (!cls) return;
     if (this.state.recording === key) this.stopRecording();
-    for (const s of cls.samples) s.thumb.close();
+    for (const s of cls.samples) URL.revokeObjectURL(s.thumb);
     this.state.classes = this.state.classes.filter((c) => c.key !== key);
     void this.inference?.clearClass(key);
   }
@@ -286,7 +298,7 @@ export class TmSession {
     const cls = this.state.classes.find((c) => c.key === key);
     const sample = cls?.samples.find((s) => s.id === id);
     if (!cls || !sample) return;
-    sample.thumb.close();
+    URL.revokeObjectURL(sample.thumb);
     cls.samples = cls.samples.filter((s) => s.id !== id);
     void this.inference?.removeSample(id);
   }
@@ -294,7 +306,7 @@ export class TmSession {
   clearSamples(key: string): void {
     const cls = this.state.classes.find((c) => c.key === key);
     if (!cls) return;
-    for (const s of cls.samples) s.thumb.close();
+    for (const s of cls.samples) URL.revokeObjectURL(s.thumb);
     cls.samples = [];
     void this.inference?.clearClass(key);
   }
@@ -334,26 +346,31 @@ export class TmSession {
         if (sourceReady(element)) {
           const { width, height } = sourceSize(element);
           const side = Math.min(width, height);
-          const [frame, thumb] = await Promise.all([
+          const [frame, small] = await Promise.all([
             createImageBitmap(element),
             createImageBitmap(element, (width - side) / 2, (height - side) / 2, side, side, {
               resizeWidth: THUMB,
               resizeHeight: THUMB,
             }),
           ]);
+          const thumbnail = thumbnailUrl(small);
           const result = await inference.addSample(key, frame);
+          const thumb = await thumbnail.catch((e: unknown) => {
+            if (result.ok) void inference.removeSample(result.id);
+            throw e;
+          });
           const now = this.state.classes.find((c) => c.key === key);
           if (!result.ok) {
-            thumb.close();
+            URL.revokeObjectURL(thumb);
             this.state.trainError = { code: result.code, detail: result.detail };
             break;
           }
           if (!now) {
-            thumb.close();
+            URL.revokeObjectURL(thumb);
             void inference.removeSample(result.id);
             break;
           }
-          now.samples.push({ id: result.id, thumb: ref(thumb) });
+          now.samples.push({ id: result.id, thumb });
         }
         await sleep(Math.max(0, RECORD_INTERVAL_MS - (performance.now() - started)));
       }
@@ -399,14 +416,23 @@ export class TmSession {
         this.state.trainError = { code: result.code, detail: result.detail };
         return null;
       }
-      const { text } = result;
+      const { text, scores } = result;
       const labels = classes.map((c) => c.label);
-      this.state.backend = result.backend;
-      this.loadToken++;
+      const token = ++this.loadToken;
       this.keptText = text;
-      this.state.error = null;
-      this.ready({ type: 'image', labels, imageSize: 224, modelName }, 'trained', result.scores);
-      return { text, scores: result.scores };
+      // The results first, then the new model's status, then its frames, each in a task of
+      // its own: together they held the page past 50 ms on a slow machine. A model that
+      // classified before training (a link's) stops now: the worker holds the new one.
+      this.stopLoop();
+      Object.assign(this.state, { training: null, scores, error: null });
+      await nextTask();
+      if (token !== this.loadToken) return { text, scores };
+      this.state.backend = result.backend;
+      this.ready({ type: 'image', labels, imageSize: 224, modelName }, 'trained', scores, false);
+      void nextFrame().then(() => {
+        if (token === this.loadToken) this.startLoop();
+      });
+      return { text, scores };
     } catch (e) {
       const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
       this.state.trainError = { code: err.code, detail: err.message };
@@ -490,7 +516,7 @@ export class TmSession {
     this.loadToken++;
     this.stopLoop();
     this.leave();
-    for (const c of this.state.classes) for (const s of c.samples) s.thumb.close();
+    for (const c of this.state.classes) for (const s of c.samples) URL.revokeObjectURL(s.thumb);
     this.state.classes = [];
     this.inference?.dispose();
     this.inference = null;
