@@ -4,7 +4,13 @@
 // on them (tm-trainer.ts), which then classifies. A trained model comes back as the text the
 // project keeps (tm-kept-model.ts), written here: JSON and base64 of the weights would
 // otherwise hold the page at the end of training.
-import { FramePixels, pickBackend, TmClassifier, type TmLoadResult } from './tm-classifier.ts';
+import {
+  FramePixels,
+  pickBackend,
+  TmClassifier,
+  type TmFrame,
+  type TmLoadResult,
+} from './tm-classifier.ts';
 import { encodeKeptModel, tmMetadataJson, type TmScore } from './tm-kept-model.ts';
 import { TmError, type TmMetadata, type TmModelFiles } from './tm-model.ts';
 import {
@@ -59,7 +65,7 @@ export class TmEngine {
     return this.classifier.load(files, meta);
   }
 
-  async classify(frame: ImageBitmap): Promise<TmClassifyResult> {
+  async classify(frame: TmFrame): Promise<TmClassifyResult> {
     try {
       return { ok: true, probabilities: await this.classifier.classify(frame) };
     } catch (e) {
@@ -68,7 +74,7 @@ export class TmEngine {
   }
 
   /** Keeps a sample of class `key` from the frame (closed afterwards). */
-  async addSample(key: string, frame: ImageBitmap): Promise<TmSampleResult> {
+  async addSample(key: string, frame: TmFrame): Promise<TmSampleResult> {
     try {
       await pickBackend();
       return { ok: true, id: this.trainer.add(key, this.frames.pixels(frame, TM_INPUT_SIZE)) };

@@ -7,6 +7,7 @@
 // one session for the whole app (runtime.ts), so samples survive a visit to another screen.
 import { proxy, ref } from 'valtio';
 import { nextTask } from '../../ui/next-task.ts';
+import type { TmFrame } from './tm-classifier.ts';
 import { fetchTmModel } from './tm-fetch.ts';
 import { openTmInference, type TmInference, type TmInferenceMode } from './tm-inference.ts';
 import { decodeKeptModel, type TmScore } from './tm-kept-model.ts';
@@ -134,6 +135,10 @@ export class TmSession {
   private recordToken = 0;
   private keptText = '';
   private warming: Promise<void> | null = null;
+  /** Whether video frames go to the worker as VideoFrames (where it takes them). */
+  private videoFrames = typeof VideoFrame === 'function';
+  /** Train was pressed and has not ended (`state.training` shows it a task later). */
+  private trainingNow = false;
   private element: Source | null = null;
   private stream: MediaStream | null = null;
   private objectUrl: string | null = null;
@@ -346,15 +351,18 @@ export class TmSession {
         if (sourceReady(element)) {
           const { width, height } = sourceSize(element);
           const side = Math.min(width, height);
-          const [frame, small] = await Promise.all([
-            createImageBitmap(element),
-            createImageBitmap(element, (width - side) / 2, (height - side) / 2, side, side, {
-              resizeWidth: THUMB,
-              resizeHeight: THUMB,
-            }),
-          ]);
+          const small = await createImageBitmap(
+            element,
+            (width - side) / 2,
+            (height - side) / 2,
+            side,
+            side,
+            { resizeWidth: THUMB, resizeHeight: THUMB },
+          );
           const thumbnail = thumbnailUrl(small);
-          const result = await inference.addSample(key, frame);
+          const result = await this.withFrame(element, inference, (frame) =>
+            inference.addSample(key, frame),
+          );
           const thumb = await thumbnail.catch((e: unknown) => {
             if (result.ok) void inference.removeSample(result.id);
             throw e;
@@ -399,19 +407,24 @@ export class TmSession {
    * or null when training did not work (trainError says why).
    */
   async train(modelName: string, now = new Date()): Promise<TmTrained | null> {
-    if (this.state.training) return null;
+    if (this.trainingNow) return null;
     const problem = this.trainProblem();
     this.state.trainError = problem ? { code: problem.code, detail: problem.label ?? '' } : null;
     if (problem) return null;
     this.stopRecording();
     const classes = this.state.classes.map((c) => ({ key: c.key, label: c.label.trim() }));
-    this.state.training = { epoch: 0, epochs: 1 };
+    this.trainingNow = true;
     try {
       const inference = await this.open();
       const keep = { modelName, trainedAt: now.toISOString() };
-      const result = await inference.train(classes, keep, (p) => {
+      const training = inference.train(classes, keep, (p) => {
         this.state.training = { epoch: p.epoch, epochs: p.epochs };
       });
+      // Training starts at once; the page shows it (Train busy, the buttons disabled, the
+      // progress) in a task of its own, which keeps the click's task short.
+      await nextTask();
+      this.state.training ??= { epoch: 0, epochs: 1 };
+      const result = await training;
       if (!result.ok) {
         this.state.trainError = { code: result.code, detail: result.detail };
         return null;
@@ -438,6 +451,7 @@ export class TmSession {
       this.state.trainError = { code: err.code, detail: err.message };
       return null;
     } finally {
+      this.trainingNow = false;
       this.state.training = null;
     }
   }
@@ -524,6 +538,31 @@ export class TmSession {
     this.warming = null;
   }
 
+  /**
+   * Hands the input's current frame to `take`: from a video, a VideoFrame where the worker
+   * takes it (the page does not copy the picture: the worker converts it), else a bitmap.
+   */
+  private async withFrame<T>(
+    element: Source,
+    inference: TmInference,
+    take: (frame: TmFrame) => Promise<T>,
+  ): Promise<T> {
+    if (this.videoFrames && inference.mode === 'worker' && element instanceof HTMLVideoElement) {
+      let frame: VideoFrame | null = null;
+      try {
+        frame = new VideoFrame(element);
+        return await take(frame);
+      } catch (e) {
+        frame?.close();
+        // No frame to take yet: a bitmap this time. A browser that cannot hand a VideoFrame
+        // to a worker: bitmaps from now on.
+        if (frame && !(e instanceof DOMException && e.name === 'DataCloneError')) throw e;
+        if (frame) this.videoFrames = false;
+      }
+    }
+    return take(await createImageBitmap(element));
+  }
+
   private use(element: Source, source: TmSessionState['source']): void {
     this.element = element;
     this.state.source = source;
@@ -564,8 +603,9 @@ export class TmSession {
       const started = performance.now();
       let probabilities: number[];
       try {
-        const frame = await createImageBitmap(element);
-        probabilities = await inference.classify(frame);
+        probabilities = await this.withFrame(element, inference, (frame) =>
+          inference.classify(frame),
+        );
       } catch (e) {
         if (token !== this.loop) return;
         const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
