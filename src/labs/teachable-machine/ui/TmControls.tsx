@@ -278,7 +278,9 @@ export default function TmControls({ id, gate }: Props) {
           <TmLoadButton session={session} disabled={url.trim() === ''} />
         </Form>
       )}
-      <TmModelStatus id={id} session={session} />
+      <div className="tm-slot">
+        <TmModelStatus id={id} session={session} />
+      </div>
 
       <fieldset className="d-flex gap-2 align-items-end flex-wrap">
         <legend className="small mb-1">{t('input')}</legend>
@@ -349,8 +351,10 @@ export default function TmControls({ id, gate }: Props) {
       {source === 'train' && (
         <TmTrainer id={id} session={session} hasInput={s.source !== null} onTrain={train} />
       )}
-      {source === 'train' && <TmResults id={id} session={session} />}
-      <TmKept id={id} session={session} shown={source === 'train'} />
+      <div className="tm-slot">{source === 'train' && <TmResults id={id} session={session} />}</div>
+      <div className="tm-slot">
+        <TmKept id={id} session={session} shown={source === 'train'} />
+      </div>
 
       <div className="d-flex gap-3 flex-wrap align-items-end">
         <Form.Group controlId={`${id}-threshold`}>

@@ -261,12 +261,65 @@ function TrainProgress({ id, session }: { id: string; session: TmSession }) {
   );
 }
 
+/**
+ * Add class, Train, why Train cannot start yet and training's progress: training's start
+ * and end draw these, not the classes.
+ */
+function TrainControls({
+  id,
+  session,
+  canAdd,
+  problem,
+  recording,
+  onTrain,
+}: {
+  id: string;
+  session: TmSession;
+  canAdd: boolean;
+  problem: ReturnType<TmSession['trainProblem']>;
+  recording: boolean;
+  onTrain(): void;
+}) {
+  const { t } = useTranslation('teachable');
+  const training = useTraining(session);
+  const className = (n: number) => t('train.defaultClass', { n });
+  return (
+    <>
+      <div className="d-flex gap-2 flex-wrap">
+        {canAdd && (
+          <IconButton
+            icon="plus-circle"
+            className="btn btn-sm btn-outline-primary"
+            disabled={training}
+            onClick={() => session.addClass(className)}
+          >
+            {t('train.addClass')}
+          </IconButton>
+        )}
+        <IconButton
+          icon="cpu"
+          className="btn btn-sm btn-primary"
+          busy={training}
+          disabled={problem !== null || recording}
+          onClick={onTrain}
+        >
+          {t('train.train')}
+        </IconButton>
+      </div>
+      {problem && !training && (
+        <p className="small mb-0" data-testid={`${id}-train-problem`}>
+          {t(`train.problems.${problem.code}`, { label: problem.label, min: TM_MIN_SAMPLES })}
+        </p>
+      )}
+      {training && <TrainProgress id={id} session={session} />}
+    </>
+  );
+}
+
 /** Memoised: the lab re-renders with every frame's prediction; the classes need not. */
 export default memo(function TmTrainer({ id, session, hasInput, onTrain }: Props) {
   const { t } = useTranslation('teachable');
   const s = useSnapshot(session.state);
-  const training = useTraining(session);
-  const className = (n: number) => t('train.defaultClass', { n });
   useEffect(() => {
     session.ensureClasses((n) => t('train.defaultClass', { n }));
     session.prepareTraining();
@@ -294,33 +347,16 @@ export default memo(function TmTrainer({ id, session, hasInput, onTrain }: Props
           />
         ))}
       </ul>
-      <div className="d-flex gap-2 flex-wrap">
-        {s.classes.length < TM_MAX_CLASSES && (
-          <IconButton
-            icon="plus-circle"
-            className="btn btn-sm btn-outline-primary"
-            disabled={training}
-            onClick={() => session.addClass(className)}
-          >
-            {t('train.addClass')}
-          </IconButton>
-        )}
-        <IconButton
-          icon="cpu"
-          className="btn btn-sm btn-primary"
-          busy={training}
-          disabled={problem !== null || s.recording !== null}
-          onClick={onTrain}
-        >
-          {t('train.train')}
-        </IconButton>
+      <div className="tm-slot">
+        <TrainControls
+          id={id}
+          session={session}
+          canAdd={s.classes.length < TM_MAX_CLASSES}
+          problem={problem}
+          recording={s.recording !== null}
+          onTrain={onTrain}
+        />
       </div>
-      {problem && !training && (
-        <p className="small mb-0" data-testid={`${id}-train-problem`}>
-          {t(`train.problems.${problem.code}`, { label: problem.label, min: TM_MIN_SAMPLES })}
-        </p>
-      )}
-      {training && <TrainProgress id={id} session={session} />}
       {s.trainError && (
         <Alert variant="danger" className="small py-2 mb-0" role="alert">
           {s.trainError.code in TRAIN_PROBLEMS
