@@ -27,7 +27,8 @@ interface Props {
   session: TmSession;
   /** Whether an input (camera or file) runs: recording needs one. */
   hasInput: boolean;
-  onTrain(): void;
+  /** Trains; resolves when done (failures show in the session's trainError). */
+  onTrain(): Promise<void>;
 }
 
 function Thumb({ bitmap }: { bitmap: ImageBitmap }) {
@@ -270,7 +271,7 @@ export default memo(function TmTrainer({ id, session, hasInput, onTrain }: Props
           className="btn btn-sm btn-primary"
           busy={s.training !== null}
           disabled={problem !== null || s.recording !== null}
-          onClick={onTrain}
+          onClick={() => void onTrain()}
         >
           {t('train.train')}
         </IconButton>
