@@ -274,7 +274,7 @@ export class TmSession {
     if (this.state.recording === key) this.stopRecording();
     for (const s of cls.samples) s.thumb.close();
     this.state.classes = this.state.classes.filter((c) => c.key !== key);
-    void this.inference?.clearClass(key);
+    this.forget(this.inference?.clearClass(key));
   }
 
   renameClass(key: string, label: string): void {
@@ -288,7 +288,7 @@ export class TmSession {
     if (!cls || !sample) return;
     sample.thumb.close();
     cls.samples = cls.samples.filter((s) => s.id !== id);
-    void this.inference?.removeSample(id);
+    this.forget(this.inference?.removeSample(id));
   }
 
   clearSamples(key: string): void {
@@ -296,7 +296,7 @@ export class TmSession {
     if (!cls) return;
     for (const s of cls.samples) s.thumb.close();
     cls.samples = [];
-    void this.inference?.clearClass(key);
+    this.forget(this.inference?.clearClass(key));
   }
 
   /** Opens the worker and gets training ready while the user sets up the classes. */
@@ -350,7 +350,7 @@ export class TmSession {
           }
           if (!now) {
             thumb.close();
-            void inference.removeSample(result.id);
+            this.forget(inference.removeSample(result.id));
             break;
           }
           now.samples.push({ id: result.id, thumb: ref(thumb) });
@@ -358,11 +358,23 @@ export class TmSession {
         await sleep(Math.max(0, RECORD_INTERVAL_MS - (performance.now() - started)));
       }
     } catch (e) {
-      const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
-      this.state.trainError = { code: err.code, detail: err.message };
+      this.trainFailed(e);
     } finally {
       if (token === this.recordToken) this.stopRecording();
     }
+  }
+
+  /**
+   * A sample or class the worker drops in the background: should that fail, the model
+   * would train on what the page no longer shows, so the trainer says so.
+   */
+  private forget(work: Promise<void> | undefined): void {
+    work?.catch((e: unknown) => this.trainFailed(e));
+  }
+
+  private trainFailed(e: unknown): void {
+    const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
+    this.state.trainError = { code: err.code, detail: err.message };
   }
 
   /** Why Train cannot start yet, or null. */
@@ -408,8 +420,7 @@ export class TmSession {
       this.ready({ type: 'image', labels, imageSize: 224, modelName }, 'trained', result.scores);
       return { text, scores: result.scores };
     } catch (e) {
-      const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
-      this.state.trainError = { code: err.code, detail: err.message };
+      this.trainFailed(e);
       return null;
     } finally {
       this.state.training = null;
