@@ -41,8 +41,11 @@ lane_checks() {
 }
 
 lane_engines() {
-  step engines "server suites again on PostgreSQL (throw-away cluster)" \
-    node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node server src
+  # Only the suites that open a database run again; the others would repeat the same run.
+  local suites
+  mapfile -t suites < <(node --import tsx scripts/db-suites.ts server src)
+  step engines "server suites again on PostgreSQL (throw-away cluster, ${#suites[@]} suites)" \
+    node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node "${suites[@]}"
   step engines "remote-lab and web UI broker suites on Mosquitto with dynamic security (throw-away broker)" \
     node --import tsx scripts/mosquitto-temp.ts run -- npx vitest run --project node \
     server/remote-lab server/webui src/remote-lab src/webui
