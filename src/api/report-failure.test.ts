@@ -25,18 +25,38 @@ const offlineClient = () =>
 const shown = () => ui.toasts.map((t) => [t.kind, t.message]);
 
 describe('reportFailure', () => {
-  it('shows an unexpected failure as a warning toast and logs it', () => {
+  it('shows a failure of the app with its own words and logs it', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const error = new Error('Failed to fetch dynamically imported module');
+    const error = new Error('The file is not a GoGo data log.');
     reportFailure(error);
-    expect(shown()).toEqual([['warning', 'Failed to fetch dynamically imported module']]);
+    expect(shown()).toEqual([['warning', 'The file is not a GoGo data log.']]);
     expect(log).toHaveBeenCalledWith(error);
   });
 
-  it('says "Error" for a failure without a message', () => {
+  it('says a part of the app did not load when a chunk cannot be fetched', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    reportFailure(
+      new TypeError('Failed to fetch dynamically imported module: http://x/assets/a.js'),
+    );
+    expect(shown()).toEqual([
+      [
+        'warning',
+        'A part of GoGo Code could not be loaded. Check your connection and reload the page.',
+      ],
+    ]);
+  });
+
+  it("keeps a programming error's text for the console and says something went wrong", () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const error = new TypeError("Cannot read properties of undefined (reading 'x')");
+    reportFailure(error);
     reportFailure('nothing readable');
-    expect(shown()).toEqual([['warning', 'Error']]);
+    const text = 'Something went wrong. Try again; if it happens again, reload the page.';
+    expect(shown()).toEqual([
+      ['warning', text],
+      ['warning', text],
+    ]);
+    expect(log).toHaveBeenCalledWith(error);
   });
 
   it('adds nothing to the toast the API client already showed', async () => {
