@@ -291,7 +291,7 @@ export class TmSession {
     if (this.state.recording === key) this.stopRecording();
     for (const s of cls.samples) URL.revokeObjectURL(s.thumb);
     this.state.classes = this.state.classes.filter((c) => c.key !== key);
-    void this.inference?.clearClass(key);
+    this.forget(this.inference?.clearClass(key));
   }
 
   renameClass(key: string, label: string): void {
@@ -305,7 +305,7 @@ export class TmSession {
     if (!cls || !sample) return;
     URL.revokeObjectURL(sample.thumb);
     cls.samples = cls.samples.filter((s) => s.id !== id);
-    void this.inference?.removeSample(id);
+    this.forget(this.inference?.removeSample(id));
   }
 
   clearSamples(key: string): void {
@@ -313,7 +313,7 @@ export class TmSession {
     if (!cls) return;
     for (const s of cls.samples) URL.revokeObjectURL(s.thumb);
     cls.samples = [];
-    void this.inference?.clearClass(key);
+    this.forget(this.inference?.clearClass(key));
   }
 
   /** Opens the worker and gets training ready while the user sets up the classes. */
@@ -364,7 +364,7 @@ export class TmSession {
             inference.addSample(key, frame),
           );
           const thumb = await thumbnail.catch((e: unknown) => {
-            if (result.ok) void inference.removeSample(result.id);
+            if (result.ok) this.forget(inference.removeSample(result.id));
             throw e;
           });
           const now = this.state.classes.find((c) => c.key === key);
@@ -375,7 +375,7 @@ export class TmSession {
           }
           if (!now) {
             URL.revokeObjectURL(thumb);
-            void inference.removeSample(result.id);
+            this.forget(inference.removeSample(result.id));
             break;
           }
           now.samples.push({ id: result.id, thumb });
@@ -383,11 +383,23 @@ export class TmSession {
         await sleep(Math.max(0, RECORD_INTERVAL_MS - (performance.now() - started)));
       }
     } catch (e) {
-      const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
-      this.state.trainError = { code: err.code, detail: err.message };
+      this.trainFailed(e);
     } finally {
       if (token === this.recordToken) this.stopRecording();
     }
+  }
+
+  /**
+   * A sample or class the worker drops in the background: should that fail, the model
+   * would train on what the page no longer shows, so the trainer says so.
+   */
+  private forget(work: Promise<void> | undefined): void {
+    work?.catch((e: unknown) => this.trainFailed(e));
+  }
+
+  private trainFailed(e: unknown): void {
+    const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
+    this.state.trainError = { code: err.code, detail: err.message };
   }
 
   /** Why Train cannot start yet, or null. */
@@ -447,8 +459,7 @@ export class TmSession {
       });
       return { text, scores };
     } catch (e) {
-      const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
-      this.state.trainError = { code: err.code, detail: err.message };
+      this.trainFailed(e);
       return null;
     } finally {
       this.trainingNow = false;

@@ -27,7 +27,8 @@ interface Props {
   session: TmSession;
   /** Whether an input (camera or file) runs: recording needs one. */
   hasInput: boolean;
-  onTrain(): void;
+  /** Trains; resolves when done (failures show in the session's trainError). */
+  onTrain(): Promise<void>;
 }
 
 /**
@@ -278,7 +279,7 @@ function TrainControls({
   canAdd: boolean;
   problem: ReturnType<TmSession['trainProblem']>;
   recording: boolean;
-  onTrain(): void;
+  onTrain(): Promise<void>;
 }) {
   const { t } = useTranslation('teachable');
   const training = useTraining(session);
@@ -301,7 +302,7 @@ function TrainControls({
           className="btn btn-sm btn-primary"
           busy={training}
           disabled={problem !== null || recording}
-          onClick={onTrain}
+          onClick={() => void onTrain()}
         >
           {t('train.train')}
         </IconButton>
