@@ -15,7 +15,7 @@ import {
 } from './tm-trainer.ts';
 import { TM_INPUT_SIZE } from './tm-features.ts';
 
-export type TmClassifyResult =
+type TmClassifyResult =
   { ok: true; probabilities: number[] } | { ok: false; code: TmError['code']; detail: string };
 
 export type TmSampleResult =
@@ -32,7 +32,7 @@ export type TmTrainedResult =
   | { ok: true; text: string; scores: TmScore[]; backend: string }
   | { ok: false; code: TmTrainErrorCode; detail: string };
 
-export type TmBackendResult = { ok: true; backend: string } | { ok: false; code: 'no-backend' };
+type TmBackendResult = { ok: true; backend: string } | { ok: false; code: 'no-backend' };
 
 const failure = (e: unknown) => {
   const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
