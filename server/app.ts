@@ -86,8 +86,9 @@ export async function buildApp(config: ServerConfig, services: Services): Promis
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: proxyTrust(config.trustProxy),
-    // Bad URLs and the like, raised before routing, get the same error shape.
-    frameworkErrors: handleError,
+    // Bad URLs and the like, raised before routing, get the same error shape. (The reply it
+    // returns is thenable; nothing here waits for it.)
+    frameworkErrors: (error, request, reply) => void handleError(error, request, reply),
     // Node's own 400s (bad chunked body, CL+TE…) too.
     clientErrorHandler: handleClientError,
     schemaErrorFormatter: formatSchemaErrors,

@@ -9,9 +9,14 @@
 // time and the main thread's long tasks by phase: the Train click, training, the end of
 // training (results shown, the model kept in the project); goal: none over 50 ms in the
 // worker. GOGO_BENCH_TM_PROFILE=dir also writes a CPU profile of the page while the worker
-// trains at rate 4 and prints the functions that took the most time.
+// trains at rate 4 and prints the functions that took the most time; GOGO_BENCH_TM_TRACE=dir
+// a Chrome trace of the same round, and each long task with what filled it (script, style,
+// layout, paint).
+// A shorter run while working on the lab: GOGO_BENCH_TM_ONLY=train (no inference rounds),
+// GOGO_BENCH_TM_RATES=4 (CPU rates, default 1,4), GOGO_BENCH_TM_TRAINERS=worker,before
+// (default all), GOGO_BENCH_TM_ROUNDS=1 (training rounds, default 3).
 // Port: GOGO_BENCH_PORT (default 4180).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
@@ -249,10 +254,15 @@ async function measureTraining(
     });
     const profile =
       profileIt && profileDir !== undefined ? await startProfile(cdp, profileDir) : null;
-    const trainStarted = Date.now();
+    const trace = profileIt && traceDir !== undefined ? await startTrace(page) : null;
     await page.mouse.click(train.x + train.width / 2, train.y + train.height / 2);
-    await page.getByTestId('tm-test').waitFor({ timeout: 300_000 });
-    const trainMs = Date.now() - trainStarted;
+    // The page's own watch says when the results show: a locator's wait would run
+    // Playwright's search of the page on every frame, long tasks of its own at rate 4.
+    await page.waitForFunction(
+      () => (window as unknown as { tmMarks: TrainMarks }).tmMarks.results !== undefined,
+      null,
+      { polling: 100, timeout: 300_000 },
+    );
     await page.waitForTimeout(SETTLE_MS);
     if (profile) {
       await profile.stop(
@@ -260,10 +270,13 @@ async function measureTraining(
         `Train pressed → results + ${SETTLE_MS} ms (${mode}, CPU ${rate}×)`,
       );
     }
+    if (trace) await trace.stop(`${mode}-${rate}x`);
     const marks = await page.evaluate(() => (window as unknown as { tmMarks: TrainMarks }).tmMarks);
     await page.waitForTimeout(WINDOW_MS);
     const fps = await readFps(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // Timed on the page's clock: pressed → the results shown.
+    const trainMs = (marks.results ?? NaN) - (marks.press ?? NaN);
     return { recordMs, trainMs, ...splitPhases(marks), fps };
   } finally {
     await page.close();
@@ -299,6 +312,84 @@ function splitPhases(marks: TrainMarks): Pick<TrainSample, 'longTasks' | 'longes
  * (DevTools opens it), and the functions that took the most time printed.
  */
 const profileDir = process.env.GOGO_BENCH_TM_PROFILE;
+/** A trace event (Chrome's JSON trace format). */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { functionName?: string; url?: string } };
+}
+
+/**
+ * GOGO_BENCH_TM_TRACE=dir: a Chrome trace of the same round as the profile, written to
+ * dir/tm-train-<mode>-<rate>x.json (DevTools' Performance panel opens it), and the page's
+ * long tasks printed with the trace events that took their time (self time by name).
+ */
+const traceDir = process.env.GOGO_BENCH_TM_TRACE;
+
+async function startTrace(page: Page) {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser to trace');
+  await browser.startTracing(page, {
+    categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+  });
+  return {
+    async stop(name: string) {
+      const buffer = await browser.stopTracing();
+      mkdirSync(traceDir ?? '.', { recursive: true });
+      const file = path.join(traceDir ?? '.', `tm-train-${name}.json`);
+      writeFileSync(file, buffer);
+      const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+      // The page's main thread: the renderer main thread with the most events.
+      const mains = traceEvents.filter(
+        (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+      );
+      const count = (m: TraceEvent) =>
+        traceEvents.filter((e) => e.pid === m.pid && e.tid === m.tid).length;
+      const main = mains.sort((a, b) => count(b) - count(a))[0];
+      if (!main) return;
+      const events = traceEvents
+        .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur)
+        .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+      const start = events[0]?.ts ?? 0;
+      const tasks = events.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000);
+      const rows = tasks.map((task) => {
+        const end = task.ts + (task.dur ?? 0);
+        const inside = events.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);
+        // Self time by name: each event's time less that of the events directly inside it.
+        const self = new Map<string, number>();
+        const stack: TraceEvent[] = [];
+        for (const e of inside) {
+          while (stack.length && (stack.at(-1)?.ts ?? 0) + (stack.at(-1)?.dur ?? 0) <= e.ts) {
+            stack.pop();
+          }
+          const parent = stack.at(-1);
+          const key = (x: TraceEvent) =>
+            x.name === 'FunctionCall' && x.args?.data?.functionName
+              ? `${x.name} ${x.args.data.functionName}`
+              : x.name;
+          self.set(key(e), (self.get(key(e)) ?? 0) + (e.dur ?? 0));
+          if (parent) self.set(key(parent), (self.get(key(parent)) ?? 0) - (e.dur ?? 0));
+          stack.push(e);
+        }
+        const top = [...self.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 5)
+          .map(([n, us]) => `${n} ${(us / 1000).toFixed(0)}`)
+          .join(', ');
+        return {
+          at: ms((task.ts - start) / 1000),
+          task: ms((task.dur ?? 0) / 1000),
+          'self time (ms)': top,
+        };
+      });
+      table(`Long tasks on the page's main thread (${name}; ${file})`, rows);
+    },
+  };
+}
 
 const suite: BenchSuite = {
   description:
@@ -318,7 +409,7 @@ const suite: BenchSuite = {
       const context = await browser.newContext({ permissions: ['camera'] });
       disposeModels = await routeTmModels(context);
       const samples: Record<Mode, Sample[]> = { worker: [], page: [] };
-      const n = rounds(ctx, 2);
+      const n = process.env.GOGO_BENCH_TM_ONLY === 'train' ? 0 : rounds(ctx, 2);
       for (let i = 0; i < n; i++) {
         for (const mode of ['worker', 'page'] as const) {
           samples[mode].push(await measure(context, base, mode));
@@ -334,21 +425,26 @@ const suite: BenchSuite = {
           longest: ms(median(s.map((x) => x.longest))),
         };
       };
-      table(`Teachable Machine, 224 × 224 conv model, fake camera, ${n} rounds each`, [
-        row('worker'),
-        row('page'),
-      ]);
+      if (n > 0) {
+        table(`Teachable Machine, 224 × 224 conv model, fake camera, ${n} rounds each`, [
+          row('worker'),
+          row('page'),
+        ]);
+      }
       // Training in the lab, at CPU rate 1 and 4; with GOGO_BENCH_TM_BEFORE, an earlier build
       // of the lab (its dist/ folder) trains in its worker in the same rounds.
       const trained: Record<string, TrainSample[]> = {};
       const key = (mode: Trainer, rate: number) => `${mode}@${rate}`;
-      const trainRounds = rounds(ctx, 1);
-      const trainers: { mode: Trainer; base: string }[] = [
+      const trainRounds = Number(process.env.GOGO_BENCH_TM_ROUNDS ?? 0) || rounds(ctx, 1);
+      const rates = (process.env.GOGO_BENCH_TM_RATES ?? '1,4').split(',').map(Number);
+      const only = process.env.GOGO_BENCH_TM_TRAINERS?.split(',');
+      const all: { mode: Trainer; base: string }[] = [
         { mode: 'worker', base },
         { mode: 'page', base },
       ];
-      if (before) trainers.unshift({ mode: 'before', base: `http://localhost:${port + 1}` });
-      for (const rate of [1, 4]) {
+      if (before) all.unshift({ mode: 'before', base: `http://localhost:${port + 1}` });
+      const trainers = all.filter((t) => !only || only.includes(t.mode));
+      for (const rate of rates) {
         for (let i = 0; i < trainRounds; i++) {
           for (const t of trainers) {
             (trained[key(t.mode, rate)] ??= []).push(
@@ -384,9 +480,9 @@ const suite: BenchSuite = {
       table(
         `Teachable Machine training, 2 × ${TRAIN_SAMPLES} samples, fake camera, ${trainRounds} round(s) each;\n` +
           `main-thread long tasks by phase: how many over 50 ms / the longest (goal in the worker: 0)`,
-        [1, 4].flatMap((rate) => trainers.map((t) => trainRow(t.mode, rate))),
+        rates.flatMap((rate) => trainers.map((t) => trainRow(t.mode, rate))),
       );
-      for (const rate of [1, 4]) {
+      for (const rate of rates) {
         const t = trained[key('worker', rate)] ?? [];
         const r = trained[key('page', rate)] ?? [];
         const phases = Object.fromEntries(

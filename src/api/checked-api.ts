@@ -51,7 +51,10 @@ export class CheckedApi {
       200,
       'bad_response',
     );
-    if (!call.quiet) this.deps.notify(error.message);
+    if (!call.quiet) {
+      this.deps.notify(error.message);
+      error.reported = true;
+    }
     return error;
   }
 

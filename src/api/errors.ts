@@ -21,6 +21,9 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The person was told already (the client's toast), or there is nothing to tell (a cancel). */
+  reported = false;
 }
 
 /** The server's error code of a failure, if it sent one. */

@@ -223,14 +223,12 @@ export class BoardBridge {
     try {
       grant = await this.deps.grant();
     } catch (e) {
-      if (run !== this.run) return;
-      const message = e instanceof Error ? e.message : String(e);
-      this.set({ phase: 'error', error: { code: 'server', message } });
-      return this.retryLater(GRANT_RETRY_MS);
+      return this.startFailed(run, e);
     }
     if (run !== this.run) return;
     const root = `${grant.root}/`;
     let everConnected = false;
+    // The MQTT client's chunk, should it not load, fails the start like a refused grant.
     const link = await MqttLink.open({
       url: this.deps.brokerUrl(grant.url),
       username: grant.username,
@@ -266,9 +264,17 @@ export class BoardBridge {
         if (run !== this.run || !topic.startsWith(root)) return;
         this.receive(topic.slice(root.length), payloadText(payload));
       },
-    });
+    }).catch((e: unknown) => this.startFailed(run, e));
+    if (!link) return;
     if (run !== this.run) return void link.close();
     this.link = link;
+  }
+
+  private startFailed(run: number, e: unknown): void {
+    if (run !== this.run) return;
+    const message = e instanceof Error ? e.message : String(e);
+    this.set({ phase: 'error', error: { code: 'server', message } });
+    this.retryLater(GRANT_RETRY_MS);
   }
 
   // Publishing

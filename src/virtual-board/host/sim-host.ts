@@ -123,7 +123,7 @@ export class SimHost implements FakeHidBackend {
     this.store.plugged = plugged;
     this.plugListeners.forEach((l) => l(plugged));
     // The cable also carries the board's power: pulling it stops an update mid-way.
-    if (this.api) void this.api.setPowered(plugged);
+    this.api?.setPowered(plugged).catch((e: unknown) => console.error('simulated board:', e));
   }
 
   /** What the board enumerates as (the STM32 bootloader after a reboot into it). */
