@@ -81,7 +81,7 @@ function assertSchema(route: RouteOptions): void {
   }
 }
 
-export async function buildApp(config: ServerConfig, services: Services): Promise<App> {
+async function buildApp(config: ServerConfig, services: Services): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,

@@ -19,12 +19,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { makeTmBenchModel } from '../make-tm-model.ts';
+import { startProfile } from './cpu-profile.ts';
 import { median, ms, rounds, table, type BenchContext, type BenchSuite } from './lib.ts';
 import { benchChromium, benchPort, ensureBuilt, serveDist } from './serve-dist.ts';
 
-type Mode = 'worker' | 'page';
+export type Mode = 'worker' | 'page';
 /** Who trains: the lab's worker, the main thread (reference), an earlier build's worker. */
 type Trainer = Mode | 'before';
 const TRAINERS: Record<Trainer, string> = {
@@ -42,6 +43,48 @@ interface Sample {
 
 const WINDOW_MS = 5000;
 
+/**
+ * Serves the bench model (scripts/make-tm-model.ts) at /tm-models/bench/ to the pages of
+ * `context`, whatever server they come from; returns the clean-up.
+ */
+export async function routeTmModels(context: BrowserContext): Promise<() => void> {
+  const models = mkdtempSync(path.join(tmpdir(), 'tm-bench-'));
+  await makeTmBenchModel(models);
+  await context.route('**/tm-models/**', (route) => {
+    const rel = new URL(route.request().url()).pathname.replace(/^\/tm-models\//, '');
+    if (rel.includes('..')) return route.fulfill({ status: 403 });
+    try {
+      return route.fulfill({ body: readFileSync(path.join(models, rel)) });
+    } catch {
+      return route.fulfill({ status: 404 });
+    }
+  });
+  return () => rmSync(models, { recursive: true, force: true });
+}
+
+/**
+ * Opens the lab on `page` (of a context with the camera allowed and `routeTmModels`), loads
+ * the bench model by its link, checks where it runs and turns the fake camera on; resolves
+ * once the lab shows a frame rate.
+ */
+export async function startInference(page: Page, base: string, mode: Mode): Promise<void> {
+  await page.goto(`${base}/#/teachable-machine`);
+  await page.getByLabel('Use a Teachable Machine link').check();
+  await page.getByLabel('Model URL').fill('/tm-models/bench/');
+  await page.getByRole('button', { name: 'Load model' }).click();
+  await page.getByTestId('tm-model').waitFor({ timeout: 60_000 });
+  const where = await page.getByTestId('tm-model').innerText();
+  const expected = mode === 'worker' ? 'background worker' : 'on the page';
+  if (!where.includes(expected)) throw new Error(`expected inference ${expected}: ${where}`);
+  await page.getByRole('button', { name: 'Use the camera' }).click();
+  await page.getByTestId('tm-fps').filter({ hasText: /[1-9]/ }).waitFor({ timeout: 120_000 });
+}
+
+/** The frame rate the lab shows. */
+export async function readFps(page: Page): Promise<number> {
+  return Number(/([\d.]+)/.exec(await page.getByTestId('tm-fps').innerText())?.[1] ?? 0);
+}
+
 async function measure(context: BrowserContext, base: string, mode: Mode): Promise<Sample> {
   await context.clearCookies();
   if (mode === 'page') {
@@ -56,22 +99,13 @@ async function measure(context: BrowserContext, base: string, mode: Mode): Promi
         for (const e of list.getEntries()) w.tmLong.push(e.duration);
       }).observe({ type: 'longtask', buffered: false });
     });
-    await page.goto(`${base}/#/teachable-machine`);
-    await page.getByLabel('Use a Teachable Machine link').check();
-    await page.getByLabel('Model URL').fill('/tm-models/bench/');
-    await page.getByRole('button', { name: 'Load model' }).click();
-    await page.getByTestId('tm-model').waitFor({ timeout: 60_000 });
-    const where = await page.getByTestId('tm-model').innerText();
-    const expected = mode === 'worker' ? 'background worker' : 'on the page';
-    if (!where.includes(expected)) throw new Error(`expected inference ${expected}: ${where}`);
-    await page.getByRole('button', { name: 'Use the camera' }).click();
-    await page.getByTestId('tm-fps').filter({ hasText: /[1-9]/ }).waitFor({ timeout: 60_000 });
+    await startInference(page, base, mode);
     // Warm (first frames compile shaders / JIT), then the measured window.
     await page.waitForTimeout(2000);
     await page.evaluate(() => ((window as unknown as { tmLong: number[] }).tmLong = []));
     await page.waitForTimeout(WINDOW_MS);
     const long = await page.evaluate(() => (window as unknown as { tmLong: number[] }).tmLong);
-    const fps = Number(/([\d.]+)/.exec(await page.getByTestId('tm-fps').innerText())?.[1] ?? 0);
+    const fps = await readFps(page);
     return {
       fps,
       longTasks: long.length,
@@ -227,7 +261,8 @@ async function measureTraining(
       marks.long = [];
       marks.armed = true;
     });
-    const profile = profileIt && profileDir !== undefined ? await startProfile(cdp) : null;
+    const profile =
+      profileIt && profileDir !== undefined ? await startProfile(cdp, profileDir) : null;
     const trace = profileIt && traceDir !== undefined ? await startTrace(page) : null;
     await page.mouse.click(train.x + train.width / 2, train.y + train.height / 2);
     // The page's own watch says when the results show: a locator's wait would run
@@ -238,11 +273,16 @@ async function measureTraining(
       { polling: 100, timeout: 300_000 },
     );
     await page.waitForTimeout(SETTLE_MS);
-    if (profile) await profile.stop(`${mode}-${rate}x`);
+    if (profile) {
+      await profile.stop(
+        `tm-train-${mode}-${rate}x`,
+        `Train pressed → results + ${SETTLE_MS} ms (${mode}, CPU ${rate}×)`,
+      );
+    }
     if (trace) await trace.stop(`${mode}-${rate}x`);
     const marks = await page.evaluate(() => (window as unknown as { tmMarks: TrainMarks }).tmMarks);
     await page.waitForTimeout(WINDOW_MS);
-    const fps = Number(/([\d.]+)/.exec(await page.getByTestId('tm-fps').innerText())?.[1] ?? 0);
+    const fps = await readFps(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     // Timed on the page's clock: pressed → the results shown.
     const trainMs = (marks.results ?? NaN) - (marks.press ?? NaN);
@@ -281,42 +321,6 @@ function splitPhases(marks: TrainMarks): Pick<TrainSample, 'longTasks' | 'longes
  * (DevTools opens it), and the functions that took the most time printed.
  */
 const profileDir = process.env.GOGO_BENCH_TM_PROFILE;
-interface CpuProfile {
-  nodes: {
-    id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-async function startProfile(cdp: CDPSession) {
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  return {
-    async stop(name: string) {
-      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
-      mkdirSync(profileDir ?? '.', { recursive: true });
-      const file = path.join(profileDir ?? '.', `tm-train-${name}.cpuprofile`);
-      writeFileSync(file, JSON.stringify(profile));
-      const self = new Map<string, number>();
-      const frame = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-      profile.samples.forEach((id, i) => {
-        const f = frame.get(id);
-        if (!f || ['(idle)', '(program)', '(root)'].includes(f.functionName)) return;
-        const where = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
-        self.set(where, (self.get(where) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-      });
-      const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
-      table(
-        `Most self time on the page, Train pressed → results + ${SETTLE_MS} ms (${name}; ${file})`,
-        top.map(([fn, t]) => ({ function: fn, 'self time': ms(t) })),
-      );
-    },
-  };
-}
-
 /** A trace event (Chrome's JSON trace format). */
 interface TraceEvent {
   name: string;
@@ -403,25 +407,16 @@ const suite: BenchSuite = {
     ensureBuilt();
     const launch = benchChromium('Teachable Machine', ['--use-fake-device-for-media-stream']);
     if (launch === null) return;
-    const models = mkdtempSync(path.join(tmpdir(), 'tm-bench-'));
-    await makeTmBenchModel(models);
     const port = benchPort();
     const base = `http://localhost:${port}`;
     const server = await serveDist(port);
     const before = process.env.GOGO_BENCH_TM_BEFORE;
     const beforeServer = before ? await serveDist(port + 1, path.resolve(before)) : null;
     const browser = await chromium.launch(launch);
+    let disposeModels: () => void = () => undefined;
     try {
       const context = await browser.newContext({ permissions: ['camera'] });
-      await context.route('**/tm-models/**', (route) => {
-        const rel = new URL(route.request().url()).pathname.replace(/^\/tm-models\//, '');
-        if (rel.includes('..')) return route.fulfill({ status: 403 });
-        try {
-          return route.fulfill({ body: readFileSync(path.join(models, rel)) });
-        } catch {
-          return route.fulfill({ status: 404 });
-        }
-      });
+      disposeModels = await routeTmModels(context);
       const samples: Record<Mode, Sample[]> = { worker: [], page: [] };
       const n = process.env.GOGO_BENCH_TM_ONLY === 'train' ? 0 : rounds(ctx, 2);
       for (let i = 0; i < n; i++) {
@@ -531,7 +526,7 @@ const suite: BenchSuite = {
       await browser.close();
       server.close();
       beforeServer?.close();
-      rmSync(models, { recursive: true, force: true });
+      disposeModels();
     }
   },
 };

@@ -27,11 +27,11 @@ const changes = (commands: Record<string, unknown>[]) =>
  * answer travels back and the server sends the next (on a busy machine that turnaround took
  * longer than the broker's work, and grants piled up); later calls queue and coalesce.
  */
-export const MAX_IN_FLIGHT = 4;
+const MAX_IN_FLIGHT = 4;
 /** JSON bytes of one control message, at most (Mosquitto's message_size_limit is 256 KiB). */
-export const MAX_BATCH_BYTES = 128 * 1024;
+const MAX_BATCH_BYTES = 128 * 1024;
 /** A call gives up when its answer has not come by then (the broker restarts, say). */
-export const DYNSEC_ANSWER_MS = 10_000;
+const DYNSEC_ANSWER_MS = 10_000;
 
 interface Call {
   id: string;
@@ -44,7 +44,7 @@ interface Call {
 }
 
 /** What a batch needs from the connection: publish one control message. */
-export type PublishControl = (payload: string) => Promise<void>;
+type PublishControl = (payload: string) => Promise<void>;
 
 export class DynsecBatcher implements DynsecChannel {
   private next = 0;

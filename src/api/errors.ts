@@ -27,7 +27,7 @@ export class ApiError extends Error {
 }
 
 /** The server's error code of a failure, if it sent one. */
-export function errorCode(error: unknown): ApiErrorCode | UnlistedErrorCode | null {
+function errorCode(error: unknown): ApiErrorCode | UnlistedErrorCode | null {
   if (!isAxiosError(error)) return null;
   const data: unknown = error.response?.data;
   if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string') {

@@ -13,7 +13,7 @@ const CHUNK_FAILED =
 const PROGRAMMING_ERRORS = [TypeError, RangeError, ReferenceError, SyntaxError];
 
 /** The words a person reads for `error`. */
-export function failureText(error: unknown): string {
+function failureText(error: unknown): string {
   if (error instanceof Error && CHUNK_FAILED.test(error.message)) {
     return i18next.t('global:partNotLoaded');
   }

@@ -19,14 +19,14 @@ import {
   type BridgeCommand,
 } from './bridge-messages.ts';
 
-export type BridgePhase = 'off' | 'connecting' | 'publishing' | 'error';
+type BridgePhase = 'off' | 'connecting' | 'publishing' | 'error';
 
 /**
  * Why the bridge is in `error`: `signed-out` (nobody to publish for), `refused` (the broker
  * refused a fresh grant's login), `server` (the grant call failed: `message` is the
  * translated reason the API client gave).
  */
-export interface BridgeError {
+interface BridgeError {
   code: 'signed-out' | 'refused' | 'server';
   message: string;
 }
@@ -65,13 +65,13 @@ export const emptyBridge = (): BridgeSnapshot => ({
 });
 
 /** At most one message per topic in this many ms (about 10 per second). */
-export const MIN_GAP_MS = 100;
+const MIN_GAP_MS = 100;
 /** A failed grant call is retried after this long. */
-export const GRANT_RETRY_MS = 15_000;
+const GRANT_RETRY_MS = 15_000;
 /** Commands waiting for the board at most; more are ignored. */
-export const COMMAND_QUEUE_MAX = 32;
+const COMMAND_QUEUE_MAX = 32;
 
-export interface BoardBridgeDeps {
+interface BoardBridgeDeps {
   device: Pick<DeviceConnection, 'snapshot' | 'on' | 'send'>;
   /** `POST /webui/broker` (rejects with the API client's translated error). */
   grant(): Promise<WebuiBrokerGrant>;

@@ -30,7 +30,7 @@ import Screen from '../../shell/ui/Screen.tsx';
 import SeriesChecks from './SeriesChecks.tsx';
 
 /** Spec classroom §9 "Datalog warning above 10,000 points". */
-export const LARGE_LOG_POINTS = 10_000;
+const LARGE_LOG_POINTS = 10_000;
 
 export default function OfflineDatalogPage() {
   const { t, i18n } = useTranslation('datalog');

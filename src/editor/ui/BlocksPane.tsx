@@ -22,7 +22,7 @@ import { openKeyboardHelp } from './keyboard-help.ts';
 /** Pause after an edit before the store gets the new XML and Logo. */
 const SYNC_DELAY_MS = 250;
 
-export interface BlocksPaneProps {
+interface BlocksPaneProps {
   hidden: boolean;
   readOnly: boolean;
   onReady: (editor: BlocksEditor | null) => void;

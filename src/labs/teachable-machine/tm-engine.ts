@@ -21,7 +21,7 @@ import {
 } from './tm-trainer.ts';
 import { TM_INPUT_SIZE } from './tm-features.ts';
 
-export type TmClassifyResult =
+type TmClassifyResult =
   { ok: true; probabilities: number[] } | { ok: false; code: TmError['code']; detail: string };
 
 export type TmSampleResult =
@@ -38,7 +38,7 @@ export type TmTrainedResult =
   | { ok: true; text: string; scores: TmScore[]; backend: string }
   | { ok: false; code: TmTrainErrorCode; detail: string };
 
-export type TmBackendResult = { ok: true; backend: string } | { ok: false; code: 'no-backend' };
+type TmBackendResult = { ok: true; backend: string } | { ok: false; code: 'no-backend' };
 
 /** Training's progress is reported at most this often (ms), and at its last epoch. */
 const PROGRESS_INTERVAL_MS = 100;

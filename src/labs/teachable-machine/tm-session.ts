@@ -22,14 +22,14 @@ import {
 import { StayAboveTrigger, TM_HOLD_MS } from './tm-trigger.ts';
 
 /** Errors of the input side (camera, files), beside the model's TmErrorCode. */
-export type TmInputErrorCode = 'camera-denied' | 'camera-missing' | 'camera-failed' | 'bad-file';
+type TmInputErrorCode = 'camera-denied' | 'camera-missing' | 'camera-failed' | 'bad-file';
 
-export interface TmCamera {
+interface TmCamera {
   deviceId: string;
   label: string;
 }
 
-export interface TmSample {
+interface TmSample {
   id: number;
   /**
    * A small square picture of the sample, as an object URL (page memory; the features live
@@ -38,13 +38,13 @@ export interface TmSample {
   thumb: string;
 }
 
-export interface TmClass {
+interface TmClass {
   key: string;
   label: string;
   samples: TmSample[];
 }
 
-export interface TmSessionState {
+interface TmSessionState {
   phase: 'idle' | 'loading' | 'ready';
   /** Where the loaded model came from. */
   model: 'link' | 'trained' | null;
@@ -66,17 +66,17 @@ export interface TmSessionState {
 }
 
 /** What Train gives the project: the kept model's text. */
-export interface TmTrained {
+interface TmTrained {
   text: string;
   scores: TmScore[];
 }
 
 /** Recording takes at most this many samples a second. */
-export const RECORD_INTERVAL_MS = 100;
+const RECORD_INTERVAL_MS = 100;
 const THUMB = 64;
 
 /** Frames on the page are spaced at least this far apart (ms), to leave the page time. */
-export const PAGE_FRAME_INTERVAL_MS = 200;
+const PAGE_FRAME_INTERVAL_MS = 200;
 
 type Source = HTMLVideoElement | HTMLImageElement;
 
