@@ -22,6 +22,7 @@ import { getSimHost } from './virtual-board/host/sim-host.ts';
 import { startVirtualBoard } from './virtual-board/index.ts';
 import { nextTask } from './ui/next-task.ts';
 import { startWebui } from './webui/boot.ts';
+import { showStartFailure } from './app/start-failure.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -90,4 +91,4 @@ async function start(host: HTMLElement): Promise<void> {
   });
 }
 
-void start(root);
+start(root).catch((error: unknown) => showStartFailure(root, error));

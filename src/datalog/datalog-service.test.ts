@@ -1,7 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WasmCore } from '../core/wasm-core.ts';
 import { loadTestCore } from '../device/testing/test-core.ts';
-import { wasmDatalogCore } from './datalog-core.ts';
+import { WorkerCrashedError } from '../bridge/worker-bridge.ts';
+import { wasmDatalogCore, type DatalogCore } from './datalog-core.ts';
 import { DatalogService, type DatalogState } from './datalog-service.ts';
 import { csvMismatches } from './testing/expected-records.ts';
 import { VirtualBoardLink } from './testing/virtual-link.ts';
@@ -261,6 +262,37 @@ describe('DatalogService', () => {
     const s = await service.importFile('capture.bin', bytes);
     expect(s.outcome).toBe('imported');
     expect(s.log?.records).toBe(300);
+  });
+
+  it('a crashed core worker ends the read, import or export: the page is not left busy', async () => {
+    v.board.datalog.fill(50);
+    const real = wasmDatalogCore(core);
+    let crashed = true;
+    // What the worker bridge answers once the core worker has died.
+    const crash = () => Promise.reject(new WorkerCrashedError('core worker ended'));
+    const flaky: DatalogCore = {
+      ...real,
+      datalogOpen: (...a) => (crashed ? crash() : real.datalogOpen(...a)),
+      datalogFromCsv: (...a) => (crashed ? crash() : real.datalogFromCsv(...a)),
+      datalogCsv: (...a) => (crashed ? crash() : real.datalogCsv(...a)),
+    };
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    service = new DatalogService(v.connection, flaky, { clock: v.clock, timeoutMs: 2000 });
+    const read = await service.read();
+    expect([read.busy, read.outcome]).toEqual([null, 'unexpected']);
+    const enc = new TextEncoder();
+    const imported = await service.importFile('x.csv', enc.encode('time,board_ms,series,value\n'));
+    expect([imported.busy, imported.outcome]).toEqual([null, 'unexpected']);
+    expect(errors).toHaveBeenCalledTimes(2);
+    // The next worker answers: reading works again, and an export that crashes ends too.
+    crashed = false;
+    const again = service.read();
+    await settle(again);
+    expect((await again).outcome).toBe('complete');
+    crashed = true;
+    expect(await service.exportCsv(0)).toBeNull();
+    expect([service.snapshot.busy, service.snapshot.outcome]).toEqual([null, 'unexpected']);
+    errors.mockRestore();
   });
 
   it('rejects a CSV without the expected columns and names the line of a bad row', async () => {

@@ -44,7 +44,9 @@ type DatalogOutcome =
   | 'exported'
   | 'export-failed'
   /** The plugin said no board is there: the log read from the board was cleared. */
-  | 'board-absent';
+  | 'board-absent'
+  /** A read, import or export stopped on an error of the page's own (the worker crashed). */
+  | 'unexpected';
 
 interface LoadedLog {
   handle: DatalogHandle;
@@ -172,9 +174,26 @@ export class DatalogService {
     return this.holder.subscribe(listener);
   }
 
+  /**
+   * Runs a read, import or export; one that throws (the core worker crashed, say) still ends,
+   * so the page is not left busy with its buttons off.
+   */
+  private async ending(job: () => Promise<DatalogState>): Promise<DatalogState> {
+    try {
+      return await job();
+    } catch (error) {
+      console.error(error);
+      return this.set({ busy: null, reread: null, outcome: 'unexpected', detail: {} });
+    }
+  }
+
   /** Reads the board's log; resolves when the read ended (see `outcome`). */
-  async read(): Promise<DatalogState> {
-    if (this.state.busy) return this.state;
+  read(): Promise<DatalogState> {
+    if (this.state.busy) return Promise.resolve(this.state);
+    return this.ending(() => this.readLog());
+  }
+
+  private async readLog(): Promise<DatalogState> {
     if (this.device.snapshot.status !== 'connected') {
       return this.set({ outcome: 'not-connected', detail: {} });
     }
@@ -282,8 +301,12 @@ export class DatalogService {
    * Opens a saved log: this app's CSV export (or the plot lab's), or a raw capture of a
    * read (the board's packets back to back, 64 or 63 bytes each).
    */
-  async importFile(name: string, bytes: Uint8Array): Promise<DatalogState> {
-    if (this.state.busy) return this.state;
+  importFile(name: string, bytes: Uint8Array): Promise<DatalogState> {
+    if (this.state.busy) return Promise.resolve(this.state);
+    return this.ending(() => this.importBytes(name, bytes));
+  }
+
+  private async importBytes(name: string, bytes: Uint8Array): Promise<DatalogState> {
     this.set({ busy: 'importing', outcome: null, detail: {} });
     await this.closeLog();
     const fail = (code: string, line?: number) =>
@@ -337,13 +360,15 @@ export class DatalogService {
     const log = this.state.log;
     if (!log || this.state.busy) return null;
     this.set({ busy: 'exporting' });
-    const r = await this.core.datalogCsv(log.handle, log.labels, offsetMs, layout);
-    if (!r.ok) {
-      this.set({ busy: null, outcome: 'export-failed', detail: { code: r.error.code } });
-      return null;
-    }
-    this.set({ busy: null, outcome: 'exported', detail: { records: log.records } });
-    return r.value;
+    let bytes: Uint8Array | null = null;
+    await this.ending(async () => {
+      const r = await this.core.datalogCsv(log.handle, log.labels, offsetMs, layout);
+      if (r.ok) bytes = r.value;
+      return r.ok
+        ? this.set({ busy: null, outcome: 'exported', detail: { records: log.records } })
+        : this.set({ busy: null, outcome: 'export-failed', detail: { code: r.error.code } });
+    });
+    return bytes;
   }
 
   /** The board went away behind the plugin: a log read from it goes too (a file stays). */

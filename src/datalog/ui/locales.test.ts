@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 type Tree = { [k: string]: string | Tree };
 
-const en = import.meta.glob<Tree>('../../../locales/en/{datalog,screens}.json', {
+const en = import.meta.glob<Tree>('../../../locales/en/{datalog,screens,global}.json', {
   eager: true,
   import: 'default',
 });

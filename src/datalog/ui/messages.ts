@@ -84,5 +84,7 @@ export function outcomeMessage(
       return { variant: 'danger', text: t('outcome.exportFailed') };
     case 'board-absent':
       return { variant: 'info', text: t('outcome.boardAbsent') };
+    case 'unexpected':
+      return { variant: 'danger', text: t('global:unexpected') };
   }
 }
