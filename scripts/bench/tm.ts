@@ -229,6 +229,15 @@ async function measureTraining(
       await page.mouse.up();
     }
     const recordMs = Date.now() - started;
+    // A sample in flight when Record was let go still lands: the counts settle first (on a
+    // busy machine it could land between reading a count and deleting down from it).
+    let counted = '';
+    for (let same = 0; same < 5;) {
+      const now = (await counts.allInnerTexts()).join();
+      same = now === counted ? same + 1 : 0;
+      counted = now;
+      await page.waitForTimeout(200);
+    }
     // The samples beyond 50 (the last one in flight) are deleted, newest first.
     for (const [i, name] of ['Class 1', 'Class 2'].entries()) {
       for (;;) {
