@@ -122,6 +122,8 @@ async function main(): Promise<number> {
   /** Per scenario: the median over pairs of p99 via HAProxy / p99 direct. */
   const pairRatios = new Map<string, number>();
   let lab: LabScaleResult | null = null;
+  /** Load averages when the remote-lab run started. */
+  let labLoad: number[] = [];
   let labError: string | null = null;
   try {
     const user = await signUpWithPassword(cluster.authEmulatorHost, undefined, undefined, 'Bench');
@@ -229,6 +231,7 @@ async function main(): Promise<number> {
     for (const r of others) await cluster.balancer.command(`enable server api/r${r.index}`);
     await cluster.waitForBalancer(3);
     if (STATIONS > 0) {
+      labLoad = os.loadavg();
       log(`remote lab: ${STATIONS} stations + ${STATIONS} sessions over 3 replicas, ${SECONDS} s`);
       const mosquitto = `127.0.0.1:${cluster.mosquitto.port}`;
       try {
@@ -240,6 +243,7 @@ async function main(): Promise<number> {
           brokerUrl: (u) =>
             resolveBrokerUrl(u, cluster.url).replace(`127.0.0.1:${port}`, mosquitto),
           cpu: () => cpuOf(cluster.replicas.map((r) => r.process?.pid)) / 1000,
+          brokerCpu: () => cpuSeconds(cluster.mosquitto.pid()),
           stations: STATIONS,
           seconds: SECONDS,
           concurrency: CONCURRENCY,
@@ -311,6 +315,33 @@ async function main(): Promise<number> {
         `| Mosquitto, alives via HAProxy | ${STATIONS} | ${STATIONS} | ${lab.elapsed.toFixed(0)} | ${lab.alives} | ${lab.lost} | ` +
         `${pct(lab.aliveLatency, 50).toFixed(1)} ms | ${pct(lab.aliveLatency, 99).toFixed(1)} ms | ` +
         `${lab.cpuPercent.toFixed(1)}% of one core | ${lab.cpuMsPerAlive.toFixed(2)} ms |`,
+    );
+  }
+  if (lab) {
+    const l = lab;
+    const grants = (what: string, seconds: number, ms: number[], broker: number) =>
+      `| ${what} | ${seconds.toFixed(1)} s | ${pct(ms, 50).toFixed(0)} ms | ${pct(ms, 99).toFixed(0)} ms | ${broker.toFixed(1)} s |`;
+    console.log(
+      `\n| remote-lab set-up (${CONCURRENCY} requests at once) | took | grant p50 | grant p99 | Mosquitto CPU |\n|---|---:|---:|---:|---:|\n` +
+        `| labs created | ${l.setup.labs.toFixed(1)} s | | | |\n` +
+        grants(
+          'stations granted and online',
+          l.setup.stations,
+          l.stationGrant,
+          l.brokerCpu.stations,
+        ) +
+        '\n' +
+        grants(
+          'sessions granted and connected',
+          l.setup.sessions,
+          l.sessionGrant,
+          l.brokerCpu.sessions,
+        ) +
+        `\n| steady state | ${l.elapsed.toFixed(0)} s | | | ${l.brokerCpu.steady.toFixed(1)} s |`,
+    );
+    console.log(
+      `\nLoad average ${labLoad.map((v) => v.toFixed(1)).join(' ')} when the remote lab started; ` +
+        `the load generator's longest event-loop delay in the steady state: ${l.benchLagMs.toFixed(0)} ms.`,
     );
   }
   if (labError) console.log(`\nremote lab at scale failed: ${labError}`);

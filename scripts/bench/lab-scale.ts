@@ -3,6 +3,7 @@
 // sessions (one per board, broker connection open, alive at the server's period) for S
 // seconds; alives answered, lost alives (target zero), alive latency and the servers' CPU.
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import mqtt, { type MqttClient } from 'mqtt';
 import { signUpWithPassword } from '../../server/testing/emulator-accounts.ts';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
@@ -169,6 +170,8 @@ export interface LabScaleOptions {
   brokerUrl: (url: string) => string;
   /** CPU seconds the servers have used so far. */
   cpu: () => number;
+  /** CPU seconds the broker has used so far (set-up figures per phase), if known. */
+  brokerCpu?: () => number;
   stations: number;
   seconds: number;
   concurrency: number;
@@ -187,6 +190,11 @@ export interface LabScaleResult {
   elapsed: number;
   /** Set-up seconds: labs created, stations granted and online, sessions granted and connected. */
   setup: { labs: number; stations: number; sessions: number };
+  /** The broker's CPU seconds while stations and while sessions were set up, and in the steady state. */
+  brokerCpu: { stations: number; sessions: number; steady: number };
+  /** The load generator's longest event-loop delay in the steady state (ms): above a second or
+   * so, lost alives may be its own. */
+  benchLagMs: number;
   /** Station grants (`POST /lab/:uuid/station`) and session grants (`POST /session/connect`), ms. */
   stationGrant: number[];
   sessionGrant: number[];
@@ -213,6 +221,14 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       phase = now;
       return seconds;
     };
+    const brokerCpu = o.brokerCpu ?? (() => 0);
+    let broker0 = brokerCpu();
+    const brokerLap = () => {
+      const now = brokerCpu();
+      const seconds = now - broker0;
+      broker0 = now;
+      return seconds;
+    };
     const labs = await pool('labs created', [...Array(o.stations).keys()], o.concurrency, (i) =>
       owner(i).post<Lab>('/lab/create', {
         name: `Bench ${i}`,
@@ -224,6 +240,7 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
     // comes from the owner's station route: the key route allows 10 connects a minute per
     // address (against key guessing), which one machine's stations would exceed.
     const labsSeconds = lap();
+    brokerLap();
     await pool('stations online', labs, o.concurrency, async (lab, i) => {
       const g0 = performance.now();
       const g = await owner(i + 1).post<StationGrant>(`/lab/${lab.uuid}/station`);
@@ -259,6 +276,7 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       timers.push(setInterval(send, 2000));
     });
     const stationsSeconds = lap();
+    const stationsBroker = brokerLap();
     await sleep(3000);
     // Students: one account (the Auth emulator's sign-ups are left out of the set-up times) and one session per board, broker connection open, alive loop.
     const accounts = await pool('student accounts', labs, o.concurrency, () =>
@@ -267,6 +285,7 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       ),
     );
     lap();
+    brokerLap();
     // Each session keeps alive from the moment it connects (the server ends a silent one), at
     // its period from a random phase, as independent students would; losses count from then,
     // alives and their latency only in the measured steady state.
@@ -323,10 +342,13 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       return { api: alive, s };
     });
     const sessionsSeconds = lap();
+    const sessionsBroker = brokerLap();
     progress(
       `steady state: ${sessions.length} sessions alive for ${o.seconds} s (${lost} lost so far)`,
     );
     measuring = true;
+    const lag = monitorEventLoopDelay({ resolution: 20 });
+    lag.enable();
     const cpu0 = o.cpu();
     const t0 = Date.now();
     for (let left = o.seconds; left > 0; left -= 10) {
@@ -336,8 +358,10 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       );
     }
     running = false;
+    lag.disable();
     const elapsed = (Date.now() - t0) / 1000;
     const cpu = o.cpu() - cpu0;
+    const steadyBroker = brokerLap();
     for (const [m, n] of errors) progress(`lost alive ×${n}: ${m}`);
     return {
       alives,
@@ -347,6 +371,8 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       aliveLatency,
       elapsed,
       setup: { labs: labsSeconds, stations: stationsSeconds, sessions: sessionsSeconds },
+      brokerCpu: { stations: stationsBroker, sessions: sessionsBroker, steady: steadyBroker },
+      benchLagMs: lag.max / 1e6,
       stationGrant,
       sessionGrant,
     };
