@@ -293,6 +293,9 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
     let lost = 0;
     let measuring = false;
     const errors = new Map<string, number>();
+    /** Sessions the server ended, and why (each keeps counting lost alives, as a student's app
+     * that keeps asking would). */
+    const endedSessions = new Map<number, string>();
     const aliveLatency: number[] = [];
     const keepAlive = async (api: Api, s: SessionAnswer) => {
       await sleep(Math.random() * s.alive_ms);
@@ -309,7 +312,12 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
           }
           if (a.state !== 'active') {
             lost++;
-            errors.set(a.state, (errors.get(a.state) ?? 0) + 1);
+            const why = a.end_reason ? `${a.state} (${a.end_reason})` : a.state;
+            errors.set(why, (errors.get(why) ?? 0) + 1);
+            if (!endedSessions.has(s.session_id)) {
+              endedSessions.set(s.session_id, why);
+              progress(`session ${s.session_id}: ${why}`);
+            }
           }
         } catch (e) {
           lost++;
