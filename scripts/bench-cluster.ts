@@ -29,12 +29,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import mqtt from 'mqtt';
 import { signUpWithPassword } from '../server/testing/emulator-accounts.ts';
 import { API_BASE_PATH } from '../src/contract/base-path.ts';
 import { resolveBrokerUrl } from '../src/remote-lab/station/node-station.node.ts';
 import { envPort } from './auth-emulator.ts';
 import { cpuSeconds, describe, labScale, pct, type LabScaleResult } from './bench/lab-scale.ts';
 import { startCluster, type Replica } from './cluster.ts';
+import type { TempMosquitto } from './mosquitto-temp.ts';
 
 const QUICK = process.argv.includes('--quick');
 const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 3 : 10));
@@ -124,6 +126,9 @@ async function main(): Promise<number> {
   let lab: LabScaleResult | null = null;
   /** Load averages when the remote-lab run started. */
   let labLoad: number[] = [];
+  /** Messages Mosquitto dropped for full queues, before and during the remote-lab run. */
+  let dropped0 = 0;
+  let dropped = 0;
   let labError: string | null = null;
   try {
     const user = await signUpWithPassword(cluster.authEmulatorHost, undefined, undefined, 'Bench');
@@ -232,6 +237,7 @@ async function main(): Promise<number> {
     await cluster.waitForBalancer(3);
     if (STATIONS > 0) {
       labLoad = os.loadavg();
+      dropped0 = await droppedByMosquitto(cluster.mosquitto);
       log(`remote lab: ${STATIONS} stations + ${STATIONS} sessions over 3 replicas, ${SECONDS} s`);
       const mosquitto = `127.0.0.1:${cluster.mosquitto.port}`;
       try {
@@ -254,6 +260,7 @@ async function main(): Promise<number> {
         labError = describe(e);
         log(`remote lab: ${labError}`);
       }
+      dropped = (await droppedByMosquitto(cluster.mosquitto)) - dropped0;
     }
   } finally {
     await cluster.stop();
@@ -344,8 +351,39 @@ async function main(): Promise<number> {
         `the load generator's longest event-loop delay in the steady state: ${l.benchLagMs.toFixed(0)} ms.`,
     );
   }
+  if (STATIONS > 0) {
+    console.log(
+      `Mosquitto dropped ${dropped} messages for full queues during the remote-lab run ` +
+        '(a client that reads too slowly: QoS 0 messages beyond max_queued_messages).',
+    );
+  }
   if (labError) console.log(`\nremote lab at scale failed: ${labError}`);
   return rows.some((r) => r.errors > 0) || (STATIONS > 0 && (!lab || lab.lost > 0)) ? 1 : 0;
+}
+
+/**
+ * Messages Mosquitto has dropped so far because a client's queue was full, from its $SYS
+ * counter (published every 10 s, retained; 0 if it does not answer within 15 s).
+ */
+async function droppedByMosquitto(m: TempMosquitto): Promise<number> {
+  const topic = '$SYS/broker/publish/messages/dropped';
+  const client = await mqtt.connectAsync(m.tcpUrl, {
+    username: m.adminUsername,
+    password: m.adminPassword,
+    reconnectPeriod: 0,
+  });
+  try {
+    const value = new Promise<number>((resolve) => {
+      client.on('message', (t, payload) => {
+        if (t === topic) resolve(Number(payload.toString()));
+      });
+      setTimeout(() => resolve(0), 15_000);
+    });
+    await client.subscribeAsync(topic);
+    return await value;
+  } finally {
+    await client.endAsync(true);
+  }
 }
 
 /** One row from runs of the same setup: medians of their figures, sums of their counts. */
