@@ -348,7 +348,9 @@ async function main(): Promise<number> {
     );
     console.log(
       `\nLoad average ${labLoad.map((v) => v.toFixed(1)).join(' ')} when the remote lab started; ` +
-        `the load generator's longest event-loop delay in the steady state: ${l.benchLagMs.toFixed(0)} ms.`,
+        `the load generator's longest event-loop delay: ${l.benchLagMs.stations.toFixed(0)} ms while ` +
+        `stations came online, ${l.benchLagMs.sessions.toFixed(0)} ms while sessions connected, ` +
+        `${l.benchLagMs.steady.toFixed(0)} ms in the steady state.`,
     );
   }
   if (STATIONS > 0) {

@@ -192,9 +192,10 @@ export interface LabScaleResult {
   setup: { labs: number; stations: number; sessions: number };
   /** The broker's CPU seconds while stations and while sessions were set up, and in the steady state. */
   brokerCpu: { stations: number; sessions: number; steady: number };
-  /** The load generator's longest event-loop delay in the steady state (ms): above a second or
-   * so, lost alives may be its own. */
-  benchLagMs: number;
+  /** The load generator's longest event-loop delay (ms) while stations and while sessions
+   * were set up, and in the steady state: beyond a few seconds, its stations' presence came
+   * late and boards looked away because of the bench itself. */
+  benchLagMs: { stations: number; sessions: number; steady: number };
   /** Station grants (`POST /lab/:uuid/station`) and session grants (`POST /session/connect`), ms. */
   stationGrant: number[];
   sessionGrant: number[];
@@ -207,6 +208,7 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
   let running = true;
   const loops: Promise<void>[] = [];
   let sessions: { api: Api; s: SessionAnswer }[] = [];
+  let stopLag = () => {};
   const at = (i: number) => o.origins[i % o.origins.length] ?? o.aliveOrigin;
   const owners = o.origins.map((origin) => new Api(origin, o.ownerToken, o.timeoutMs));
   const owner = (i: number) => owners[i % owners.length] as Api;
@@ -220,6 +222,18 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       const seconds = (now - phase) / 1000;
       phase = now;
       return seconds;
+    };
+    const lag = monitorEventLoopDelay({ resolution: 20 });
+    lag.enable();
+    const lagLap = (what: string) => {
+      const max = lag.max / 1e6;
+      lag.reset();
+      progress(`${what}: the bench's longest event-loop delay ${max.toFixed(0)} ms`);
+      return max;
+    };
+    stopLag = () => {
+      lagLap('so far');
+      lag.disable();
     };
     const brokerCpu = o.brokerCpu ?? (() => 0);
     let broker0 = brokerCpu();
@@ -241,6 +255,7 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
     // address (against key guessing), which one machine's stations would exceed.
     const labsSeconds = lap();
     brokerLap();
+    lag.reset();
     await pool('stations online', labs, o.concurrency, async (lab, i) => {
       const g0 = performance.now();
       const g = await owner(i + 1).post<StationGrant>(`/lab/${lab.uuid}/station`);
@@ -277,6 +292,7 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
     });
     const stationsSeconds = lap();
     const stationsBroker = brokerLap();
+    const stationsLag = lagLap('stations online');
     await sleep(3000);
     // Students: one account (the Auth emulator's sign-ups are left out of the set-up times) and one session per board, broker connection open, alive loop.
     const accounts = await pool('student accounts', labs, o.concurrency, () =>
@@ -351,12 +367,11 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
     });
     const sessionsSeconds = lap();
     const sessionsBroker = brokerLap();
+    const sessionsLag = lagLap('sessions connected');
     progress(
       `steady state: ${sessions.length} sessions alive for ${o.seconds} s (${lost} lost so far)`,
     );
     measuring = true;
-    const lag = monitorEventLoopDelay({ resolution: 20 });
-    lag.enable();
     const cpu0 = o.cpu();
     const t0 = Date.now();
     for (let left = o.seconds; left > 0; left -= 10) {
@@ -366,7 +381,9 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       );
     }
     running = false;
+    const steadyLag = lagLap('steady state');
     lag.disable();
+    stopLag = () => {};
     const elapsed = (Date.now() - t0) / 1000;
     const cpu = o.cpu() - cpu0;
     const steadyBroker = brokerLap();
@@ -380,12 +397,13 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       elapsed,
       setup: { labs: labsSeconds, stations: stationsSeconds, sessions: sessionsSeconds },
       brokerCpu: { stations: stationsBroker, sessions: sessionsBroker, steady: steadyBroker },
-      benchLagMs: lag.max / 1e6,
+      benchLagMs: { stations: stationsLag, sessions: sessionsLag, steady: steadyLag },
       stationGrant,
       sessionGrant,
     };
   } finally {
     running = false;
+    stopLag();
     progress('tearing down the scale run');
     await withTimeout(Promise.all(loops), o.timeoutMs * 2, 'the alive loops to stop').catch(
       (e: unknown) => progress(String(e)),
