@@ -34,6 +34,15 @@ const programShared = [
   'src/program/merge-logo.ts',
 ];
 
+/** Where the JavaScript files are (no tsconfig holds them; a new folder must be named here). */
+const jsFiles = [
+  '*.js',
+  'scripts/*.mjs',
+  'scripts/*/*.{js,mjs}',
+  'server/*/*.mjs',
+  'src/bridge/testing/*.mjs',
+];
+
 /** Tests and their helpers, which may set up across layers. */
 const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/test-support.ts'];
 
@@ -76,6 +85,26 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  // Typed rules: a promise nobody awaits must say where its rejection goes (`await`, a
+  // `.catch`, or src/api/report-failure.ts's inBackground; `void` only for one that cannot
+  // fail). The TypeScript project service finds each file's tsconfig (tsconfig.json
+  // references the four runtimes); the few JavaScript files, in none, get a default project.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: jsFiles,
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

@@ -20,18 +20,23 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import i18next from 'i18next';
 import { signUpWithPassword, type TestAccount } from '../server/testing/emulator-accounts.ts';
-import { ApiClient } from '../src/api/client.ts';
-import { classroomApi } from '../src/classroom/classroom-api.ts';
-import { NO_BOARD } from '../src/classroom/live/deltas.ts';
 import { liveApi } from '../src/classroom/live/live-api.ts';
-import { StudentLive, type ProgramNow } from '../src/classroom/live/student-live.ts';
 import { TeacherLive } from '../src/classroom/live/teacher-live.ts';
-import { API_BASE_PATH } from '../src/contract/base-path.ts';
-import type { LiveBoardState } from '../src/contract/live-class.ts';
 import { envPort, freePort, startAuthEmulator } from './auth-emulator.ts';
 import { table } from './bench/lib.ts';
+import {
+  apiClients,
+  BOARD_EVERY_MS,
+  change,
+  createClasses,
+  join,
+  pool,
+  PROGRAM_EVERY_MS,
+  sleep,
+  studentDesks,
+  until,
+} from './bench/live-students.ts';
 import { startServer, stopServer } from './bench/server-process.ts';
 import { mosquittoServerEnv, startTempMosquitto, type TempMosquitto } from './mosquitto-temp.ts';
 import { startTempPostgres, type TempPostgres } from './pg-temp.ts';
@@ -42,15 +47,12 @@ const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 40);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 15 : 30));
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((s) => s.trim());
 const BROKERS = (process.env.BENCH_BROKERS ?? 'aedes,mosquitto').split(',').map((s) => s.trim());
-const PROGRAM_EVERY_MS = 5000;
-const BOARD_EVERY_MS = 500;
 const STOP_ROUNDS = 3;
 /** Parallel calls while setting up (accounts, enrolment). */
 const SETUP_CONCURRENCY = 32;
 const GOAL_MS = 1000;
 
 const started = Date.now();
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 function progress(message: string): void {
   console.error(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s] ${message}`);
@@ -59,29 +61,6 @@ function progress(message: string): void {
 function pct(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-async function until(f: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!f()) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await sleep(50);
-  }
-}
-
-/** Runs `fn` over `items` with at most `n` at a time. */
-async function pool<T, R>(items: readonly T[], n: number, fn: (item: T, i: number) => Promise<R>) {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i] as T, i);
-      }
-    }),
-  );
-  return out;
 }
 
 /** utime + stime of `pid` in seconds (Linux /proc; clock ticks are 100 a second). */
@@ -141,33 +120,12 @@ async function run(
     progress(`${engine} + ${broker}: starting the server on port ${port}`);
     server = await startServer(port, env, 120_000);
     const origin = `http://127.0.0.1:${port}`;
-    const i18n = i18next.createInstance();
-    await i18n.init({ lng: 'en', resources: {} });
-    let failures = 0;
-    const client = (account: TestAccount) =>
-      new ApiClient({
-        baseURL: `${origin}${API_BASE_PATH}`,
-        getToken: () => Promise.resolve(account.idToken),
-        i18n,
-        notify: (m) => {
-          failures++;
-          if (failures <= 5) progress(`api: ${m}`);
-        },
-      });
+    const { client, failures } = await apiClients(origin, (m) => {
+      if (failures() <= 5) progress(`api: ${m}`);
+    });
 
     progress(`${engine} + ${broker}: ${CLASSES} classes, enrolling ${CLASSES * STUDENTS} students`);
-    const classes = await pool(teachers, SETUP_CONCURRENCY, async (teacher, c) => {
-      const t = classroomApi(client(teacher));
-      const klass = await t.createClass({ name: `Bench ${c}` });
-      const lesson = await t.createLesson({ name: `Bench ${c}` });
-      await t.addLessons(klass.uuid, [lesson.uuid]);
-      const { access_code } = await t.rotateAccessCode(klass.uuid);
-      return { teacher, klass: klass.uuid, lesson: lesson.uuid, code: access_code };
-    });
-    const seats = classes.flatMap((k, c) => (students[c] ?? []).map((account) => ({ k, account })));
-    await pool(seats, SETUP_CONCURRENCY, async ({ k, account }) => {
-      await classroomApi(client(account)).codeEnroll(k.code);
-    });
+    const classes = await createClasses(client, teachers, students, SETUP_CONCURRENCY);
 
     // Delivery: when each version was made, by student, kind and version.
     const madeAt = new Map<string, number>();
@@ -199,35 +157,12 @@ async function run(
     if (teacherLives.some((l) => l.snapshot().failed)) throw new Error('a session did not start');
 
     const stoppedAt = new Map<string, number>();
-    const desks = seats.map(({ k, account }) => {
-      const desk: { program: ProgramNow; board: LiveBoardState } = {
-        program: { xml: '<xml></xml>', logo: 'to main\nend\n', mode: 'logo', name: 'P' },
-        board: { ...NO_BOARD, link: 'virtual', type: 6, sensors: [0, 0, 0, 0, 0, 0, 0, 0] },
-      };
-      const live = new StudentLive({
-        api: liveApi(client(account)),
-        origin,
-        program: () => desk.program,
-        compile: () => Promise.resolve({ ok: true, error: null }),
-        board: () => desk.board,
-        stopBoard: () => {
-          stoppedAt.set(account.email, Date.now());
-          return Promise.resolve();
-        },
-      });
-      closers.push(() => live.leave());
-      return { account, desk, live, k };
-    });
+    const desks = studentDesks(client, origin, classes, students, (account) =>
+      stoppedAt.set(account.email, Date.now()),
+    );
+    for (const d of desks) closers.push(() => d.live.leave());
     progress(`${engine} + ${broker}: ${desks.length} students joining`);
-    // Students arrive over a while, not in one instant: 100 at a time.
-    for (let i = 0; i < desks.length; i += 100) {
-      for (const d of desks.slice(i, i + 100)) d.live.follow(d.k.klass, d.k.lesson);
-      await until(
-        () => desks.slice(i, i + 100).every((d) => d.live.snapshot().link === 'online'),
-        120_000,
-        'students online',
-      );
-    }
+    await join(desks);
     await until(
       () => teacherLives.every((l) => l.snapshot().seats.every((s) => s.program !== null)),
       120_000,
@@ -239,38 +174,8 @@ async function run(
     const bench0 = process.cpuUsage();
     const t0 = Date.now();
     received = 0;
-    let changes = 0;
-    const end = t0 + SECONDS * 1000;
-    // Students change out of step, as a class does.
-    await Promise.all(
-      desks.map(async (d, i) => {
-        const programOffset = (i * PROGRAM_EVERY_MS) / desks.length;
-        let nextProgram = t0 + programOffset;
-        let nextBoard = t0 + (i * BOARD_EVERY_MS) / desks.length;
-        let pv = 0;
-        let bv = 0;
-        while (Math.min(nextProgram, nextBoard) < end) {
-          const at = Math.min(nextProgram, nextBoard);
-          await sleep(Math.max(0, at - Date.now()));
-          const now = Date.now();
-          if (nextProgram <= now) {
-            pv++;
-            d.desk.program = { ...d.desk.program, logo: `to main\n; v${pv}\nbeep\nend\n` };
-            madeAt.set(`${d.account.email}/p/${pv}`, now);
-            nextProgram += PROGRAM_EVERY_MS;
-            changes++;
-          }
-          if (nextBoard <= now) {
-            bv++;
-            const sensors = [...d.desk.board.sensors];
-            sensors[0] = bv;
-            d.desk.board = { ...d.desk.board, sensors };
-            madeAt.set(`${d.account.email}/b/${bv}`, now);
-            nextBoard += BOARD_EVERY_MS;
-            changes++;
-          }
-        }
-      }),
+    const changes = await change(desks, SECONDS, ({ desk, kind, version, at }) =>
+      madeAt.set(`${desk.account.email}/${kind}/${version}`, at),
     );
     // The last changes arrive.
     await sleep(2000);
@@ -300,7 +205,7 @@ async function run(
       }
       await sleep(500);
     }
-    if (failures > 0) throw new Error(`${failures} API calls failed`);
+    if (failures() > 0) throw new Error(`${failures()} API calls failed`);
     return {
       engine,
       broker,

@@ -92,7 +92,7 @@ export function dynsecPlugin(): string {
 }
 
 /** jemalloc's library, if installed (Debian: libjemalloc2), for LD_PRELOAD. */
-export function jemalloc(): string | undefined {
+function jemalloc(): string | undefined {
   for (const dir of PLUGIN_DIRS) {
     const file = path.join(dir, 'libjemalloc.so.2');
     if (fs.existsSync(file)) return file;

@@ -3,11 +3,11 @@
 # WASM tests, the server suites on SQLite and PostgreSQL, the production build, and
 # end-to-end tests in Debian's Chromium.
 #
-# After set-up and the production build the suites run in four lanes at once, because most
+# After set-up and the production build the suites run in five lanes at once, because much
 # of their time is spent waiting on browsers, servers, databases and brokers, not on the CPU:
-# lane "checks" (static checks, core-rs, unit tests), lane "engines" (the server suites on
-# PostgreSQL and Mosquitto, durability, the cluster of replicas) and two Playwright shards,
-# each with its own stack (server and Auth emulator) on its own ports.
+# lane "static" (prettier, eslint, tsc), lane "checks" (core-rs, unit tests), lane "engines"
+# (the server suites on PostgreSQL and Mosquitto, durability, the cluster of replicas) and
+# two Playwright shards, each with its own stack (server and Auth emulator) on its own ports.
 # Each lane goes on after a failed step so one run reports every failure; the lane logs are
 # printed whole, failed lanes last, then a summary.
 set -euo pipefail
@@ -32,17 +32,25 @@ step() {
   fi
 }
 
+# Static checks are single-threaded each: a lane of their own keeps the second core busy
+# while the unit tests run.
+lane_static() {
+  step static "format (prettier)" npx prettier --check . --log-level warn
+  step static "lint (eslint, zero warnings)" npx eslint . --max-warnings 0
+  step static "typecheck (tsc, every runtime)" npm run -s typecheck
+}
+
 lane_checks() {
-  step checks "format (prettier)" npx prettier --check . --log-level warn
-  step checks "lint (eslint, zero warnings)" npx eslint . --max-warnings 0
-  step checks "typecheck (tsc, every runtime)" npm run -s typecheck
   step checks "core-rs (rustfmt, clippy, cargo test)" bash scripts/test-rust.sh
   step checks "unit tests (vitest; server suites on SQLite, real Auth emulator)" npx vitest run
 }
 
 lane_engines() {
-  step engines "server suites again on PostgreSQL (throw-away cluster)" \
-    node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node server src
+  # Only the suites that open a database run again; the others would repeat the same run.
+  local suites
+  mapfile -t suites < <(node --import tsx scripts/db-suites.ts server src)
+  step engines "server suites again on PostgreSQL (throw-away cluster, ${#suites[@]} suites)" \
+    node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node "${suites[@]}"
   step engines "remote-lab and web UI broker suites on Mosquitto with dynamic security (throw-away broker)" \
     node --import tsx scripts/mosquitto-temp.ts run -- npx vitest run --project node \
     server/remote-lab server/webui src/remote-lab src/webui
@@ -60,9 +68,11 @@ lane_e2e() {
 }
 
 started=$SECONDS
-lanes=(checks engines e2e1 e2e2)
+lanes=(static checks engines e2e1 e2e2)
 step build "build (vite)" npx vite build --logLevel warn 2>&1 | tee "$LOGS/build.log"
 pids=()
+lane_static >"$LOGS/static.log" 2>&1 &
+pids+=($!)
 lane_engines >"$LOGS/engines.log" 2>&1 &
 pids+=($!)
 if [[ -e "$LOGS/build.failed" ]]; then
@@ -79,7 +89,7 @@ for pid in "${pids[@]}"; do wait "$pid" || true; done
 
 # Passed lanes first, then the failed ones, so a failure's log ends the output.
 for pass in passed failed; do
-  for lane in engines e2e1 e2e2 checks; do
+  for lane in static engines e2e1 e2e2 checks; do
     [[ -e "$LOGS/$lane.log" ]] || continue
     if [[ -e "$LOGS/$lane.failed" ]]; then state=failed; else state=passed; fi
     [[ $state == "$pass" ]] || continue

@@ -81,13 +81,14 @@ function assertSchema(route: RouteOptions): void {
   }
 }
 
-export async function buildApp(config: ServerConfig, services: Services): Promise<App> {
+async function buildApp(config: ServerConfig, services: Services): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     trustProxy: proxyTrust(config.trustProxy),
-    // Bad URLs and the like, raised before routing, get the same error shape.
-    frameworkErrors: handleError,
+    // Bad URLs and the like, raised before routing, get the same error shape. (The reply it
+    // returns is thenable; nothing here waits for it.)
+    frameworkErrors: (error, request, reply) => void handleError(error, request, reply),
     // Node's own 400s (bad chunked body, CL+TE…) too.
     clientErrorHandler: handleClientError,
     schemaErrorFormatter: formatSchemaErrors,

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import './app/shell.css';
 import App from './app/App.tsx';
 import { createAppRouter } from './app/router.ts';
+import { inBackground } from './api/report-failure.ts';
 import { forwardCloudRecords } from './datalog/cloud/board-cloud-records.ts';
 import { registerBoardActions } from './editor/program/board-actions.ts';
 import { registerFileActions } from './editor/program/file-actions.ts';
@@ -41,7 +42,7 @@ async function start(host: HTMLElement): Promise<void> {
   startOffline();
   // A lesson open before the reload shows again beside that program (docs/classroom.md).
   if (lessonToReopen(window.location.hash)) {
-    void import('./classroom/ui/reopen-lesson.ts').then((lesson) => lesson.reopenLesson());
+    inBackground(import('./classroom/ui/reopen-lesson.ts').then((l) => l.reopenLesson()));
   }
 
   // New Project, Open/Import from file and Save as a file work from every screen.
@@ -53,7 +54,7 @@ async function start(host: HTMLElement): Promise<void> {
   // Restore a signed-in user right away, so the session is known on every screen. Firebase
   // loads in its own chunk, next to the first render rather than before it.
   void import('./auth/runtime.ts').then((auth) => auth.startAuth()).catch(() => {});
-  void import('./firmware/boot.ts').then((f) => f.startFirmware());
+  inBackground(import('./firmware/boot.ts').then((f) => f.startFirmware()));
   // Programs on the virtual board log to the cloud datalog (`cloud record`), as a board
   // plugin would post them. Both modules are in this chunk already (the top bar and the
   // layout use them); the recorder's own code loads on the first record.

@@ -1,8 +1,8 @@
 // The editor on a school's computers: Chromium's CPU throttling (CDP
 // `Emulation.setCPUThrottlingRate`, rate 4) stands in for a Chromebook-class CPU, and rate 1
 // is printed beside it. This build (dist/) and the reference (GOGO_BENCH_BASELINE=<dir>, an
-// earlier `dist/` kept aside: today's build) are both served by the API server
-// (server/app.ts) and measured interleaved, load by load, in one run:
+// earlier `dist/` kept aside) are both served by the API server (server/app.ts) and
+// measured interleaved, run by run, in one run of the suite:
 //   - cold load of #/program (fresh context: empty HTTP cache, no service worker) at
 //     10 Mbit/s, 40 ms and 3 Mbit/s, 100 ms: time to interactive blocks (as the first-load
 //     bench: the toolbox drawn, a frame and a task later), total blocking time (the sum of
@@ -11,8 +11,19 @@
 //   - JS heap after a load (after a garbage collection): the page and its workers;
 //   - a leak check: 20 cycles of opening the editor, the offline data log and the Teachable
 //     Machine lab with the (fake) camera on, and leaving them; the heap after the first
-//     cycle and after the last.
-// Ports: GOGO_BENCH_PORT (default 4195) and the next one.
+//     cycle and after the last;
+//   - long jobs (school-jobs.ts, live-view.ts): a 256 KiB firmware flash, a read of the
+//     board's data log and its chart, a 1M-record log opened and plotted, a program
+//     downloaded, the Teachable Machine lab's inference, the teacher's live view of 40
+//     students: the job's time and the page's main-thread tasks over 50 and 100 ms, and the
+//     heap after plotting 1M points and with the lab running;
+//   - a class of 30 opening the editor through one 20 Mbit/s school link (class-link.ts).
+// `--quick`: one round of each, a 20,000-record board read, 10 s of the live class.
+// GOGO_BENCH_SCHOOL_PARTS=load,memory,jobs,live,class picks parts (all by default);
+// GOGO_BENCH_SCHOOL_JOBS=flash,read,plot,download,tm picks jobs; GOGO_BENCH_SCHOOL_READ=<records>
+// sets the board read; GOGO_BENCH_SCHOOL_PROFILE=<dir> writes a CPU profile of each job's page. Ports: GOGO_BENCH_PORT (default 4195)
+// and the next seven (the two builds' servers, the class's link, the Auth emulator's three,
+// the live class's two servers).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,10 +34,25 @@ import {
   type CDPSession,
   type Page,
 } from '@playwright/test';
+import { classOnLink, CLASS_SIZE, SCHOOL_MBIT, type ClassLoad } from './class-link.ts';
 import { createServer as createApiServer } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { LONG_TASK_MS, NETWORKS, watchLoad, type Network } from './first-load.ts';
-import { median, ms, rounds, table, type BenchSuite } from './lib.ts';
+import { heap, held, mb, total, type Heap } from './heap.ts';
+import { median, ms, ratio, rounds, table, type BenchContext, type BenchSuite } from './lib.ts';
+import { liveJob, liveRooms } from './live-view.ts';
+import { longest } from './main-thread.ts';
+import {
+  downloadJob,
+  flashJob,
+  logFile,
+  PLOT_RECORDS,
+  plotJob,
+  readJob,
+  tmJob,
+  VIEWPORT,
+  type JobRun,
+} from './school-jobs.ts';
 import { benchChromium, DIST, ensureBuilt } from './serve-dist.ts';
 
 type Contender = 'new' | 'reference';
@@ -42,10 +68,13 @@ const GOALS = {
   longestMs: 200,
   warmMs: 1200,
   heapMb: 120,
+  /** No main-thread task over this during a long job. */
+  jobTaskMs: 100,
+  plotHeapMb: 300,
+  tmHeapMb: 350,
 };
 const RATES = [1, 4];
 const CYCLES = 20;
-const VIEWPORT = { width: 1366, height: 768 };
 
 interface Load {
   readyMs: number;
@@ -53,10 +82,8 @@ interface Load {
 }
 
 const tbt = (tasks: number[]) => tasks.reduce((n, d) => n + Math.max(0, d - LONG_TASK_MS), 0);
-const mb = (bytes: number) =>
-  Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : '–';
 
-async function throttle(page: Page, cpuRate: number, net: Network): Promise<CDPSession> {
+async function throttleLoad(page: Page, cpuRate: number, net: Network): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuRate });
   await cdp.send('Network.enable');
@@ -93,7 +120,7 @@ async function coldLoad(
   const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
-    const cdp = await throttle(page, cpuRate, net);
+    const cdp = await throttleLoad(page, cpuRate, net);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await page.addInitScript(watchLoad, LONG_TASK_MS);
     return await untilReady(page, url);
@@ -118,73 +145,12 @@ async function warmContext(browser: Browser, url: string): Promise<BrowserContex
 async function warmLoad(context: BrowserContext, url: string, cpuRate: number): Promise<Load> {
   const page = await context.newPage();
   try {
-    await throttle(page, cpuRate, NETWORKS[0] as Network);
+    await throttleLoad(page, cpuRate, NETWORKS[0] as Network);
     return await untilReady(page, url);
   } finally {
     await page.close();
   }
 }
-
-function withTimeout<T>(p: Promise<T>, millis: number, fallback: T): Promise<T> {
-  return Promise.race([p, new Promise<T>((r) => setTimeout(() => r(fallback), millis))]);
-}
-
-/**
- * The used JS heap of the page and of each of its workers, after a garbage collection in
- * each. Workers are reached through the page's auto-attached targets, talked to with
- * Target.sendMessageToTarget (Playwright's sessions do not address child sessions).
- */
-async function heap(page: Page): Promise<{ page: number; workers: number[] }> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-    const sessions: string[] = [];
-    cdp.on('Target.attachedToTarget', (e) => {
-      if (e.targetInfo.type === 'worker') sessions.push(e.sessionId);
-    });
-    const pending = new Map<number, (m: { result?: { usedSize?: number } }) => void>();
-    cdp.on('Target.receivedMessageFromTarget', (e) => {
-      const m = JSON.parse(e.message) as { id?: number; result?: { usedSize?: number } };
-      if (m.id !== undefined) pending.get(m.id)?.(m);
-    });
-    let next = 0;
-    const call = (sessionId: string, method: string) =>
-      withTimeout(
-        new Promise<{ result?: { usedSize?: number } }>((answer) => {
-          const id = ++next;
-          pending.set(id, answer);
-          void cdp
-            .send('Target.sendMessageToTarget', {
-              sessionId,
-              message: JSON.stringify({ id, method, params: {} }),
-            })
-            .catch(() => answer({}));
-        }),
-        10_000,
-        {},
-      );
-    await cdp.send('Target.setAutoAttach', {
-      autoAttach: true,
-      waitForDebuggerOnStart: false,
-      flatten: false,
-    });
-    // The existing workers are announced as the call returns; give the events a moment.
-    await new Promise((r) => setTimeout(r, 200));
-    const workers: number[] = [];
-    for (const s of sessions) {
-      await call(s, 'HeapProfiler.collectGarbage');
-      const used = (await call(s, 'Runtime.getHeapUsage')).result?.usedSize;
-      if (used !== undefined) workers.push(used);
-    }
-    return { page: usedSize, workers };
-  } finally {
-    await cdp.detach().catch(() => undefined);
-  }
-}
-
-const total = (h: { page: number; workers: number[] }) =>
-  h.page + h.workers.reduce((a, b) => a + b, 0);
 
 /** The heap of the editor page after a cold load at rate 1 and a second to settle. */
 async function heapAfterLoad(browser: Browser, url: string) {
@@ -254,13 +220,121 @@ async function apiServer(staticDir: string, sqlite: string, port: number) {
   return api;
 }
 
+type Part = 'load' | 'memory' | 'jobs' | 'live' | 'class';
+
+function parts(): Set<Part> {
+  const all: Part[] = ['load', 'memory', 'jobs', 'live', 'class'];
+  const asked = process.env.GOGO_BENCH_SCHOOL_PARTS?.split(',').map((p) => p.trim());
+  if (!asked) return new Set(all);
+  const unknown = asked.filter((p) => !all.includes(p as Part));
+  if (unknown.length > 0) throw new Error(`GOGO_BENCH_SCHOOL_PARTS: unknown ${unknown.join(', ')}`);
+  return new Set(asked as Part[]);
+}
+
+/** Students simulated with real browser contexts in the class-on-a-link run. */
+const CLASS_CONTEXTS = 2;
+const LIVE_STUDENTS = 40;
+
+interface Job {
+  key: string;
+  label: string;
+  /** Runs per build and rate. */
+  runs: number;
+  /** A time worth comparing between the builds (not a fixed watch window). */
+  timed: boolean;
+  run(k: Contender, rate: number): Promise<JobRun>;
+}
+
+/** Runs a job, saying so on stderr (a full run takes a while). */
+async function progress(job: Job, k: Contender, rate: number): Promise<JobRun> {
+  const r = await job.run(k, rate);
+  console.error(
+    `[school] ${job.key}, ${LABELS[k]}, CPU ${rate}×: ${ms(r.ms)}, longest task ${ms(longest(r.longTasks))}`,
+  );
+  return r;
+}
+
+const count = (runs: JobRun[], over: number) =>
+  runs.reduce((n, r) => n + r.longTasks.filter((d) => d > over).length, 0) / runs.length;
+const secondsOrMs = (x: number) => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : ms(x));
+
+/** The table rows of one job at one rate, this build first, and its figures. */
+function jobRows(
+  ctx: BenchContext,
+  job: Job,
+  rate: number,
+  results: Partial<Record<Contender, JobRun[]>>,
+): Record<string, string | number>[] {
+  const newRuns = results.new ?? [];
+  const refRuns = results.reference ?? [];
+  return (Object.keys(results) as Contender[]).map((k) => {
+    const runs = results[k] ?? [];
+    const time = median(runs.map((r) => r.ms));
+    const top = longest(runs.flatMap((r) => r.longTasks));
+    const fps = runs.some((r) => r.fps !== undefined)
+      ? median(runs.map((r) => r.fps ?? Number.NaN))
+      : undefined;
+    ctx.record('school', {
+      [`${k}.${job.key}@${rate}x.ms`]: time,
+      [`${k}.${job.key}@${rate}x.longestTaskMs`]: top,
+      [`${k}.${job.key}@${rate}x.tasksOver100`]: count(runs, 100),
+      ...(fps === undefined ? {} : { [`${k}.${job.key}@${rate}x.fps`]: fps }),
+    });
+    const vs =
+      k === 'new' && refRuns.length > 0 && job.timed
+        ? ratio(time / median(refRuns.map((r) => r.ms)))
+        : '';
+    const workers = runs[0]?.workers;
+    return {
+      job: job.label,
+      CPU: `${rate}×`,
+      build: LABELS[k],
+      time: job.timed ? secondsOrMs(time) : `${secondsOrMs(time)} watched`,
+      'vs reference': vs,
+      'longest task': top > 0 ? ms(top) : '–',
+      goal: `≤ ${ms(GOALS.jobTaskMs)}`,
+      met: top <= GOALS.jobTaskMs ? 'yes' : 'NO',
+      'tasks > 50 / > 100 ms': `${count(runs, 50).toFixed(1)} / ${count(runs, 100).toFixed(1)}`,
+      fps: fps === undefined ? '' : fps.toFixed(1),
+      'workers throttled': workers
+        ? `${workers.accepted}/${workers.accepted + workers.refused}`
+        : '',
+      runs: newRuns.length,
+    };
+  });
+}
+
+function heapRow(
+  what: string,
+  rate: number,
+  k: Contender,
+  h: Heap | undefined,
+  goalMb: number,
+): Record<string, string | number> {
+  const js = h ? total(h) : Number.NaN;
+  return {
+    state: what,
+    CPU: `${rate}×`,
+    build: LABELS[k],
+    'page heap': mb(h?.page ?? Number.NaN),
+    workers: h ? `${mb(h.workers.reduce((a, b) => a + b, 0))} (${h.workers.length})` : '–',
+    'JS heap': mb(js),
+    goal: `≤ ${goalMb} MB`,
+    met: js / 1024 / 1024 <= goalMb ? 'yes' : 'NO',
+    'WebAssembly memory': mb(h?.wasm ?? Number.NaN),
+    'JS heap + WebAssembly': mb(h ? held(h) : Number.NaN),
+  };
+}
+
 const suite: BenchSuite = {
   description:
-    '#/program on a school computer (CPU rate 4 vs 1): cold and warm load, JS heap, a leak check; this build vs the reference',
+    '#/program on a school computer (CPU rate 4 vs 1): cold and warm load, JS heap, a leak check, long jobs, a class on one link; this build vs the reference',
   async run(ctx) {
     ensureBuilt();
     const launch = benchChromium('school', ['--use-fake-device-for-media-stream']);
     if (launch === null) return;
+    const want = parts();
+    const quick = ctx.scale < 1;
     const baselineDir = process.env.GOGO_BENCH_BASELINE;
     if (baselineDir && !existsSync(join(baselineDir, 'index.html'))) {
       throw new Error(`GOGO_BENCH_BASELINE: no index.html in ${baselineDir}`);
@@ -273,118 +347,68 @@ const suite: BenchSuite = {
     const port = Number(process.env.GOGO_BENCH_PORT ?? 4195);
     const dir = mkdtempSync(join(tmpdir(), 'gogo-school-'));
     const servers = [await apiServer(DIST, join(dir, 'new.sqlite'), port)];
-    const urls: Partial<Record<Contender, string>> = {
-      new: `http://localhost:${port}/#/program`,
-    };
+    const ports: Partial<Record<Contender, number>> = { new: port };
     if (baselineDir) {
       servers.push(await apiServer(resolve(baselineDir), join(dir, 'ref.sqlite'), port + 1));
-      urls.reference = `http://localhost:${port + 1}/#/program`;
+      ports.reference = port + 1;
     }
-    const contenders = Object.keys(urls) as Contender[];
-    const url = (k: Contender) => urls[k] ?? '';
+    const contenders = Object.keys(ports) as Contender[];
+    const base = (k: Contender) => `http://localhost:${ports[k] ?? 0}`;
+    const url = (k: Contender) => `${base(k)}/#/program`;
     const browser = await chromium.launch(launch);
     try {
       const n = rounds(ctx, 3);
       // One untimed load: the OS file cache and Chromium's own start-up.
       await coldLoad(browser, url('new'), NETWORKS[0] as Network, 1);
-
-      const coldRows: Record<string, string | number>[] = [];
-      for (const rate of RATES) {
-        for (const net of NETWORKS) {
-          const loads: Record<Contender, Load[]> = { new: [], reference: [] };
-          for (let i = 0; i < n; i++) {
-            for (const k of contenders) loads[k].push(await coldLoad(browser, url(k), net, rate));
+      if (want.has('load')) await loads(ctx, browser, contenders, url, n);
+      if (want.has('memory')) await memory(ctx, browser, contenders, url);
+      const jobTable: Record<string, string | number>[] = [];
+      const heaps: Record<string, string | number>[] = [];
+      if (want.has('jobs')) {
+        await jobs(ctx, browser, contenders, base, quick, jobTable, heaps);
+      }
+      if (want.has('live')) {
+        const dirs: Record<string, string> = { new: DIST };
+        if (baselineDir) dirs.reference = resolve(baselineDir);
+        const rooms = await liveRooms(dirs, port + 3, LIVE_STUDENTS);
+        try {
+          const seconds = quick ? 10 : 30;
+          const job: Job = {
+            key: 'live',
+            label: `teacher's live view, ${LIVE_STUDENTS} students changing`,
+            runs: 1,
+            timed: false,
+            run: (k, rate) => {
+              const room = rooms.rooms.get(k);
+              if (!room) throw new Error(`no live class for ${k}`);
+              return liveJob(browser, rooms, room, rate, `live-${k}-${rate}x`, seconds);
+            },
+          };
+          for (const rate of RATES) {
+            const results: Partial<Record<Contender, JobRun[]>> = {};
+            for (const k of contenders) (results[k] ??= []).push(await progress(job, k, rate));
+            jobTable.push(...jobRows(ctx, job, rate, results));
           }
-          for (const k of contenders) {
-            const ls = loads[k];
-            const ready = median(ls.map((l) => l.readyMs));
-            const blocking = median(ls.map((l) => tbt(l.longTasks)));
-            const longest = Math.max(0, ...ls.flatMap((l) => l.longTasks));
-            const goal = rate === 4 ? GOALS.cold[net.mbit] : undefined;
-            coldRows.push({
-              CPU: `${rate}×`,
-              network: net.name,
-              build: LABELS[k],
-              'interactive blocks': ms(ready),
-              goal: goal ? `≤ ${ms(goal)}` : '',
-              'blocking time': ms(blocking),
-              'tasks > 50 ms': (ls.flatMap((l) => l.longTasks).length / ls.length).toFixed(1),
-              longest: longest > 0 ? ms(longest) : '–',
-            });
-            ctx.record('school', {
-              [`${k}.cold@${rate}x.${net.mbit}Mbit.readyMs`]: ready,
-              [`${k}.cold@${rate}x.${net.mbit}Mbit.tbtMs`]: blocking,
-              [`${k}.cold@${rate}x.${net.mbit}Mbit.longestMs`]: longest,
-            });
-          }
+        } finally {
+          await rooms.close();
         }
       }
-      table(`Cold load of #/program, median of ${n} (longest: over all loads)`, coldRows);
-      console.log(
-        `goals at CPU 4×: interactive blocks ≤ ${ms(GOALS.cold[10] ?? 0)} (10 Mbit/s), ≤ ${ms(GOALS.cold[3] ?? 0)} (3 Mbit/s); blocking time ≤ ${ms(GOALS.tbtMs)}; no task over ${ms(GOALS.longestMs)}`,
-      );
-
-      const warm: Partial<Record<Contender, BrowserContext>> = {};
-      for (const k of contenders) warm[k] = await warmContext(browser, url(k));
-      const warmRows: Record<string, string | number>[] = [];
-      try {
-        for (const rate of RATES) {
-          const loads: Record<Contender, Load[]> = { new: [], reference: [] };
-          for (let i = 0; i < n; i++) {
-            for (const k of contenders) {
-              const c = warm[k];
-              if (c) loads[k].push(await warmLoad(c, url(k), rate));
-            }
-          }
-          for (const k of contenders) {
-            const ls = loads[k];
-            const ready = median(ls.map((l) => l.readyMs));
-            const longest = Math.max(0, ...ls.flatMap((l) => l.longTasks));
-            warmRows.push({
-              CPU: `${rate}×`,
-              build: LABELS[k],
-              'interactive blocks': ms(ready),
-              goal: rate === 4 ? `≤ ${ms(GOALS.warmMs)}` : '',
-              'blocking time': ms(median(ls.map((l) => tbt(l.longTasks)))),
-              longest: longest > 0 ? ms(longest) : '–',
-            });
-            ctx.record('school', { [`${k}.warm@${rate}x.readyMs`]: ready });
-          }
-        }
-      } finally {
-        for (const c of Object.values(warm)) await c.close();
+      if (jobTable.length > 0) {
+        table(
+          'Long jobs: wall time, and main-thread tasks over 50 and 100 ms on the page (longest: over all runs)',
+          jobTable,
+        );
+        console.log(
+          `goal at CPU 4×: no main-thread task over ${ms(GOALS.jobTaskMs)} during a long job. "workers throttled": workers that took the CPU rate over CDP, of those seen.`,
+        );
       }
-      table(
-        `Warm load of #/program (service worker, second visit), 10 Mbit/s, 40 ms, median of ${n}`,
-        warmRows,
-      );
-
-      const memRows: Record<string, string | number>[] = [];
-      for (const k of contenders) {
-        const after = await heapAfterLoad(browser, url(k));
-        const leak = await leakCheck(browser, url(k));
-        const growth = total(leak.last) - total(leak.first);
-        memRows.push({
-          build: LABELS[k],
-          'heap after load: page': mb(after.page),
-          workers: `${mb(after.workers.reduce((a, b) => a + b, 0))} (${after.workers.length})`,
-          total: mb(total(after)),
-          goal: `≤ ${GOALS.heapMb} MB`,
-          [`after cycle 1`]: mb(total(leak.first)),
-          [`after cycle ${CYCLES}`]: mb(total(leak.last)),
-          'growth / cycle': mb(growth / (CYCLES - 1)),
-        });
-        ctx.record('school', {
-          [`${k}.heapAfterLoad.page`]: after.page,
-          [`${k}.heapAfterLoad.workers`]: after.workers.reduce((a, b) => a + b, 0),
-          [`${k}.leak.first`]: total(leak.first),
-          [`${k}.leak.last`]: total(leak.last),
-        });
+      if (heaps.length > 0) {
+        table(
+          'JS heap during the long jobs, after a garbage collection (CDP Runtime.getHeapUsage per target: the page and each worker)',
+          heaps,
+        );
       }
-      table(
-        `JS heap after a garbage collection (page and its workers); ${CYCLES} cycles of the editor, the offline data log and the lab with the camera on`,
-        memRows,
-      );
+      if (want.has('class')) await schoolLink(ctx, browser, contenders, ports, port + 2, quick);
     } finally {
       await browser.close();
       for (const s of servers) await s.close();
@@ -392,5 +416,254 @@ const suite: BenchSuite = {
     }
   },
 };
+
+async function loads(
+  ctx: BenchContext,
+  browser: Browser,
+  contenders: Contender[],
+  url: (k: Contender) => string,
+  n: number,
+): Promise<void> {
+  const coldRows: Record<string, string | number>[] = [];
+  for (const rate of RATES) {
+    for (const net of NETWORKS) {
+      const loads: Record<Contender, Load[]> = { new: [], reference: [] };
+      for (let i = 0; i < n; i++) {
+        for (const k of contenders) loads[k].push(await coldLoad(browser, url(k), net, rate));
+      }
+      for (const k of contenders) {
+        const ls = loads[k];
+        const ready = median(ls.map((l) => l.readyMs));
+        const blocking = median(ls.map((l) => tbt(l.longTasks)));
+        const top = Math.max(0, ...ls.flatMap((l) => l.longTasks));
+        const goal = rate === 4 ? GOALS.cold[net.mbit] : undefined;
+        coldRows.push({
+          CPU: `${rate}×`,
+          network: net.name,
+          build: LABELS[k],
+          'interactive blocks': ms(ready),
+          goal: goal ? `≤ ${ms(goal)}` : '',
+          'blocking time': ms(blocking),
+          'tasks > 50 ms': (ls.flatMap((l) => l.longTasks).length / ls.length).toFixed(1),
+          longest: top > 0 ? ms(top) : '–',
+        });
+        ctx.record('school', {
+          [`${k}.cold@${rate}x.${net.mbit}Mbit.readyMs`]: ready,
+          [`${k}.cold@${rate}x.${net.mbit}Mbit.tbtMs`]: blocking,
+          [`${k}.cold@${rate}x.${net.mbit}Mbit.longestMs`]: top,
+        });
+      }
+    }
+  }
+  table(`Cold load of #/program, median of ${n} (longest: over all loads)`, coldRows);
+  console.log(
+    `goals at CPU 4×: interactive blocks ≤ ${ms(GOALS.cold[10] ?? 0)} (10 Mbit/s), ≤ ${ms(GOALS.cold[3] ?? 0)} (3 Mbit/s); blocking time ≤ ${ms(GOALS.tbtMs)}; no task over ${ms(GOALS.longestMs)}`,
+  );
+
+  const warm: Partial<Record<Contender, BrowserContext>> = {};
+  for (const k of contenders) warm[k] = await warmContext(browser, url(k));
+  const warmRows: Record<string, string | number>[] = [];
+  try {
+    for (const rate of RATES) {
+      const loads: Record<Contender, Load[]> = { new: [], reference: [] };
+      for (let i = 0; i < n; i++) {
+        for (const k of contenders) {
+          const c = warm[k];
+          if (c) loads[k].push(await warmLoad(c, url(k), rate));
+        }
+      }
+      for (const k of contenders) {
+        const ls = loads[k];
+        const ready = median(ls.map((l) => l.readyMs));
+        const top = Math.max(0, ...ls.flatMap((l) => l.longTasks));
+        warmRows.push({
+          CPU: `${rate}×`,
+          build: LABELS[k],
+          'interactive blocks': ms(ready),
+          goal: rate === 4 ? `≤ ${ms(GOALS.warmMs)}` : '',
+          'blocking time': ms(median(ls.map((l) => tbt(l.longTasks)))),
+          longest: top > 0 ? ms(top) : '–',
+        });
+        ctx.record('school', { [`${k}.warm@${rate}x.readyMs`]: ready });
+      }
+    }
+  } finally {
+    for (const c of Object.values(warm)) await c.close();
+  }
+  table(
+    `Warm load of #/program (service worker, second visit), 10 Mbit/s, 40 ms, median of ${n}`,
+    warmRows,
+  );
+}
+
+async function memory(
+  ctx: BenchContext,
+  browser: Browser,
+  contenders: Contender[],
+  url: (k: Contender) => string,
+): Promise<void> {
+  const memRows: Record<string, string | number>[] = [];
+  for (const k of contenders) {
+    const after = await heapAfterLoad(browser, url(k));
+    const leak = await leakCheck(browser, url(k));
+    const growth = total(leak.last) - total(leak.first);
+    memRows.push({
+      build: LABELS[k],
+      'heap after load: page': mb(after.page),
+      workers: `${mb(after.workers.reduce((a, b) => a + b, 0))} (${after.workers.length})`,
+      total: mb(total(after)),
+      goal: `≤ ${GOALS.heapMb} MB`,
+      WebAssembly: mb(after.wasm),
+      [`after cycle 1`]: mb(total(leak.first)),
+      [`after cycle ${CYCLES}`]: mb(total(leak.last)),
+      'growth / cycle': mb(growth / (CYCLES - 1)),
+    });
+    ctx.record('school', {
+      [`${k}.heapAfterLoad.page`]: after.page,
+      [`${k}.heapAfterLoad.workers`]: after.workers.reduce((a, b) => a + b, 0),
+      [`${k}.heapAfterLoad.wasm`]: after.wasm,
+      [`${k}.leak.first`]: total(leak.first),
+      [`${k}.leak.last`]: total(leak.last),
+    });
+  }
+  table(
+    `JS heap after a garbage collection (CDP Runtime.getHeapUsage per target: the page and each worker); ${CYCLES} cycles of the editor, the offline data log and the lab with the camera on`,
+    memRows,
+  );
+}
+
+async function jobs(
+  ctx: BenchContext,
+  browser: Browser,
+  contenders: Contender[],
+  base: (k: Contender) => string,
+  quick: boolean,
+  jobTable: Record<string, string | number>[],
+  heaps: Record<string, string | number>[],
+): Promise<void> {
+  const readRecords = Number(process.env.GOGO_BENCH_SCHOOL_READ ?? (quick ? 20_000 : 1_000_000));
+  const file = logFile(PLOT_RECORDS);
+  const runs = quick ? 1 : 2;
+  const list: Job[] = [
+    {
+      key: 'flash',
+      label: '256 KiB firmware flash (virtual board, fake USB)',
+      runs,
+      timed: true,
+      run: (k, rate) => flashJob(browser, base(k), rate, `flash-${k}-${rate}x`),
+    },
+    {
+      key: 'read',
+      label: `read ${readRecords.toLocaleString('en')} records from the board, plot them`,
+      runs: 1,
+      timed: true,
+      run: (k, rate) => readJob(browser, base(k), rate, `read-${k}-${rate}x`, readRecords),
+    },
+    {
+      key: 'plot',
+      label: `open a ${PLOT_RECORDS.toLocaleString('en')}-record log file, plot it, zoom in twice`,
+      runs,
+      timed: true,
+      run: (k, rate) => plotJob(browser, base(k), rate, `plot-${k}-${rate}x`, file),
+    },
+    {
+      key: 'download',
+      label: 'download a 1.9 KB program to the virtual board',
+      runs,
+      timed: true,
+      run: (k, rate) => downloadJob(browser, base(k), rate, `download-${k}-${rate}x`),
+    },
+    {
+      key: 'tm',
+      label: 'Teachable Machine lab: inference in its worker',
+      runs,
+      timed: false,
+      run: (k, rate) => tmJob(browser, base(k), rate, `tm-${k}-${rate}x`),
+    },
+  ];
+  const only = process.env.GOGO_BENCH_SCHOOL_JOBS?.split(',').map((j) => j.trim());
+  const chosen = list.filter((j) => !only || only.includes(j.key));
+  for (const rate of RATES) {
+    for (const job of chosen) {
+      const results: Partial<Record<Contender, JobRun[]>> = {};
+      for (let i = 0; i < job.runs; i++) {
+        for (const k of contenders) (results[k] ??= []).push(await progress(job, k, rate));
+      }
+      jobTable.push(...jobRows(ctx, job, rate, results));
+      const state =
+        job.key === 'plot'
+          ? {
+              what: `after plotting ${PLOT_RECORDS.toLocaleString('en')} points`,
+              goal: GOALS.plotHeapMb,
+            }
+          : job.key === 'tm'
+            ? { what: 'Teachable Machine lab running', goal: GOALS.tmHeapMb }
+            : null;
+      if (!state) continue;
+      for (const k of contenders) {
+        const h = results[k]?.at(-1)?.heap;
+        heaps.push(heapRow(state.what, rate, k, h, state.goal));
+        if (h) {
+          ctx.record('school', {
+            [`${k}.heap.${job.key}@${rate}x`]: total(h),
+            [`${k}.wasm.${job.key}@${rate}x`]: h.wasm,
+          });
+        }
+      }
+    }
+  }
+}
+
+async function schoolLink(
+  ctx: BenchContext,
+  browser: Browser,
+  contenders: Contender[],
+  ports: Partial<Record<Contender, number>>,
+  linkPort: number,
+  quick: boolean,
+): Promise<void> {
+  const rows: Record<string, string | number>[] = [];
+  const rounds = quick ? 1 : 2;
+  for (const rate of RATES) {
+    const got: Partial<Record<Contender, { cold: ClassLoad; warm: ClassLoad; mbit: number }[]>> =
+      {};
+    for (let i = 0; i < rounds; i++) {
+      for (const k of contenders) {
+        (got[k] ??= []).push(
+          await classOnLink(browser, ports[k] ?? 0, linkPort, rate, CLASS_CONTEXTS),
+        );
+      }
+    }
+    const newCold = median((got.new ?? []).map((g) => g.cold.lastMs));
+    const refCold = median((got.reference ?? []).map((g) => g.cold.lastMs));
+    for (const k of contenders) {
+      const gs = got[k] ?? [];
+      const cold = median(gs.map((g) => g.cold.lastMs));
+      const warm = median(gs.map((g) => g.warm.lastMs));
+      const bytes = median(gs.map((g) => g.cold.bytesPerStudent));
+      // What the link alone allows: the whole class's bytes through 20 Mbit/s.
+      const floorMs = ((CLASS_SIZE * bytes * 8) / (SCHOOL_MBIT * 1e6)) * 1000;
+      rows.push({
+        CPU: `${rate}×`,
+        build: LABELS[k],
+        'first lesson: 30th student interactive': secondsOrMs(cold),
+        'vs reference': k === 'new' && got.reference ? ratio(newCold / refCold) : '',
+        'bytes / student until then': `${(bytes / 1024).toFixed(0)} KiB`,
+        'link floor (30 × bytes)': secondsOrMs(floorMs),
+        'next lesson (service worker)': secondsOrMs(warm),
+        'next lesson bytes / student': `${(median(gs.map((g) => g.warm.bytesPerStudent)) / 1024).toFixed(0)} KiB`,
+      });
+      ctx.record('school', {
+        [`${k}.class@${rate}x.coldLastMs`]: cold,
+        [`${k}.class@${rate}x.warmLastMs`]: warm,
+        [`${k}.class@${rate}x.bytesPerStudent`]: bytes,
+      });
+    }
+  }
+  table(
+    `A class of ${CLASS_SIZE} on one ${SCHOOL_MBIT} Mbit/s link (40 ms round trip): ${CLASS_CONTEXTS} real browser contexts started together through their share of it (${((SCHOOL_MBIT * CLASS_CONTEXTS) / CLASS_SIZE).toFixed(2)} Mbit/s, ${(SCHOOL_MBIT / CLASS_SIZE).toFixed(2)} Mbit/s each), the last of them standing for the 30th; service worker allowed, the server's cache headers; median of ${rounds}`,
+    rows,
+  );
+}
 
 export default suite;

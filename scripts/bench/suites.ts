@@ -10,6 +10,7 @@ export const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   download: () => import('./download.ts'),
   pwa: () => import('./pwa.ts'),
   'first-load': () => import('./first-load.ts'),
+  'datalog-browser': () => import('./datalog-browser.ts'),
   tm: () => import('./tm.ts'),
   school: () => import('./school.ts'),
 };

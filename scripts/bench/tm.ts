@@ -9,17 +9,23 @@
 // time and the main thread's long tasks by phase: the Train click, training, the end of
 // training (results shown, the model kept in the project); goal: none over 50 ms in the
 // worker. GOGO_BENCH_TM_PROFILE=dir also writes a CPU profile of the page while the worker
-// trains at rate 4 and prints the functions that took the most time.
+// trains at rate 4 and prints the functions that took the most time; GOGO_BENCH_TM_TRACE=dir
+// a Chrome trace of the same round, and each long task with what filled it (script, style,
+// layout, paint).
+// A shorter run while working on the lab: GOGO_BENCH_TM_ONLY=train (no inference rounds),
+// GOGO_BENCH_TM_RATES=4 (CPU rates, default 1,4), GOGO_BENCH_TM_TRAINERS=worker,before
+// (default all), GOGO_BENCH_TM_ROUNDS=1 (training rounds, default 3).
 // Port: GOGO_BENCH_PORT (default 4180).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type CDPSession } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { makeTmBenchModel } from '../make-tm-model.ts';
+import { startProfile } from './cpu-profile.ts';
 import { median, ms, rounds, table, type BenchContext, type BenchSuite } from './lib.ts';
 import { benchChromium, benchPort, ensureBuilt, serveDist } from './serve-dist.ts';
 
-type Mode = 'worker' | 'page';
+export type Mode = 'worker' | 'page';
 /** Who trains: the lab's worker, the main thread (reference), an earlier build's worker. */
 type Trainer = Mode | 'before';
 const TRAINERS: Record<Trainer, string> = {
@@ -37,6 +43,48 @@ interface Sample {
 
 const WINDOW_MS = 5000;
 
+/**
+ * Serves the bench model (scripts/make-tm-model.ts) at /tm-models/bench/ to the pages of
+ * `context`, whatever server they come from; returns the clean-up.
+ */
+export async function routeTmModels(context: BrowserContext): Promise<() => void> {
+  const models = mkdtempSync(path.join(tmpdir(), 'tm-bench-'));
+  await makeTmBenchModel(models);
+  await context.route('**/tm-models/**', (route) => {
+    const rel = new URL(route.request().url()).pathname.replace(/^\/tm-models\//, '');
+    if (rel.includes('..')) return route.fulfill({ status: 403 });
+    try {
+      return route.fulfill({ body: readFileSync(path.join(models, rel)) });
+    } catch {
+      return route.fulfill({ status: 404 });
+    }
+  });
+  return () => rmSync(models, { recursive: true, force: true });
+}
+
+/**
+ * Opens the lab on `page` (of a context with the camera allowed and `routeTmModels`), loads
+ * the bench model by its link, checks where it runs and turns the fake camera on; resolves
+ * once the lab shows a frame rate.
+ */
+export async function startInference(page: Page, base: string, mode: Mode): Promise<void> {
+  await page.goto(`${base}/#/teachable-machine`);
+  await page.getByLabel('Use a Teachable Machine link').check();
+  await page.getByLabel('Model URL').fill('/tm-models/bench/');
+  await page.getByRole('button', { name: 'Load model' }).click();
+  await page.getByTestId('tm-model').waitFor({ timeout: 60_000 });
+  const where = await page.getByTestId('tm-model').innerText();
+  const expected = mode === 'worker' ? 'background worker' : 'on the page';
+  if (!where.includes(expected)) throw new Error(`expected inference ${expected}: ${where}`);
+  await page.getByRole('button', { name: 'Use the camera' }).click();
+  await page.getByTestId('tm-fps').filter({ hasText: /[1-9]/ }).waitFor({ timeout: 120_000 });
+}
+
+/** The frame rate the lab shows. */
+export async function readFps(page: Page): Promise<number> {
+  return Number(/([\d.]+)/.exec(await page.getByTestId('tm-fps').innerText())?.[1] ?? 0);
+}
+
 async function measure(context: BrowserContext, base: string, mode: Mode): Promise<Sample> {
   await context.clearCookies();
   if (mode === 'page') {
@@ -51,22 +99,13 @@ async function measure(context: BrowserContext, base: string, mode: Mode): Promi
         for (const e of list.getEntries()) w.tmLong.push(e.duration);
       }).observe({ type: 'longtask', buffered: false });
     });
-    await page.goto(`${base}/#/teachable-machine`);
-    await page.getByLabel('Use a Teachable Machine link').check();
-    await page.getByLabel('Model URL').fill('/tm-models/bench/');
-    await page.getByRole('button', { name: 'Load model' }).click();
-    await page.getByTestId('tm-model').waitFor({ timeout: 60_000 });
-    const where = await page.getByTestId('tm-model').innerText();
-    const expected = mode === 'worker' ? 'background worker' : 'on the page';
-    if (!where.includes(expected)) throw new Error(`expected inference ${expected}: ${where}`);
-    await page.getByRole('button', { name: 'Use the camera' }).click();
-    await page.getByTestId('tm-fps').filter({ hasText: /[1-9]/ }).waitFor({ timeout: 60_000 });
+    await startInference(page, base, mode);
     // Warm (first frames compile shaders / JIT), then the measured window.
     await page.waitForTimeout(2000);
     await page.evaluate(() => ((window as unknown as { tmLong: number[] }).tmLong = []));
     await page.waitForTimeout(WINDOW_MS);
     const long = await page.evaluate(() => (window as unknown as { tmLong: number[] }).tmLong);
-    const fps = Number(/([\d.]+)/.exec(await page.getByTestId('tm-fps').innerText())?.[1] ?? 0);
+    const fps = await readFps(page);
     return {
       fps,
       longTasks: long.length,
@@ -190,6 +229,15 @@ async function measureTraining(
       await page.mouse.up();
     }
     const recordMs = Date.now() - started;
+    // A sample in flight when Record was let go still lands: the counts settle first (on a
+    // busy machine it could land between reading a count and deleting down from it).
+    let counted = '';
+    for (let same = 0; same < 5;) {
+      const now = (await counts.allInnerTexts()).join();
+      same = now === counted ? same + 1 : 0;
+      counted = now;
+      await page.waitForTimeout(200);
+    }
     // The samples beyond 50 (the last one in flight) are deleted, newest first.
     for (const [i, name] of ['Class 1', 'Class 2'].entries()) {
       for (;;) {
@@ -213,17 +261,31 @@ async function measureTraining(
       marks.long = [];
       marks.armed = true;
     });
-    const profile = profileIt && profileDir !== undefined ? await startProfile(cdp) : null;
-    const trainStarted = Date.now();
+    const profile =
+      profileIt && profileDir !== undefined ? await startProfile(cdp, profileDir) : null;
+    const trace = profileIt && traceDir !== undefined ? await startTrace(page) : null;
     await page.mouse.click(train.x + train.width / 2, train.y + train.height / 2);
-    await page.getByTestId('tm-test').waitFor({ timeout: 300_000 });
-    const trainMs = Date.now() - trainStarted;
+    // The page's own watch says when the results show: a locator's wait would run
+    // Playwright's search of the page on every frame, long tasks of its own at rate 4.
+    await page.waitForFunction(
+      () => (window as unknown as { tmMarks: TrainMarks }).tmMarks.results !== undefined,
+      null,
+      { polling: 100, timeout: 300_000 },
+    );
     await page.waitForTimeout(SETTLE_MS);
-    if (profile) await profile.stop(`${mode}-${rate}x`);
+    if (profile) {
+      await profile.stop(
+        `tm-train-${mode}-${rate}x`,
+        `Train pressed → results + ${SETTLE_MS} ms (${mode}, CPU ${rate}×)`,
+      );
+    }
+    if (trace) await trace.stop(`${mode}-${rate}x`);
     const marks = await page.evaluate(() => (window as unknown as { tmMarks: TrainMarks }).tmMarks);
     await page.waitForTimeout(WINDOW_MS);
-    const fps = Number(/([\d.]+)/.exec(await page.getByTestId('tm-fps').innerText())?.[1] ?? 0);
+    const fps = await readFps(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // Timed on the page's clock: pressed → the results shown.
+    const trainMs = (marks.results ?? NaN) - (marks.press ?? NaN);
     return { recordMs, trainMs, ...splitPhases(marks), fps };
   } finally {
     await page.close();
@@ -259,38 +321,81 @@ function splitPhases(marks: TrainMarks): Pick<TrainSample, 'longTasks' | 'longes
  * (DevTools opens it), and the functions that took the most time printed.
  */
 const profileDir = process.env.GOGO_BENCH_TM_PROFILE;
-interface CpuProfile {
-  nodes: {
-    id: number;
-    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  }[];
-  samples: number[];
-  timeDeltas: number[];
+/** A trace event (Chrome's JSON trace format). */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { functionName?: string; url?: string } };
 }
 
-async function startProfile(cdp: CDPSession) {
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
+/**
+ * GOGO_BENCH_TM_TRACE=dir: a Chrome trace of the same round as the profile, written to
+ * dir/tm-train-<mode>-<rate>x.json (DevTools' Performance panel opens it), and the page's
+ * long tasks printed with the trace events that took their time (self time by name).
+ */
+const traceDir = process.env.GOGO_BENCH_TM_TRACE;
+
+async function startTrace(page: Page) {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser to trace');
+  await browser.startTracing(page, {
+    categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'],
+  });
   return {
     async stop(name: string) {
-      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
-      mkdirSync(profileDir ?? '.', { recursive: true });
-      const file = path.join(profileDir ?? '.', `tm-train-${name}.cpuprofile`);
-      writeFileSync(file, JSON.stringify(profile));
-      const self = new Map<string, number>();
-      const frame = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-      profile.samples.forEach((id, i) => {
-        const f = frame.get(id);
-        if (!f || ['(idle)', '(program)', '(root)'].includes(f.functionName)) return;
-        const where = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
-        self.set(where, (self.get(where) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-      });
-      const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
-      table(
-        `Most self time on the page, Train pressed → results + ${SETTLE_MS} ms (${name}; ${file})`,
-        top.map(([fn, t]) => ({ function: fn, 'self time': ms(t) })),
+      const buffer = await browser.stopTracing();
+      mkdirSync(traceDir ?? '.', { recursive: true });
+      const file = path.join(traceDir ?? '.', `tm-train-${name}.json`);
+      writeFileSync(file, buffer);
+      const { traceEvents } = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] };
+      // The page's main thread: the renderer main thread with the most events.
+      const mains = traceEvents.filter(
+        (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
       );
+      const count = (m: TraceEvent) =>
+        traceEvents.filter((e) => e.pid === m.pid && e.tid === m.tid).length;
+      const main = mains.sort((a, b) => count(b) - count(a))[0];
+      if (!main) return;
+      const events = traceEvents
+        .filter((e) => e.ph === 'X' && e.pid === main.pid && e.tid === main.tid && e.dur)
+        .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+      const start = events[0]?.ts ?? 0;
+      const tasks = events.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 50_000);
+      const rows = tasks.map((task) => {
+        const end = task.ts + (task.dur ?? 0);
+        const inside = events.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);
+        // Self time by name: each event's time less that of the events directly inside it.
+        const self = new Map<string, number>();
+        const stack: TraceEvent[] = [];
+        for (const e of inside) {
+          while (stack.length && (stack.at(-1)?.ts ?? 0) + (stack.at(-1)?.dur ?? 0) <= e.ts) {
+            stack.pop();
+          }
+          const parent = stack.at(-1);
+          const key = (x: TraceEvent) =>
+            x.name === 'FunctionCall' && x.args?.data?.functionName
+              ? `${x.name} ${x.args.data.functionName}`
+              : x.name;
+          self.set(key(e), (self.get(key(e)) ?? 0) + (e.dur ?? 0));
+          if (parent) self.set(key(parent), (self.get(key(parent)) ?? 0) - (e.dur ?? 0));
+          stack.push(e);
+        }
+        const top = [...self.entries()]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 5)
+          .map(([n, us]) => `${n} ${(us / 1000).toFixed(0)}`)
+          .join(', ');
+        return {
+          at: ms((task.ts - start) / 1000),
+          task: ms((task.dur ?? 0) / 1000),
+          'self time (ms)': top,
+        };
+      });
+      table(`Long tasks on the page's main thread (${name}; ${file})`, rows);
     },
   };
 }
@@ -302,27 +407,18 @@ const suite: BenchSuite = {
     ensureBuilt();
     const launch = benchChromium('Teachable Machine', ['--use-fake-device-for-media-stream']);
     if (launch === null) return;
-    const models = mkdtempSync(path.join(tmpdir(), 'tm-bench-'));
-    await makeTmBenchModel(models);
     const port = benchPort();
     const base = `http://localhost:${port}`;
     const server = await serveDist(port);
     const before = process.env.GOGO_BENCH_TM_BEFORE;
     const beforeServer = before ? await serveDist(port + 1, path.resolve(before)) : null;
     const browser = await chromium.launch(launch);
+    let disposeModels: () => void = () => undefined;
     try {
       const context = await browser.newContext({ permissions: ['camera'] });
-      await context.route('**/tm-models/**', (route) => {
-        const rel = new URL(route.request().url()).pathname.replace(/^\/tm-models\//, '');
-        if (rel.includes('..')) return route.fulfill({ status: 403 });
-        try {
-          return route.fulfill({ body: readFileSync(path.join(models, rel)) });
-        } catch {
-          return route.fulfill({ status: 404 });
-        }
-      });
+      disposeModels = await routeTmModels(context);
       const samples: Record<Mode, Sample[]> = { worker: [], page: [] };
-      const n = rounds(ctx, 2);
+      const n = process.env.GOGO_BENCH_TM_ONLY === 'train' ? 0 : rounds(ctx, 2);
       for (let i = 0; i < n; i++) {
         for (const mode of ['worker', 'page'] as const) {
           samples[mode].push(await measure(context, base, mode));
@@ -338,21 +434,26 @@ const suite: BenchSuite = {
           longest: ms(median(s.map((x) => x.longest))),
         };
       };
-      table(`Teachable Machine, 224 × 224 conv model, fake camera, ${n} rounds each`, [
-        row('worker'),
-        row('page'),
-      ]);
+      if (n > 0) {
+        table(`Teachable Machine, 224 × 224 conv model, fake camera, ${n} rounds each`, [
+          row('worker'),
+          row('page'),
+        ]);
+      }
       // Training in the lab, at CPU rate 1 and 4; with GOGO_BENCH_TM_BEFORE, an earlier build
       // of the lab (its dist/ folder) trains in its worker in the same rounds.
       const trained: Record<string, TrainSample[]> = {};
       const key = (mode: Trainer, rate: number) => `${mode}@${rate}`;
-      const trainRounds = rounds(ctx, 1);
-      const trainers: { mode: Trainer; base: string }[] = [
+      const trainRounds = Number(process.env.GOGO_BENCH_TM_ROUNDS ?? 0) || rounds(ctx, 1);
+      const rates = (process.env.GOGO_BENCH_TM_RATES ?? '1,4').split(',').map(Number);
+      const only = process.env.GOGO_BENCH_TM_TRAINERS?.split(',');
+      const all: { mode: Trainer; base: string }[] = [
         { mode: 'worker', base },
         { mode: 'page', base },
       ];
-      if (before) trainers.unshift({ mode: 'before', base: `http://localhost:${port + 1}` });
-      for (const rate of [1, 4]) {
+      if (before) all.unshift({ mode: 'before', base: `http://localhost:${port + 1}` });
+      const trainers = all.filter((t) => !only || only.includes(t.mode));
+      for (const rate of rates) {
         for (let i = 0; i < trainRounds; i++) {
           for (const t of trainers) {
             (trained[key(t.mode, rate)] ??= []).push(
@@ -388,9 +489,9 @@ const suite: BenchSuite = {
       table(
         `Teachable Machine training, 2 × ${TRAIN_SAMPLES} samples, fake camera, ${trainRounds} round(s) each;\n` +
           `main-thread long tasks by phase: how many over 50 ms / the longest (goal in the worker: 0)`,
-        [1, 4].flatMap((rate) => trainers.map((t) => trainRow(t.mode, rate))),
+        rates.flatMap((rate) => trainers.map((t) => trainRow(t.mode, rate))),
       );
-      for (const rate of [1, 4]) {
+      for (const rate of rates) {
         const t = trained[key('worker', rate)] ?? [];
         const r = trained[key('page', rate)] ?? [];
         const phases = Object.fromEntries(
@@ -425,7 +526,7 @@ const suite: BenchSuite = {
       await browser.close();
       server.close();
       beforeServer?.close();
-      rmSync(models, { recursive: true, force: true });
+      disposeModels();
     }
   },
 };

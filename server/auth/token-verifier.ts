@@ -13,7 +13,7 @@ import { HttpError, unauthorized } from '../http/errors.ts';
 const UNAVAILABLE = new Set(['app/network-error', 'app/network-timeout', 'auth/internal-error']);
 
 /** 503: the token could not be checked now; the caller's sign-in may well be fine. */
-export const signInUnavailable = () =>
+const signInUnavailable = () =>
   new HttpError(
     503,
     'sign_in_unavailable',

@@ -38,14 +38,14 @@ export interface ClassView {
   studentCount: number;
 }
 
-export type ClassListKind = 'official' | 'my' | 'other' | 'enrolled';
+type ClassListKind = 'official' | 'my' | 'other' | 'enrolled';
 
 export interface ClassroomPolicy {
   /** Who may create and clone classes and lessons (CLASSROOM_CREATORS). */
   creators: 'anyone' | 'teachers';
 }
 
-export function canCreate(policy: ClassroomPolicy, caller: Caller): boolean {
+function canCreate(policy: ClassroomPolicy, caller: Caller): boolean {
   return policy.creators === 'anyone' || ['teacher', 'moderator', 'admin'].includes(caller.role);
 }
 
@@ -53,7 +53,7 @@ export function assertCanCreate(policy: ClassroomPolicy, caller: Caller): void {
   if (!canCreate(policy, caller)) throw classroomError('creator_role');
 }
 
-export function checkHeaderImage(value: string | undefined): void {
+function checkHeaderImage(value: string | undefined): void {
   if (value !== undefined && !isValidHeaderImage(value)) throw classroomError('invalid_url');
 }
 

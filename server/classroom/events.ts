@@ -58,7 +58,7 @@ export interface ClassroomEventMap {
   unenrolled: { classUuid: string; emails: string[]; type: 'teacher' | 'student'; by: string };
 }
 
-export type ClassroomEventName = keyof ClassroomEventMap;
+type ClassroomEventName = keyof ClassroomEventMap;
 type Listener<K extends ClassroomEventName> = (event: ClassroomEventMap[K]) => unknown;
 
 /** One event of a class as the bus carries it. */
@@ -66,7 +66,7 @@ export type ClassEvent = {
   [K in ClassroomEventName]: { event: K; payload: ClassroomEventMap[K] };
 }[ClassroomEventName];
 
-export const classTopic = (classUuid: string) => `class/${classUuid}`;
+const classTopic = (classUuid: string) => `class/${classUuid}`;
 
 export class ClassroomEvents {
   private readonly listeners = new Map<ClassroomEventName, Set<Listener<never>>>();

@@ -20,7 +20,7 @@ const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>
   bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
 
 /** PNG, JPEG or GIF by their signatures; null for anything else. */
-export function sniffImage(bytes: Uint8Array): ImageType | null {
+function sniffImage(bytes: Uint8Array): ImageType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39)) {

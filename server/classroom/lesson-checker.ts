@@ -14,7 +14,7 @@ import type { CompilePool } from '../compile/compile-pool.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** A submitted program file and who submitted it. */
-export interface Submitted {
+interface Submitted {
   code: string;
   userId: string;
 }
@@ -22,13 +22,10 @@ export interface Submitted {
 export type SubmissionChecker = (submitted: Submitted, check: LessonCheck) => Promise<CheckReport>;
 
 /** The libraries of the extensions a user added (their programs compile with them). */
-export type AddedLibraries = (userId: string) => Promise<ExtensionLibrary[]>;
+type AddedLibraries = (userId: string) => Promise<ExtensionLibrary[]>;
 
 /** What a submitted file compiles to; a file the editor could not open has no Logo. */
-export async function submittedLogo(
-  submitted: Submitted,
-  libraries: AddedLibraries,
-): Promise<string> {
+async function submittedLogo(submitted: Submitted, libraries: AddedLibraries): Promise<string> {
   let settings = DEFAULT_SETTINGS;
   try {
     settings = parseProgramFile(submitted.code).settings;

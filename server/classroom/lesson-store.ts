@@ -51,13 +51,13 @@ const refuseAll = async (ids: readonly string[]) => {
 };
 
 /** A lesson's boards lists as the remote lab checks them at connect time. */
-export interface LessonBoardLists {
+interface LessonBoardLists {
   ownerId: string;
   official: string[];
   private: string[];
 }
 
-export interface LessonView {
+interface LessonView {
   row: LessonRow;
   ownerName: string;
   ownerPhoto: string;
@@ -354,7 +354,7 @@ function checkText(check: LessonCheck | null | undefined): string | null {
   return JSON.stringify(check);
 }
 
-export function toLesson(view: LessonView): Lesson {
+function toLesson(view: LessonView): Lesson {
   const { row } = view;
   const check = storedCheck(row.auto_check);
   return {

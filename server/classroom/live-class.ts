@@ -38,7 +38,7 @@ import { classroomError } from './errors.ts';
 import type { ClassroomEvents } from './events.ts';
 
 /** The class-wide part of the live state, as the bus carries it. */
-export interface SharedLiveState {
+interface SharedLiveState {
   active: boolean;
   startedAt: number | null;
   watching: boolean;
@@ -56,7 +56,7 @@ export type LiveBusEvent =
   | { type: 'removed'; emails: string[] }
   | { type: 'roster' };
 
-export const liveTopic = (classUuid: string) => `live/${classUuid}`;
+const liveTopic = (classUuid: string) => `live/${classUuid}`;
 
 /** Who is asking, inside the class. */
 export interface LiveMember {
@@ -68,7 +68,7 @@ export interface LiveMember {
   name: string;
 }
 
-export interface LiveBroker {
+interface LiveBroker {
   /** Where browsers connect. */
   url: string;
   prefix: string;
@@ -770,7 +770,7 @@ export class LiveClass {
 }
 
 /** A student's topic key in a session: unguessable without the session's id. */
-export function topicKey(sessionId: string, email: string): string {
+function topicKey(sessionId: string, email: string): string {
   return createHash('sha256').update(`${sessionId}:${email}`).digest('base64url').slice(0, 22);
 }
 

@@ -34,9 +34,9 @@ export interface CompilePoolOptions {
   threadUrl?: URL;
 }
 
-export const compileBusy = () =>
+const compileBusy = () =>
   new HttpError(429, 'compile_busy', 'The compiler is busy; try again in a moment', 1);
-export const compileTimeout = (ms: number) =>
+const compileTimeout = (ms: number) =>
   new HttpError(
     422,
     'compile_timeout',

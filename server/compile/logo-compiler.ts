@@ -8,7 +8,7 @@ import { runCheck } from '../../src/core/check/run-check.ts';
 import { toCompileResponse, type LogoCompileResponse } from '../../src/core/logo-response.ts';
 import { loadCore, type LogoVersion, type WasmCore } from '../../src/core/wasm-core.ts';
 
-export const DEFAULT_WASM_PATH = fileURLToPath(
+const DEFAULT_WASM_PATH = fileURLToPath(
   new URL('../../core-rs/pkg/gogo_core.wasm', import.meta.url),
 );
 

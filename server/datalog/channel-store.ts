@@ -45,7 +45,7 @@ import {
   summariseMinutes,
 } from './minute-summaries.ts';
 
-export const channelNotFound = () =>
+const channelNotFound = () =>
   new HttpError(404, 'channel_not_found', 'The datalog channel does not exist');
 export const loginRequired = () => new HttpError(401, LOGIN_REQUIRED.error, LOGIN_REQUIRED.message);
 const notOwner = () =>
@@ -72,7 +72,7 @@ const DAY = 86_400_000;
 /** The caller of a datalog call: a signed-in user, or null for an anonymous one. */
 export type Viewer = UserRow | null;
 
-export interface ChannelStoreOptions {
+interface ChannelStoreOptions {
   clock?: () => number;
   /** Told of every change (live refresh). */
   events?: ChannelEvents;

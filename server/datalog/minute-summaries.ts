@@ -11,7 +11,7 @@ import type { Database } from '../db/schema.ts';
 
 export const MINUTE = 60_000;
 
-export interface MinuteSummary {
+interface MinuteSummary {
   field: string;
   minute: number;
   n: number;
@@ -91,7 +91,7 @@ export async function addMinutes(
   }
 }
 
-export interface MinuteScope {
+interface MinuteScope {
   channel?: string;
   field?: string;
   /** Minutes starting at or after `from` and before `to` (ms, whole minutes). */
@@ -130,7 +130,7 @@ export async function rebuildMinutes(
     group by channel_id, field, minute`.execute(db);
 }
 
-export interface FieldFigures {
+interface FieldFigures {
   records: number;
   firstAt: number;
   lastAt: number;

@@ -19,7 +19,7 @@ import type { Database } from '../db/schema.ts';
 import { HttpError } from '../http/errors.ts';
 import { MINUTE } from './minute-summaries.ts';
 
-export interface SeriesRequest {
+interface SeriesRequest {
   channel: string;
   fields: string[];
   aggregation: Aggregation;
@@ -32,9 +32,9 @@ export interface SeriesRequest {
   window: number;
 }
 
-export const badSpan = () =>
+const badSpan = () =>
   new HttpError(400, 'bad_range', 'The range must end after it starts (from < to)');
-export const tooManyPoints = () =>
+const tooManyPoints = () =>
   new HttpError(
     400,
     'too_many_points',
@@ -161,7 +161,7 @@ function summariesAnswer(aggregation: Aggregation, p: number, shift: number): bo
   return aggregation !== 'median' && p % MINUTE === 0 && shift % MINUTE === 0;
 }
 
-export const tooManyRecords = () =>
+const tooManyRecords = () =>
   new HttpError(
     400,
     'too_many_records',

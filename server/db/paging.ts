@@ -6,7 +6,7 @@ import type { Pagination, TableQuery } from '../../src/contract/common.ts';
 import { HttpError } from '../http/errors.ts';
 
 /** Escapes LIKE wildcards so user text matches literally (case-insensitive with lower()). */
-export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
 
 /** `lower(column) like '%text%'`, matching the text literally. */
 export function contains(column: string, text: string): Expression<SqlBool> {
@@ -18,7 +18,7 @@ export interface PageRequest {
   perPage: number;
 }
 
-export function pagination(request: PageRequest, total: number, rows: number): Pagination {
+function pagination(request: PageRequest, total: number, rows: number): Pagination {
   const from = rows === 0 ? 0 : (request.page - 1) * request.perPage + 1;
   return {
     total,
@@ -31,7 +31,7 @@ export function pagination(request: PageRequest, total: number, rows: number): P
 }
 
 /** A query ordered down to a unique key, so that pages never overlap. */
-export interface OrderedRows<Row> {
+interface OrderedRows<Row> {
   limit(n: number): { offset(n: number): { execute(): Promise<Row[]> } };
 }
 
@@ -53,7 +53,7 @@ export async function readPage<Row, T>(
 }
 
 /** The orders of the public lists (projects, catalogs, extensions). */
-export type ListOrder = 'updated' | 'newest' | 'oldest' | 'name' | 'likes' | 'popular';
+type ListOrder = 'updated' | 'newest' | 'oldest' | 'name' | 'likes' | 'popular';
 
 /**
  * The ORDER BY terms of `order` on table `alias`: the latest change first, the newest or
@@ -87,7 +87,7 @@ export const toCount = (value: unknown): number => Number(value ?? 0);
 /** EXISTS comes back as 0/1 (SQLite) or a boolean (PostgreSQL). */
 export const toBool = (value: unknown): boolean => value === true || Number(value) === 1;
 
-export interface SortKey<F extends string> {
+interface SortKey<F extends string> {
   field: F;
   direction: 'asc' | 'desc';
 }

@@ -37,7 +37,7 @@ export interface ProjectsTable {
   updated_at: string;
 }
 
-export interface ProjectLikesTable {
+interface ProjectLikesTable {
   project_uuid: string;
   user_id: string;
   created_at: string;
@@ -55,14 +55,14 @@ export interface CatalogsTable {
   updated_at: string;
 }
 
-export interface CatalogProjectsTable {
+interface CatalogProjectsTable {
   catalog_uuid: string;
   project_uuid: string;
   added_at: string;
 }
 
 /** Shared workspaces (storage service): one row per share, under a random key. */
-export interface WorkspacesTable {
+interface WorkspacesTable {
   key: string;
   xml: string;
   /** The uid the sharer sent ('' when none). */
@@ -73,7 +73,7 @@ export interface WorkspacesTable {
 }
 
 /** Cloud datalog channels; owner_id null only for the shared public log. */
-export interface DatalogChannelsTable {
+interface DatalogChannelsTable {
   id: string;
   owner_id: string | null;
   name: string;
@@ -87,7 +87,7 @@ export interface DatalogChannelsTable {
 }
 
 /** One row per record name in a channel: its tag (name, colour) and running figures. */
-export interface DatalogFieldsTable {
+interface DatalogFieldsTable {
   channel_id: string;
   name: string;
   tag: string;
@@ -101,7 +101,7 @@ export interface DatalogFieldsTable {
 }
 
 /** One row per channel, field and minute: the minute's records summarised. */
-export interface DatalogMinutesTable {
+interface DatalogMinutesTable {
   channel_id: string;
   field: string;
   /** Start of the minute, ms since 1970 UTC. */
@@ -116,7 +116,7 @@ export interface DatalogMinutesTable {
   last_v: number;
 }
 
-export interface DatalogRecordsTable {
+interface DatalogRecordsTable {
   channel_id: string;
   field: string;
   /** Milliseconds since 1970 UTC. */
@@ -163,7 +163,7 @@ export interface ExtensionsTable {
   updated_at: string;
 }
 
-export interface ClassMembersTable {
+interface ClassMembersTable {
   class_uuid: string;
   /** Lower-case. */
   email: string;
@@ -189,7 +189,7 @@ export interface LessonsTable {
   updated_at: string;
 }
 
-export interface LessonBoardsTable {
+interface LessonBoardsTable {
   lesson_uuid: string;
   /** 'official' | 'private'. */
   list: string;
@@ -197,7 +197,7 @@ export interface LessonBoardsTable {
   position: number;
 }
 
-export interface ClassLessonsTable {
+interface ClassLessonsTable {
   class_uuid: string;
   lesson_uuid: string;
   position: number;
@@ -232,7 +232,7 @@ export interface SubmissionsTable {
   grade_source: string | null;
 }
 
-export interface LessonWorkTable {
+interface LessonWorkTable {
   class_uuid: string;
   lesson_uuid: string;
   /** The student's e-mail in the class (class_members.email). */
@@ -243,7 +243,7 @@ export interface LessonWorkTable {
   updated_at: string;
 }
 
-export interface ClassroomImagesTable {
+interface ClassroomImagesTable {
   id: string;
   owner_id: string;
   content_type: string;
@@ -253,7 +253,7 @@ export interface ClassroomImagesTable {
   created_at: string;
 }
 
-export interface ExtensionUsersTable {
+interface ExtensionUsersTable {
   extension_uuid: string;
   user_id: string;
   added_at: string;
@@ -273,14 +273,14 @@ export interface MessagesTable {
   created_at: string;
 }
 
-export interface MessageReadsTable {
+interface MessageReadsTable {
   message_id: string;
   user_id: string;
   read_at: string;
 }
 
 /** Remote labs: one board station each (docs/remote-lab.md). */
-export interface RemoteLabsTable {
+interface RemoteLabsTable {
   uuid: string;
   owner_id: string;
   name: string;
@@ -299,14 +299,14 @@ export interface RemoteLabsTable {
 }
 
 /** People a lab's owner shared it with: they may list its board in their lessons and groups. */
-export interface LabSharesTable {
+interface LabSharesTable {
   lab_uuid: string;
   /** Lower-case; matches an account whose e-mail is verified. */
   email: string;
   added_at: string;
 }
 
-export interface LabGroupsTable {
+interface LabGroupsTable {
   uuid: string;
   owner_id: string;
   name: string;
@@ -317,14 +317,14 @@ export interface LabGroupsTable {
   updated_at: string;
 }
 
-export interface LabGroupBoardsTable {
+interface LabGroupBoardsTable {
   group_uuid: string;
   board_id: string;
   position: number;
 }
 
 /** Remote-lab sessions; times are milliseconds (bigint: read through Number()). */
-export interface LabSessionsTable {
+interface LabSessionsTable {
   id: number;
   user_id: string;
   board_id: string;
@@ -359,7 +359,7 @@ export interface WebuiDashboardsTable {
 }
 
 /** The event bus's outbox (server/events/event-bus.ts). */
-export interface BusEventsTable {
+interface BusEventsTable {
   id: Generated<number | string>;
   topic: string;
   /** JSON text. */
@@ -368,7 +368,7 @@ export interface BusEventsTable {
 }
 
 /** A class's live session (server/classroom/live-class.ts); times in ms (bigint). */
-export interface LiveClassesTable {
+interface LiveClassesTable {
   class_uuid: string;
   session_id: string;
   started_at: number | string;
@@ -381,14 +381,14 @@ export interface LiveClassesTable {
   broadcast_name: string | null;
 }
 
-export interface LiveWatchersTable {
+interface LiveWatchersTable {
   stream_id: string;
   class_uuid: string;
   user_id: string;
   seen_at: number | string;
 }
 
-export interface LiveHandsTable {
+interface LiveHandsTable {
   class_uuid: string;
   student_email: string;
   name: string;
@@ -396,7 +396,7 @@ export interface LiveHandsTable {
   raised_at: number | string;
 }
 
-export interface LiveLoginsTable {
+interface LiveLoginsTable {
   id: Generated<number>;
   class_uuid: string;
   role: string;
@@ -423,7 +423,7 @@ export interface ProgramCommentsTable {
 }
 
 /** Shared token buckets (server/http/rate-limit.ts). */
-export interface RateBucketsTable {
+interface RateBucketsTable {
   key: string;
   tokens: number;
   at: number | string;
@@ -473,11 +473,8 @@ export type CatalogRow = Selectable<CatalogsTable>;
 export type DatalogChannelRow = Selectable<DatalogChannelsTable>;
 export type DatalogFieldRow = Selectable<DatalogFieldsTable>;
 export type ClassRow = Selectable<ClassesTable>;
-export type ClassMemberRow = Selectable<ClassMembersTable>;
 export type LessonRow = Selectable<LessonsTable>;
-export type SubmissionRow = Selectable<SubmissionsTable>;
 export type ExtensionRow = Selectable<ExtensionsTable>;
-export type MessageRow = Selectable<MessagesTable>;
 export type RemoteLabRow = Selectable<RemoteLabsTable>;
 export type LabGroupRow = Selectable<LabGroupsTable>;
 export type LabSessionRow = Selectable<LabSessionsTable>;

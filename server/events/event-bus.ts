@@ -20,7 +20,7 @@ export interface BusEvent<T = unknown> {
   data: T;
 }
 
-export type BusListener = (event: BusEvent) => void;
+type BusListener = (event: BusEvent) => void;
 
 export interface Subscription {
   /** Resolves once the subscriber hears every later event (and has had the replay). */
@@ -28,7 +28,7 @@ export interface Subscription {
   close(): void;
 }
 
-export interface SubscribeOptions {
+interface SubscribeOptions {
   /** Replay the kept events of the topic after this id first (a stream's Last-Event-ID). */
   after?: number;
 }
@@ -50,7 +50,7 @@ export interface EventBus {
 }
 
 /** How long events stay in the outbox for replays. */
-export const BUS_KEEP_MS = 10 * 60_000;
+const BUS_KEEP_MS = 10 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
 
 interface Subscriber {
@@ -207,7 +207,7 @@ export abstract class OutboxBus implements EventBus {
   }
 }
 
-export const toEvent = (row: { id: number | string; topic: string; data: string }): BusEvent => ({
+const toEvent = (row: { id: number | string; topic: string; data: string }): BusEvent => ({
   id: Number(row.id),
   topic: row.topic,
   data: JSON.parse(row.data) as unknown,

@@ -20,7 +20,7 @@ interface Note {
   data?: unknown;
 }
 
-export interface PgBusOptions extends BusOptions {
+interface PgBusOptions extends BusOptions {
   /** Wait between attempts to listen again after the connection dropped. */
   reconnectMs?: number;
 }

@@ -10,7 +10,7 @@ interface Texts {
   desc: string;
 }
 
-export interface ExampleProgram {
+interface ExampleProgram {
   id: string;
   texts: Record<ExampleLanguage, Texts>;
   code: string;

@@ -45,7 +45,7 @@ export interface Viewer {
   moderator: boolean;
 }
 
-export interface BrowseOptions extends PageRequest {
+interface BrowseOptions extends PageRequest {
   query?: string | undefined;
   order?: ExtensionOrder | undefined;
 }

@@ -30,7 +30,7 @@ export const notFound = (message: string) => new HttpError(404, 'not_found', mes
 
 const CODES: Partial<Record<number, ApiErrorCode>> = HTTP_STATUS_ERRORS;
 
-export function errorBody(statusCode: number, message: string, code?: ApiErrorCode): ErrorBody {
+function errorBody(statusCode: number, message: string, code?: ApiErrorCode): ErrorBody {
   return { error: code ?? CODES[statusCode] ?? 'bad_request', message };
 }
 

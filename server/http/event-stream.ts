@@ -5,12 +5,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** A stream ends after this long; the page reconnects (with a fresh token). */
-export const STREAM_MAX_MS = 10 * 60_000;
+const STREAM_MAX_MS = 10 * 60_000;
 /** A comment line this often keeps proxies from closing a quiet stream. */
-export const STREAM_PING_MS = 25_000;
+const STREAM_PING_MS = 25_000;
 
 /** The event ids a stream's events carry (an event bus). */
-export interface EventIds {
+interface EventIds {
   newest(): Promise<number>;
   oldest(): Promise<number | null>;
 }
@@ -31,14 +31,14 @@ export async function streamStart(
   return { since: resume && lastSeen !== null ? lastSeen : await ids.newest(), resume };
 }
 
-export interface EventStream {
+interface EventStream {
   /** Writes one event with its id. */
   send(data: unknown, id: number): void;
   /** Ends the stream (safe to call again). */
   end(): void;
 }
 
-export interface StreamOptions {
+interface StreamOptions {
   /** Called at each comment line (a teacher's stream refreshes its watcher row). */
   onPing?: () => void;
   /** Called once when the stream ends, however it ends. */

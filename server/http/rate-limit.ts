@@ -33,7 +33,7 @@ interface Bucket {
 /** Buckets kept before idle (full) ones are forgotten. */
 const MAX_BUCKETS = 10_000;
 
-export const tooManyRequests = (wait: number, message = 'Too many requests; try again shortly') =>
+const tooManyRequests = (wait: number, message = 'Too many requests; try again shortly') =>
   new HttpError(429, 'too_many_requests', message, wait);
 
 /** Who a request counts against: the signed-in user, else the client address. */

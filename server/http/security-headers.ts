@@ -21,7 +21,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 
-export function contentSecurityPolicy(config: ServerConfig): string {
+function contentSecurityPolicy(config: ServerConfig): string {
   const { publicAuthEmulatorUrl } = config.firebase;
   const emulator = publicAuthEmulatorUrl ? [new URL(publicAuthEmulatorUrl).origin] : [];
   const directives: Record<string, string[]> = {

@@ -24,7 +24,7 @@ const messageNotFound = () =>
   new HttpError(404, MESSAGE_ERRORS.notFound.error, MESSAGE_ERRORS.notFound.message);
 
 /** An event for some users (the hook other services call). */
-export interface MessageEvent {
+interface MessageEvent {
   /** User ids; duplicates and the sender are left out. */
   to: readonly string[];
   kind: Exclude<MessageKind, 'announcement'>;

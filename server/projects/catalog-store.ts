@@ -32,7 +32,7 @@ const catalogExists = () => new HttpError(409, CATALOG_EXISTS.error, CATALOG_EXI
 
 const nameKey = (name: string) => name.trim().toLowerCase();
 
-export interface CatalogListOptions extends PageRequest {
+interface CatalogListOptions extends PageRequest {
   query?: string | undefined;
   order?: CatalogOrder | undefined;
 }

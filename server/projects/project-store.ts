@@ -42,8 +42,7 @@ const withSuffix = (name: string, suffix: string) =>
  */
 export const ANONYMOUS_VIEWER = '';
 
-export const projectNotFound = () =>
-  new HttpError(404, 'project_not_found', 'The project does not exist');
+const projectNotFound = () => new HttpError(404, 'project_not_found', 'The project does not exist');
 const notOwner = () =>
   new HttpError(403, 'not_owner', 'Only the owner of the project can change it');
 
@@ -55,13 +54,13 @@ export function checkImageUrl(url: string | undefined): void {
 }
 
 /** Which projects a list shows (before visibility, which always applies). */
-export type ProjectFilter =
+type ProjectFilter =
   | { kind: 'published' }
   | { kind: 'mine'; type: MyProjectType }
   | { kind: 'remixes'; parent: string }
   | { kind: 'catalog'; catalog: string; mineOnly?: boolean };
 
-export interface ListOptions extends PageRequest {
+interface ListOptions extends PageRequest {
   query?: string | undefined;
   order?: ProjectOrder | undefined;
 }

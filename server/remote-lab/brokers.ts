@@ -35,7 +35,7 @@ import { PublicBrokerGuard } from './public-broker-guard.ts';
 const SWEEP_MAX_MS = 3600_000;
 
 /** Publish and subscribe as the server. */
-export interface LabBus {
+interface LabBus {
   publish(topic: string, payload: string, retain: boolean): Promise<void>;
   /** Calls `onMessage` for every message matching `filter` (re-subscribed after a reconnect). */
   subscribe(filter: string, onMessage: (topic: string, payload: Buffer) => void): Promise<void>;
@@ -98,7 +98,7 @@ class AedesBus implements LabBus {
 }
 
 /** The server's side of an external broker: one MQTT client, reconnecting every 5 s. */
-export class MqttBus implements LabBus {
+class MqttBus implements LabBus {
   private readonly handlers: { filter: string; onMessage: (t: string, p: Buffer) => void }[] = [];
 
   private constructor(private readonly client: MqttClient) {
@@ -141,7 +141,7 @@ export class MqttBus implements LabBus {
 }
 
 /** MQTT topic filter matching (`+` one level, `#` the rest). */
-export function topicMatches(filter: string, topic: string): boolean {
+function topicMatches(filter: string, topic: string): boolean {
   const f = filter.split('/');
   const t = topic.split('/');
   for (let i = 0; i < f.length; i++) {
@@ -197,7 +197,7 @@ export class MqttDynsecChannel implements DynsecChannel {
   }
 }
 
-export interface BrokerOptions {
+interface BrokerOptions {
   mqtt: MqttConfig;
   /** Where dedicated ports listen. */
   host: string;

@@ -29,7 +29,7 @@ const changes = (commands: Record<string, unknown>[]) =>
  */
 export const MAX_IN_FLIGHT = 4;
 /** JSON bytes of one control message, at most (Mosquitto's message_size_limit is 256 KiB). */
-export const MAX_BATCH_BYTES = 128 * 1024;
+const MAX_BATCH_BYTES = 128 * 1024;
 /**
  * A call gives up when its message has had no answer this long after it went out (the
  * broker restarts, say). Time spent queued behind other calls does not count: a busy broker
@@ -37,7 +37,7 @@ export const MAX_BATCH_BYTES = 128 * 1024;
  */
 export const DYNSEC_ANSWER_MS = 10_000;
 /** A call that could not even be sent this long after it was made gives up (a stuck queue). */
-export const DYNSEC_QUEUED_MS = 60_000;
+const DYNSEC_QUEUED_MS = 60_000;
 
 interface Call {
   id: string;
@@ -50,7 +50,7 @@ interface Call {
 }
 
 /** What a batch needs from the connection: publish one control message. */
-export type PublishControl = (payload: string) => Promise<void>;
+type PublishControl = (payload: string) => Promise<void>;
 
 export class DynsecBatcher implements DynsecChannel {
   private next = 0;

@@ -10,7 +10,7 @@ export const LAB_PATH = '/mqtt/lab';
 export const PUBLIC_PATH = '/mqtt/public';
 
 /** The largest MQTT packet the brokers read from a WebSocket (a frame of reports). */
-export const MAX_WS_PAYLOAD = 256 * 1024;
+const MAX_WS_PAYLOAD = 256 * 1024;
 
 export interface WsBroker {
   path: string;

@@ -26,7 +26,7 @@ export interface ClassLogin {
   key: string;
 }
 
-export type LabIdentity =
+type LabIdentity =
   | { role: 'station'; username: string; boardId: string }
   | { role: 'session'; username: string; boardId: string; key: string; sessionId: number }
   | ({ role: 'class'; username: string } & ClassLogin);
@@ -40,13 +40,13 @@ export const labUsernames = {
   classLogin: (ns: string, id: number) => `${ns}:cl:${id}`,
 };
 
-export type ParsedUsername =
+type ParsedUsername =
   | { role: 'station'; boardId: string }
   | { role: 'session'; sessionId: number }
   | { role: 'class'; loginId: number }
   | null;
 
-export function parseUsername(ns: string, username: string): ParsedUsername {
+function parseUsername(ns: string, username: string): ParsedUsername {
   const head = `${ns}:`;
   if (!username.startsWith(head)) return null;
   const rest = username.slice(head.length);
@@ -71,7 +71,7 @@ export function secretMatches(secret: string, hash: string): boolean {
  * changes, so a station logging in again (a second tab, a retried login, a renewal) never
  * cuts its own link or the student's session it serves.
  */
-export class StationPasswords {
+class StationPasswords {
   constructor(private readonly secret: Buffer = randomBytes(32)) {}
   of(boardId: string, generation: string): string {
     return createHmac('sha256', this.secret)
@@ -110,9 +110,9 @@ export type IdentityLookup = (
 ) => Promise<{ secretHash: string; boardId: string; key?: string; live?: ClassLogin } | null>;
 
 /** Largest frame a holder may send down (a 2 KB program as one sequence frame fits). */
-export const MAX_DOWN_BYTES = 16 * 1024;
+const MAX_DOWN_BYTES = 16 * 1024;
 /** Largest frame a station may send up (a batch of reports). */
-export const MAX_UP_BYTES = 128 * 1024;
+const MAX_UP_BYTES = 128 * 1024;
 
 const notAuthorized = () => Object.assign(new Error('not authorized'), { returnCode: 5 as const });
 const badLogin = () =>
@@ -290,7 +290,7 @@ export class AedesLabAccess implements LabAccess {
 
 /** What a live class member may publish: a student their own program and board, a teacher
  * the class's sync request and broadcast. */
-export function classPublishes(login: ClassLogin): string[] {
+function classPublishes(login: ClassLogin): string[] {
   const t = liveTopics(login.base);
   return login.live === 'teacher'
     ? [t.sync, t.broadcast]
@@ -299,13 +299,13 @@ export function classPublishes(login: ClassLogin): string[] {
 
 /** What a live class member may subscribe to: a teacher every student's topics, a student
  * the teachers' sync request and broadcast. */
-export function classSubscribes(login: ClassLogin): string[] {
+function classSubscribes(login: ClassLogin): string[] {
   const t = liveTopics(login.base);
   return login.live === 'teacher' ? [t.anyStudent] : [t.sync, t.broadcast];
 }
 
 /** The role of a live class login (Mosquitto's dynamic security). */
-export function classAcls(login: ClassLogin): Acl[] {
+function classAcls(login: ClassLogin): Acl[] {
   return [
     ...classPublishes(login).map((topic) => ({
       acltype: 'publishClientSend',
@@ -332,14 +332,14 @@ export interface DynsecResponse {
 }
 
 /** One entry of a dynamic-security role's ACL list. */
-export interface Acl {
+interface Acl {
   acltype: string;
   topic: string;
   allow: boolean;
 }
 
 /** Whether a role's ACL list (as `getRole` answers it) grants exactly `acls`. */
-export function sameAcls(found: unknown, acls: Acl[]): boolean {
+function sameAcls(found: unknown, acls: Acl[]): boolean {
   if (!Array.isArray(found) || found.length !== acls.length) return false;
   const key = (a: Partial<Acl> & { priority?: unknown }) =>
     `${String(a.acltype)} ${String(a.topic)} ${String(a.allow)} ${String(a.priority ?? 0)}`;
@@ -348,7 +348,7 @@ export function sameAcls(found: unknown, acls: Acl[]): boolean {
 }
 
 /** The role of a station and of a session (ACL lists of Mosquitto's dynamic security). */
-export function stationAcls(prefix: string, boardId: string): Acl[] {
+function stationAcls(prefix: string, boardId: string): Acl[] {
   const t = labTopics(labBase(prefix, boardId));
   const base = labBase(prefix, boardId);
   return [
@@ -359,7 +359,7 @@ export function stationAcls(prefix: string, boardId: string): Acl[] {
   ];
 }
 
-export function sessionAcls(prefix: string, boardId: string, key: string): Acl[] {
+function sessionAcls(prefix: string, boardId: string, key: string): Acl[] {
   const t = labTopics(labBase(prefix, boardId));
   return [
     { acltype: 'publishClientSend', topic: t.down(key), allow: true },
@@ -369,7 +369,7 @@ export function sessionAcls(prefix: string, boardId: string, key: string): Acl[]
 }
 
 /** The server's own role: read every presence, write every control. */
-export function serverAcls(prefix: string): Acl[] {
+function serverAcls(prefix: string): Acl[] {
   return [
     { acltype: 'subscribePattern', topic: `${prefix}/lab/+/presence`, allow: true },
     { acltype: 'publishClientSend', topic: `${prefix}/lab/+/control`, allow: true },

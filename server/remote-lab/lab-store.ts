@@ -32,15 +32,14 @@ const scryptAsync = promisify(scrypt) as (
   keylen: number,
 ) => Promise<Buffer>;
 
-export const labNotFound = () =>
-  new HttpError(404, 'lab_not_found', 'The remote lab does not exist');
-export const groupNotFound = () =>
+const labNotFound = () => new HttpError(404, 'lab_not_found', 'The remote lab does not exist');
+const groupNotFound = () =>
   new HttpError(404, 'lab_group_not_found', 'The lab group does not exist');
 const boardTaken = () =>
   new HttpError(409, 'board_id_taken', 'Another remote lab already has this GoGo ID');
 /** One answer for a board without a lab and a lab the caller may not list: a list tells
  * nobody which GoGo IDs are registered. */
-export const boardNotAllowed = (ids: readonly string[]) =>
+const boardNotAllowed = (ids: readonly string[]) =>
   new HttpError(
     403,
     'board_not_allowed',
@@ -53,7 +52,7 @@ export const boardNotOfficial = (ids: readonly string[]) =>
     `Only boards whose owners made their lab official can be on an official list: ${ids.join(', ')}`,
   );
 
-export async function hashPin(pin: string): Promise<string> {
+async function hashPin(pin: string): Promise<string> {
   const salt = randomBytes(16);
   const hash = await scryptAsync(pin, salt, 32);
   return `${salt.toString('hex')}:${hash.toString('hex')}`;
@@ -92,7 +91,7 @@ const emailsOf = (list: readonly string[]) => [
 const isUnique = (e: unknown) =>
   /unique|duplicate/i.test(e instanceof Error ? e.message : String(e));
 
-export type AccessTarget =
+type AccessTarget =
   { kind: 'lab'; lab: RemoteLabRow } | { kind: 'group'; group: LabGroupRow; boards: string[] };
 
 export class LabStore {

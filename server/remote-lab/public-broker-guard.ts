@@ -16,7 +16,7 @@ import type http from 'node:http';
 import type { AedesOptions, Client } from 'aedes';
 import { PUBLIC_LIMITS } from './embedded-broker.ts';
 
-export type PublicLimits = typeof PUBLIC_LIMITS;
+type PublicLimits = typeof PUBLIC_LIMITS;
 
 interface Conn {
   key: string;

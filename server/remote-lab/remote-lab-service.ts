@@ -47,7 +47,7 @@ import { LabStore, newSecret, pinMatches } from './lab-store.ts';
 import { CABLE, SessionStore, type LabSession } from './session-store.ts';
 
 /** A lesson's boards lists and its owner (whose right to list each board is checked). */
-export interface LessonBoardLists {
+interface LessonBoardLists {
   ownerId: string;
   official: string[];
   private: string[];
@@ -72,7 +72,7 @@ export interface ClassroomLink {
 }
 
 /** Without the classroom every lesson is unknown. */
-export const NO_CLASSROOM: ClassroomLink = {
+const NO_CLASSROOM: ClassroomLink = {
   lessonBoards: () => Promise.resolve(null),
   lessonTimeLimit: () => Promise.resolve(null),
   recordAnswer: () => Promise.resolve(),
@@ -100,13 +100,13 @@ const tooManyRegistrations = (wait: number) =>
   new HttpError(429, 'too_many_requests', 'Too many remote labs registered; try again later', wait);
 
 /** Sessions (waiting or active) one user may have at once. */
-export const MAX_LIVE_SESSIONS = 3;
+const MAX_LIVE_SESSIONS = 3;
 /** Connect attempts with a pin or code per user: 10 a minute. */
 const ATTEMPTS_PER_SECOND = 10 / 60;
 const ATTEMPT_BURST = 10;
 /** Lab registrations per user, by default (LAB_REGISTRATIONS_PER_HOUR): whether a GoGo ID
  * is taken cannot be probed faster. */
-export const REGISTRATIONS_PER_HOUR = 60;
+const REGISTRATIONS_PER_HOUR = 60;
 /** Ended sessions without a lesson are deleted after a day. */
 const PRUNE_AFTER_MS = 24 * 3600 * 1000;
 
@@ -116,7 +116,7 @@ interface BoardPresence extends StationPresence {
   offlineSince: number | null;
 }
 
-export interface RemoteLabOptions {
+interface RemoteLabOptions {
   db: Kysely<Database>;
   mqtt: MqttConfig;
   classroom?: ClassroomLink;
@@ -133,7 +133,7 @@ export interface RemoteLabOptions {
   limits?: Limits;
 }
 
-export interface LabLog {
+interface LabLog {
   error(obj: object, msg: string): void;
 }
 

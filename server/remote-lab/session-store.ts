@@ -34,7 +34,7 @@ export interface LabSession {
 
 const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
 
-export function toSession(r: LabSessionRow): LabSession {
+function toSession(r: LabSessionRow): LabSession {
   return {
     id: Number(r.id),
     userId: r.user_id,

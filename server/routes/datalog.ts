@@ -87,7 +87,7 @@ async function limitPublicRecords(
 }
 
 /** [from, to) of a series query: a named range, or explicit from/to. */
-export function spanOf(query: SeriesQueryType, now: number): { from: number; to: number } {
+function spanOf(query: SeriesQueryType, now: number): { from: number; to: number } {
   if (query.range) return rangeSpan(query.range, now, query.tz ?? 0);
   if (query.from === undefined || query.to === undefined) throw noSpan();
   return { from: query.from, to: query.to };

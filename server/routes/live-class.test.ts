@@ -425,4 +425,22 @@ describe(`live classroom (${testEngine()}, ${testBroker()})`, () => {
     }
     expect((await as('teacher', 'PUT', `/class/${cls}/live/end`, {})).status).toBe(200);
   });
+
+  it('ends a stream whose catch-up read fails (the database away), and keeps serving', async () => {
+    // The bus's read of missed events, failing as it does while the database restarts.
+    const bus = t.app.services.bus as unknown as { readAfter: () => Promise<unknown> };
+    const readAfter = bus.readAfter;
+    bus.readAfter = () => Promise.reject(new Error('the database is away'));
+    try {
+      const res = await fetch(`${origin}${API_BASE_PATH}/class/${cls}/live/events`, {
+        headers: { authorization: `Bearer ${tok.ann}`, accept: 'text/event-stream' },
+      });
+      expect(res.status).toBe(200);
+      // The whole answer: the stream ended without a state (the member's reconnect asks again).
+      expect(await res.text()).not.toContain('"type":"state"');
+    } finally {
+      bus.readAfter = readAfter;
+    }
+    expect((await as('ann', 'GET', `/class/${cls}/live`)).status).toBe(200);
+  });
 });

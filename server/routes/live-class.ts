@@ -121,11 +121,18 @@ export const liveClassRoutes: RouteGroup = async (app) => {
       };
       const watching = live.watch(classUuid, forward, since);
       subscription = watching;
-      // The state now, after what a reconnecting stream missed (so it is the newest).
-      void watching.ready.then(() =>
-        inOrder(async () => {
-          send({ type: 'state', state: await live.state(me(request), classUuid) }, lastId);
-        }),
+      // The state now, after what a reconnecting stream missed (so it is the newest). A
+      // catch-up read that failed (the database away for a moment) ends the stream: the
+      // member's reconnect asks again.
+      watching.ready.then(
+        () =>
+          inOrder(async () => {
+            send({ type: 'state', state: await live.state(me(request), classUuid) }, lastId);
+          }),
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'live events: catch-up failed');
+          stream.end();
+        },
       );
       if (teacher) inOrder(() => live.watcherOpened(member, streamId));
     },

@@ -14,7 +14,7 @@ export const WORKSPACE_BYTES_MAX = 256 * 1024;
 const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export const workspaceTooLarge = () =>
+const workspaceTooLarge = () =>
   new HttpError(
     413,
     'workspace_too_large',

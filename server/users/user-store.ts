@@ -28,7 +28,7 @@ export function toUserDto(row: UserRow): User {
   };
 }
 
-export interface BrowseOptions {
+interface BrowseOptions {
   page: number;
   perPage: number;
   /** `field|asc,field|desc`; an unknown field is a 400. */

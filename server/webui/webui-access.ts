@@ -35,7 +35,7 @@ export interface WebuiAccess {
   revokeViewer(token: string): Promise<void>;
 }
 
-export const webuiUsernames = {
+const webuiUsernames = {
   user: (ns: string, userId: string) => `${ns}:wu:${userId}`,
   /** Never the token itself: broker logs and admin lists must not leak live links. */
   viewer: (ns: string, token: string) =>
@@ -179,9 +179,9 @@ const check = (allowed: string[]) => (r: DynsecResponse) => {
 };
 
 /** A web UI broker client unused this long is deleted (MQTT_PUBLIC_IDLE_HOURS). */
-export const WEBUI_IDLE_MS = 24 * 3600_000;
+const WEBUI_IDLE_MS = 24 * 3600_000;
 
-export interface DynsecWebuiOptions {
+interface DynsecWebuiOptions {
   /** How long after its last grant a client (and its role) is deleted. */
   idleMs?: number;
   now?: () => number;

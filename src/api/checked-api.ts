@@ -14,7 +14,7 @@ export interface ApiTransport {
   delete<T>(url: string, options?: CallOptions): Promise<T>;
 }
 
-export interface CheckedApiDeps {
+interface CheckedApiDeps {
   client: ApiTransport;
   /** Shows a failure to the user (a warning toast in the app). */
   notify: (message: string) => void;
@@ -51,7 +51,10 @@ export class CheckedApi {
       200,
       'bad_response',
     );
-    if (!call.quiet) this.deps.notify(error.message);
+    if (!call.quiet) {
+      this.deps.notify(error.message);
+      error.reported = true;
+    }
     return error;
   }
 

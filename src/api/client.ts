@@ -166,6 +166,11 @@ export class ApiClient {
     }
   }
 
+  private notify(failure: ApiError): void {
+    this.options.notify(failure.message);
+    failure.reported = true;
+  }
+
   private async request<T>(
     config: AxiosRequestConfig,
     options: CallOptions,
@@ -195,7 +200,7 @@ export class ApiClient {
       });
     if (this.options.isOffline?.()) {
       const failure = new ApiError(this.options.i18n.t('global:mapping.offline'), 0, 'offline');
-      if (!options.quiet) this.options.notify(failure.message);
+      if (!options.quiet) this.notify(failure);
       throw failure;
     }
     try {
@@ -219,7 +224,8 @@ export class ApiClient {
     } catch (error) {
       const failure = toApiError(error, this.options.i18n);
       if (failure.code === 'network_error') this.options.onUnreachable?.();
-      if (!options.quiet && !axios.isCancel(error)) this.options.notify(failure.message);
+      if (axios.isCancel(error)) failure.reported = true;
+      else if (!options.quiet) this.notify(failure);
       throw failure;
     }
   }

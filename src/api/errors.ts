@@ -21,10 +21,13 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+
+  /** The person was told already (the client's toast), or there is nothing to tell (a cancel). */
+  reported = false;
 }
 
 /** The server's error code of a failure, if it sent one. */
-export function errorCode(error: unknown): ApiErrorCode | UnlistedErrorCode | null {
+function errorCode(error: unknown): ApiErrorCode | UnlistedErrorCode | null {
   if (!isAxiosError(error)) return null;
   const data: unknown = error.response?.data;
   if (data && typeof data === 'object' && 'error' in data && typeof data.error === 'string') {

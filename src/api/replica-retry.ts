@@ -8,7 +8,7 @@ import axios from 'axios';
 const REPEATABLE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A failure with no answer from the server (reset, refused), not a refusal or a cancel. */
-export function noAnswer(error: unknown): boolean {
+function noAnswer(error: unknown): boolean {
   return axios.isAxiosError(error) && !error.response && error.code !== 'ERR_CANCELED';
 }
 

@@ -32,7 +32,7 @@ export const NO_SESSION: TokenSource = {
   signInAgain: () => Promise.resolve(null),
 };
 
-export interface SessionCall<R> {
+interface SessionCall<R> {
   tokens: TokenSource;
   /** Sends the call with this token (null: without one); rejects on any failure. */
   send: (token: string | null) => Promise<R>;

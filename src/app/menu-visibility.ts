@@ -58,7 +58,7 @@ export function menuContext(
 }
 
 /** Why a board item cannot run now; each has a text `shell:menu.unavailable.{reason}`. */
-export type UnavailableReason =
+type UnavailableReason =
   'noBoard' | 'otherBoard' | 'remoteLab' | 'extractBoard' | 'firmwareBoard' | 'firmwareCable';
 
 /**

@@ -44,14 +44,14 @@ import {
 export const TOKEN_CHECK_INTERVAL_MS = 10_000;
 export const TOKEN_REFRESH_AFTER_MS = 900_000;
 /** Where sign-in lands when no earlier path was remembered (spec core §2). */
-export const DEFAULT_AFTER_SIGN_IN = '/program';
+const DEFAULT_AFTER_SIGN_IN = '/program';
 /** The longest a sign-out waits for the work it runs first (see beforeSignOut). */
-export const SIGN_OUT_TASKS_MS = 3000;
+const SIGN_OUT_TASKS_MS = 3000;
 
 export type SocialProvider = 'google' | 'facebook' | 'microsoft' | 'github' | 'twitter';
 
 /** Firebase's id of each social provider. */
-export const PROVIDER_IDS: Record<SocialProvider, string> = {
+const PROVIDER_IDS: Record<SocialProvider, string> = {
   google: 'google.com',
   facebook: 'facebook.com',
   microsoft: 'microsoft.com',
@@ -74,7 +74,7 @@ export class AuthError extends Error {
 }
 
 /** The part of the API client the service needs. */
-export interface AuthServiceDeps {
+interface AuthServiceDeps {
   auth: Auth;
   api: Pick<AuthClient, 'post' | 'put'>;
   session: SessionState;

@@ -3,11 +3,11 @@
 import { DeviceError, type BoardResponse, type DeviceConnection } from '../device/device.ts';
 import * as cmd from '../device/protocol/commands.ts';
 
-export const TASMOTA_REPLY_MS = 5000;
+const TASMOTA_REPLY_MS = 5000;
 const TASMOTA_COMMAND = 21;
 
 /** Failure reasons the board sends (status 2), plus the host's own `timeout`. */
-export type TasmotaFailure = 'no-wifi' | 'unreachable' | 'bad-request' | 'timeout' | 'other';
+type TasmotaFailure = 'no-wifi' | 'unreachable' | 'bad-request' | 'timeout' | 'other';
 
 export type TasmotaAnswer =
   { ok: true; body: string; power: 'ON' | 'OFF' | null } | { ok: false; reason: TasmotaFailure };

@@ -40,7 +40,7 @@ export class WorkerCrashedError extends Error {
   override name = 'WorkerCrashedError';
 }
 
-export interface WorkerBridgeOptions {
+interface WorkerBridgeOptions {
   /** Hears that the worker crashed (after it was ended; the next call starts another). */
   onCrash?(error: Error): void;
 }

@@ -4,9 +4,9 @@
 import type { LessonCheck } from '../contract/lesson-check.ts';
 import { expectedValues, type ExpectedValue } from '../core/check/run-check.ts';
 
-export type ExpectedRow = ExpectedValue;
+type ExpectedRow = ExpectedValue;
 
-export interface InputRow {
+interface InputRow {
   t: number;
   sensor?: number;
   key?: string;

@@ -5,7 +5,7 @@
 import { Value } from '@sinclair/typebox/value';
 import { checkProblem, LessonCheck, type CheckProblem } from '../contract/lesson-check.ts';
 
-export type CheckTextResult =
+type CheckTextResult =
   | { ok: true; check: LessonCheck | null }
   | { ok: false; key: `check.errors.${'json' | 'format' | CheckProblem['reason']}`; path: string };
 

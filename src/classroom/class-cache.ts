@@ -7,7 +7,7 @@ import type { Class } from '../contract/classroom.ts';
 
 export const CLASS_CACHE_MS = 10_000;
 
-export interface ClassDetailState {
+interface ClassDetailState {
   uuid: string | null;
   data: Class | null;
   fetchedAt: number;

@@ -30,7 +30,7 @@ import type { ListableBoards } from '../contract/remote-lab.ts';
 import type { Role, User, UserCreate } from '../contract/users.ts';
 
 /** The part of ApiClient the classroom uses (src/api/client.ts). */
-export interface ClassroomClient {
+interface ClassroomClient {
   get<T>(url: string, options?: CallOptions): Promise<T>;
   post<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
   put<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;

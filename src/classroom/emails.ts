@@ -6,7 +6,7 @@ import { isEmail } from '../contract/email-address.ts';
 
 export { isEmail };
 
-export interface ParsedEmails {
+interface ParsedEmails {
   valid: string[];
   invalid: string[];
   /** More than one call may add: the rest must wait for another round. */

@@ -17,7 +17,7 @@ export interface CellView {
   submittedAt: string | null;
 }
 
-export interface GradebookRow {
+interface GradebookRow {
   email: string;
   name: string;
   hasAccount: boolean;
@@ -75,7 +75,7 @@ export function csvCell(text: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export interface CsvLabels {
+interface CsvLabels {
   student: string;
   email: string;
   /** The status column's title, and its text for a student in the class and one removed. */

@@ -6,7 +6,7 @@
 // signed in. Framework-free: the calls, the storage and the user come in as functions.
 
 /** One lesson's kept work in this browser. */
-export interface KeptWork {
+interface KeptWork {
   code: string;
   /** The class the work is for (null: the student's only class with the lesson). */
   classUuid: string | null;

@@ -14,7 +14,7 @@ const OpenLesson = Type.Object({
   classUuid: Type.Union([Id, Type.Null()]),
   hasCheck: Type.Boolean(),
 });
-export type OpenLesson = Static<typeof OpenLesson>;
+type OpenLesson = Static<typeof OpenLesson>;
 
 /** The lesson kept open in this browser, if any. */
 export function readOpenLesson(): OpenLesson | null {
@@ -31,7 +31,7 @@ export function writeOpenLesson(lesson: OpenLesson | null): void {
 }
 
 /** The editor's route a lesson opens in (its address names the lesson). */
-export const LESSON_EDITOR_PATH = '/program';
+const LESSON_EDITOR_PATH = '/program';
 
 /** The address of the editor with a lesson open. */
 export function lessonPath(uuid: string, classUuid: string | null): string {

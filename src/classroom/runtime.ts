@@ -33,7 +33,7 @@ export const classroom = classroomApi(api);
 export const classCache = new ClassDetailCache((uuid) => classroom.getClass(uuid, { quiet: true }));
 
 /** Each lesson's latest program of the student's: in this browser, and on the server. */
-export const lessonWork = new LessonWorkKeeper({
+const lessonWork = new LessonWorkKeeper({
   fetch: (uuid, classUuid) => classroom.lessonWork(uuid, classUuid, { quiet: true }),
   send: (uuid, code, classUuid) => classroom.keepLessonWork(uuid, code, classUuid, { quiet: true }),
   storage: {

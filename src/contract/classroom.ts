@@ -49,8 +49,6 @@ import { Author, HEADER_IMAGE_MAX, isValidUrl, imageSrc } from './projects.ts';
 
 export const CLASS_NAME_MAX = 100;
 export const CLASS_DESC_MAX = 20_000;
-/** A header image reference is limited as a project's is. */
-export { HEADER_IMAGE_MAX };
 export const EMAIL_MAX = 254;
 /** E-mails one people call may add or remove. */
 export const PEOPLE_BATCH_MAX = 100;
@@ -62,9 +60,8 @@ export const CLASS_LESSONS_MAX = 200;
 export const IMAGE_BYTES_MAX = 2 * 1024 * 1024;
 export const IMAGES_PER_USER_MAX = 200;
 /** The gallery's types (classroom-and-labs §5): png, jpg, jpeg, gif. */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
-export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 
 /**
  * Access codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L, 5/S,
@@ -72,12 +69,7 @@ export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
  * read aloud. Shown as two groups of four (`ABCD-EFGH`); entry ignores case, spaces and
  * dashes. A wrong code answers 404 `wrong_access_code`.
  */
-export {
-  ACCESS_CODE_ALPHABET,
-  ACCESS_CODE_LENGTH,
-  formatAccessCode,
-  normalizeAccessCode,
-} from './access-code.ts';
+export { ACCESS_CODE_ALPHABET, formatAccessCode, normalizeAccessCode } from './access-code.ts';
 /** What a person may type: the code with any case, spaces and dashes. */
 export const ACCESS_CODE_INPUT_MAX = 32;
 
@@ -169,12 +161,12 @@ const HeaderImage = Type.String({
   description: "'', an image URL (isValidUrl) or an uploaded image's path (else 400 invalid_url)",
 });
 
-export const PERSON_TYPES = ['teacher', 'student'] as const;
+const PERSON_TYPES = ['teacher', 'student'] as const;
 export type PersonType = (typeof PERSON_TYPES)[number];
 export const PersonType = Type.Union(PERSON_TYPES.map((t) => Type.Literal(t)));
 
 /** The caller's relation to a class. `none`: not in it (an official class, or a moderator). */
-export const CLASS_ROLES = ['owner', 'teacher', 'student', 'none'] as const;
+const CLASS_ROLES = ['owner', 'teacher', 'student', 'none'] as const;
 export type ClassRole = (typeof CLASS_ROLES)[number];
 
 export const ClassUuidParams = UuidRef;
@@ -287,7 +279,7 @@ export const PeopleAddBody = Type.Object(
 );
 export type PeopleAddBody = Static<typeof PeopleAddBody>;
 
-export const PEOPLE_SKIP_REASONS = ['already_teacher', 'already_student', 'owner'] as const;
+const PEOPLE_SKIP_REASONS = ['already_teacher', 'already_student', 'owner'] as const;
 export const PeopleAdded = Type.Object({
   /** Lower-cased e-mails now in the class with the asked type. */
   added: Type.Array(Type.String()),

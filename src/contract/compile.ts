@@ -17,7 +17,7 @@ export const compilerPath = (version: CompilerVersion) => `/logo/${version}/comp
 export const OFFLINE_COMPILE_PATH = '/api/compile';
 
 /** Longest Logo source a compile request may carry (the byte code limit is 2048 bytes). */
-export const MAX_LOGO_SOURCE = 65_536;
+const MAX_LOGO_SOURCE = 65_536;
 
 /** A status-report byte (board type, version, firmware are one byte each). */
 const Byte = Type.Integer({ minimum: 0, maximum: 255 });
@@ -35,7 +35,7 @@ const fields = {
 export const CompileRequest = Type.Object(fields);
 export type CompileRequest = Static<typeof CompileRequest>;
 
-export const LOGO_VERSION_NAMES = ['1.2', '1.3', '1.4', '2.1'] as const;
+const LOGO_VERSION_NAMES = ['1.2', '1.3', '1.4', '2.1'] as const;
 
 /** The offline request also names the Logo version (without it: the board's version). */
 export const OfflineCompileRequest = Type.Object({

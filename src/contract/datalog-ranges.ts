@@ -17,7 +17,7 @@ const LAST: Partial<Record<Range, number>> = {
   last_24_hours: 24 * HOUR,
 };
 
-export interface TimeSpan {
+interface TimeSpan {
   from: number;
   to: number;
 }

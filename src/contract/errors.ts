@@ -29,19 +29,19 @@ export const HTTP_STATUS_ERRORS = {
   500: 'internal',
   503: 'unavailable',
 } as const;
-export type HttpStatusErrorCode = (typeof HTTP_STATUS_ERRORS)[keyof typeof HTTP_STATUS_ERRORS];
+type HttpStatusErrorCode = (typeof HTTP_STATUS_ERRORS)[keyof typeof HTTP_STATUS_ERRORS];
 
 /** Failures the app names itself: no answer, an answer it cannot read, offline mode. */
-export const CLIENT_ERROR_CODES = ['network_error', 'bad_response', 'offline'] as const;
+const CLIENT_ERROR_CODES = ['network_error', 'bad_response', 'offline'] as const;
 
 /** Sign-in checks (server/auth): the token could not be checked (the identity service did not answer). */
-export const AUTH_ERROR_CODES = ['sign_in_unavailable'] as const;
+const AUTH_ERROR_CODES = ['sign_in_unavailable'] as const;
 
 /** Users and accounts (server/users, server/routes/users.ts). */
-export const USER_ERROR_CODES = ['user_not_found', 'email_exists', 'own_account'] as const;
+const USER_ERROR_CODES = ['user_not_found', 'email_exists', 'own_account'] as const;
 
 /** Projects, catalogs and shared workspaces (server/projects, server/storage). */
-export const PROJECT_ERROR_CODES = [
+const PROJECT_ERROR_CODES = [
   'project_not_found',
   'not_owner',
   'invalid_url',
@@ -53,7 +53,7 @@ export const PROJECT_ERROR_CODES = [
 ] as const;
 
 /** Cloud datalog channels and series (server/datalog). */
-export const CLOUD_DATALOG_ERROR_CODES = [
+const CLOUD_DATALOG_ERROR_CODES = [
   'login_required',
   'channel_not_found',
   'not_channel_owner',
@@ -72,7 +72,7 @@ export const CLOUD_DATALOG_ERROR_CODES = [
 ] as const;
 
 /** Limits on what any caller may send (server/http, server/compile, server/storage). */
-export const LIMIT_ERROR_CODES = [
+const LIMIT_ERROR_CODES = [
   'bad_text',
   'compile_busy',
   'compile_timeout',

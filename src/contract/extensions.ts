@@ -35,11 +35,11 @@ export const LIBRARY_PROCEDURES_MAX = 40;
 export const PROCEDURE_PARAMS_MAX = 6;
 /** Logo text of one procedure (the whole program's byte code is at most 2048 bytes). */
 export const PROCEDURE_LOGO_MAX = 16_384;
-export const LOGO_NAME_MAX = 64;
+const LOGO_NAME_MAX = 64;
 export const CATEGORY_LABEL_MAX = 40;
 export const BLOCK_LABEL_MAX = 80;
 /** The extension's workspace: as large as a project's. */
-export const EXTENSION_WORKSPACE_MAX = 262_144;
+const EXTENSION_WORKSPACE_MAX = 262_144;
 export const EXTENSION_SEARCH_MAX = 100;
 
 /** Languages an extension may give its block texts in (English is required). */

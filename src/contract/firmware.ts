@@ -73,7 +73,7 @@ export const DownloadBody = Type.Object(
 export type DownloadBody = Static<typeof DownloadBody>;
 
 export const FIRMWARE_FILE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.(bin|hex)$';
-export const LEGACY_FILE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.hex$';
+const LEGACY_FILE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.hex$';
 export const FirmwareFileParams = Type.Object({
   name: Type.String({ pattern: FIRMWARE_FILE_PATTERN }),
 });

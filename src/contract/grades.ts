@@ -31,11 +31,11 @@ import { CheckReport } from './lesson-check.ts';
 import { LESSON_CODE_MAX, MAX_POINTS_MAX } from './lessons.ts';
 
 export const NOTE_MAX = 4000;
-export const SESSION_ID_MAX = 64;
+const SESSION_ID_MAX = 64;
 
-export const SUBMISSION_STATES = ['submitted', 'graded', 'complete'] as const;
+const SUBMISSION_STATES = ['submitted', 'graded', 'complete'] as const;
 export type SubmissionState = (typeof SUBMISSION_STATES)[number];
-export const CELL_STATES = ['not_started', ...SUBMISSION_STATES] as const;
+const CELL_STATES = ['not_started', ...SUBMISSION_STATES] as const;
 export type CellState = (typeof CELL_STATES)[number];
 const State = Type.Union(SUBMISSION_STATES.map((s) => Type.Literal(s)));
 const CellStateSchema = Type.Union(CELL_STATES.map((s) => Type.Literal(s)));

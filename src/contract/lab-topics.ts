@@ -10,10 +10,6 @@
 // another's; the broker's access control enforces who may use which (docs/remote-lab.md
 // "Access control").
 
-/** Default topic prefix; deployments sharing one broker pick their own (MQTT_TOPIC_PREFIX). */
-export const DEFAULT_TOPIC_PREFIX = 'gogo';
-export const TOPIC_PREFIX_PATTERN = '^[a-z0-9_-]{1,32}$';
-
 export function labBase(prefix: string, boardId: string): string {
   return `${prefix}/lab/${boardId}`;
 }

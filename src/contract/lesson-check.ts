@@ -8,22 +8,20 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 /** Virtual time a scenario may cover, in seconds. */
-export const CHECK_DURATION_MAX = 60;
-export const CHECK_INPUTS_MAX = 200;
-export const CHECK_EXPECTS_MAX = 100;
-export const CHECK_TEXT_MAX = 60;
-export const CHECK_KEY_MAX = 32;
+const CHECK_DURATION_MAX = 60;
+const CHECK_INPUTS_MAX = 200;
+const CHECK_EXPECTS_MAX = 100;
+const CHECK_TEXT_MAX = 60;
+const CHECK_KEY_MAX = 32;
 export const MOTOR_PORTS = ['a', 'b', 'c', 'd'] as const;
-export type MotorPort = (typeof MOTOR_PORTS)[number];
-export const DIRECTIONS = ['thisway', 'thatway'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
+const DIRECTIONS = ['thisway', 'thatway'] as const;
 
 const Time = Type.Number({ minimum: 0, maximum: CHECK_DURATION_MAX, description: 'Seconds' });
 const Key = Type.String({ minLength: 1, maxLength: CHECK_KEY_MAX, pattern: '^[^,]+$' });
 const Text = Type.String({ maxLength: CHECK_TEXT_MAX });
 
 /** From time `t` on: sensor `sensor` reads `value`, or the board receives key-value `key`. */
-export const CheckInput = Type.Object(
+const CheckInput = Type.Object(
   {
     t: Time,
     sensor: Type.Optional(Type.Integer({ minimum: 1, maximum: 8 })),
@@ -33,7 +31,7 @@ export const CheckInput = Type.Object(
   },
   { additionalProperties: false },
 );
-export type CheckInput = Static<typeof CheckInput>;
+type CheckInput = Static<typeof CheckInput>;
 
 /**
  * At time `t` the board shows what is given: a motor's on/direction/power, the user LED, the
@@ -134,7 +132,7 @@ export function checkProblem(check: LessonCheck): CheckProblem | null {
 // The report of one run, stored with the submission.
 
 /** The outputs one expectation compares; `actual` holds what the board did at `t`. */
-export const CHECK_OUTPUTS = [
+const CHECK_OUTPUTS = [
   'on',
   'direction',
   'power',
@@ -167,8 +165,7 @@ export type CheckResult = Static<typeof CheckResult>;
  * fault (results up to that time still count); `too_long`: it used more than the CPU budget;
  * `not_run`: the server could not run it now (busy); a teacher grades by hand.
  */
-export const CHECK_OUTCOMES = ['ran', 'compile_error', 'fault', 'too_long', 'not_run'] as const;
-export type CheckOutcome = (typeof CHECK_OUTCOMES)[number];
+const CHECK_OUTCOMES = ['ran', 'compile_error', 'fault', 'too_long', 'not_run'] as const;
 
 export const CheckReport = Type.Object({
   outcome: Type.Union(CHECK_OUTCOMES.map((o) => Type.Literal(o))),

@@ -77,7 +77,7 @@ export type LessonProp = Static<typeof LessonProp>;
 
 export const LessonUuidParams = UuidRef;
 
-export const LESSON_LIST_TYPES = ['official', 'my'] as const;
+const LESSON_LIST_TYPES = ['official', 'my'] as const;
 export type LessonListType = (typeof LESSON_LIST_TYPES)[number];
 export const LessonBrowseParams = Type.Object({
   type: Type.Union(LESSON_LIST_TYPES.map((t) => Type.Literal(t))),
@@ -122,7 +122,7 @@ export type Lesson = Static<typeof Lesson>;
 export const LessonList = PagedList(Lesson);
 export type LessonList = Static<typeof LessonList>;
 
-export const BOARD_LISTS = ['official', 'private'] as const;
+const BOARD_LISTS = ['official', 'private'] as const;
 export type BoardListType = (typeof BOARD_LISTS)[number];
 export const BoardListParams = Type.Object({
   uuid: Uuid,

@@ -67,13 +67,13 @@ export const LiveHand = Type.Object({
 });
 export type LiveHand = Static<typeof LiveHand>;
 
-export const LiveStudent = Type.Object({
+const LiveStudent = Type.Object({
   email: Type.String(),
   name: Type.String(),
   /** The student's topic key in this session (see liveTopics). */
   key: Type.String(),
 });
-export type LiveStudent = Static<typeof LiveStudent>;
+type LiveStudent = Static<typeof LiveStudent>;
 
 /** What every member's view of the live class shows. */
 export const LiveState = Type.Object({
@@ -301,7 +301,7 @@ export interface LiveProgramMessage {
 }
 
 /** Motor as the grid shows it. */
-export interface LiveMotor {
+interface LiveMotor {
   on: boolean;
   dir: 'cw' | 'ccw';
   power: number;

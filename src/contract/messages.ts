@@ -15,18 +15,12 @@ import { Type, type Static } from '@sinclair/typebox';
 import { IdRef, NOT_BLANK_PATTERN, Pagination, Uuid } from './common.ts';
 import { Author } from './projects.ts';
 
-export const MESSAGE_KINDS = [
-  'announcement',
-  'grade',
-  'note',
-  'lesson',
-  'extension_updated',
-] as const;
+const MESSAGE_KINDS = ['announcement', 'grade', 'note', 'lesson', 'extension_updated'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const ANNOUNCEMENT_TITLE_MAX = 120;
 export const ANNOUNCEMENT_BODY_MAX = 5_000;
-export const MESSAGE_PARAM_MAX = 200;
+const MESSAGE_PARAM_MAX = 200;
 export const MESSAGE_PAGE_SIZE = 10;
 /** An app route (hash path) such as /classroom/classd/{uuid}: never a scheme or a host. */
 export const MESSAGE_LINK_PATTERN = '^(/[A-Za-z0-9/_.-]*)?$';

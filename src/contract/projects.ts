@@ -59,10 +59,9 @@ export const HEADER_IMAGE_MAX = 300;
 export const DESC_MAX = 20_000;
 /** A large block program is ~100 KB of XML; this leaves room and keeps bodies under 1 MiB. */
 export const CODE_MAX = 262_144;
-export const STORAGE_KEY_LENGTH = 36;
-export const STORAGE_UID_MAX = 128;
+const STORAGE_KEY_LENGTH = 36;
+const STORAGE_UID_MAX = 128;
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './common.ts';
-export const LIST_PAGE_SIZE_MAX = 100;
 
 /**
  * The spec's URL check (core §5): empty passes; otherwise it must look like a host with a
@@ -234,8 +233,8 @@ const cardFields = {
   author: Author,
 };
 
-export const ProjectRef = Type.Object({ uuid: Uuid, name: Type.String() });
-export type ProjectRef = Static<typeof ProjectRef>;
+const ProjectRef = Type.Object({ uuid: Uuid, name: Type.String() });
+type ProjectRef = Static<typeof ProjectRef>;
 
 export const Project = Type.Object({
   ...cardFields,

@@ -31,15 +31,13 @@ export { BOARD_ID_PATTERN };
 
 /** Connect methods (spec core §4): Remote Lab 12 (a lab board in a lesson, by id or code),
  * Remote Access 13 (a board by its id and pin, no lesson); USB 11 for cable sessions. */
-export const SESSION_METHODS = [11, 12, 13] as const;
+const SESSION_METHODS = [11, 12, 13] as const;
 export type SessionMethod = (typeof SESSION_METHODS)[number];
 
 /** Alive period of a session that holds its board (ms); the server may send another. */
 export const ALIVE_MS = 5000;
 /** Alive period while waiting in the queue (also how often the position is refreshed). */
 export const WAITING_ALIVE_MS = 2000;
-/** A session without an alive for this long ends ('expired'): three missed alives. */
-export const SESSION_TIMEOUT_MS = 15_000;
 /** A station publishes its presence this often (and at once when its answer changes). */
 export const STATION_ALIVE_MS = 2000;
 /** A board whose station was silent for this long counts as offline. */
@@ -59,20 +57,15 @@ const PIN_RULE = `${PIN_MIN} to ${PIN_MAX} letters or digits`;
 /** The server's words for a pin that does not match the pattern. */
 export const PIN_HINT = `must be ${PIN_RULE}`;
 /** Eight characters of an unambiguous alphabet; entry ignores case, spaces and dashes. */
-export {
-  ACCESS_CODE_ALPHABET,
-  ACCESS_CODE_LENGTH,
-  formatAccessCode,
-  normalizeAccessCode,
-} from './access-code.ts';
+export { ACCESS_CODE_LENGTH, formatAccessCode, normalizeAccessCode } from './access-code.ts';
 /** What a user may type: the code with any case, spaces and dashes. */
-export const ACCESS_CODE_INPUT_PATTERN = '^[0-9A-Za-z -]{1,32}$';
+const ACCESS_CODE_INPUT_PATTERN = '^[0-9A-Za-z -]{1,32}$';
 
 export const LAB_NAME_MAX = 100;
 export const LAB_DESC_MAX = 4000;
 export const KEYWORDS_MAX = 10;
 export const KEYWORD_MAX = 30;
-export const GROUP_BOARDS_MAX = 50;
+const GROUP_BOARDS_MAX = 50;
 /** People one lab may be shared with. */
 export const LAB_SHARES_MAX = 50;
 
@@ -126,10 +119,9 @@ export const DisconnectBody = Type.Object(
 );
 export type DisconnectBody = Static<typeof DisconnectBody>;
 
-export const SESSION_STATES = ['waiting', 'active', 'ended'] as const;
-export type LabSessionState = (typeof SESSION_STATES)[number];
+const SESSION_STATES = ['waiting', 'active', 'ended'] as const;
 
-export const END_REASONS = [
+const END_REASONS = [
   'disconnected',
   'expired',
   'time-limit',
@@ -141,7 +133,7 @@ export const END_REASONS = [
 export type EndReason = (typeof END_REASONS)[number];
 
 /** What the holder's app needs to reach its board through the remote-lab broker. */
-export const BrokerGrant = Type.Object({
+const BrokerGrant = Type.Object({
   /** ws(s):// URL, or a path on the API's origin (`/mqtt/lab`) for the embedded broker. */
   url: Type.String(),
   username: Type.String(),
@@ -153,7 +145,7 @@ export const BrokerGrant = Type.Object({
   /** The station's retained presence (online, board info). */
   presence: Type.String(),
 });
-export type BrokerGrant = Static<typeof BrokerGrant>;
+type BrokerGrant = Static<typeof BrokerGrant>;
 
 export const SessionAnswer = Type.Object({
   session_id: Type.Integer(),
@@ -251,21 +243,21 @@ export type LabList = Static<typeof LabList>;
 
 /** Which list the boards are for: a private list or lab group (own and shared labs), or an
  * official lesson's list (labs their owners made official; moderators). */
-export const LISTABLE_FOR = ['private', 'official'] as const;
+const LISTABLE_FOR = ['private', 'official'] as const;
 export const ListableQuery = Type.Object(
   { list: Type.Optional(Type.Union(LISTABLE_FOR.map((l) => Type.Literal(l)))) },
   { additionalProperties: false },
 );
 export type ListableQuery = Static<typeof ListableQuery>;
 
-export const ListableBoard = Type.Object({
+const ListableBoard = Type.Object({
   board_id: Type.String(),
   /** The lab's name. */
   name: Type.String(),
   /** The caller owns the lab (otherwise it is shared with them, or official). */
   mine: Type.Boolean(),
 });
-export type ListableBoard = Static<typeof ListableBoard>;
+type ListableBoard = Static<typeof ListableBoard>;
 
 export const ListableBoards = ListOf(ListableBoard);
 export type ListableBoards = Static<typeof ListableBoards>;
@@ -346,4 +338,3 @@ export const REMOTE_LAB_ERRORS = [
   'lesson_not_found',
   'too_many_sessions',
 ] as const;
-export type RemoteLabError = (typeof REMOTE_LAB_ERRORS)[number];

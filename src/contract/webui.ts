@@ -31,14 +31,12 @@ export const WIDGET_TYPES = [
 ] as const;
 export type WidgetType = (typeof WIDGET_TYPES)[number];
 
-/** Widgets that send to their topic; the others only show what arrives there. */
-export const SENDING_WIDGETS: readonly WidgetType[] = ['button', 'switch', 'slider'];
 /** Widgets with a numeric range (`min` < `max`). */
 export const RANGED_WIDGETS: readonly WidgetType[] = ['slider', 'gauge', 'chart'];
 
 /** The dashboard grid: 12 columns, rows as many as needed. */
 export const GRID_COLUMNS = 12;
-export const GRID_ROWS_MAX = 100;
+const GRID_ROWS_MAX = 100;
 export const WIDGET_HEIGHT_MAX = 8;
 export const WIDGETS_MAX = 40;
 export const DASHBOARDS_MAX = 50;
@@ -49,9 +47,9 @@ export const WIDGET_UNIT_MAX = 12;
 /** A topic inside the namespace: 1 to 8 levels of letters, digits, `_`, `-`, `.`. */
 export const WIDGET_TOPIC_PATTERN = '^[A-Za-z0-9_.-]{1,32}(/[A-Za-z0-9_.-]{1,32}){0,7}$';
 export const WIDGET_TOPIC_MAX = 120;
-export const WIDGET_ID_PATTERN = '^[a-z0-9]{1,12}$';
+const WIDGET_ID_PATTERN = '^[a-z0-9]{1,12}$';
 /** Share tokens: 32 characters of base64url (192 random bits). */
-export const SHARE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{32}$';
+const SHARE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{32}$';
 /** Bounds of every number a widget holds. */
 export const WIDGET_VALUE_LIMIT = 1_000_000;
 

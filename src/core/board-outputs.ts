@@ -7,9 +7,9 @@
 import type { VmEvent } from './vm-layout.ts';
 
 /** Characters the short (7-segment) display holds. */
-export const SHORT_DISPLAY_MAX = 4;
+const SHORT_DISPLAY_MAX = 4;
 /** Characters the long (LCD module) display holds. */
-export const LONG_DISPLAY_MAX = 60;
+const LONG_DISPLAY_MAX = 60;
 
 export interface BoardOutputs {
   /** Beeps and notes since the start. */

@@ -10,7 +10,7 @@ import type {
 } from './core-errors.ts';
 
 /** `panic`: a bug in core-rs; the module was reset and the call can be retried. */
-export type CoreErrorCode =
+type CoreErrorCode =
   | HexErrorCode
   | LogoErrorCode
   | VmErrorCode

@@ -10,7 +10,7 @@
 // the shortest decimal that reads back as the same float32.
 import type { DatalogColumns } from './wasm-core.ts';
 
-export const CSV_HEADER = 'time,board_ms,series,value';
+const CSV_HEADER = 'time,board_ms,series,value';
 
 /** A CSV import problem, with the 1-based line it was found on. */
 export class CsvError extends Error {
@@ -101,7 +101,7 @@ function splitLine(line: string): string[] {
   return out;
 }
 
-export interface ParsedCsv {
+interface ParsedCsv {
   columns: DatalogColumns;
   /** Series names in id order. */
   names: string[];

@@ -76,7 +76,7 @@ export interface DownsampleRequest {
   series?: number[];
 }
 
-export interface DownsampledSeries {
+interface DownsampledSeries {
   series: number;
   /** Points of the series inside the window before downsampling. */
   inWindow: number;

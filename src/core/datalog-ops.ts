@@ -24,7 +24,7 @@ export interface DecodeOptions {
 /** `long`: time, board_ms, series, value per record; `wide`: one column per series. */
 export type CsvLayout = 'long' | 'wide';
 
-export interface CsvImport {
+interface CsvImport {
   handle: DatalogHandle;
   names: string[];
   records: number;

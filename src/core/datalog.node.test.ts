@@ -91,6 +91,30 @@ describe('WasmCore datalog (reading in steps)', () => {
     expect(closed.ok ? null : closed.error.code).toBe('bad-handle');
   });
 
+  it('decodes a whole file pushed at once like the same file pushed packet by packet', () => {
+    const big = randomRecords(new Prng(9), 60_000, 3);
+    const file = concat(logPackets(['a', 'b', 'c'], big, 10));
+    const whole = open();
+    const progress = ok(core.datalogPush(whole, file));
+    expect(progress.phase).toBe('done');
+    const once = ok(core.datalogFinish(whole));
+    const stepwise = open();
+    for (let at = 0; at < file.length; at += 64)
+      ok(core.datalogPush(stepwise, file.subarray(at, at + 64)));
+    const again = ok(core.datalogFinish(stepwise));
+    expect(once.status).toBe('complete');
+    expect(once.columns).toEqual(again.columns);
+    expect(once.columns.timeMs.length).toBe(60_000);
+    ok(core.datalogClose(whole));
+    ok(core.datalogClose(stepwise));
+    // A large push with a partial packet at its end is refused whole: nothing decoded.
+    const refused = open();
+    const r = core.datalogPush(refused, file.subarray(0, file.length - 10));
+    expect(r.ok ? null : r.error.code).toBe('bad-request');
+    expect(ok(core.datalogSummary(refused)).records).toBe(0);
+    ok(core.datalogClose(refused));
+  });
+
   it('marks handles stale after the module recovers from a panic', () => {
     const h = open();
     expect(core.debugPanic().ok).toBe(false);

@@ -47,15 +47,39 @@ export function datalogPush(
   packets: Uint8Array,
   packetSize = 64,
 ): DatalogResult<DatalogProgress> {
-  return (
-    stale(abi, handle) ??
+  const expired = stale(abi, handle);
+  if (expired) return expired;
+  const push = (part: Uint8Array) =>
     abi.call<DatalogProgress, DatalogApiErrorCode>(
       (p, n) => abi.exports.gg_datalog_push(handle.id, p, n, packetSize),
-      packets,
+      part,
       decodeDatalogProgress,
-    )
-  );
+    );
+  // A whole file (a million records is 10.7 MB of packets) goes in whole packets,
+  // PUSH_PACKETS at a time: the decoder reads each part while the copy is still in the
+  // CPU's cache, and linear memory (which never shrinks) holds one part, not the file.
+  // Anything the core refuses (a partial packet, a bad size) goes in one call, to get
+  // its error before any record is decoded.
+  const step = PUSH_PACKETS * packetSize;
+  if (
+    packets.length <= step ||
+    packets.length % packetSize !== 0 ||
+    packetSize < 4 ||
+    packetSize > 1024
+  ) {
+    return push(packets);
+  }
+  let last: DatalogResult<DatalogProgress> | undefined;
+  for (let at = 0; at < packets.length; at += step) {
+    last = push(packets.subarray(at, at + step));
+    if (!last.ok) return last;
+  }
+  return last ?? push(packets);
 }
+
+/** Packets copied into linear memory per call when a push is larger (64 KiB of 64-byte
+ * reports). */
+const PUSH_PACKETS = 1024;
 
 /** The log so far (names, series, counts, progress) without its columns. */
 export function datalogSummary(abi: CoreAbi, handle: DatalogHandle): DatalogResult<DatalogSummary> {

@@ -19,7 +19,7 @@ const FIRMWARE_TARGETS = Object.fromEntries(
 ) as Record<number, FirmwareImageTarget>;
 
 /** A firmware file checked against the board it would be written to. */
-export interface FirmwareCheck {
+interface FirmwareCheck {
   /** null: the file fits. */
   mismatch: FirmwareMismatch | null;
   /** The board type (status byte 17) the file is for, when it says; 0 unknown. */

@@ -6,7 +6,7 @@ import type { HexOrFlashPlanErrorCode } from './core-errors.ts';
 import type { CoreResult } from './core-result.ts';
 
 /** One unit of a flash plan: an STM page, the ESP header or a sector, a legacy run. */
-export interface FlashUnit {
+interface FlashUnit {
   /** STM: page index × 1024; ESP: file offset; legacy: target address. */
   address: number;
   /** Offset of the unit's bytes in the image. */

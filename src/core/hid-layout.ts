@@ -340,7 +340,7 @@ function statusFromSlots(v: Slots): HidStatus {
 }
 
 /** The slot array of a status (the inverse of `statusFromSlots`). */
-export function statusToSlots(s: HidStatus): Int32Array {
+function statusToSlots(s: HidStatus): Int32Array {
   const a = new Int32Array(S.COUNT);
   write(a, STATUS_FIELDS, s);
   a[S.SENSOR_COUNT] = s.sensorCount;
@@ -362,7 +362,7 @@ function piFromSlots(v: Slots): HidPiStatus {
   };
 }
 
-export function piToSlots(p: HidPiStatus): Int32Array {
+function piToSlots(p: HidPiStatus): Int32Array {
   const a = new Int32Array(P.COUNT);
   write(a, PI_FIELDS, p);
   a.set(p.ethIp.slice(0, 4), P.ETH_IP);

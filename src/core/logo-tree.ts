@@ -4,7 +4,7 @@
 import type { LogoMistake } from './core-result.ts';
 import type { LogoErrorCode } from './generated/core-facts.ts';
 
-export type LogoBinaryOp =
+type LogoBinaryOp =
   '+' | '-' | '*' | '/' | '%' | '<' | '<=' | '>' | '>=' | '=' | 'and' | 'or' | 'xor';
 
 export type LogoExpr =
@@ -43,8 +43,7 @@ export interface LogoTree {
 }
 
 /** What the token a failed parse stopped at was. */
-export type LogoTokenKind =
-  'name' | 'word' | 'param' | 'number' | 'text' | 'symbol' | 'end' | 'none';
+type LogoTokenKind = 'name' | 'word' | 'param' | 'number' | 'text' | 'symbol' | 'end' | 'none';
 
 /** A compile error, with the token the parse stopped at (absent after a core panic). */
 export interface LogoParseError {

@@ -32,7 +32,7 @@ export interface VmConfig {
   seed: number;
 }
 
-export const DEFAULT_VM_CONFIG: VmConfig = {
+const DEFAULT_VM_CONFIG: VmConfig = {
   waitUnitMs: 100,
   timerUnitMs: 1,
   tickUnitMs: 100,
@@ -43,7 +43,7 @@ export const DEFAULT_VM_CONFIG: VmConfig = {
 };
 
 /** The RTC the VM reads: the same fields as a status packet's RTC. */
-export type VmRtc = RtcFields;
+type VmRtc = RtcFields;
 
 /** Level inputs the board sets (docs/virtual-board-vm.md "Input block"). */
 export interface VmInputs {
@@ -57,7 +57,7 @@ export interface VmInputs {
   pi?: Partial<Record<VmPiReporter, number>>;
 }
 
-export interface VmMotor {
+interface VmMotor {
   on: boolean;
   /** Direction: this way (clockwise). */
   thisWay: boolean;
@@ -67,14 +67,14 @@ export interface VmMotor {
   powerLevel: number;
 }
 
-export interface VmServo {
+interface VmServo {
   /** The program has set it. */
   active: boolean;
   /** 0..180. */
   angle: number;
 }
 
-export interface VmFault {
+interface VmFault {
   code: VmFaultCode;
   /** Address of the failing instruction. */
   pc: number;

@@ -21,7 +21,7 @@ export interface VmBoardIo {
   readonly nowMs: number;
 }
 
-export interface VmRunnerOptions {
+interface VmRunnerOptions {
   /**
    * The board's Logo version (spec core §9), which picks the instruction set; a function is
    * asked on every load (a board whose type or firmware can change).

@@ -84,7 +84,7 @@ export function vmSetInputs(abi: CoreAbi, handle: number, inputs: VmInputs): VmR
 }
 
 /** What a program can receive: `ir`/`newir?`, `serial`/`newserial?`, `key`/`intkey`. */
-export type VmMessage =
+type VmMessage =
   | { kind: 'ir'; code: number }
   | { kind: 'serial'; byte: number }
   | { kind: 'key-value'; key: string; value: string };

@@ -24,20 +24,14 @@ export * from './core-enums.ts';
 export type * from './core-errors.ts';
 export type * from './core-result.ts';
 export type * from './datalog-layout.ts';
-export type {
-  FirmwareCheck,
-  FirmwareCheckRequest,
-  FirmwareMismatch,
-  FirmwareImageTarget,
-} from './firmware-check.ts';
-export type { FlashPlan, FlashUnit } from './flash.ts';
+export type { FirmwareMismatch, FirmwareImageTarget } from './firmware-check.ts';
+export type { FlashPlan } from './flash.ts';
 export type { AddressRange, HexImage } from './hex.ts';
 export type { Decompiled, LogoProgram } from './logo.ts';
 export { memReadRequest, type MemReadPacket, type ProgramReadBack } from './memread.ts';
-export type { VmMessage } from './vm.ts';
 export * from './vm-layout.ts';
 
-export type WasmSource = BufferSource | WebAssembly.Module;
+type WasmSource = BufferSource | WebAssembly.Module;
 
 /** Compiles the module once; each `WasmCore` owns one instance. */
 export async function loadCore(source: WasmSource): Promise<WasmCore> {

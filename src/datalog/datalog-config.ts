@@ -5,7 +5,7 @@ import { proxy, subscribe } from 'valtio';
 
 export type DateMode = 'auto' | 'board' | 'start';
 
-export interface DatalogConfig {
+interface DatalogConfig {
   algorithm: 'min-max' | 'lttb';
   showPoints: boolean;
   dateMode: DateMode;
@@ -13,7 +13,7 @@ export interface DatalogConfig {
   start: string;
 }
 
-export const DEFAULT_CONFIG: DatalogConfig = {
+const DEFAULT_CONFIG: DatalogConfig = {
   algorithm: 'min-max',
   showPoints: false,
   dateMode: 'auto',
@@ -22,7 +22,7 @@ export const DEFAULT_CONFIG: DatalogConfig = {
 
 const KEY = 'datalogConfig';
 /** Times at or after 2001-01-01 are taken as a real clock (seconds since 1970). */
-export const CLOCK_EPOCH_MS = Date.UTC(2001, 0, 1);
+const CLOCK_EPOCH_MS = Date.UTC(2001, 0, 1);
 
 function load(): DatalogConfig {
   try {

@@ -21,7 +21,7 @@ import { StateHolder } from '../core/state-holder.ts';
 import type { DatalogCore } from './datalog-core.ts';
 
 /** How a read, clear or import ended (the page's message comes from it). */
-export type DatalogOutcome =
+type DatalogOutcome =
   /** Every section arrived. */
   | 'complete'
   /** Status 3: the board has no log. */
@@ -46,7 +46,7 @@ export type DatalogOutcome =
   /** The plugin said no board is there: the log read from the board was cleared. */
   | 'board-absent';
 
-export interface LoadedLog {
+interface LoadedLog {
   handle: DatalogHandle;
   source: 'board' | 'file';
   fileName: string | null;
@@ -87,7 +87,7 @@ export interface DatalogState {
   revision: number;
 }
 
-export interface DatalogServiceOptions {
+interface DatalogServiceOptions {
   /** No packet for this long ends a read as `timeout` (default 5 s). */
   timeoutMs?: number;
   /** Batches go to the worker at least this often during a read (default 100 ms). */
@@ -99,14 +99,14 @@ export interface DatalogServiceOptions {
 }
 
 /** The service's time: its timeout, flushes and refreshes all run on it. */
-export interface DatalogClock {
+interface DatalogClock {
   /** Milliseconds since some origin. */
   now(): number;
   /** Calls `fn` after `ms`; returns a function that cancels it. */
   setTimer(ms: number, fn: () => void): () => void;
 }
 
-export const pageClock: DatalogClock = {
+const pageClock: DatalogClock = {
   now: () => performance.now(),
   setTimer(ms, fn) {
     const handle = setTimeout(fn, ms);
@@ -121,10 +121,10 @@ const PACKET = 64;
 const BATCH_PACKETS = 512;
 const FINAL_PHASES = new Set(['done', 'empty', 'failed', 'stopped']);
 /** The first read and at most two more when records were missing. */
-export const MAX_READS = 3;
+const MAX_READS = 3;
 
 /** A readable label: the name (and field, for 16-byte records), or the index. */
-export function seriesLabel(s: DatalogSeries, id: number): string {
+function seriesLabel(s: DatalogSeries, id: number): string {
   const name = s.name ?? `#${s.nameIndex}`;
   if (s.fieldIndex === null) return name || `#${id}`;
   return `${name}/${s.field ?? `#${s.fieldIndex}`}`;

@@ -6,7 +6,7 @@ import type { DeviceConnection } from '../device/device.ts';
 import { csvField } from '../core/datalog-csv.ts';
 
 /** Samples kept per series (about a minute of a 50 Hz status stream). */
-export const PLOT_CAPACITY = 3000;
+const PLOT_CAPACITY = 3000;
 
 /** `sensor:<n>` (1-based port) or `kv:<key>`. */
 export type SeriesId = string;

@@ -4,7 +4,7 @@
 import { DeviceError } from './device.ts';
 import type { Transport } from './transport.ts';
 
-export interface BoardSimulator {
+interface BoardSimulator {
   /** True when this page runs with the fake navigator.hid (the e2e switch). */
   fakeHidRequested(): boolean;
   /** Puts the fake navigator.hid in place; called before the board link's first use. */

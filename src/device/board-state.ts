@@ -15,7 +15,7 @@ import {
 } from './device.ts';
 
 /** Standard gravity: acceleration = signed milli-g / 1000 × 9.80665 (spec classroom §9). */
-export const STANDARD_GRAVITY = 9.80665;
+const STANDARD_GRAVITY = 9.80665;
 
 export const PORT_NAMES = ['a', 'b', 'c', 'd'] as const;
 
@@ -89,11 +89,11 @@ export function isFirmwareSupported(type: number, firmware: number): boolean {
 const bit = (mask: number, i: number) => (mask & (1 << i)) !== 0;
 
 /** Raw power byte 0..255 → percent, as CGO shows it: ceil(v / 255 × 100). */
-export function powerPercent(raw: number): number {
+function powerPercent(raw: number): number {
   return Math.min(100, Math.max(0, Math.ceil((raw / 255) * 100)));
 }
 
-export function rgbToHsv(r: number, g: number, b: number): ColorHsv {
+function rgbToHsv(r: number, g: number, b: number): ColorHsv {
   const [rr, gg, bb] = [r / 255, g / 255, b / 255];
   const max = Math.max(rr, gg, bb);
   const min = Math.min(rr, gg, bb);
@@ -105,7 +105,7 @@ export function rgbToHsv(r: number, g: number, b: number): ColorHsv {
   };
 }
 
-export function rgbToHsl(r: number, g: number, b: number): ColorHsl {
+function rgbToHsl(r: number, g: number, b: number): ColorHsl {
   const [rr, gg, bb] = [r / 255, g / 255, b / 255];
   const max = Math.max(rr, gg, bb);
   const min = Math.min(rr, gg, bb);

@@ -17,7 +17,7 @@ import type {
 /** Samples kept per sensor for the small live chart. */
 export const SENSOR_HISTORY = 120;
 
-export interface BoardState {
+interface BoardState {
   link: { status: LinkStatus; transport: TransportKind | null; reconnecting: boolean };
   /** Null until the first status packet, and after a disconnect or an empty message. */
   status: BoardStatus | null;

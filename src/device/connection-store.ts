@@ -14,7 +14,6 @@ import {
   type ConnectMethod,
 } from './device.ts';
 export { BoardType, ConnectionType, ConnectMethod, EMPTY_BOARD } from './device.ts';
-export type { BoardInfo } from './device.ts';
 
 /** The default board: version 7 with firmware 42 (spec core §3). */
 export const DEFAULT_DISPLAY_BOARD: BoardType = BoardType.v7;

@@ -208,7 +208,7 @@ export interface BuiltinSensors {
   humidity: number;
 }
 
-export interface RtcTime {
+interface RtcTime {
   /** Full year (2000 + the byte). */
   year: number;
   month: number;

@@ -3,7 +3,7 @@
 import { DeviceError, type DeviceErrorCode } from './device.ts';
 
 /** What the failing call was doing; the same browser error means different things. */
-export type DeviceOperation = 'request' | 'open' | 'write' | 'close' | 'lock' | 'socket';
+type DeviceOperation = 'request' | 'open' | 'write' | 'close' | 'lock' | 'socket';
 
 const FALLBACK: Record<DeviceOperation, DeviceErrorCode> = {
   request: 'open-failed',

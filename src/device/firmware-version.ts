@@ -15,7 +15,7 @@ export function firmwareVersionText(v: { version: number; semver: string | null 
 
 /** What OUR query 203 answered: the chip it is about and, when the chip says it, its
  * version (null: no such chip on this board, or no complete identity block). */
-export interface FirmwareInfoAnswer {
+interface FirmwareInfoAnswer {
   chip: number;
   version: FirmwareVersion | null;
 }

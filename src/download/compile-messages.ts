@@ -82,7 +82,7 @@ const shapes: Shape[] = [
   },
 ];
 
-export interface CompileMessage {
+interface CompileMessage {
   /** 1-based line the message is about, if any. */
   line: number | null;
   /** The message without its "Line N: " prefix, translated. */

@@ -39,7 +39,7 @@ export type CompileFailure =
   | { kind: 'rejected'; message: string; code?: string; line?: number; mistake?: LogoMistake }
   | { kind: 'too-large' };
 
-export type CompileOutcome =
+type CompileOutcome =
   | {
       ok: true;
       data: Uint8Array;
@@ -61,7 +61,7 @@ export interface WorkerCompiler {
   pickLogoVersion(boardType: number, firmwareVersion: number): Promise<LogoVersion>;
 }
 
-export interface CompileServiceOptions {
+interface CompileServiceOptions {
   worker: WorkerCompiler;
   /** `fetch` (tests pass the real one against a real server). */
   fetch: typeof fetch;
@@ -77,7 +77,7 @@ export interface CompileServiceOptions {
 }
 
 /** The cloud compiler for a board: the dev compiler for GoGo 7 and Bright (spec core §7). */
-export function cloudCompiler(boardType: number, version: LogoVersion): CompilerVersion {
+function cloudCompiler(boardType: number, version: LogoVersion): CompilerVersion {
   if (boardType === BoardType.v7 || boardType === BoardType.bright) return 'dev';
   return COMPILER_VERSIONS.includes(version) ? version : 'dev';
 }

@@ -6,11 +6,11 @@ import type { PacedCommand } from '../device/device.ts';
 import * as cmd from '../device/protocol/commands.ts';
 
 /** MEM_WRITE payload: packet size minus 4 (board-protocol §2.4). */
-export const CHUNK_BYTES = 60;
+const CHUNK_BYTES = 60;
 /** Pause between chunks (board-protocol §4: 10 ms in the official clients). */
 export const CHUNK_GAP_MS = 10;
 /** Pause after the last chunk, before the LED and the beep (board-protocol §4). */
-export const FINISH_GAP_MS = 15;
+const FINISH_GAP_MS = 15;
 /** Run-after-download starts the program this long after the download (spec core §9). */
 export const RUN_AFTER_DOWNLOAD_MS = 500;
 

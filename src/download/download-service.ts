@@ -39,7 +39,7 @@ export interface DownloadProgress {
   total: number;
 }
 
-export interface DownloadResult {
+interface DownloadResult {
   bytes: number;
   autoRunState: boolean;
   version: LogoVersion;
@@ -51,13 +51,13 @@ export interface DownloadResult {
 }
 
 /** The Logo filter of spec core §5 (in the core worker). */
-export interface LogoFilter {
+interface LogoFilter {
   filterLogo(
     source: string,
   ): Promise<{ ok: true } | { ok: false; error: { message: string; line?: number } }>;
 }
 
-export interface DownloadServiceOptions {
+interface DownloadServiceOptions {
   device: DeviceConnection;
   compiler: CompileService;
   filter: LogoFilter;

@@ -4,7 +4,7 @@ import { proxy } from 'valtio';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 import type { DownloadPhase } from './download-service.ts';
 
-export interface DownloadSettings {
+interface DownloadSettings {
   /** Compile with the Rust compiler in this browser instead of the cloud compiler. */
   compileInBrowser: boolean;
   /**
@@ -42,7 +42,7 @@ export function setRunAfterDownload(on: boolean): void {
   writeStorage(STORAGE_KEYS.runAfterDownload, String(on));
 }
 
-export interface DownloadStatus {
+interface DownloadStatus {
   /** Null when no download runs. */
   phase: DownloadPhase | null;
   done: number;

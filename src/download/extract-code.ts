@@ -22,8 +22,8 @@ import * as cmd from '../device/protocol/commands.ts';
 const MEM_READ = 4;
 const STATUS = { more: 1, failure: 2, empty: 3, last: 4 } as const;
 /** No reply packet for this long: ask again (the docs' host behaviour). */
-export const READ_IDLE_MS = 1000;
-export const READ_ATTEMPTS = 3;
+const READ_IDLE_MS = 1000;
+const READ_ATTEMPTS = 3;
 
 /**
  * - `device`: the link or board check failed (`error` says why);
@@ -33,7 +33,7 @@ export const READ_ATTEMPTS = 3;
  * - `read-failed`: the board reported a failure, or bytes stayed missing;
  * - `decompile`: the bytes are not a program of the board's Logo version.
  */
-export type ExtractErrorCode =
+type ExtractErrorCode =
   'device' | 'unsupported' | 'empty' | 'no-answer' | 'read-failed' | 'decompile';
 
 export class ExtractError extends Error {
@@ -65,7 +65,7 @@ export interface Extracted extends Decompiled {
   version: LogoVersion;
 }
 
-export interface ExtractOptions {
+interface ExtractOptions {
   device: DeviceConnection;
   core: ExtractCore;
   idleMs?: number;

@@ -6,7 +6,7 @@ import type { CompileFailure } from './compile-service.ts';
 import type { DownloadError } from './download-service.ts';
 import type { ExtractError } from './extract-code.ts';
 
-export function compileFailureText(t: TFunction, failure: CompileFailure): string {
+function compileFailureText(t: TFunction, failure: CompileFailure): string {
   switch (failure.kind) {
     case 'syntax':
       return t('download:errors.syntax');

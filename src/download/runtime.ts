@@ -15,7 +15,7 @@ import { ExtractCodeService } from './extract-code.ts';
  * offline. Offline mode compiles in the core worker with the offline endpoint's semantics
  * (the Logo version picked from the board, the same answer shape), so it needs no server.
  */
-export function compileTarget(): CompileTarget {
+function compileTarget(): CompileTarget {
   if (downloadSettings.compileInBrowser || ui.offline) return 'browser';
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'browser';
   return 'cloud';

@@ -16,7 +16,7 @@ export type EditorVariantId = Extract<
   | 'extension'
 >;
 
-export interface EditorVariant {
+interface EditorVariant {
   id: EditorVariantId;
   /** Viewing only: no edits, no file or project changes. */
   readOnly: boolean;

@@ -15,7 +15,7 @@ export interface ExtensionDetails {
   texts: Partial<LibraryLanguages>;
 }
 
-export interface DialogProcedure {
+interface DialogProcedure {
   name: string;
   label: string;
   params: string[];

@@ -7,7 +7,7 @@ import type { LibraryLanguages } from '../contract/extensions.ts';
 import { openProgram, program } from '../program/index.ts';
 import { currentDraft, restoreDraft, type ProgramDraft } from '../offline/index.ts';
 
-export interface EditingExtension {
+interface EditingExtension {
   uuid: string;
   name: string;
   version: number;

@@ -30,7 +30,7 @@ import { extensionApi } from './runtime.ts';
 
 const t = i18next.t.bind(i18next);
 
-export function toAdded(e: Extension): AddedExtension {
+function toAdded(e: Extension): AddedExtension {
   return {
     uuid: e.uuid,
     name: e.name,
@@ -69,7 +69,7 @@ export async function syncAddedExtensions(): Promise<void> {
 }
 
 /** A block name this library shares with an extension already added. */
-export function procedureClash(
+function procedureClash(
   uuid: string,
   lib: ExtensionLibrary,
 ): { procedure: string; other: string } | null {
@@ -126,7 +126,7 @@ export async function removeExtension(uuid: string): Promise<Extension | null> {
 }
 
 /** Non-English texts with block words but no category name take the English one. */
-export function completeTexts(texts: Partial<LibraryLanguages>): Partial<LibraryLanguages> {
+function completeTexts(texts: Partial<LibraryLanguages>): Partial<LibraryLanguages> {
   const out: Partial<LibraryLanguages> = {};
   for (const locale of EXTENSION_LOCALES) {
     const value = texts[locale];
@@ -138,7 +138,7 @@ export function completeTexts(texts: Partial<LibraryLanguages>): Partial<Library
   return out;
 }
 
-export function issueText(issue: LibraryIssue): string {
+function issueText(issue: LibraryIssue): string {
   return t(`extensions:issues.${issue.kind}`, issue);
 }
 

@@ -2,6 +2,7 @@
 // user once per session when a connected board's firmware is older than the latest release.
 // The service, its worker and the updater's code load on first use.
 import { subscribe } from 'valtio/vanilla';
+import { inBackground } from '../api/report-failure.ts';
 import { registerActions } from '../shell/actions.ts';
 import { connection } from '../device/connection-store.ts';
 
@@ -19,6 +20,6 @@ export function startFirmware(): void {
     const key = `${boardType}/${connection.displayBoard}/${connection.connectionType}`;
     if (key === seen || boardType === 0 || connection.firmwareUpdating) return;
     seen = key;
-    void service().then((s) => s.promptIfOutdated());
+    inBackground(service().then((s) => s.promptIfOutdated()));
   });
 }

@@ -6,7 +6,7 @@ import { LEGACY_FILES, LEGACY_FIRMWARE } from '../contract/firmware.ts';
 
 /** The board families of the update menu: GoGo 6 (STM32 + ESP32), GoGo 7 (external
  * installer), the legacy PIC boards (GoGo 4 and the Pi-topping). */
-export type FirmwareTarget = 'gogo6' | 'gogo7' | 'legacy';
+type FirmwareTarget = 'gogo6' | 'gogo7' | 'legacy';
 
 export function targetFor(boardType: number): FirmwareTarget | null {
   switch (boardType) {

@@ -47,7 +47,7 @@ export interface FlashRunner {
 }
 
 /** A chosen file, as the browser's File gives it. */
-export interface ChosenFile {
+interface ChosenFile {
   name: string;
   size: number;
   arrayBuffer(): Promise<ArrayBuffer>;

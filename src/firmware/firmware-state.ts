@@ -13,7 +13,7 @@ export interface ChipFirmware {
   version: FirmwareVersion;
 }
 
-export type UpdatePhase = 'idle' | 'preparing' | 'updating' | 'success' | 'error';
+type UpdatePhase = 'idle' | 'preparing' | 'updating' | 'success' | 'error';
 
 export interface FirmwareState {
   check: {

@@ -9,7 +9,7 @@ import type { FromSim, ToSim } from '../device/webhid/sim-port-protocol.ts';
 
 const OPEN = 1;
 
-export interface PluginFlashPortOptions {
+interface PluginFlashPortOptions {
   url?: string;
   createSocket?: (url: string) => SocketLike;
   /** How long the socket may take to open. */

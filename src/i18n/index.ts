@@ -11,7 +11,7 @@ const english = import.meta.glob<Record<string, unknown>>('../../locales/en/*.js
 });
 
 /** One namespace per JSON file in locales/en (the source catalogue). */
-export const NAMESPACES: string[] = Object.keys(english).map((path) =>
+const NAMESPACES: string[] = Object.keys(english).map((path) =>
   path.replace(/^.*\/(.+)\.json$/, '$1'),
 );
 const lazy = import.meta.glob<Record<string, unknown>>(
@@ -37,7 +37,7 @@ const backend: BackendModule = {
   },
 };
 
-export function storedLanguage(): Language {
+function storedLanguage(): Language {
   return languageByCode(readStorage(STORAGE_KEYS.language)) ?? DEFAULT_LANGUAGE;
 }
 

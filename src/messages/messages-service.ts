@@ -11,11 +11,11 @@ import { showToast, ui } from '../state/ui.ts';
 import { syncAddedExtensions } from '../extensions/index.ts';
 import { messagesApi, messagesStore } from './runtime.ts';
 
-export const POLL_MS = 60_000;
+const POLL_MS = 60_000;
 
 const active = () => Boolean(session.user && session.idToken) && !ui.offline;
 
-export async function refreshUnread(): Promise<void> {
+async function refreshUnread(): Promise<void> {
   if (!active()) return;
   try {
     messagesStore.unread = (await messagesApi.unread({ quiet: true, background: true })).unread;

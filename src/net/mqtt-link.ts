@@ -7,8 +7,7 @@
 import type { IClientOptions, MqttClient } from 'mqtt';
 
 /** Why a link could not be used: a refused login, no answer in time, a broker that failed, a closed link. */
-export const MQTT_LINK_ERRORS = ['refused', 'timed-out', 'unreachable', 'closed'] as const;
-export type MqttLinkErrorCode = (typeof MQTT_LINK_ERRORS)[number];
+type MqttLinkErrorCode = 'refused' | 'timed-out' | 'unreachable' | 'closed';
 
 export class MqttLinkError extends Error {
   constructor(
@@ -34,23 +33,23 @@ export type MqttConnect = (url: string, options: IClientOptions) => MqttClient;
 /** Reconnect period after a lost broker (spec core §9 "Websocket reconnect 5 s"). */
 export const MQTT_RECONNECT_MS = 5000;
 /** How long one connection attempt may take. */
-export const MQTT_CONNECT_TIMEOUT_MS = 10_000;
+const MQTT_CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * The broker refused the login (CONNACK 4 or 5): an old password after a server restart, an
  * ended session, a removed member. Trying again with the same login cannot help.
  */
-export function isRefusedLogin(e: Error): boolean {
+function isRefusedLogin(e: Error): boolean {
   const code = (e as { code?: unknown }).code;
   return code === 4 || code === 5 || /not authori[sz]ed|bad user ?name/i.test(e.message);
 }
 
-export interface PublishOptions {
+interface PublishOptions {
   qos?: 0 | 1;
   retain?: boolean;
 }
 
-export interface MqttLinkOptions {
+interface MqttLinkOptions {
   /** ws(s):// address of the broker. */
   url: string;
   username: string;

@@ -5,9 +5,9 @@
 import { API_BASE_PATH } from '../contract/base-path.ts';
 
 export const HEALTH_RETRY_MS = 10_000;
-export const CHECK_TIMEOUT_MS = 5_000;
+const CHECK_TIMEOUT_MS = 5_000;
 
-export interface ConnectivityDeps {
+interface ConnectivityDeps {
   fetch: typeof fetch;
   /** Where the health check goes (`{api}/health`). */
   healthUrl: string;

@@ -10,7 +10,7 @@ import { flushWorkspace, openProgram, program } from '../program/index.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 
 /** Pause after a change before the draft is written. */
-export const DRAFT_DELAY_MS = 400;
+const DRAFT_DELAY_MS = 400;
 
 const Text = Type.String({ maxLength: 4 * 1024 * 1024 });
 export const ProgramDraft = Type.Object({
@@ -68,7 +68,7 @@ export function currentDraft(): ProgramDraft {
   };
 }
 
-export function readDraft(): ProgramDraft | null {
+function readDraft(): ProgramDraft | null {
   try {
     const value: unknown = JSON.parse(readStorage(STORAGE_KEYS.programDraft) ?? 'null');
     return Value.Check(ProgramDraft, value) ? value : null;
@@ -101,7 +101,7 @@ export function restoreDraft(draft: ProgramDraft | null = readDraft()): boolean 
   return true;
 }
 
-export function writeDraft(): void {
+function writeDraft(): void {
   if (program.extensionEditMode || program.currentWorkspaceXmlText === '') return;
   writeStorage(STORAGE_KEYS.programDraft, JSON.stringify(currentDraft()));
 }

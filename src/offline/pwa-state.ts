@@ -2,7 +2,7 @@
 import { proxy } from 'valtio';
 import { whenBoardIdle } from './busy.ts';
 
-export interface PwaState {
+interface PwaState {
   /** A new version is installed and waiting. */
   updateReady: boolean;
   /** The user chose Reload; it happens when the board work ends. */

@@ -16,7 +16,6 @@
 //
 // Features import this file only; the files behind it import each other directly.
 export {
-  EMPTY_TM_CONFIG,
   flushWorkspace,
   markChanged,
   program,
@@ -27,8 +26,6 @@ export {
   type ProgramMode,
   type ProgramState,
   type ProjectSummary,
-  type TeachableMachineConfig,
-  type ToSaveProject,
 } from './program.ts';
 export {
   currentProgramFile,
@@ -43,13 +40,10 @@ export {
   openProgram,
   replaceWithLogoBlocks,
   replaceWorkspace,
-  sameLogo,
   setLogoText,
   type ProgramToOpen,
 } from './program-store.ts';
 export {
-  BLOCKLY_XML_NS,
-  DEFAULT_SETTINGS,
   parseProgramFile,
   PROGRAM_FILE_ACCEPT,
   PROGRAM_FILE_MAX_BYTES,
@@ -57,10 +51,7 @@ export {
   ProgramFileError,
   programFileName,
   serializeProgramFile,
-  SETTING_NAMES,
   type ProgramFile,
-  type ProgramFileErrorCode,
-  type ProgramFileSettings,
 } from './program-file.ts';
 export { compilableLogo } from './compilable-logo.ts';
 export {
@@ -70,7 +61,7 @@ export {
   type LogoError,
   type LogoRange,
 } from './diagnostics.ts';
-export { projectLoader, setProjectLoader, type ProjectLoader } from './project-loader.ts';
+export { projectLoader, setProjectLoader } from './project-loader.ts';
 export {
   beforeProgramOpens,
   canKeepOpenProgram,
@@ -79,12 +70,5 @@ export {
   replaceProgram,
   replaceProgramWithFile,
   restoreVersion,
-  sameProgramText,
   versionsState,
 } from './program-versions.ts';
-export {
-  VERSION_REASONS,
-  type ProgramSnapshot,
-  type ProgramVersion,
-  type VersionReason,
-} from './versions.ts';

@@ -10,7 +10,7 @@ const DEFINITION = /^[ \t]*to[ \t]+([A-Za-z_][A-Za-z0-9_]*)/i;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/g;
 
 /** The words a Logo text uses outside comments, strings and `to` lines. */
-export function logoWords(logo: string): string[] {
+function logoWords(logo: string): string[] {
   const words: string[] = [];
   for (const line of logo.split(/\r\n?|\n/)) {
     if (DEFINITION.test(line)) continue;
@@ -22,7 +22,7 @@ export function logoWords(logo: string): string[] {
 }
 
 /** The names of the procedures a Logo text defines (lower case). */
-export function definedProcedures(logo: string): Set<string> {
+function definedProcedures(logo: string): Set<string> {
   const names = new Set<string>();
   for (const line of logo.split(/\r\n?|\n/)) {
     const m = DEFINITION.exec(line);
@@ -37,10 +37,7 @@ interface Available {
 }
 
 /** The extension procedures `logo` needs, in the extensions' order. */
-export function usedProcedures(
-  logo: string,
-  libraries: readonly ExtensionLibrary[],
-): LibraryProcedure[] {
+function usedProcedures(logo: string, libraries: readonly ExtensionLibrary[]): LibraryProcedure[] {
   const own = definedProcedures(logo);
   const available = new Map<string, Available>();
   let order = 0;

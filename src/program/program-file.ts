@@ -56,7 +56,7 @@ export interface ProgramFileSettings {
   config_tm_model: string;
 }
 
-export const SETTING_NAMES = [
+const SETTING_NAMES = [
   'logo_code',
   'file_name',
   'program_mode',
@@ -86,7 +86,7 @@ export interface ProgramFile {
   settings: ProgramFileSettings;
 }
 
-export type ProgramFileErrorCode = 'empty' | 'tooLarge' | 'notXml' | 'notProgram' | 'badSetting';
+type ProgramFileErrorCode = 'empty' | 'tooLarge' | 'notXml' | 'notProgram' | 'badSetting';
 
 export class ProgramFileError extends Error {
   constructor(

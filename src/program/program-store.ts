@@ -111,7 +111,7 @@ export function currentProgramText(): string {
 }
 
 /** Logo compared for "unchanged": trailing spaces and blank lines at the ends do not count. */
-export function sameLogo(a: string, b: string): boolean {
+function sameLogo(a: string, b: string): boolean {
   const norm = (text: string) => text.replace(/[ \t]+$/gm, '').trim();
   return norm(a) === norm(b);
 }

@@ -67,7 +67,7 @@ function textOf(toOpen: ProgramToOpen): string {
 }
 
 /** Two program files with the same blocks and settings (block ids and layout aside). */
-export function sameProgramText(a: string, b: string): boolean {
+function sameProgramText(a: string, b: string): boolean {
   const norm = (text: string) =>
     text
       .replace(/\sid="[^"]*"/g, '')

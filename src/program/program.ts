@@ -16,7 +16,7 @@ export interface ProjectSummary {
 }
 
 /** Teachable-machine settings a program carries in its file (`config_tm_*`). */
-export interface TeachableMachineConfig {
+interface TeachableMachineConfig {
   /** 'image' (the model at `url`) or 'trained' (the model kept in `model`). */
   type: string;
   url: string;
@@ -37,7 +37,7 @@ export const EMPTY_TM_CONFIG: TeachableMachineConfig = {
   model: '',
 };
 
-export interface ToSaveProject {
+interface ToSaveProject {
   name: string;
   headerImage: string;
   desc: string;

@@ -7,7 +7,7 @@
 import type { ScreenId } from '../shell/screens.ts';
 import type { ProgramToOpen } from './program-store.ts';
 
-export type ProjectLoader = (id: string, route: ScreenId) => Promise<ProgramToOpen | null>;
+type ProjectLoader = (id: string, route: ScreenId) => Promise<ProgramToOpen | null>;
 
 let loader: ProjectLoader | null = null;
 

@@ -9,7 +9,7 @@ import { Value } from '@sinclair/typebox/value';
 import { StateHolder } from '../core/state-holder.ts';
 
 /** Why a version was kept: what replaced the program that was open. */
-export const VERSION_REASONS = [
+const VERSION_REASONS = [
   'starter',
   'lesson',
   'extract',
@@ -60,7 +60,7 @@ export interface VersionStorage {
   write(text: string): void;
 }
 
-export interface VersionsOptions {
+interface VersionsOptions {
   now?: () => number;
   newId?: () => string;
 }

@@ -17,7 +17,7 @@ export class XmlError extends Error {
   }
 }
 
-export interface XmlText {
+interface XmlText {
   kind: 'text';
   /** The text with entities and CDATA read. */
   value: string;
@@ -38,7 +38,7 @@ export interface XmlElement {
   end: number;
 }
 
-export type XmlNode = XmlElement | XmlText;
+type XmlNode = XmlElement | XmlText;
 
 const NAME = /[A-Za-z_:\u00C0-\uFFFF][-A-Za-z0-9_:.\u00B7\u00C0-\uFFFF]*/y;
 const SPACE = /[ \t\r\n]*/y;

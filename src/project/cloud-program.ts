@@ -16,9 +16,9 @@ export const SaveMode = { save: 1, saveAs: 2, share: 3 } as const;
 export type SaveMode = (typeof SaveMode)[keyof typeof SaveMode];
 
 /** Where a program route gets its program: a shared link's key, or a saved project. */
-export type ProgramSource = 'storage' | 'project';
+type ProgramSource = 'storage' | 'project';
 
-export interface CloudProgramDeps {
+interface CloudProgramDeps {
   api: ProjectApi;
   program: ProgramState;
   session: Pick<SessionState, 'user' | 'loading'>;
@@ -38,12 +38,12 @@ export interface CloudProgramDeps {
   offline?: () => boolean;
 }
 
-export interface LoadedCloudProgram extends OpenedProgram {
+interface LoadedCloudProgram extends OpenedProgram {
   /** The program is already the open one (just saved or shared): nothing to replace. */
   alreadyOpen: boolean;
 }
 
-export class OpenError extends Error {
+class OpenError extends Error {
   override name = 'OpenError';
 }
 

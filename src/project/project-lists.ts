@@ -4,7 +4,7 @@
 import { proxy } from 'valtio';
 import type { CatalogList, ProjectList } from '../contract/projects.ts';
 
-export type ListAnswer = ProjectList | CatalogList;
+type ListAnswer = ProjectList | CatalogList;
 
 export interface ListEntry {
   data: ListAnswer | null;

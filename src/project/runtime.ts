@@ -20,7 +20,7 @@ export const projectApi = new ProjectApi({
 });
 
 /** The link a shared key opens: this app's address with #/program/{key}. */
-export function shareLinkFor(key: string, location: Location = window.location): string {
+function shareLinkFor(key: string, location: Location = window.location): string {
   return `${location.origin}${location.pathname}#/program/${key}`;
 }
 

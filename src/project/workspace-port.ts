@@ -39,7 +39,7 @@ export function storePortFor(store: ProgramState): WorkspacePort {
 }
 
 /** The store-only port of the app's program store: what the store holds is the program. */
-export const storePort: WorkspacePort = storePortFor(program);
+const storePort: WorkspacePort = storePortFor(program);
 
 let current: WorkspacePort = storePort;
 

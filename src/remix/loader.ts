@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { proxy } from 'valtio';
 import { ApiError } from '../api/errors.ts';
 
-export interface LoadState<T> {
+interface LoadState<T> {
   data: T | null;
   /** Why the load failed: the API's error code (e.g. project_not_found), or null. */
   error: string | null;
   loading: boolean;
 }
 
-export class Loader<T> {
+class Loader<T> {
   readonly state: LoadState<T> = proxy<LoadState<T>>({ data: null, error: null, loading: false });
   private ticket = 0;
 

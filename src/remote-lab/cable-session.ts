@@ -18,10 +18,10 @@ import {
  * - `recording`: alives carry the board's answer.
  * - `stopped`: the server refused the session (`problem` says why); the board works on.
  */
-export type CablePhase = 'off' | 'opening' | 'recording' | 'stopped';
+type CablePhase = 'off' | 'opening' | 'recording' | 'stopped';
 
 /** Why the answer is not being recorded (the pane's message). */
-export type CableProblem = 'lesson' | 'signed-out' | 'too-many' | 'server' | null;
+type CableProblem = 'lesson' | 'signed-out' | 'too-many' | 'server' | null;
 
 export interface CableSessionState {
   phase: CablePhase;
@@ -60,7 +60,7 @@ export function cableBoardId(snap: ConnectionSnapshot): string | null {
   return null;
 }
 
-export interface CableSessionDeps {
+interface CableSessionDeps {
   api: Pick<RemoteLabApi, 'cableConnect' | 'alive' | 'disconnect'>;
   device: Pick<DeviceConnection, 'snapshot' | 'on'>;
   state: CableSessionState;
@@ -71,7 +71,7 @@ export interface CableSessionDeps {
 }
 
 /** After a failed call (the server is unreachable), try again this soon. */
-export const CABLE_RETRY_MS = 3000;
+const CABLE_RETRY_MS = 3000;
 
 export class CableSession {
   private lesson: string | null = null;

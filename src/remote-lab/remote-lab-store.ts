@@ -5,8 +5,6 @@ import { proxy } from 'valtio';
 import { emptyCableSession, type CableSessionState } from './cable-session.ts';
 import { emptyRemoteLab, type RemoteLabState } from './remote-session.ts';
 
-export type { RemoteLabState } from './remote-session.ts';
-
 export const remoteLab = proxy<RemoteLabState>(emptyRemoteLab());
 
 /** The lesson the student has open, if any: remote-lab connects then belong to it. */

@@ -7,7 +7,7 @@ import type { CodeConnectBody, SessionAnswer, SessionConnectBody } from '../cont
 import { ConnectMethod, DeviceError, type DeviceConnection } from '../device/device.ts';
 import type { RemoteLabApi } from './remote-lab-api.ts';
 
-export type RemotePhase = 'idle' | 'connecting' | 'waiting' | 'active' | 'ended';
+type RemotePhase = 'idle' | 'connecting' | 'waiting' | 'active' | 'ended';
 
 /** Spec §3: sessionToken, sessionId, lastAlive, answer (8 bits), plus what the UI shows. */
 export interface RemoteLabState {
@@ -55,7 +55,7 @@ export function setSessionId(state: RemoteLabState, id: number): void {
   if (id === 0) state.sessionToken = null;
 }
 
-export interface RemoteSessionDeps {
+interface RemoteSessionDeps {
   api: Pick<RemoteLabApi, 'connect' | 'codeConnect' | 'alive' | 'disconnect'>;
   device: DeviceConnection;
   /** Turns the broker URL of a grant (maybe a path) into a ws(s):// URL. */

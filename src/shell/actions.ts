@@ -5,7 +5,7 @@
 import i18next from 'i18next';
 import { showToast } from '../state/ui.ts';
 
-export interface ShellActions {
+interface ShellActions {
   newProject(): void | Promise<void>;
   save(): void | Promise<void>;
   saveAsCopy(): void | Promise<void>;
@@ -29,7 +29,7 @@ export interface ShellActions {
   stopProgram(): void | Promise<void>;
 }
 
-export type ActionName = keyof ShellActions;
+type ActionName = keyof ShellActions;
 
 const noop = (): void => {};
 

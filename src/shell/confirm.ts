@@ -3,7 +3,7 @@
 // `await confirm(message)`.
 import { proxy } from 'valtio';
 
-export interface ConfirmView {
+interface ConfirmView {
   id: number;
   /** Already translated text. */
   message: string;

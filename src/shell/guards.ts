@@ -6,11 +6,11 @@ import { subscribe } from 'valtio';
 import { isLoggedIn, session, type SessionState } from '../state/session.ts';
 import { redirectFrom } from './redirect.ts';
 
-export type Requirement = 'login' | 'moderator';
+type Requirement = 'login' | 'moderator';
 
 export const LOGIN_PATH = '/auth/login';
 /** How long a guard waits for the identity provider to report the user (spec core §9). */
-export const AUTH_WAIT_MS = 5000;
+const AUTH_WAIT_MS = 5000;
 
 export function isAllowed(
   s: Pick<SessionState, 'user' | 'isModerator'>,

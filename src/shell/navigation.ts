@@ -4,7 +4,7 @@
 // hash router follows it).
 import { markFlowNavigation } from './route-change.ts';
 
-export interface NavigateOptions {
+interface NavigateOptions {
   /** Replace the current history entry instead of adding one. */
   replace?: boolean;
 }

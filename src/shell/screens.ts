@@ -1,42 +1,39 @@
 // Screens that later issues build. Until then each route shows a titled placeholder that
 // says what the screen is for; titles and purposes live in locales/<lang>/screens.json
 // under the same ids.
-export const SCREENS = [
-  'logout',
-  'editor',
-  'view',
-  'viewV1',
-  'gogobright',
-  'datalogPublic',
-  'datalogOffline',
-  'plotban',
-  'classIndex',
-  'classList',
-  'myEnrolled',
-  'classDetail',
-  'lessonDetail',
-  'lesson',
-  'enroll',
-  'userMgnt',
-  'remixMyProjects',
-  'remixMyCatalogs',
-  'remixProjects',
-  'remixCatalogs',
-  'project',
-  'catalog',
-  'teachableMachine',
-  'webui',
-  'program',
-  'submission',
-  'code',
-  'extension',
-  'extensions',
-  'updateFirmware',
-  'gogoboard',
-  'raspberry',
-  'programV1',
-  'programV2',
-  'programBlockly',
-] as const;
-
-export type ScreenId = (typeof SCREENS)[number];
+export type ScreenId =
+  | 'logout'
+  | 'editor'
+  | 'view'
+  | 'viewV1'
+  | 'gogobright'
+  | 'datalogPublic'
+  | 'datalogOffline'
+  | 'plotban'
+  | 'classIndex'
+  | 'classList'
+  | 'myEnrolled'
+  | 'classDetail'
+  | 'lessonDetail'
+  | 'lesson'
+  | 'enroll'
+  | 'userMgnt'
+  | 'remixMyProjects'
+  | 'remixMyCatalogs'
+  | 'remixProjects'
+  | 'remixCatalogs'
+  | 'project'
+  | 'catalog'
+  | 'teachableMachine'
+  | 'webui'
+  | 'program'
+  | 'submission'
+  | 'code'
+  | 'extension'
+  | 'extensions'
+  | 'updateFirmware'
+  | 'gogoboard'
+  | 'raspberry'
+  | 'programV1'
+  | 'programV2'
+  | 'programBlockly';

@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import { proxy } from 'valtio';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 
-export type ExpandState = 0 | 1 | 2;
+type ExpandState = 0 | 1 | 2;
 /** Widget area width per expand state: none, mini, wide (spec core §9). */
 export const WIDGET_WIDTHS = ['0px', '360px', '100%'] as const;
 
@@ -18,7 +18,7 @@ export function parseExpandState(raw: string | null): ExpandState {
   return Math.min(2, Math.max(0, Math.trunc(n))) as ExpandState;
 }
 
-export interface WidgetPane {
+interface WidgetPane {
   id: string;
   /** The tab's text (already translated when called). */
   label: () => string;
@@ -27,7 +27,7 @@ export interface WidgetPane {
 
 export const LOGO_PANE = 'logo';
 
-export interface WidgetAreaState {
+interface WidgetAreaState {
   shown: string[];
   active: string;
   /** Editors on screen that have a widget area (panes may show there, not elsewhere). */

@@ -6,7 +6,7 @@ import { proxy } from 'valtio';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts';
 import { ui } from './ui.ts';
 
-export interface ConnectivityState {
+interface ConnectivityState {
   /** The user's "Work offline" setting (persisted). */
   workOffline: boolean;
   /** The API answered its last health check. */

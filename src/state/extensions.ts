@@ -26,7 +26,7 @@ export type AddedExtension = Static<typeof AddedExtension>;
 const Cached = Type.Array(AddedExtension);
 
 /** The cached list; anything unreadable counts as none. */
-export function readCachedExtensions(): AddedExtension[] {
+function readCachedExtensions(): AddedExtension[] {
   const raw = readStorage(STORAGE_KEYS.addedExtensions);
   if (!raw) return [];
   try {
@@ -37,7 +37,7 @@ export function readCachedExtensions(): AddedExtension[] {
   }
 }
 
-export interface ExtensionsState {
+interface ExtensionsState {
   added: AddedExtension[];
 }
 

@@ -12,7 +12,7 @@ export interface User {
 }
 
 /** Who was signed in when their session ended without them signing out. */
-export interface EndedSession {
+interface EndedSession {
   email: string;
   name: string;
   providerId: string;

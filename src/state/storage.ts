@@ -31,7 +31,7 @@ export const STORAGE_KEYS = {
   logoTabIndents: 'logoTabIndents',
 } as const;
 
-export type LocalStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+type LocalStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 export function readStorage(key: LocalStorageKey): string | null {
   try {

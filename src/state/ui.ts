@@ -1,9 +1,9 @@
 // Shell UI state: loading flag, sidebar, toasts, modals.
 import { proxy } from 'valtio';
 
-export type ToastKind = 'success' | 'warning';
+type ToastKind = 'success' | 'warning';
 
-export interface Toast {
+interface Toast {
   id: number;
   kind: ToastKind;
   /** Already translated text. */
@@ -12,7 +12,7 @@ export interface Toast {
 }
 
 /** Shell dialogs opened from menus (one at a time; release notes opens from About). */
-export type ShellModal =
+type ShellModal =
   | 'about'
   | 'releaseNotes'
   | 'examples'
@@ -22,7 +22,7 @@ export type ShellModal =
   /** The board's connect dialog (the navbar's board button owns it). */
   | 'connect';
 
-export interface UiState {
+interface UiState {
   /** Set on each route change and cleared after it (spec core §2). */
   loading: boolean;
   sidebarOpen: boolean;

@@ -19,14 +19,14 @@ import {
   type BridgeCommand,
 } from './bridge-messages.ts';
 
-export type BridgePhase = 'off' | 'connecting' | 'publishing' | 'error';
+type BridgePhase = 'off' | 'connecting' | 'publishing' | 'error';
 
 /**
  * Why the bridge is in `error`: `signed-out` (nobody to publish for), `refused` (the broker
  * refused a fresh grant's login), `server` (the grant call failed: `message` is the
  * translated reason the API client gave).
  */
-export interface BridgeError {
+interface BridgeError {
   code: 'signed-out' | 'refused' | 'server';
   message: string;
 }
@@ -65,13 +65,13 @@ export const emptyBridge = (): BridgeSnapshot => ({
 });
 
 /** At most one message per topic in this many ms (about 10 per second). */
-export const MIN_GAP_MS = 100;
+const MIN_GAP_MS = 100;
 /** A failed grant call is retried after this long. */
-export const GRANT_RETRY_MS = 15_000;
+const GRANT_RETRY_MS = 15_000;
 /** Commands waiting for the board at most; more are ignored. */
-export const COMMAND_QUEUE_MAX = 32;
+const COMMAND_QUEUE_MAX = 32;
 
-export interface BoardBridgeDeps {
+interface BoardBridgeDeps {
   device: Pick<DeviceConnection, 'snapshot' | 'on' | 'send'>;
   /** `POST /webui/broker` (rejects with the API client's translated error). */
   grant(): Promise<WebuiBrokerGrant>;
@@ -223,14 +223,12 @@ export class BoardBridge {
     try {
       grant = await this.deps.grant();
     } catch (e) {
-      if (run !== this.run) return;
-      const message = e instanceof Error ? e.message : String(e);
-      this.set({ phase: 'error', error: { code: 'server', message } });
-      return this.retryLater(GRANT_RETRY_MS);
+      return this.startFailed(run, e);
     }
     if (run !== this.run) return;
     const root = `${grant.root}/`;
     let everConnected = false;
+    // The MQTT client's chunk, should it not load, fails the start like a refused grant.
     const link = await MqttLink.open({
       url: this.deps.brokerUrl(grant.url),
       username: grant.username,
@@ -266,9 +264,17 @@ export class BoardBridge {
         if (run !== this.run || !topic.startsWith(root)) return;
         this.receive(topic.slice(root.length), payloadText(payload));
       },
-    });
+    }).catch((e: unknown) => this.startFailed(run, e));
+    if (!link) return;
     if (run !== this.run) return void link.close();
     this.link = link;
+  }
+
+  private startFailed(run: number, e: unknown): void {
+    if (run !== this.run) return;
+    const message = e instanceof Error ? e.message : String(e);
+    this.set({ phase: 'error', error: { code: 'server', message } });
+    this.retryLater(GRANT_RETRY_MS);
   }
 
   // Publishing

@@ -4,8 +4,8 @@
 import type { BuiltinSensors } from '../device/device.ts';
 
 /** Motor ports a command may name. */
-export const BRIDGE_MOTORS = ['a', 'b', 'c', 'd'] as const;
-export type BridgeMotor = (typeof BRIDGE_MOTORS)[number];
+const BRIDGE_MOTORS = ['a', 'b', 'c', 'd'] as const;
+type BridgeMotor = (typeof BRIDGE_MOTORS)[number];
 
 /** The filters the bridge subscribes to, relative to the namespace. */
 export const COMMAND_FILTERS = ['motor/+/power', 'motor/+/on', 'kv-out/+'] as const;
@@ -13,10 +13,10 @@ export const COMMAND_FILTERS = ['motor/+/power', 'motor/+/on', 'kv-out/+'] as co
 /** A topic level the bridge publishes under (`kv/{name}`) or takes (`kv-out/{name}`). */
 const NAME_PATTERN = /^[A-Za-z0-9_.-]{1,32}$/;
 /** The board's key-value text `key,value` is at most 60 bytes (board-protocol §3.4). */
-export const KEY_VALUE_BYTES_MAX = 60;
+const KEY_VALUE_BYTES_MAX = 60;
 
 export const sensorTopic = (port: number) => `sensor/${port}`;
-export const keyValueTopic = (key: string) => `kv/${key}`;
+const keyValueTopic = (key: string) => `kv/${key}`;
 
 /** A key-value message's topic, or null when its key cannot be a topic level. */
 export function keyValueTopicOf(key: string): string | null {

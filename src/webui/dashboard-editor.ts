@@ -50,7 +50,7 @@ const TOPICS: Record<WidgetType, string> = {
 };
 
 /** A widget id not used in `widgets` (ids are 1–12 lowercase letters and digits). */
-export function freeWidgetId(widgets: readonly Widget[]): string {
+function freeWidgetId(widgets: readonly Widget[]): string {
   const used = new Set(widgets.map((w) => w.id));
   for (let n = widgets.length + 1; ; n++) {
     const id = `w${n.toString(36)}`;

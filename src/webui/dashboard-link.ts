@@ -6,10 +6,10 @@
 import type { WebuiBrokerGrant } from '../contract/webui.ts';
 import { MqttLink, payloadText, type MqttConnect, type MqttLinkError } from '../net/mqtt-link.ts';
 
-export type LinkStatus = 'connecting' | 'online' | 'offline' | 'reconnecting' | 'refused';
+type LinkStatus = 'connecting' | 'online' | 'offline' | 'reconnecting' | 'refused';
 
 /** Values a chart keeps per topic. */
-export const HISTORY_MAX = 120;
+const HISTORY_MAX = 120;
 
 export interface DashboardLinkState {
   status: LinkStatus;
@@ -25,7 +25,7 @@ export const emptyLink = (): DashboardLinkState => ({
   history: {},
 });
 
-export interface DashboardLinkDeps {
+interface DashboardLinkDeps {
   grant: WebuiBrokerGrant;
   /** The grant's URL made absolute (a path is on the API's origin). */
   url: string;

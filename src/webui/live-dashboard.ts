@@ -23,9 +23,9 @@ export const emptyLive = (): LiveState => ({
 });
 
 /** The least time between two fresh grants after refused logins. */
-export const RENEW_MS = 5000;
+const RENEW_MS = 5000;
 
-export interface LiveDashboardDeps {
+interface LiveDashboardDeps {
   /** A new grant from the server (throws an error with `code` and a translated message). */
   grant: () => Promise<WebuiBrokerGrant>;
   /** The grant's URL made absolute (a path is on the API's origin). */

@@ -21,7 +21,7 @@ export const webuiApi = new WebuiApi({
 });
 
 /** A broker URL from a grant: a path is on the API's origin (ws: or wss: like the page). */
-export function webuiBrokerUrl(url: string): string {
+function webuiBrokerUrl(url: string): string {
   if (/^wss?:\/\//.test(url)) return url;
   const origin = new URL(import.meta.env.VITE_API_BASE_URL || '/', window.location.href);
   return new URL(url, origin).toString().replace(/^http/, 'ws');
@@ -37,7 +37,7 @@ export function liveDashboard(state: LiveState, share: string | null): LiveDashb
 }
 
 /** The switch as remembered in this browser. */
-export const bridgeWanted = () => readStorage(STORAGE_KEYS.webuiBridge) === 'on';
+const bridgeWanted = () => readStorage(STORAGE_KEYS.webuiBridge) === 'on';
 
 let bridge: BoardBridge | undefined;
 

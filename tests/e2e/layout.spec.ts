@@ -20,7 +20,11 @@ function clippedText(page: Page): Promise<string[]> {
       if (!scrolls && style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) {
         found.push(`cut: ${describe(el)} (${el.scrollWidth} > ${el.clientWidth} px)`);
       }
-      const parent = el.parentElement;
+      // A wrapper shown as `display: contents` draws no box: the text lies in its parent's.
+      let parent = el.parentElement;
+      while (parent && getComputedStyle(parent).display === 'contents') {
+        parent = parent.parentElement;
+      }
       if (!parent || el.children.length > 0 || !(el.textContent ?? '').trim()) continue;
       const box = el.getBoundingClientRect();
       const outer = parent.getBoundingClientRect();

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Link } from 'react-router-dom';
 
-export interface MenuItemProps {
+interface MenuItemProps {
   /** The Bootstrap icon's name, e.g. "mortarboard". */
   icon: string;
   label: ReactNode;

@@ -3,10 +3,10 @@
 // link click below 992 px.
 import { ui } from '../../state/ui.ts';
 
-export const SIDEBAR_BREAKPOINT_PX = 992;
+const SIDEBAR_BREAKPOINT_PX = 992;
 export const SIDEBAR_ID = 'app-sidebar';
 
-export function isLargeScreen(): boolean {
+function isLargeScreen(): boolean {
   return window.matchMedia(`(min-width: ${SIDEBAR_BREAKPOINT_PX}px)`).matches;
 }
 

@@ -34,7 +34,7 @@ export default function AuthScreen({ mode }: { mode: 'login' | 'signup' }) {
             mode={mode}
             service={service}
             onBusyChange={setBusy}
-            onSignedIn={(s) => navigate(s.afterSignInPath(), { replace: true })}
+            onSignedIn={(s) => void navigate(s.afterSignInPath(), { replace: true })}
           />
           <p className="text-center small mt-3 mb-0">
             {mode === 'login' ? t('noAccount') : t('haveAccount')}{' '}

@@ -21,7 +21,7 @@ const BRANDS: Record<SocialProvider, string> = {
   twitter: 'Twitter',
 };
 
-export interface EmulatorAccountChooserProps {
+interface EmulatorAccountChooserProps {
   provider: SocialProvider;
   service: AuthService;
   /** A sign-in with the chosen account is under way. */

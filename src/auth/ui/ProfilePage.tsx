@@ -93,7 +93,7 @@ function Profile({ user }: { user: Readonly<User> }) {
         </Card.Body>
       </Card>
 
-      <Form className="mt-4" onSubmit={save}>
+      <Form className="mt-4" onSubmit={(e) => void save(e)}>
         <Form.Group controlId="profile-name-input" className="mb-2">
           <Form.Label>{t('profile.name')}</Form.Label>
           <Form.Control

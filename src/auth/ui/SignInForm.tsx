@@ -27,7 +27,7 @@ const MORE_PROVIDERS: Provider[] = [
   { id: 'twitter', icon: 'bi-twitter', label: 'withTwitter' },
 ];
 
-export interface SignInFormProps {
+interface SignInFormProps {
   mode: 'login' | 'signup';
   /** Null until the auth service runs (everything is disabled until then). */
   service: AuthService | null;

@@ -8,7 +8,7 @@ import type { LiveApi } from './live-api.ts';
 
 export type StreamStatus = 'connecting' | 'online' | 'reconnecting' | 'refused';
 
-export interface FollowOptions {
+interface FollowOptions {
   onEvent(event: LiveEvent): void;
   onStatus(status: StreamStatus, error?: unknown): void;
   retryMs?: number;

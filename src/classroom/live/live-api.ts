@@ -10,7 +10,7 @@ import type {
   LiveStopped,
 } from '../../contract/live-class.ts';
 
-export interface LiveClient {
+interface LiveClient {
   get<T>(url: string, options?: CallOptions): Promise<T>;
   post<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;
   put<T>(url: string, body?: unknown, options?: CallOptions): Promise<T>;

@@ -15,7 +15,7 @@ export interface LiveLink {
   readonly status: LinkStatus;
 }
 
-export interface LinkHandlers {
+interface LinkHandlers {
   /** Topics to subscribe after every (re)connect. */
   subscribe: string[];
   onStatus(status: LinkStatus): void;
@@ -24,7 +24,7 @@ export interface LinkHandlers {
 }
 
 /** A broker URL from a login: a path is on the page's own origin. */
-export function linkUrl(url: string, origin: string): string {
+function linkUrl(url: string, origin: string): string {
   return /^wss?:\/\//.test(url) ? url : `${origin.replace(/^http/, 'ws')}${url}`;
 }
 

@@ -34,7 +34,7 @@ export interface ProgramNow {
   name: string;
 }
 
-export interface StudentLiveDeps {
+interface StudentLiveDeps {
   api: Pick<
     LiveApi,
     'events' | 'eventsUrl' | 'join' | 'hand' | 'comments' | 'resolveComment' | 'state'

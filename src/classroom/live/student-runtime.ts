@@ -26,7 +26,7 @@ import '../ui/widget-panes.ts';
 const LINKS = { webhid: 'usb', plugin: 'plugin', simulated: 'virtual', remote: 'remote' } as const;
 
 /** The board as the teacher's grid shows it. */
-export function liveBoardNow(): LiveBoardState {
+function liveBoardNow(): LiveBoardState {
   const { link, status } = board;
   if (link.status !== 'connected' || !link.transport) return NO_BOARD;
   return {

@@ -51,7 +51,7 @@ export interface TeacherLiveState {
   broadcasting: boolean;
 }
 
-export interface TeacherLiveDeps {
+interface TeacherLiveDeps {
   api: Pick<
     LiveApi,
     | 'events'

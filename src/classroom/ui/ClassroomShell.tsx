@@ -11,7 +11,7 @@ import { program, setCreatorMode } from '../../program/index.ts';
 import { session } from '../../state/session.ts';
 import './classroom.css';
 
-export function CreatorModeSwitch() {
+function CreatorModeSwitch() {
   const { t } = useTranslation('classroom');
   const { creatorMode } = useSnapshot(program);
   const id = useId();
@@ -39,7 +39,7 @@ const SECTIONS = [
   { to: '/classroom/enroll', label: 'nav.enroll', end: true },
 ] as const;
 
-export interface ClassroomShellProps {
+interface ClassroomShellProps {
   screen: string;
   /** The screen's h1 (defaults to the screen's title). */
   title?: string;

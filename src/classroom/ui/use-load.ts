@@ -3,7 +3,7 @@
 // state is set while rendering or synchronously in an effect.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
-export interface Loaded<T> {
+interface Loaded<T> {
   data: T | undefined;
   error: unknown;
   loading: boolean;

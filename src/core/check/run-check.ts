@@ -17,7 +17,7 @@ import {
 import { boardOutputs, NO_OUTPUTS, type BoardOutputs } from '../board-outputs.ts';
 import type { LogoVersion, VmSnapshot, WasmCore } from '../wasm-core.ts';
 
-export interface RunCheckOptions {
+interface RunCheckOptions {
   /** The Logo version the program is compiled and run for (default '1.4', the virtual board's). */
   version?: LogoVersion;
   /** Instructions per virtual millisecond (default 2000, as the virtual board). */
@@ -33,7 +33,7 @@ interface Board {
 const ms = (seconds: number) => Math.round(seconds * 1000);
 
 /** How many outputs an expectation compares (each counts once in the grade). */
-export function expectationOutputs(e: CheckExpect): CheckOutput[] {
+function expectationOutputs(e: CheckExpect): CheckOutput[] {
   const out: CheckOutput[] = [];
   if (e.on !== undefined) out.push('on');
   if (e.direction !== undefined) out.push('direction');

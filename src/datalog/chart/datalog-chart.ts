@@ -19,7 +19,7 @@ import { axesFor, type SeriesUnit } from './series-units.ts';
  * last point of each 2-pixel column (4 points), i.e. 2 per pixel. Every peak stays; half
  * the points of 1-pixel columns, which halves Chart.js's work and the canvas raster.
  */
-export const POINTS_PER_PIXEL = 2;
+const POINTS_PER_PIXEL = 2;
 /**
  * The most points the chart can draw for `series` series in a column this wide: the card's
  * canvas is narrower than the column, and its plot narrower still, at POINTS_PER_PIXEL
@@ -35,9 +35,9 @@ const RESIZE_SETTLE_MS = 250;
 /** The narrowest window a zoom reaches, in ms. */
 const MIN_SPAN_MS = 10;
 
-export type Downsampler = (request: DownsampleRequest) => Promise<Downsampled | null>;
+type Downsampler = (request: DownsampleRequest) => Promise<Downsampled | null>;
 
-export interface ChartOptions {
+interface ChartOptions {
   labels: string[];
   /** Ms added to the board's times for display, from the log's time range (date offset). */
   offsetFor: (range: { min: number; max: number } | null) => number;

@@ -8,7 +8,7 @@ import type { CloudRecord, CloudRecorder } from './cloud-recorder.ts';
 export const cloudRecordUse = proxy({ active: false });
 
 /** What a board host offers: a listener for its programs' cloud records. */
-export interface CloudRecordSource {
+interface CloudRecordSource {
   onCloudRecord(listener: (record: CloudRecord) => void): () => void;
 }
 

@@ -28,7 +28,7 @@ import type { ApiTransport } from '../../api/checked-api.ts';
 import { ApiError } from '../../api/errors.ts';
 
 /** The part of the app's API client this module uses (src/api/client.ts ApiClient). */
-export interface DatalogTransport extends ApiTransport {
+interface DatalogTransport extends ApiTransport {
   events(
     url: string,
     onData: (data: string, id: string | null) => void,
@@ -36,7 +36,7 @@ export interface DatalogTransport extends ApiTransport {
   ): Promise<void>;
 }
 
-export interface SeriesRequest {
+interface SeriesRequest {
   aggregation: Aggregation;
   period: Period;
   range: Range;

@@ -26,9 +26,9 @@ import { ApiError } from '../../api/errors.ts';
 import type { CloudDatalogApi } from './cloud-datalog-api.ts';
 
 /** A stream that failed twice in a row is opened again this much later. */
-export const LIVE_RECONNECT_MS = 5000;
+const LIVE_RECONNECT_MS = 5000;
 /** Without changes the series is still refreshed this often (the range moves on). */
-export const STALE_MS = 30_000;
+const STALE_MS = 30_000;
 
 /** What the page shows instead of data: a spec message, or the server's mapped text. */
 export type DatalogProblem =
@@ -37,7 +37,7 @@ export type DatalogProblem =
   | { kind: 'notFound' }
   | { kind: 'other'; message: string };
 
-export interface DatalogSettings {
+interface DatalogSettings {
   aggregation: Aggregation;
   period: Period;
   range: Range;
@@ -46,7 +46,7 @@ export interface DatalogSettings {
   window: number;
 }
 
-export interface CloudDatalogState {
+interface CloudDatalogState {
   channels: Channel[];
   channelId: string;
   channel: Channel | null;
@@ -66,7 +66,7 @@ export interface CloudDatalogState {
   streaming: boolean;
 }
 
-export const DEFAULT_CHANNEL_SETTINGS: DatalogSettings = {
+const DEFAULT_CHANNEL_SETTINGS: DatalogSettings = {
   aggregation: 'mean',
   period: 'minute',
   range: 'last_hour',
@@ -92,7 +92,7 @@ export function initialDatalogState(): CloudDatalogState {
   };
 }
 
-export interface CloudDatalogDeps {
+interface CloudDatalogDeps {
   api: CloudDatalogApi;
   state: CloudDatalogState;
   /** Minutes the viewer's clock is ahead of UTC (local days and weeks). */

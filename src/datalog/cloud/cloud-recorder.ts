@@ -10,11 +10,11 @@ import type { CloudDatalogApi } from './cloud-datalog-api.ts';
 import { problemOf, type DatalogProblem } from './cloud-datalog-service.ts';
 
 /** Records are gathered this long before a batch goes out. */
-export const FLUSH_MS = 500;
+const FLUSH_MS = 500;
 /** Records held while waiting (logged out, offline); the oldest go first beyond this. */
-export const QUEUE_MAX = 10_000;
+const QUEUE_MAX = 10_000;
 /** After a network failure the queue is tried again this much later. */
-export const UPLOAD_RETRY_MS = 5000;
+const UPLOAD_RETRY_MS = 5000;
 
 export interface CloudRecord {
   name: string;
@@ -22,7 +22,7 @@ export interface CloudRecord {
   public: boolean;
 }
 
-export interface CloudRecorderState {
+interface CloudRecorderState {
   /** Private records wait: the user must log in or switch to the public log. */
   askLogin: boolean;
   /** The user chose the public log for private records until they log in. */
@@ -43,7 +43,7 @@ export const initialRecorderState = (): CloudRecorderState => ({
   problem: null,
 });
 
-export interface CloudRecorderDeps {
+interface CloudRecorderDeps {
   api: CloudDatalogApi;
   state: CloudRecorderState;
   isLoggedIn: () => boolean;

@@ -8,7 +8,7 @@ import { CloudDatalogApi } from './cloud-datalog-api.ts';
 import { CloudDatalogService, initialDatalogState } from './cloud-datalog-service.ts';
 import { CloudRecorder, initialRecorderState } from './cloud-recorder.ts';
 
-export const cloudDatalogApi = new CloudDatalogApi(api);
+const cloudDatalogApi = new CloudDatalogApi(api);
 export const cloudDatalogState = proxy(initialDatalogState());
 export const cloudDatalog = new CloudDatalogService({
   api: cloudDatalogApi,

@@ -8,7 +8,7 @@ import type { DatalogHandle } from '../../core/wasm-core.ts';
 import { DatalogChart, type ChartView } from '../chart/datalog-chart.ts';
 import type { SeriesUnit } from '../chart/series-units.ts';
 
-export interface DatalogChartViewProps {
+interface DatalogChartViewProps {
   handle: DatalogHandle;
   labels: string[];
   /** Bumps when the log has more records (a read in progress). */

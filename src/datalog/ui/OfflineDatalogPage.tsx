@@ -15,6 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
+import { inBackground } from '../../api/report-failure.ts';
 import { board } from '../../device/board-store.ts';
 import { mostPointsDrawn, type ChartView, type DatalogChart } from '../chart/datalog-chart.ts';
 import { datalogConfig, dateOffsetMs, type DateMode } from '../datalog-config.ts';
@@ -29,7 +30,7 @@ import Screen from '../../shell/ui/Screen.tsx';
 import SeriesChecks from './SeriesChecks.tsx';
 
 /** Spec classroom §9 "Datalog warning above 10,000 points". */
-export const LARGE_LOG_POINTS = 10_000;
+const LARGE_LOG_POINTS = 10_000;
 
 export default function OfflineDatalogPage() {
   const { t, i18n } = useTranslation('datalog');
@@ -99,7 +100,7 @@ export default function OfflineDatalogPage() {
     >
       <div className="d-flex flex-wrap gap-2 mb-3" role="toolbar" aria-label={t('offline.actions')}>
         <Button
-          onClick={() => void service.read()}
+          onClick={() => inBackground(service.read())}
           disabled={!connected || busy !== null}
           data-testid="datalog-read"
         >
@@ -134,12 +135,12 @@ export default function OfflineDatalogPage() {
           onChange={(e) => {
             const f = e.target.files?.[0];
             e.target.value = '';
-            if (f) void importFile(f);
+            if (f) inBackground(importFile(f));
           }}
         />
         <Button
           variant="outline-secondary"
-          onClick={() => void exportCsv('long')}
+          onClick={() => inBackground(exportCsv('long'))}
           disabled={!log || busy !== null}
           data-testid="datalog-export"
         >
@@ -148,7 +149,7 @@ export default function OfflineDatalogPage() {
         </Button>
         <Button
           variant="outline-secondary"
-          onClick={() => void exportCsv('wide')}
+          onClick={() => inBackground(exportCsv('wide'))}
           disabled={!log || busy !== null}
           title={t('offline.exportWideHint')}
           data-testid="datalog-export-wide"

@@ -2,7 +2,7 @@
 import { Form } from 'react-bootstrap';
 import { tagColour } from '../../ui/chart/colours.ts';
 
-export interface SeriesChecksProps<K> {
+interface SeriesChecksProps<K> {
   /** Prefix of the boxes' ids (`${idPrefix}-${index}`). */
   idPrefix: string;
   series: readonly K[];

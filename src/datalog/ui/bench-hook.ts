@@ -7,9 +7,9 @@ import { SimDatalog } from '../../virtual-board/model.ts';
 import type { DatalogChart } from '../chart/datalog-chart.ts';
 import { getDatalogService } from '../runtime.ts';
 
-export const BENCH_COOKIE = 'gogo-bench';
+const BENCH_COOKIE = 'gogo-bench';
 
-export interface BenchTiming {
+interface BenchTiming {
   ms: number;
   /** Durations of main-thread tasks ≥ 50 ms (longtask) seen meanwhile. */
   longTasks: number[];

@@ -2,7 +2,7 @@
 import type { TFunction } from 'i18next';
 import type { DatalogState, RecordRanges } from '../datalog-service.ts';
 
-export interface OutcomeMessage {
+interface OutcomeMessage {
   variant: 'success' | 'info' | 'warning' | 'danger';
   text: string;
 }
@@ -12,7 +12,7 @@ const SHOWN_RANGES = 3;
 
 /** `[[51000, 57000], [80000, 80001]]` → "51,001–57,000 and 80,001" (1-based, the viewer's
  * language). */
-export function rangesText(
+function rangesText(
   t: TFunction,
   ranges: RecordRanges,
   fmt: (n: number) => string,

@@ -53,7 +53,7 @@ export default function DeveloperPage() {
           className="form-control"
           type="file"
           accept=".hex,.ihex,.ihx,text/plain"
-          onChange={onFile}
+          onChange={(e) => void onFile(e)}
         />
       </div>
       {state.kind === 'parsing' && (

@@ -43,7 +43,7 @@ import { TimerPacer, type Pacer } from '../protocol/pacer.ts';
 import type { Transport } from '../transport.ts';
 
 /** Websocket reconnect delay (spec core §9). */
-export const BOARD_RECONNECT_MS = 5000;
+const BOARD_RECONNECT_MS = 5000;
 /** The firmware identity query (docs/firmware-update.md §3). */
 const IDENTITY_COMMAND = 203;
 

@@ -9,7 +9,7 @@ import { TransportEvents, type Transport } from '../transport.ts';
 /** §7.1: the plugin listens on localhost:8317. */
 export const PLUGIN_URL = 'ws://localhost:8317';
 /** How long a socket may take to open before the plugin counts as not running. */
-export const OPEN_TIMEOUT_MS = 3000;
+const OPEN_TIMEOUT_MS = 3000;
 
 /** The part of WebSocket the transport uses (tests pass their own). */
 export interface SocketLike {
@@ -22,7 +22,7 @@ export interface SocketLike {
   onmessage: ((ev: MessageEvent) => unknown) | null;
 }
 
-export interface PluginOptions {
+interface PluginOptions {
   url?: string;
   /** A remote-lab / remote-access socket: ping messages are ignored (spec core §4). */
   remote?: boolean;

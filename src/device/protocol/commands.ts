@@ -8,7 +8,7 @@ import type { HidCommandRequest } from '../device.ts';
 export const Category = { output: 0, memory: 1, rpi: 2, event: 20 } as const;
 
 /** §2.3 port bitmask: A=1, B=2, C=4, D=8. */
-export const PortBit = { a: 1, b: 2, c: 4, d: 8 } as const;
+const PortBit = { a: 1, b: 2, c: 4, d: 8 } as const;
 
 const out = (command: number, args: number[] = []): HidCommandRequest => ({
   category: Category.output,
@@ -57,7 +57,7 @@ export const servoThatWay = (degrees: number) => out(16, [degrees]);
 export const servoSetAngle = (degrees: number) => out(17, [degrees]);
 export const servoToggle = (index: number) => out(18, [index]);
 /** Servo-relay: relay on = power 100, off = 0 (spec core §9). */
-export const servoPower = (percent: number) => out(19, [percent]);
+const servoPower = (percent: number) => out(19, [percent]);
 export const relay = (on: boolean) => servoPower(on ? 100 : 0);
 
 /**
@@ -132,8 +132,7 @@ export const piEmailSend = (to: string, subject: string, body: string) =>
   rpi(18, { text: `${to},${subject},${body}` });
 export const piSmsSend = (number: string, message: string) =>
   rpi(19, { text: `${number},${message}` });
-export const piSetRegister = (register: number, value: number) =>
-  rpi(20, { args: [register, value] });
+const piSetRegister = (register: number, value: number) => rpi(20, { args: [register, value] });
 /** Clears the screen-tap flag (register 20 = 0, §2.5). */
 export const piClearTap = () => piSetRegister(20, 0);
 

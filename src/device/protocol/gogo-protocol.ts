@@ -11,7 +11,7 @@ import type { Transport } from '../transport.ts';
 import type { Framer } from './framer.ts';
 import type { Pacer } from './pacer.ts';
 
-export interface ProtocolEventMap {
+interface ProtocolEventMap {
   /** The latest status of a flush. */
   status: HidStatus;
   /** The latest Raspberry Pi status of a flush. */
@@ -31,7 +31,7 @@ export type Scheduler = (flush: () => void) => void;
  * Runs `flush` on the next animation frame. Hidden tabs pause animation frames, so a timer
  * also fires (at most 100 ms later); workers, which have no frames, flush every 16 ms.
  */
-export const frameScheduler: Scheduler = (flush) => {
+const frameScheduler: Scheduler = (flush) => {
   let done = false;
   const run = () => {
     if (done) return;
@@ -43,7 +43,7 @@ export const frameScheduler: Scheduler = (flush) => {
   setTimeout(run, hasFrames ? 100 : 16);
 };
 
-export interface ProtocolOptions {
+interface ProtocolOptions {
   schedule?: Scheduler;
 }
 

@@ -20,10 +20,10 @@ export interface Pacer {
 }
 
 /** How often progress is reported at most (≤ 60 messages a second). */
-export const PROGRESS_INTERVAL_MS = 16;
+const PROGRESS_INTERVAL_MS = 16;
 
 /** Reports progress at most every 16 ms and always at the end. */
-export function throttledProgress(
+function throttledProgress(
   onProgress: ((done: number, total: number) => void) | undefined,
   now: () => number = () => performance.now(),
 ): (done: number, total: number) => void {
@@ -64,7 +64,7 @@ function messageYield(): () => Promise<void> {
 
 const nodeImmediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
 
-export const realTimers: PacerTimers = {
+const realTimers: PacerTimers = {
   sleep: (ms) => new Promise<void>((r) => setTimeout(r, ms)),
   // Node: setImmediate (a message port would keep the process alive); elsewhere a port.
   yieldTask: nodeImmediate ? () => new Promise<void>((r) => nodeImmediate(r)) : messageYield(),

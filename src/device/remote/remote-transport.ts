@@ -15,11 +15,11 @@ import { TransportEvents, type Transport } from '../transport.ts';
 import { decodeUp, encodeCommand, encodeSequence, SequenceStatus } from './wire.ts';
 
 /** How long the first connection may take before the broker counts as unreachable. */
-export const REMOTE_OPEN_TIMEOUT_MS = 10_000;
+const REMOTE_OPEN_TIMEOUT_MS = 10_000;
 /** A sequence's answer may take this much longer than its pauses (network, station). */
-export const SEQUENCE_MARGIN_MS = 15_000;
+const SEQUENCE_MARGIN_MS = 15_000;
 
-export interface RemoteTransportOptions {
+interface RemoteTransportOptions {
   /** Opens the MQTT client (tests pass their own). */
   connect?: MqttConnect;
   reconnectMs?: number;

@@ -15,8 +15,8 @@
 // Numbers are big-endian, like every number of the board protocol.
 import { packReports } from '../../core/hid-layout.ts';
 
-export const Frame = { ping: 0, reports: 1, progress: 2, sequenceEnd: 3 } as const;
-export const DownFrame = { command: 1, sequence: 2 } as const;
+const Frame = { ping: 0, reports: 1, progress: 2, sequenceEnd: 3 } as const;
+const DownFrame = { command: 1, sequence: 2 } as const;
 
 /** How a sequence ended at the station. */
 export const SequenceStatus = {
@@ -35,13 +35,13 @@ export interface PacedPayload {
   gapMs: number;
 }
 
-export type UpFrame =
+type UpFrame =
   | { type: 'ping' }
   | { type: 'reports'; reports: Uint8Array[] }
   | { type: 'progress'; id: number; done: number; total: number }
   | { type: 'sequence-end'; id: number; status: number };
 
-export type DownFrameValue =
+type DownFrameValue =
   | { type: 'command'; payload: Uint8Array }
   | { type: 'sequence'; id: number; items: PacedPayload[] };
 
@@ -49,7 +49,7 @@ const u16 = (b: Uint8Array, i: number) => ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);
 const put16 = (out: number[], v: number) => out.push((v >> 8) & 0xff, v & 0xff);
 
 /** Largest command payload (a report's 64 bytes less the report id). */
-export const PAYLOAD_MAX = 63;
+const PAYLOAD_MAX = 63;
 
 export function encodeCommand(payload: Uint8Array): Uint8Array {
   const out = new Uint8Array(1 + Math.min(payload.length, PAYLOAD_MAX));

@@ -3,7 +3,7 @@
 import type { TFunction } from 'i18next';
 import type { DeviceErrorCode, DeviceErrorDetail } from '../device.ts';
 
-export interface ErrorMessage {
+interface ErrorMessage {
   key: string;
   values?: Record<string, string | number>;
 }
@@ -39,7 +39,7 @@ const SESSION_END_KEYS: Record<string, string> = {
   'access-ended': 'errors.sessionAccessEnded',
 };
 
-export function errorMessage(code: DeviceErrorCode, detail: DeviceErrorDetail = {}): ErrorMessage {
+function errorMessage(code: DeviceErrorCode, detail: DeviceErrorDetail = {}): ErrorMessage {
   const key = KEYS[code];
   if (code === 'firmware-too-old') return { key, values: { n: detail.minimum ?? 0 } };
   if (code === 'board-mismatch') return { key, values: { boardType: detail.boardType ?? 0 } };

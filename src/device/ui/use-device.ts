@@ -15,7 +15,7 @@ export function useDevice(): DeviceConnection {
   return getDevice();
 }
 
-export interface CommandSender {
+interface CommandSender {
   /** Sends commands in order; resolves false (and sets `error`) when one fails. */
   send(...commands: HidCommandRequest[]): Promise<boolean>;
   /** The translated message of the last failure, or null. */

@@ -121,7 +121,7 @@ class FakeHidDevice extends EventTarget implements HIDDeviceLike {
 }
 
 /** Where the browser keeps the user's device permission (it outlives a page load). */
-export interface GrantStore {
+interface GrantStore {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
 }

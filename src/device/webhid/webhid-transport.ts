@@ -27,9 +27,9 @@ export const REPORT_ID = 0;
 /** Spec core §7: "64-byte reports both ways, 5 retries". */
 export const WRITE_RETRIES = 5;
 /** §1: the GoGo raw-HID collection uses a vendor usage page (≥ 0xFF00). */
-export const VENDOR_USAGE_PAGE = 0xff00;
+const VENDOR_USAGE_PAGE = 0xff00;
 
-export const GOGO_FILTER: HIDDeviceFilterLike = {
+const GOGO_FILTER: HIDDeviceFilterLike = {
   vendorId: GOGO_VENDOR_ID,
   productId: GOGO_PRODUCT_ID,
 };
@@ -38,7 +38,7 @@ export const BOOTLOADER_FILTER: HIDDeviceFilterLike = {
   productId: BOOTLOADER_PRODUCT_ID,
 };
 
-export interface WebHidOptions {
+interface WebHidOptions {
   /** Defaults to `navigator.hid`. */
   hid?: HIDLike;
   /** Defaults to `navigator.locks`; null turns tab coordination off. */

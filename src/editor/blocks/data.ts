@@ -17,7 +17,7 @@ import {
 } from './shared.ts';
 
 /** Field validator: keeps only valid cloud record names (an invalid edit is refused). */
-export function validateCloudName(value: string): string | null {
+function validateCloudName(value: string): string | null {
   return CLOUD_NAME.test(value) ? value : null;
 }
 

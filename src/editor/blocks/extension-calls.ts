@@ -12,9 +12,9 @@ import { Order, PRIMARY, type LogoBlockGenerator } from '../logo/generator.ts';
 
 export const EXTENSION_COMMAND = 'gogo_ext_command';
 export const EXTENSION_REPORTER = 'gogo_ext_reporter';
-export const EXTENSION_BLOCK_TYPES = [EXTENSION_COMMAND, EXTENSION_REPORTER] as const;
+const EXTENSION_BLOCK_TYPES = [EXTENSION_COMMAND, EXTENSION_REPORTER] as const;
 
-export interface ExtensionCallState {
+interface ExtensionCallState {
   /** The extension's uuid. */
   ext: string;
   /** The procedure's Logo name. */
@@ -27,7 +27,7 @@ const NAME = new RegExp(LOGO_NAME_PATTERN);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Only well-formed state is kept: a file cannot put anything else into the Logo. */
-export function cleanCallState(raw: unknown): ExtensionCallState {
+function cleanCallState(raw: unknown): ExtensionCallState {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const ext = typeof r.ext === 'string' && UUID.test(r.ext) ? r.ext : '';
   const proc = typeof r.proc === 'string' && NAME.test(r.proc) ? r.proc : '';

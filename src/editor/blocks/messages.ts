@@ -47,7 +47,7 @@ export function setBlockMessages(catalogue: Catalogue): void {
 }
 
 /** Loads Blockly's messages and the GoGo block texts for an i18next locale. */
-export async function applyBlockLocale(locale: string): Promise<void> {
+async function applyBlockLocale(locale: string): Promise<void> {
   const load = BLOCKLY_LOCALES[locale] ?? BLOCKLY_LOCALES.en;
   if (load) Blockly.setLocale(await load());
   await i18next.loadNamespaces('blocks');

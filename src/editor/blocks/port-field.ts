@@ -9,7 +9,7 @@ import {
   type PortKind,
 } from '../toolbox/board-profile.ts';
 
-export const PORT_FIELD = 'field_gogo_port';
+const PORT_FIELD = 'field_gogo_port';
 
 function menu(kind: PortKind, current: string | null): Blockly.MenuOption[] {
   const values = portOptions(kind, activeBoardProfile());
@@ -22,7 +22,7 @@ interface PortFieldJson extends Blockly.FieldDropdownFromJsonConfig {
   value?: string;
 }
 
-export class PortField extends Blockly.FieldDropdown {
+class PortField extends Blockly.FieldDropdown {
   private readonly accepted: readonly string[];
 
   constructor(kind: PortKind, value?: string) {

@@ -4,7 +4,7 @@ import * as Blockly from 'blockly/core';
 import type { BlockStyle } from './shared.ts';
 
 /** Hue (HSV, Blockly's default saturation and value) per category. */
-export const CATEGORY_HUES: Record<BlockStyle, number> = {
+const CATEGORY_HUES: Record<BlockStyle, number> = {
   start: 45,
   control: 35,
   time: 170,

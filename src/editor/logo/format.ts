@@ -4,7 +4,7 @@
 // ones get one statement per line, indented by two spaces.
 
 /** Longest list body, in characters, that stays on one line. */
-export const INLINE_LIST_MAX = 56;
+const INLINE_LIST_MAX = 56;
 
 /** The non-empty lines of a statement sequence's code, right-trimmed. */
 export function codeLines(code: string): string[] {

@@ -66,10 +66,7 @@ class CommentWidget extends WidgetType {
 }
 
 /** The comments that fall on a line of `state`, in the document's order. */
-export function commentsOnLines(
-  state: EditorState,
-  comments: readonly LineComment[],
-): LineComment[] {
+function commentsOnLines(state: EditorState, comments: readonly LineComment[]): LineComment[] {
   return comments
     .filter((c) => c.line >= 1 && c.line <= state.doc.lines)
     .sort((a, b) => a.line - b.line);

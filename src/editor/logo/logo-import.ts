@@ -40,7 +40,7 @@ export class LogoImportError extends Error {
 }
 
 /** The Logo version the importer reads: the newest, which has every command blocks have. */
-export const IMPORT_LOGO_VERSION = '2.1';
+const IMPORT_LOGO_VERSION = '2.1';
 
 /** The workspace XML for a Logo program. Throws LogoImportError. */
 export function logoToWorkspaceXml(source: string, parse = installedLogoParser()): string {
@@ -54,7 +54,7 @@ export async function logoToBlocks(source: string, parse: AsyncLogoParser): Prom
 }
 
 /** The workspace XML for a parsed program. Throws LogoImportError. */
-export function treeToWorkspaceXml(parsed: LogoParseResult): string {
+function treeToWorkspaceXml(parsed: LogoParseResult): string {
   if (!parsed.ok) throw importError(parsed.error);
   const procedures = parsed.value.procedures;
   const mapper = new BlockMapper(procedures);

@@ -4,7 +4,7 @@
 import type { LogoParseResult } from '../../core/logo-tree.ts';
 
 /** core-rs's parse in this thread (`WasmCore.parseLogo`). */
-export type LogoParser = (source: string, version: string) => LogoParseResult;
+type LogoParser = (source: string, version: string) => LogoParseResult;
 /** core-rs's parse in another thread (`CoreBridge.parseLogo`). */
 export type AsyncLogoParser = (source: string, version: string) => Promise<LogoParseResult>;
 

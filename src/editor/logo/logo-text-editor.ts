@@ -51,7 +51,7 @@ function offset(state: EditorState, line: number, column: number): number | null
 }
 
 /** The document range of an error's words, when they are still in the text. */
-export function errorRange(
+function errorRange(
   state: EditorState,
   range: LogoRange | undefined,
 ): { from: number; to: number } | null {
@@ -110,7 +110,7 @@ const completions = completeFromList(
   })),
 );
 
-export interface LogoTextEditorOptions {
+interface LogoTextEditorOptions {
   doc: string;
   readOnly: boolean;
   /** Accessible name of the text area. */

@@ -3,12 +3,12 @@
 // splits off, and unique across variables and procedures (Logo has one namespace for both).
 import { RESERVED_NAMES, SHADOWING_PREFIX } from './keywords.ts';
 
-export type NameKind = 'variable' | 'procedure';
+type NameKind = 'variable' | 'procedure';
 
 const FALLBACK: Record<NameKind, string> = { variable: 'var', procedure: 'proc' };
 
 /** The ASCII skeleton of a name: accents dropped, spaces to `_`, other letters removed. */
-export function asciiName(name: string): string {
+function asciiName(name: string): string {
   return name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -112,7 +112,7 @@ async function openExtracted(found: Extracted): Promise<void> {
   if (!asBlocks) showToast('warning', t('download:extract.textOnly'));
 }
 
-export async function extractCode(): Promise<void> {
+async function extractCode(): Promise<void> {
   // The spec's question for unsaved work (core §5) before the board's program replaces it.
   if (program.hasChanged && !(await confirm(t('shell:confirm.unsavedData')))) return;
   downloadStatus.extracting = true;

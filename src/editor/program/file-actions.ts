@@ -31,7 +31,7 @@ export interface FileIo {
   save(fileName: string, text: string): void;
 }
 
-export const browserFileIo: FileIo = {
+const browserFileIo: FileIo = {
   pick(accept) {
     return new Promise((resolve) => {
       const input = document.createElement('input');

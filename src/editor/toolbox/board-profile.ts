@@ -35,7 +35,7 @@ export interface BoardProfile {
 const PIC = { sensors: 8, motors: ['a', 'b', 'c', 'd'], cloudRecord: false, serial: true } as const;
 const ESP = { sensors: 4, motors: ['a', 'b'], cloudRecord: true, serial: false } as const;
 
-export const BOARD_PROFILES: Readonly<Record<number, BoardProfile>> = {
+const BOARD_PROFILES: Readonly<Record<number, BoardProfile>> = {
   [BoardType.original]: {
     board: BoardType.original,
     ...PIC,
@@ -85,8 +85,8 @@ export function boardProfile(board: number): BoardProfile {
 }
 
 /** Every port value a block may hold, whatever the board (so files never lose values). */
-export const ALL_SENSORS = ['1', '2', '3', '4', '5', '6', '7', '8'] as const;
-export const ALL_MOTORS = ['a', 'b', 'c', 'd'] as const;
+const ALL_SENSORS = ['1', '2', '3', '4', '5', '6', '7', '8'] as const;
+const ALL_MOTORS = ['a', 'b', 'c', 'd'] as const;
 
 /** Non-empty motor sets in a friendly order: singles, pairs, then the rest. */
 export function motorSets(motors: readonly string[]): string[] {

@@ -8,7 +8,7 @@ const CREATE_VARIABLE = 'GOGO_CREATE_VARIABLE';
 
 type FlyoutItem = Blockly.utils.toolbox.FlyoutItemInfo;
 
-export function variableFlyout(workspace: Blockly.WorkspaceSvg): FlyoutItem[] {
+function variableFlyout(workspace: Blockly.WorkspaceSvg): FlyoutItem[] {
   const items: FlyoutItem[] = [
     {
       kind: 'button',
@@ -37,7 +37,7 @@ export function variableFlyout(workspace: Blockly.WorkspaceSvg): FlyoutItem[] {
   return items;
 }
 
-export function procedureFlyout(workspace: Blockly.WorkspaceSvg): FlyoutItem[] {
+function procedureFlyout(workspace: Blockly.WorkspaceSvg): FlyoutItem[] {
   return [
     ...Blockly.Procedures.flyoutCategory(workspace, false),
     { kind: 'block', type: 'gogo_output', inputs: { VALUE: num(0) } },

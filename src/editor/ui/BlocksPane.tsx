@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { connection } from '../../device/connection-store.ts';
+import { inBackground } from '../../api/report-failure.ts';
 import { extensions } from '../../state/extensions.ts';
 import { markChanged, program, setWorkspaceFlusher } from '../../program/index.ts';
 import { showToast } from '../../state/ui.ts';
@@ -21,7 +22,7 @@ import { openKeyboardHelp } from './keyboard-help.ts';
 /** Pause after an edit before the store gets the new XML and Logo. */
 const SYNC_DELAY_MS = 250;
 
-export interface BlocksPaneProps {
+interface BlocksPaneProps {
   hidden: boolean;
   readOnly: boolean;
   onReady: (editor: BlocksEditor | null) => void;
@@ -78,10 +79,12 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
     // English program): measure again with the real glyphs, once.
     let measuredWithoutFonts = false;
     const onLanguage = (lng: string) => {
-      void localeReady(lng).then(() => {
-        measuredWithoutFonts = !scriptFontsLoaded();
-        editor?.relocalize(connection.displayBoard, lng);
-      });
+      inBackground(
+        localeReady(lng).then(() => {
+          measuredWithoutFonts = !scriptFontsLoaded();
+          editor?.relocalize(connection.displayBoard, lng);
+        }),
+      );
     };
     const stopFonts = onScriptFontLoaded(() => {
       if (!editor || !measuredWithoutFonts || !scriptFontsLoaded()) return;
@@ -120,7 +123,8 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
       ready.current(created);
       setBlocksEditorHandle(created);
     };
-    void start();
+    // A chunk that cannot load leaves the pane empty: say why.
+    inBackground(start());
 
     const stopRevision = subscribeKey(program, 'revision', loadFromStore);
     const stopBoard = subscribeKey(connection, 'displayBoard', (board) => editor?.setBoard(board));

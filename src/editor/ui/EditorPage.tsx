@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { useSnapshot } from 'valtio';
 import { confirm } from '../../shell/confirm.ts';
+import { inBackground } from '../../api/report-failure.ts';
 import { useDocumentTitle } from '../../shell/ui/use-document-title.ts';
 import {
   discardLogoEdits,
@@ -124,7 +125,7 @@ export default function EditorPage({ variant }: { variant: EditorVariantId }) {
         logo={config.logo}
         extensions={!config.readOnly && variant !== 'extension'}
         keyboardHelp={!config.readOnly && mode === 'blocks'}
-        onMode={(m) => void switchMode(m)}
+        onMode={(m) => inBackground(switchMode(m))}
       />
       {config.readOnly && (
         <p className="alert alert-info rounded-0 small py-1 px-3 mb-0">{t('editor:readOnly')}</p>

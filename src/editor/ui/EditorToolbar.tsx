@@ -17,7 +17,7 @@ import {
 import { openKeyboardHelp } from './keyboard-help.ts';
 import Tooltip from '../../ui/tooltip/Tooltip.tsx';
 
-export interface EditorToolbarProps {
+interface EditorToolbarProps {
   mode: ProgramMode;
   /** Offer the Extensions screen (where blocks can be edited). */
   extensions?: boolean;

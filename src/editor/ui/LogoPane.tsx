@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { subscribe } from 'valtio';
 import { subscribeKey } from 'valtio/utils';
 import { diagnostics, program, setLogoText } from '../../program/index.ts';
+import { inBackground } from '../../api/report-failure.ts';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../state/storage.ts';
 import type { LogoTextEditor } from '../logo/logo-text-editor.ts';
 import { setTextEditorHandle } from './text-editor-handle.ts';
@@ -33,24 +34,26 @@ export default function LogoPane({ readOnly }: { readOnly: boolean }) {
   useEffect(() => {
     let editor: LogoTextEditor | null = null;
     let disposed = false;
-    void import('../logo/logo-text-editor.ts').then(({ LogoTextEditor }) => {
-      if (disposed || !host.current) return;
-      editor = new LogoTextEditor(host.current, {
-        doc: program.logoCode,
-        readOnly,
-        label,
-        onChange: setLogoText,
-        tabIndents: readStorage(STORAGE_KEYS.logoTabIndents) === 'on',
-        onTabIndentsChange: (indent) => {
-          setTabIndents(indent);
-          writeStorage(STORAGE_KEYS.logoTabIndents, indent ? 'on' : null);
-        },
-        describedBy: readOnly ? undefined : hintId,
-      });
-      editorRef.current = editor;
-      editor.showErrors(diagnostics.errors);
-      setTextEditorHandle(editor);
-    });
+    inBackground(
+      import('../logo/logo-text-editor.ts').then(({ LogoTextEditor }) => {
+        if (disposed || !host.current) return;
+        editor = new LogoTextEditor(host.current, {
+          doc: program.logoCode,
+          readOnly,
+          label,
+          onChange: setLogoText,
+          tabIndents: readStorage(STORAGE_KEYS.logoTabIndents) === 'on',
+          onTabIndentsChange: (indent) => {
+            setTabIndents(indent);
+            writeStorage(STORAGE_KEYS.logoTabIndents, indent ? 'on' : null);
+          },
+          describedBy: readOnly ? undefined : hintId,
+        });
+        editorRef.current = editor;
+        editor.showErrors(diagnostics.errors);
+        setTextEditorHandle(editor);
+      }),
+    );
     const stopErrors = subscribe(diagnostics, () => editor?.showErrors(diagnostics.errors));
     // The text changes from outside when another program opens.
     const stopText = subscribeKey(program, 'logoCode', (text) => editor?.setText(text));

@@ -10,10 +10,6 @@ export function setBlocksEditorHandle(editor: BlocksEditor | null): void {
   for (const listener of listeners) listener(editor);
 }
 
-export function blocksEditorHandle(): BlocksEditor | null {
-  return current;
-}
-
 /** Calls `listener` with the editor now and whenever another one comes or it goes. */
 export function followBlocksEditor(listener: (editor: BlocksEditor | null) => void): () => void {
   listeners.add(listener);

@@ -13,7 +13,7 @@ interface Pending extends PromptView {
   resolve: (answer: string | null) => void;
 }
 
-export class PromptService {
+class PromptService {
   readonly state = proxy<{ current: PromptView | null }>({ current: null });
   private queue: Pending[] = [];
   private nextId = 1;

@@ -6,7 +6,7 @@ import { subscribe } from 'valtio';
 import { versionsState } from '../../program/index.ts';
 import { addWidgetPane, hideWidgetPane, registerWidgetPane } from '../../shell/widget-panes.ts';
 
-export const VERSIONS_PANE = 'versions';
+const VERSIONS_PANE = 'versions';
 
 registerWidgetPane({
   id: VERSIONS_PANE,

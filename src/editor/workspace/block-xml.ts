@@ -1,6 +1,6 @@
 // A compact description of blocks and its Blockly XML: used by the Logo importer (and tests)
 // to build workspaces.
-export type FieldValue = string | number | boolean;
+type FieldValue = string | number | boolean;
 
 export interface BlockSpec {
   type: string;
@@ -13,7 +13,7 @@ export interface BlockSpec {
 
 export const BLOCKLY_NS = 'https://developers.google.com/blockly/xml';
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -85,7 +85,7 @@ function withoutAudio<T>(make: () => T): T {
   }
 }
 
-export interface BlocksEditorOptions {
+interface BlocksEditorOptions {
   readOnly: boolean;
   board: number;
   /** The interface locale (block text fonts follow it). */

@@ -7,7 +7,7 @@ import i18next from 'i18next';
 import { isProcedureDef, START_BLOCK } from '../logo/generator.ts';
 
 /** What a block misses, named for what it does to the program. */
-export type IncompleteReason =
+type IncompleteReason =
   | 'emptyBody' // left out of the Logo
   | 'noCondition' // its blocks never run
   | 'noConditionElse' // only its `else` blocks run

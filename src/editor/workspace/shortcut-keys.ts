@@ -3,7 +3,7 @@
 // takes both Ctrl and ⌥ there).
 
 /** The parts of `navigator` that tell the platform (userAgentData is Chromium only). */
-export interface PlatformHints {
+interface PlatformHints {
   platform?: string;
   userAgentData?: { platform?: string };
 }

@@ -7,7 +7,7 @@ import { headerImageSrc } from '../../contract/classroom.ts';
 import HeaderImage from '../../ui/header-image/HeaderImage.tsx';
 import IconButton from '../../ui/icon-button/IconButton.tsx';
 
-export interface ExtensionCardProps {
+interface ExtensionCardProps {
   extension: ExtensionSummary;
   added: boolean;
   busy: boolean;

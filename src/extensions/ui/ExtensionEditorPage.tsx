@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate, useParams } from 'react-router-dom';
 import { waitForAuth } from '../../shell/guards.ts';
+import { inBackground } from '../../api/report-failure.ts';
 import { confirm } from '../../shell/confirm.ts';
 import { EditorPage } from '../../editor/index.ts';
 import { program } from '../../program/index.ts';
@@ -19,13 +20,15 @@ export default function ExtensionEditorPage() {
 
   useEffect(() => {
     let alive = true;
-    void (async () => {
-      await waitForAuth();
-      const { openExtensionForEdit } = await import('../extensions-service.ts');
-      const opened = await openExtensionForEdit(id);
-      if (alive && !opened)
-        void navigate(id ? `/extensions/${id}` : '/extensions', { replace: true });
-    })();
+    inBackground(
+      (async () => {
+        await waitForAuth();
+        const { openExtensionForEdit } = await import('../extensions-service.ts');
+        const opened = await openExtensionForEdit(id);
+        if (alive && !opened)
+          void navigate(id ? `/extensions/${id}` : '/extensions', { replace: true });
+      })(),
+    );
     return () => {
       alive = false;
       leaveExtensionMode();

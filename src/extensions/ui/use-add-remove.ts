@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { reportFailure } from '../../api/report-failure.ts';
 
 /** Add and Remove for one extension at a time, with the list reloaded afterwards. */
 export function useAddRemove(done: () => void) {
@@ -8,6 +9,8 @@ export function useAddRemove(done: () => void) {
     try {
       const service = await import('../extensions-service.ts');
       await (what === 'add' ? service.addExtension(uuid) : service.removeExtension(uuid));
+    } catch (e) {
+      reportFailure(e);
     } finally {
       setBusy(null);
       done();

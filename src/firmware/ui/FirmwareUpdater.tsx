@@ -9,6 +9,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { connection } from '../../device/connection-store.ts';
+import { inBackground } from '../../api/report-failure.ts';
 import { firmwareVersionText } from '../../device/firmware-version.ts';
 import { boardFirmwareText, CHIP_NAMES, updatedText } from '../messages.ts';
 import { getFirmwareService } from '../runtime.ts';
@@ -197,7 +198,7 @@ export default function FirmwareUpdater() {
       {s.needsBootloaderPermission && (
         <Alert variant="info" className="mb-0">
           <p className="mb-2">{t('firmware:bootloader.hint')}</p>
-          <Button size="sm" onClick={() => void service.allowBootloader()}>
+          <Button size="sm" onClick={() => inBackground(service.allowBootloader())}>
             {t('firmware:bootloader.allow')}
           </Button>
         </Alert>

@@ -46,13 +46,13 @@ export const SPEC = {
 
 /** Status packet bytes 20 and 21: the version byte of the main firmware (the ESP32 of a
  * GoGo 6, the PIC of a legacy board) and of a GoGo 6's STM32. */
-export const STATUS_FIRMWARE = 20;
-export const STATUS_STM_FIRMWARE = 21;
+const STATUS_FIRMWARE = 20;
+const STATUS_STM_FIRMWARE = 21;
 
 /** How long our queries wait for a first answer before deciding the board lacks them. */
 export const QUERY_TIMEOUT_MS = 300;
 /** How long a step waits for the application's status stream (it streams every ~20 ms). */
-export const STATUS_TIMEOUT_MS = 3000;
+const STATUS_TIMEOUT_MS = 3000;
 
 export type FlashStage =
   | 'connecting'

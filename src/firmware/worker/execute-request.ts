@@ -33,7 +33,7 @@ function plan(core: WasmCore, file: FlashFile, chip: FlashChip): FlashPlan {
   });
 }
 
-export interface ExecuteDeps {
+interface ExecuteDeps {
   hid: HIDLike;
   /** Asked before an older image is written (the updater's question). */
   confirmDowngrade?: ConfirmDowngrade;

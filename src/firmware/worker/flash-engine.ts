@@ -34,5 +34,4 @@ export async function runFlash(job: FlashJob, deps: EngineDeps): Promise<FlashRe
   }
 }
 
-export type { EngineDeps, FlashResult } from './engine-context.ts';
-export type { FlashMode, FlashProgress, FlashStage } from './engine-context.ts';
+export type { FlashResult } from './engine-context.ts';

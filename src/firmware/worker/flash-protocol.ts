@@ -38,4 +38,4 @@ export type FlashOutcome =
       error: { code: FlashFailureCode; message: string; line?: number; detail?: FlashErrorDetail };
     };
 
-export type { FlashProgress, FlashResult };
+export type { FlashProgress };

@@ -21,7 +21,7 @@ import {
 } from '../../device/webhid/hid-types.ts';
 import type { Clock } from './clock.ts';
 
-export type HidPortMode = 'app' | 'bootloader';
+type HidPortMode = 'app' | 'bootloader';
 
 /** Why the port stopped: an unplug (or re-enumeration nobody expected) or a failed write. */
 export class PortFailure extends Error {

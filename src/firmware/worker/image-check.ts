@@ -5,7 +5,7 @@
 import type { FirmwareMismatch, FirmwareImageTarget, WasmCore } from '../../core/wasm-core.ts';
 import type { FirmwareVersion } from '../../device/firmware-version.ts';
 
-export interface ImageMismatch {
+interface ImageMismatch {
   code: FirmwareMismatch;
   /** The board type the file is for (status byte 17), 0 when it does not say. */
   imageBoard: number;

@@ -8,31 +8,33 @@ export type TmLoadResult =
   { ok: true; backend: string } | { ok: false; code: TmError['code']; detail: string };
 
 /**
+ * A frame of the input: an ImageBitmap, or a video's VideoFrame (which the page takes without
+ * copying the picture; the worker converts it).
+ */
+export type TmFrame = ImageBitmap | VideoFrame;
+
+const frameSize = (frame: TmFrame) =>
+  'displayWidth' in frame
+    ? { width: frame.displayWidth, height: frame.displayHeight }
+    : { width: frame.width, height: frame.height };
+
+/**
  * Turns frames into a model's input: the centre square scaled to `size` × `size`, RGB mapped
  * to -1..1, as Teachable Machine does. The frame is closed afterwards.
  */
 export class FramePixels {
   private canvas: OffscreenCanvas | null = null;
 
-  pixels(frame: ImageBitmap, size: number): Float32Array {
+  pixels(frame: TmFrame, size: number): Float32Array {
     if (this.canvas?.width !== size) this.canvas = new OffscreenCanvas(size, size);
     const context = this.canvas.getContext('2d', { willReadFrequently: true });
     if (!context) {
       frame.close();
       throw new TmError('no-backend', '2d');
     }
-    const side = Math.min(frame.width, frame.height);
-    context.drawImage(
-      frame,
-      (frame.width - side) / 2,
-      (frame.height - side) / 2,
-      side,
-      side,
-      0,
-      0,
-      size,
-      size,
-    );
+    const { width, height } = frameSize(frame);
+    const side = Math.min(width, height);
+    context.drawImage(frame, (width - side) / 2, (height - side) / 2, side, side, 0, 0, size, size);
     frame.close();
     const rgba = context.getImageData(0, 0, size, size).data;
     const rgb = new Float32Array(size * size * 3);
@@ -100,7 +102,7 @@ export class TmClassifier {
   }
 
   /** One probability per label for the frame (which is closed afterwards). */
-  async classify(frame: ImageBitmap): Promise<number[]> {
+  async classify(frame: TmFrame): Promise<number[]> {
     const model = this.model;
     if (!model) {
       frame.close();

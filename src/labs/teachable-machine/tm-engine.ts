@@ -4,7 +4,13 @@
 // on them (tm-trainer.ts), which then classifies. A trained model comes back as the text the
 // project keeps (tm-kept-model.ts), written here: JSON and base64 of the weights would
 // otherwise hold the page at the end of training.
-import { FramePixels, pickBackend, TmClassifier, type TmLoadResult } from './tm-classifier.ts';
+import {
+  FramePixels,
+  pickBackend,
+  TmClassifier,
+  type TmFrame,
+  type TmLoadResult,
+} from './tm-classifier.ts';
 import { encodeKeptModel, tmMetadataJson, type TmScore } from './tm-kept-model.ts';
 import { TmError, type TmMetadata, type TmModelFiles } from './tm-model.ts';
 import {
@@ -15,7 +21,7 @@ import {
 } from './tm-trainer.ts';
 import { TM_INPUT_SIZE } from './tm-features.ts';
 
-export type TmClassifyResult =
+type TmClassifyResult =
   { ok: true; probabilities: number[] } | { ok: false; code: TmError['code']; detail: string };
 
 export type TmSampleResult =
@@ -32,7 +38,10 @@ export type TmTrainedResult =
   | { ok: true; text: string; scores: TmScore[]; backend: string }
   | { ok: false; code: TmTrainErrorCode; detail: string };
 
-export type TmBackendResult = { ok: true; backend: string } | { ok: false; code: 'no-backend' };
+type TmBackendResult = { ok: true; backend: string } | { ok: false; code: 'no-backend' };
+
+/** Training's progress is reported at most this often (ms), and at its last epoch. */
+const PROGRESS_INTERVAL_MS = 100;
 
 const failure = (e: unknown) => {
   const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
@@ -56,7 +65,7 @@ export class TmEngine {
     return this.classifier.load(files, meta);
   }
 
-  async classify(frame: ImageBitmap): Promise<TmClassifyResult> {
+  async classify(frame: TmFrame): Promise<TmClassifyResult> {
     try {
       return { ok: true, probabilities: await this.classifier.classify(frame) };
     } catch (e) {
@@ -65,7 +74,7 @@ export class TmEngine {
   }
 
   /** Keeps a sample of class `key` from the frame (closed afterwards). */
-  async addSample(key: string, frame: ImageBitmap): Promise<TmSampleResult> {
+  async addSample(key: string, frame: TmFrame): Promise<TmSampleResult> {
     try {
       await pickBackend();
       return { ok: true, id: this.trainer.add(key, this.frames.pixels(frame, TM_INPUT_SIZE)) };
@@ -98,7 +107,15 @@ export class TmEngine {
     onProgress?: (progress: TmTrainProgress) => void,
   ): Promise<TmTrainedResult> {
     await pickBackend();
-    const result = await this.trainer.train(classes, (p) => void onProgress?.(p));
+    // Each report draws the page (and, from the worker, is a message each way): ten a
+    // second move the bar as smoothly as one per epoch.
+    let reported = -Infinity;
+    const result = await this.trainer.train(classes, (p) => {
+      const now = performance.now();
+      if (p.epoch < p.epochs && now - reported < PROGRESS_INTERVAL_MS) return;
+      reported = now;
+      void onProgress?.(p);
+    });
     if (!result.ok) return result;
     const labels = classes.map((c) => c.label);
     const text = encodeKeptModel(

@@ -9,7 +9,7 @@ import {
   type TmModelFiles,
 } from './tm-model.ts';
 
-export interface FetchedTmModel {
+interface FetchedTmModel {
   meta: TmMetadata;
   files: TmModelFiles;
 }

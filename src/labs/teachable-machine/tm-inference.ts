@@ -1,9 +1,9 @@
 // Where the lab's tfjs work runs: the lab's worker (one typed Comlink API through
-// WorkerBridge, frames transferred as ImageBitmaps), or, when the worker cannot run tfjs,
+// WorkerBridge, frames transferred as ImageBitmaps or VideoFrames), or, when the worker cannot run tfjs,
 // the page itself; the session then throttles its frames so the page stays responsive.
 import * as Comlink from 'comlink';
 import { createWorkerBridge, webWorker } from '../../bridge/worker-bridge.ts';
-import type { TmLoadResult } from './tm-classifier.ts';
+import type { TmFrame, TmLoadResult } from './tm-classifier.ts';
 import type { TmEngine, TmKeep, TmSampleResult, TmTrainedResult } from './tm-engine.ts';
 import { TmError, type TmMetadata, type TmModelFiles } from './tm-model.ts';
 import type { TmTrainClass, TmTrainProgress } from './tm-trainer.ts';
@@ -24,9 +24,9 @@ export interface TmInference {
   readonly backend: string;
   load(files: TmModelFiles, meta: TmMetadata): Promise<TmLoadResult>;
   /** Takes the frame (transferred or closed). */
-  classify(frame: ImageBitmap): Promise<number[]>;
+  classify(frame: TmFrame): Promise<number[]>;
   /** Takes the frame (transferred or closed). */
-  addSample(key: string, frame: ImageBitmap): Promise<TmSampleResult>;
+  addSample(key: string, frame: TmFrame): Promise<TmSampleResult>;
   /** Gets training ready, so the first sample is not slow. */
   warm(): Promise<void>;
   removeSample(id: number): Promise<void>;
@@ -65,13 +65,13 @@ class WorkerInference implements TmInference {
     });
   }
 
-  async classify(frame: ImageBitmap): Promise<number[]> {
+  async classify(frame: TmFrame): Promise<number[]> {
     const result = await this.bridge.api.classify(Comlink.transfer(frame, [frame]));
     if (!result.ok) throw new TmError(result.code, result.detail);
     return result.probabilities;
   }
 
-  addSample(key: string, frame: ImageBitmap): Promise<TmSampleResult> {
+  addSample(key: string, frame: TmFrame): Promise<TmSampleResult> {
     return this.bridge.api.addSample(key, Comlink.transfer(frame, [frame]));
   }
 
@@ -112,13 +112,13 @@ class PageInference implements TmInference {
     return this.engine.load(files, meta);
   }
 
-  async classify(frame: ImageBitmap): Promise<number[]> {
+  async classify(frame: TmFrame): Promise<number[]> {
     const result = await this.engine.classify(frame);
     if (!result.ok) throw new TmError(result.code, result.detail);
     return result.probabilities;
   }
 
-  addSample(key: string, frame: ImageBitmap): Promise<TmSampleResult> {
+  addSample(key: string, frame: TmFrame): Promise<TmSampleResult> {
     return this.engine.addSample(key, frame);
   }
 

@@ -24,7 +24,7 @@ export interface TmScore {
   total: number;
 }
 
-export interface KeptTmModel {
+interface KeptTmModel {
   meta: TmMetadata;
   files: TmModelFiles;
   /** The held-out test of the training that made it. */
@@ -90,7 +90,7 @@ export function tmMetadataJson(
 }
 
 /** model.json of the files, its manifest naming one weights.bin. */
-export function tmModelJson(files: TmModelFiles): Record<string, unknown> {
+function tmModelJson(files: TmModelFiles): Record<string, unknown> {
   return {
     modelTopology: files.modelTopology,
     format: 'layers-model',

@@ -14,7 +14,7 @@ export interface TmMessage {
   value: string;
 }
 
-export type ChannelProblem = 'empty' | 'comma' | 'too-long' | null;
+type ChannelProblem = 'empty' | 'comma' | 'too-long' | null;
 
 export function channelProblem(channel: string): ChannelProblem {
   const c = channel.trim();

@@ -3,7 +3,7 @@
 // Only image models are supported; pose and audio exports are recognised and refused.
 
 /** Why a model could not be used; each has a translated message (teachable:errors.*). */
-export type TmErrorCode =
+type TmErrorCode =
   | 'bad-url'
   | 'unreachable'
   | 'not-found'
@@ -25,7 +25,7 @@ export class TmError extends Error {
   }
 }
 
-export type TmModelType = 'image' | 'pose' | 'audio';
+type TmModelType = 'image' | 'pose' | 'audio';
 
 export interface TmMetadata {
   type: TmModelType;
@@ -49,7 +49,7 @@ export interface TmWeightSpec {
   quantization?: object;
 }
 
-export interface TmModelUrls {
+interface TmModelUrls {
   model: string;
   metadata: string;
 }
@@ -110,7 +110,7 @@ export function parseTmMetadata(json: unknown): TmMetadata {
   };
 }
 
-export interface TmManifest {
+interface TmManifest {
   modelTopology: object;
   weightSpecs: TmWeightSpec[];
   weightPaths: string[];

@@ -6,6 +6,8 @@
 // Framework-free; the UI reads `state` (a Valtio proxy) and calls the methods. The lab keeps
 // one session for the whole app (runtime.ts), so samples survive a visit to another screen.
 import { proxy, ref } from 'valtio';
+import { nextTask } from '../../ui/next-task.ts';
+import type { TmFrame } from './tm-classifier.ts';
 import { fetchTmModel } from './tm-fetch.ts';
 import { openTmInference, type TmInference, type TmInferenceMode } from './tm-inference.ts';
 import { decodeKeptModel, type TmScore } from './tm-kept-model.ts';
@@ -20,26 +22,29 @@ import {
 import { StayAboveTrigger, TM_HOLD_MS } from './tm-trigger.ts';
 
 /** Errors of the input side (camera, files), beside the model's TmErrorCode. */
-export type TmInputErrorCode = 'camera-denied' | 'camera-missing' | 'camera-failed' | 'bad-file';
+type TmInputErrorCode = 'camera-denied' | 'camera-missing' | 'camera-failed' | 'bad-file';
 
-export interface TmCamera {
+interface TmCamera {
   deviceId: string;
   label: string;
 }
 
-export interface TmSample {
+interface TmSample {
   id: number;
-  /** A small square picture of the sample (page memory; the features live in the worker). */
-  thumb: ImageBitmap;
+  /**
+   * A small square picture of the sample, as an object URL (page memory; the features live
+   * in the worker). A picture, not a canvas: a hundred canvases cost the page each frame.
+   */
+  thumb: string;
 }
 
-export interface TmClass {
+interface TmClass {
   key: string;
   label: string;
   samples: TmSample[];
 }
 
-export interface TmSessionState {
+interface TmSessionState {
   phase: 'idle' | 'loading' | 'ready';
   /** Where the loaded model came from. */
   model: 'link' | 'trained' | null;
@@ -61,17 +66,17 @@ export interface TmSessionState {
 }
 
 /** What Train gives the project: the kept model's text. */
-export interface TmTrained {
+interface TmTrained {
   text: string;
   scores: TmScore[];
 }
 
 /** Recording takes at most this many samples a second. */
-export const RECORD_INTERVAL_MS = 100;
+const RECORD_INTERVAL_MS = 100;
 const THUMB = 64;
 
 /** Frames on the page are spaced at least this far apart (ms), to leave the page time. */
-export const PAGE_FRAME_INTERVAL_MS = 200;
+const PAGE_FRAME_INTERVAL_MS = 200;
 
 type Source = HTMLVideoElement | HTMLImageElement;
 
@@ -89,6 +94,14 @@ function sourceReady(el: Source): boolean {
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The picture as a PNG object URL (the bitmap is closed). */
+async function thumbnailUrl(bitmap: ImageBitmap): Promise<string> {
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return URL.createObjectURL(await canvas.convertToBlob());
+}
 
 function cameraError(e: unknown): TmInputErrorCode {
   const name = e instanceof DOMException ? e.name : '';
@@ -122,6 +135,10 @@ export class TmSession {
   private recordToken = 0;
   private keptText = '';
   private warming: Promise<void> | null = null;
+  /** Whether video frames go to the worker as VideoFrames (where it takes them). */
+  private videoFrames = typeof VideoFrame === 'function';
+  /** Train was pressed and has not ended (`state.training` shows it a task later). */
+  private trainingNow = false;
   private element: Source | null = null;
   private stream: MediaStream | null = null;
   private objectUrl: string | null = null;
@@ -175,7 +192,7 @@ export class TmSession {
     return token;
   }
 
-  private ready(meta: TmMetadata, model: 'link' | 'trained', scores: TmScore[]): void {
+  private ready(meta: TmMetadata, model: 'link' | 'trained', scores: TmScore[], loop = true): void {
     this.trigger.reset();
     Object.assign(this.state, {
       phase: 'ready',
@@ -184,7 +201,7 @@ export class TmSession {
       scores,
       probabilities: meta.labels.map(() => 0),
     });
-    this.startLoop();
+    if (loop) this.startLoop();
   }
 
   private failLoad(token: number, e: unknown): void {
@@ -272,9 +289,9 @@ export class TmSession {
     const cls = this.state.classes.find((c) => c.key === key);
     if (!cls) return;
     if (this.state.recording === key) this.stopRecording();
-    for (const s of cls.samples) s.thumb.close();
+    for (const s of cls.samples) URL.revokeObjectURL(s.thumb);
     this.state.classes = this.state.classes.filter((c) => c.key !== key);
-    void this.inference?.clearClass(key);
+    this.forget(this.inference?.clearClass(key));
   }
 
   renameClass(key: string, label: string): void {
@@ -286,17 +303,17 @@ export class TmSession {
     const cls = this.state.classes.find((c) => c.key === key);
     const sample = cls?.samples.find((s) => s.id === id);
     if (!cls || !sample) return;
-    sample.thumb.close();
+    URL.revokeObjectURL(sample.thumb);
     cls.samples = cls.samples.filter((s) => s.id !== id);
-    void this.inference?.removeSample(id);
+    this.forget(this.inference?.removeSample(id));
   }
 
   clearSamples(key: string): void {
     const cls = this.state.classes.find((c) => c.key === key);
     if (!cls) return;
-    for (const s of cls.samples) s.thumb.close();
+    for (const s of cls.samples) URL.revokeObjectURL(s.thumb);
     cls.samples = [];
-    void this.inference?.clearClass(key);
+    this.forget(this.inference?.clearClass(key));
   }
 
   /** Opens the worker and gets training ready while the user sets up the classes. */
@@ -334,35 +351,55 @@ export class TmSession {
         if (sourceReady(element)) {
           const { width, height } = sourceSize(element);
           const side = Math.min(width, height);
-          const [frame, thumb] = await Promise.all([
-            createImageBitmap(element),
-            createImageBitmap(element, (width - side) / 2, (height - side) / 2, side, side, {
-              resizeWidth: THUMB,
-              resizeHeight: THUMB,
-            }),
-          ]);
-          const result = await inference.addSample(key, frame);
+          const small = await createImageBitmap(
+            element,
+            (width - side) / 2,
+            (height - side) / 2,
+            side,
+            side,
+            { resizeWidth: THUMB, resizeHeight: THUMB },
+          );
+          const thumbnail = thumbnailUrl(small);
+          const result = await this.withFrame(element, inference, (frame) =>
+            inference.addSample(key, frame),
+          );
+          const thumb = await thumbnail.catch((e: unknown) => {
+            if (result.ok) this.forget(inference.removeSample(result.id));
+            throw e;
+          });
           const now = this.state.classes.find((c) => c.key === key);
           if (!result.ok) {
-            thumb.close();
+            URL.revokeObjectURL(thumb);
             this.state.trainError = { code: result.code, detail: result.detail };
             break;
           }
           if (!now) {
-            thumb.close();
-            void inference.removeSample(result.id);
+            URL.revokeObjectURL(thumb);
+            this.forget(inference.removeSample(result.id));
             break;
           }
-          now.samples.push({ id: result.id, thumb: ref(thumb) });
+          now.samples.push({ id: result.id, thumb });
         }
         await sleep(Math.max(0, RECORD_INTERVAL_MS - (performance.now() - started)));
       }
     } catch (e) {
-      const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
-      this.state.trainError = { code: err.code, detail: err.message };
+      this.trainFailed(e);
     } finally {
       if (token === this.recordToken) this.stopRecording();
     }
+  }
+
+  /**
+   * A sample or class the worker drops in the background: should that fail, the model
+   * would train on what the page no longer shows, so the trainer says so.
+   */
+  private forget(work: Promise<void> | undefined): void {
+    work?.catch((e: unknown) => this.trainFailed(e));
+  }
+
+  private trainFailed(e: unknown): void {
+    const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
+    this.state.trainError = { code: err.code, detail: err.message };
   }
 
   /** Why Train cannot start yet, or null. */
@@ -382,36 +419,50 @@ export class TmSession {
    * or null when training did not work (trainError says why).
    */
   async train(modelName: string, now = new Date()): Promise<TmTrained | null> {
-    if (this.state.training) return null;
+    if (this.trainingNow) return null;
     const problem = this.trainProblem();
     this.state.trainError = problem ? { code: problem.code, detail: problem.label ?? '' } : null;
     if (problem) return null;
     this.stopRecording();
     const classes = this.state.classes.map((c) => ({ key: c.key, label: c.label.trim() }));
-    this.state.training = { epoch: 0, epochs: 1 };
+    this.trainingNow = true;
     try {
       const inference = await this.open();
       const keep = { modelName, trainedAt: now.toISOString() };
-      const result = await inference.train(classes, keep, (p) => {
+      const training = inference.train(classes, keep, (p) => {
         this.state.training = { epoch: p.epoch, epochs: p.epochs };
       });
+      // Training starts at once; the page shows it (Train busy, the buttons disabled, the
+      // progress) in a task of its own, which keeps the click's task short.
+      await nextTask();
+      this.state.training ??= { epoch: 0, epochs: 1 };
+      const result = await training;
       if (!result.ok) {
         this.state.trainError = { code: result.code, detail: result.detail };
         return null;
       }
-      const { text } = result;
+      const { text, scores } = result;
       const labels = classes.map((c) => c.label);
-      this.state.backend = result.backend;
-      this.loadToken++;
+      const token = ++this.loadToken;
       this.keptText = text;
-      this.state.error = null;
-      this.ready({ type: 'image', labels, imageSize: 224, modelName }, 'trained', result.scores);
-      return { text, scores: result.scores };
+      // The results first, then the new model's status, then its frames, each in a task of
+      // its own: together they held the page past 50 ms on a slow machine. A model that
+      // classified before training (a link's) stops now: the worker holds the new one.
+      this.stopLoop();
+      Object.assign(this.state, { training: null, scores, error: null });
+      await nextTask();
+      if (token !== this.loadToken) return { text, scores };
+      this.state.backend = result.backend;
+      this.ready({ type: 'image', labels, imageSize: 224, modelName }, 'trained', scores, false);
+      void nextFrame().then(() => {
+        if (token === this.loadToken) this.startLoop();
+      });
+      return { text, scores };
     } catch (e) {
-      const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));
-      this.state.trainError = { code: err.code, detail: err.message };
+      this.trainFailed(e);
       return null;
     } finally {
+      this.trainingNow = false;
       this.state.training = null;
     }
   }
@@ -490,12 +541,37 @@ export class TmSession {
     this.loadToken++;
     this.stopLoop();
     this.leave();
-    for (const c of this.state.classes) for (const s of c.samples) s.thumb.close();
+    for (const c of this.state.classes) for (const s of c.samples) URL.revokeObjectURL(s.thumb);
     this.state.classes = [];
     this.inference?.dispose();
     this.inference = null;
     this.opening = null;
     this.warming = null;
+  }
+
+  /**
+   * Hands the input's current frame to `take`: from a video, a VideoFrame where the worker
+   * takes it (the page does not copy the picture: the worker converts it), else a bitmap.
+   */
+  private async withFrame<T>(
+    element: Source,
+    inference: TmInference,
+    take: (frame: TmFrame) => Promise<T>,
+  ): Promise<T> {
+    if (this.videoFrames && inference.mode === 'worker' && element instanceof HTMLVideoElement) {
+      let frame: VideoFrame | null = null;
+      try {
+        frame = new VideoFrame(element);
+        return await take(frame);
+      } catch (e) {
+        frame?.close();
+        // No frame to take yet: a bitmap this time. A browser that cannot hand a VideoFrame
+        // to a worker: bitmaps from now on.
+        if (frame && !(e instanceof DOMException && e.name === 'DataCloneError')) throw e;
+        if (frame) this.videoFrames = false;
+      }
+    }
+    return take(await createImageBitmap(element));
   }
 
   private use(element: Source, source: TmSessionState['source']): void {
@@ -538,8 +614,9 @@ export class TmSession {
       const started = performance.now();
       let probabilities: number[];
       try {
-        const frame = await createImageBitmap(element);
-        probabilities = await inference.classify(frame);
+        probabilities = await this.withFrame(element, inference, (frame) =>
+          inference.classify(frame),
+        );
       } catch (e) {
         if (token !== this.loop) return;
         const err = e instanceof TmError ? e : new TmError('inference-failed', String(e));

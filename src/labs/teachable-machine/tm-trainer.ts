@@ -24,7 +24,7 @@ export type { TmTrainErrorCode };
 
 /** Every HOLD_OUT_EVERY-th sample of a class is kept aside for the test. */
 const HOLD_OUT_EVERY = 5;
-export const TM_EPOCHS = 60;
+const TM_EPOCHS = 60;
 const BATCH = 16;
 
 export interface TmTrainClass {
@@ -33,7 +33,7 @@ export interface TmTrainClass {
   label: string;
 }
 
-export interface TmClassScore {
+interface TmClassScore {
   label: string;
   /** Held-out samples the model put in this class correctly. */
   right: number;
@@ -46,7 +46,7 @@ export interface TmTrainProgress {
   epochs: number;
 }
 
-export type TmTrainResult =
+type TmTrainResult =
   | {
       ok: true;
       files: TmModelFiles;
@@ -75,7 +75,7 @@ function oneBuffer(data: ArrayBuffer | ArrayBuffer[]): ArrayBuffer {
 }
 
 /** A layers model's files, as tm-model.ts and the Teachable Machine export hold them. */
-export async function modelFiles(model: tf.LayersModel): Promise<TmModelFiles> {
+async function modelFiles(model: tf.LayersModel): Promise<TmModelFiles> {
   let files: TmModelFiles | null = null;
   await model.save(
     tf.io.withSaveHandler(async (artifacts) => {

@@ -2,7 +2,7 @@
 // unbroken, for `holdMs` before it is sent, and it is sent once per stay (it has to drop
 // below, or another class take over, before it is sent again). Pure.
 
-export interface TmTriggerOptions {
+interface TmTriggerOptions {
   /** 0..1 */
   threshold: number;
   holdMs: number;

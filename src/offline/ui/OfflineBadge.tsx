@@ -8,7 +8,7 @@ import { connectivity, setWorkOffline } from '../../state/connectivity.ts';
 import { ui } from '../../state/ui.ts';
 import Spinner from '../../ui/busy/Spinner.tsx';
 
-export interface OfflineBadgeProps {
+interface OfflineBadgeProps {
   /** Checks the connection now (src/offline/runtime.ts checkConnection). */
   onRetry: () => void;
 }

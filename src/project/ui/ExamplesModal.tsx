@@ -8,6 +8,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '../../shell/ui/use-current-language.ts';
 import { confirm } from '../../shell/confirm.ts';
+import { inBackground } from '../../api/report-failure.ts';
 import type { LoadProjectMessage } from '../../contract/projects.ts';
 import i18next from 'i18next';
 import { navigateTo } from '../../shell/navigation.ts';
@@ -34,7 +35,7 @@ export default function ExamplesModal({ onHide }: { onHide: () => void }) {
       const example = acceptLoadProject(event, origin);
       if (!example) return;
       onHide();
-      void openExample(example);
+      inBackground(openExample(example));
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

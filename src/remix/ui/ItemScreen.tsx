@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import Loading from '../../ui/busy/Loading.tsx';
 import HeaderImage from '../../ui/header-image/HeaderImage.tsx';
 
-export interface ItemScreenProps {
+interface ItemScreenProps {
   screen: string;
   /** The banner's checked address, or null for none. */
   banner: string | null;

@@ -33,7 +33,7 @@ import ListToolbar from '../../ui/pager/ListToolbar.tsx';
 import PagedList from '../../ui/pager/PagedList.tsx';
 import { pick, useAddressPaging } from '../../ui/pager/address-paging.ts';
 
-export type RemixScreen = Extract<
+type RemixScreen = Extract<
   ScreenId,
   'remixMyProjects' | 'remixMyCatalogs' | 'remixProjects' | 'remixCatalogs'
 >;

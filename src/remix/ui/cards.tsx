@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { imageSrc, type Catalog, type Project, type ProjectList } from '../../contract/projects.ts';
 import Pager from '../../ui/pager/Pager.tsx';
-import type { Paging } from '../../ui/pager/use-paging.ts';
+import type { Paging } from '../../ui/pager/address-paging.ts';
 import HeaderImage from '../../ui/header-image/HeaderImage.tsx';
 
 function CardImage({ url, className = '' }: { url: string; className?: string }) {

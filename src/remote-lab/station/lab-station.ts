@@ -60,7 +60,7 @@ export interface ProgramJournal {
   save(state: JournalState): Promise<void>;
 }
 
-export const memoryJournal = (): ProgramJournal => {
+const memoryJournal = (): ProgramJournal => {
   let state: JournalState | null = null;
   return {
     load: () => Promise.resolve(state),
@@ -81,7 +81,7 @@ export type StationEvent =
   | { type: 'restored'; bytes: number }
   | { type: 'refused'; category: number; command: number };
 
-export interface StationOptions {
+interface StationOptions {
   access: StationAccess;
   board: Transport;
   /** The caller opened the board already (a USB chooser must run in the user's click). */
@@ -101,7 +101,7 @@ export interface StationOptions {
 }
 
 /** Commands a holder may not send through a station (docs/remote-lab.md "What a station forwards"). */
-export function isForwardable(payload: Uint8Array): boolean {
+function isForwardable(payload: Uint8Array): boolean {
   const [category, command] = [payload[0], payload[1]];
   if (category === 0) return command !== 201 && command !== 202;
   // MEM_SET_POINTER aims at the firmware area; 10/11 set the board's Wi-Fi credentials.
@@ -135,7 +135,7 @@ function downloadOf(items: readonly PacedPayload[]): { image: number[]; autorun:
 }
 
 /** The download that writes `image` back (board-protocol §4, 10 ms between chunks). */
-export function restoreSequence(image: readonly number[], autorun: boolean): PacedPayload[] {
+function restoreSequence(image: readonly number[], autorun: boolean): PacedPayload[] {
   const items: PacedPayload[] = [
     { payload: STOP, gapMs: 0 },
     { payload: AUTORUN_OFF, gapMs: 0 },

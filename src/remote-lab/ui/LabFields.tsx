@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Button, Form, Spinner } from 'react-bootstrap';
 
-export interface LabFieldProps {
+interface LabFieldProps {
   id: string;
   label: string;
   value: string;

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import GuardedModal from './GuardedModal.tsx';
 import { confirm } from '../confirm.ts';
 
-export interface FormModalProps {
+interface FormModalProps {
   title: string;
   dirty: boolean;
   canConfirm: boolean;

@@ -4,7 +4,7 @@ import Modal, { type ModalProps } from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../confirm.ts';
 
-export interface GuardedModalProps extends Omit<ModalProps, 'onHide'> {
+interface GuardedModalProps extends Omit<ModalProps, 'onHide'> {
   dirty: boolean;
   onHide: () => void;
 }

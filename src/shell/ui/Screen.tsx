@@ -2,7 +2,7 @@
 // screen's own content. `width` picks the container: fixed steps, or the whole window.
 import type { ReactNode } from 'react';
 
-export interface ScreenProps {
+interface ScreenProps {
   /** The h1's id, which names the section for assistive technology. */
   titleId: string;
   title: string;

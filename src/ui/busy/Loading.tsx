@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import Spinner from './Spinner.tsx';
 
-export interface LoadingProps {
+interface LoadingProps {
   /** What is loading; 'Loading…' when left out. */
   text?: string;
   /** The block's layout; a roomy centred block when left out. */

@@ -23,7 +23,7 @@ export interface Column<Row> {
   className?: string;
 }
 
-export interface DataTableProps<Row> {
+interface DataTableProps<Row> {
   source: TableSource<Row>;
   columns: Column<Row>[];
   /** The track-by id of a row. */

@@ -5,7 +5,7 @@
 // added ascending, turned descending, then removed on the third click.
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../contract/common.ts';
 
-export type SortDir = 'asc' | 'desc';
+type SortDir = 'asc' | 'desc';
 
 export interface SortKey {
   field: string;

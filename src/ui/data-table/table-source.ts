@@ -17,7 +17,7 @@ export type TableSource<Row> = (
 ) => Promise<TablePage<Row>>;
 
 /** The part of the API client a server source needs (src/api/client.ts). */
-export interface TableClient {
+interface TableClient {
   get<T>(
     url: string,
     options: { params?: Record<string, string | number>; signal?: AbortSignal; quiet?: boolean },
@@ -53,7 +53,7 @@ export function serverSource<Row>(client: TableClient, url: string): TableSource
     );
 }
 
-export interface LocalSourceOptions<Row> {
+interface LocalSourceOptions<Row> {
   /** The text the filter searches in (case-insensitive). */
   text: (row: Row) => string;
   /** The value a column sorts by. */

@@ -17,7 +17,7 @@ import {
 import type { TableSource } from './table-source.ts';
 
 /** Filter box debounce (spec §5, §9). */
-export const FILTER_DEBOUNCE_MS = 250;
+const FILTER_DEBOUNCE_MS = 250;
 
 interface Answer<Row> {
   request: object;

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import Modal from 'react-bootstrap/Modal';
 import { useTranslation } from 'react-i18next';
 
-export interface DialogHeaderProps {
+interface DialogHeaderProps {
   /** The title's id, named by the dialog's `aria-labelledby`. */
   titleId: string;
   title: ReactNode;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useRemoteImage } from '../remote-image/use-remote-image.ts';
 import './header-image.css';
 
-export interface HeaderImageProps {
+interface HeaderImageProps {
   /** The address to show, or null when there is no usable image. */
   src: string | null;
   className: string;

@@ -5,7 +5,7 @@ import type { ButtonHTMLAttributes } from 'react';
 import Spinner from '../busy/Spinner.tsx';
 import Tooltip from '../tooltip/Tooltip.tsx';
 
-export interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface IconButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** The Bootstrap icon's name without `bi-` (`send`, `arrow-clockwise`). */
   icon?: string;
   busy?: boolean;

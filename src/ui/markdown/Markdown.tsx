@@ -82,7 +82,7 @@ const COMPONENTS: Components = {
 
 const PLUGINS = [remarkGfm];
 
-export interface MarkdownProps {
+interface MarkdownProps {
   text: string;
   className?: string;
 }

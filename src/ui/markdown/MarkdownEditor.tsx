@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Markdown from './Markdown.tsx';
 
-export const MARKDOWN_EDITOR_HEIGHT = 400;
+const MARKDOWN_EDITOR_HEIGHT = 400;
 
 interface Props {
   label: string;

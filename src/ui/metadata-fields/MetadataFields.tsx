@@ -9,7 +9,7 @@ import TextField, { type TextFieldProps } from '../text-field/TextField.tsx';
 
 type Field = Omit<TextFieldProps, 'url' | 'required' | 'autoFocus'>;
 
-export interface MetadataFieldsProps {
+interface MetadataFieldsProps {
   name: Field;
   image: Field & {
     /** The image's address to show, or null for no preview. */

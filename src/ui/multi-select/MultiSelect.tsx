@@ -7,12 +7,12 @@ import SearchBox from '../pager/SearchBox.tsx';
 import { summarize } from './summary.ts';
 import './multi-select.css';
 
-export interface MultiSelectOption {
+interface MultiSelectOption {
   value: string;
   label: string;
 }
 
-export interface MultiSelectProps {
+interface MultiSelectProps {
   label: string;
   options: readonly MultiSelectOption[];
   selected: readonly string[];

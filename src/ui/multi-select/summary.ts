@@ -1,8 +1,8 @@
 // What a closed multi-select shows (spec core §4): the chosen items joined while there are
 // at most two, otherwise how many are chosen out of how many.
-export const JOINED_MAX = 2;
+const JOINED_MAX = 2;
 
-export type Summary =
+type Summary =
   | { kind: 'none' }
   | { kind: 'joined'; text: string }
   | { kind: 'count'; count: number; total: number };

@@ -3,14 +3,14 @@
 import { useId } from 'react';
 import SearchBox from './SearchBox.tsx';
 
-export interface ListChoice {
+interface ListChoice {
   label: string;
   value: string;
   options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
 }
 
-export interface ListToolbarProps {
+interface ListToolbarProps {
   search: {
     label: string;
     placeholder: string;

@@ -6,7 +6,7 @@ import type { Pagination } from '../../contract/common.ts';
 import Pager from './Pager.tsx';
 import Loading from '../busy/Loading.tsx';
 
-export interface PagedListProps {
+interface PagedListProps {
   /** Nothing to show yet: the first answer is on its way. */
   pending: boolean;
   /** The answer failed (or never came): show `failedText` and Retry. */

@@ -2,7 +2,7 @@
 // label is on screen, or (where the toolbar already says what it holds) for screen readers.
 import { useId } from 'react';
 
-export interface SearchBoxProps {
+interface SearchBoxProps {
   label: string;
   /** The label when absent. */
   placeholder?: string;

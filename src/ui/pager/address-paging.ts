@@ -4,7 +4,14 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../contract/projects.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
-import type { Paging } from './use-paging.ts';
+
+/** A pager's view of a list's paging: the page, its size, and how to choose them. */
+export interface Paging {
+  page: number;
+  perPage: number;
+  setPage: (page: number) => void;
+  setPerPage: (perPage: number) => void;
+}
 
 /** The value when it is one of the options, else the fallback. */
 export function pick<T extends string>(
@@ -23,7 +30,7 @@ function positive(value: string | null, fallback: number): number {
 /** The orders of a list the user cannot re-order (a catalog's projects, a project's remixes). */
 export const ONE_ORDER = ['default'] as const;
 
-export interface AddressPaging<O extends string> {
+interface AddressPaging<O extends string> {
   query: string;
   order: O;
   page: number;

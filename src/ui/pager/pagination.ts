@@ -1,7 +1,7 @@
 // Which page buttons a list shows (spec core §9): every page below 8 pages, otherwise a
 // window of two pages each side of the current one.
-export const PAGE_WINDOW = 2;
-export const FULL_LIST_BELOW = 8;
+const PAGE_WINDOW = 2;
+const FULL_LIST_BELOW = 8;
 
 export function pageNumbers(current: number, last: number): number[] {
   const pages = Math.max(1, last);

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { allowedImageOrigins, imagePolicy, type ImageDecision } from '../markdown/url-policy.ts';
 
-export interface RemoteImage {
+interface RemoteImage {
   decision: ImageDecision;
   /** A remote image the reader has not asked for yet. */
   waiting: boolean;

@@ -143,9 +143,13 @@ describe('TagInput', () => {
     expect(leaving.className).toContain('removing');
     expect(status()).toBe('Removed robot');
     expect(document.activeElement).toBe(input());
-    act(() => vi.advanceTimersByTime(TAG_REMOVAL_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TAG_REMOVAL_DELAY_MS - 1);
+    });
     expect(tags()).toEqual(['robot', 'servo']);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(tags()).toEqual(['servo']);
     expect(saved.at(-1)).toEqual(['servo']);
   });
@@ -154,9 +158,13 @@ describe('TagInput', () => {
     vi.useFakeTimers();
     render(<Field initial={['a', 'b', 'c']} />);
     fireEvent.click(screen.getByRole('button', { name: 'Remove a' }));
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Remove c' }));
-    act(() => vi.advanceTimersByTime(TAG_REMOVAL_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(TAG_REMOVAL_DELAY_MS);
+    });
     expect(tags()).toEqual(['b']);
   });
 
@@ -167,7 +175,9 @@ describe('TagInput', () => {
     expect(screen.getAllByTestId('tag')[1]?.className).toContain('selected');
     expect(status()).toBe('servo selected: press Backspace again to remove it');
     fireEvent.keyDown(input(), { key: 'Backspace' });
-    act(() => vi.advanceTimersByTime(TAG_REMOVAL_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(TAG_REMOVAL_DELAY_MS);
+    });
     expect(tags()).toEqual(['robot']);
   });
 

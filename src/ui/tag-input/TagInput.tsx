@@ -26,7 +26,7 @@ import './tag-input.css';
 
 export const TAG_REMOVAL_DELAY_MS = 500;
 
-export interface TagInputProps {
+interface TagInputProps {
   label: string;
   value: readonly string[];
   onChange: (tags: string[]) => void;

@@ -26,9 +26,13 @@ describe('Tooltip', () => {
   it('shows 50 ms after the pointer rests on the control, and hides when it leaves', () => {
     const button = renderButton();
     fireEvent.pointerEnter(button);
-    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(TOOLTIP_DELAY_MS - 1);
+    });
     expect(screen.queryByRole('tooltip')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     const tip = screen.getByRole('tooltip');
     expect(tip.textContent).toBe('Save project');
     expect(button.getAttribute('aria-describedby')).toBe(`help ${tip.id}`);
@@ -41,7 +45,9 @@ describe('Tooltip', () => {
     const button = renderButton();
     fireEvent.pointerEnter(button);
     fireEvent.pointerLeave(button);
-    act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(TOOLTIP_DELAY_MS * 2);
+    });
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 // Where a tooltip goes: centred above its trigger, below it when there is no room above, and
 // moved sideways so that it stays inside the viewport.
 
-export interface Box {
+interface Box {
   left: number;
   top: number;
   width: number;
@@ -9,7 +9,7 @@ export interface Box {
 }
 
 /** The gap between trigger and tooltip, and the least margin kept to the viewport's edges. */
-export const TOOLTIP_GAP = 6;
+const TOOLTIP_GAP = 6;
 export const VIEWPORT_MARGIN = 4;
 
 export function placeTooltip(

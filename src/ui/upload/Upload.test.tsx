@@ -60,12 +60,16 @@ describe('Upload', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove a' }));
     expect(screen.getByText('Removed.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
-    act(() => vi.advanceTimersByTime(UNDO_MS * 2));
+    act(() => {
+      vi.advanceTimersByTime(UNDO_MS * 2);
+    });
     expect(onChange).not.toHaveBeenCalled();
     expect(screen.getAllByTestId('upload-item')).toHaveLength(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove a' }));
-    act(() => vi.advanceTimersByTime(UNDO_MS));
+    act(() => {
+      vi.advanceTimersByTime(UNDO_MS);
+    });
     expect(onChange).toHaveBeenCalledWith(['/api/v1/classroom/image/b']);
     expect(screen.getAllByTestId('upload-item')).toHaveLength(1);
   });

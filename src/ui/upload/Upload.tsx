@@ -12,9 +12,9 @@ import { UploadQueue, type UploadItem, type Uploader } from './upload-queue.ts';
 import './upload.css';
 import Tooltip from '../tooltip/Tooltip.tsx';
 
-export type UploadMode = 'single' | 'gallery' | 'list';
+type UploadMode = 'single' | 'gallery' | 'list';
 
-export interface UploadProps {
+interface UploadProps {
   mode: UploadMode;
   label: string;
   upload: Uploader;

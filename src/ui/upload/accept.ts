@@ -2,7 +2,7 @@
 // default and drops anything else (by the file's extension; the server checks the bytes).
 export const GALLERY_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 
-export function extensionOf(name: string): string {
+function extensionOf(name: string): string {
   const dot = name.lastIndexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }

@@ -27,7 +27,7 @@ export interface UploadItem {
   removing: boolean;
 }
 
-export interface UploadQueueOptions {
+interface UploadQueueOptions {
   upload: Uploader;
   /** The URLs of the stored files, after each change of the set. */
   onChange: (urls: string[]) => void;

@@ -10,14 +10,14 @@ import { useNarrowScreen, type WizardControl } from './use-wizard.ts';
 import Spinner from '../busy/Spinner.tsx';
 import './wizard.css';
 
-export interface WizardStep {
+interface WizardStep {
   id: string;
   title: string;
   content: ReactNode;
   valid: boolean;
 }
 
-export interface WizardProps {
+interface WizardProps {
   wizard: WizardControl;
   steps: WizardStep[];
   /** The final button's text (e.g. "Create class"). */

@@ -4,7 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { reset, startWizard, type WizardState } from './wizard-state.ts';
 
 /** At or below this width the steps stack vertically (spec §9). */
-export const WIZARD_BREAKPOINT_PX = 767;
+const WIZARD_BREAKPOINT_PX = 767;
 
 export interface WizardControl {
   state: WizardState;

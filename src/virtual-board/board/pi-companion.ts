@@ -4,9 +4,9 @@
 import type { HidPiStatus } from '../../core/hid-layout.ts';
 
 /** How long a simulated Wi-Fi join, e-mail or SMS takes (virtual ms). */
-export const PI_OPERATION_MS = 1500;
+const PI_OPERATION_MS = 1500;
 /** A Pi reboot: the revision register reads 0 (not alive) for this long. */
-export const PI_REBOOT_MS = 5000;
+const PI_REBOOT_MS = 5000;
 /** The Pi daemon sends its register block every 0.25 s (board-protocol §3 "GOD update"). */
 export const PI_STATUS_PERIOD_MS = 250;
 
@@ -18,7 +18,7 @@ export interface PiOptions {
   ethernet?: boolean;
 }
 
-export interface PiSnapshot {
+interface PiSnapshot {
   /** An SVG data URL drawn by the simulator. */
   url: string;
   atMs: number;

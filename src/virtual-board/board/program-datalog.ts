@@ -1,7 +1,7 @@
 // A running program's data-log events reach the board's offline data log.
 
 /** The part of the simulated board a program's data-log events reach. */
-export interface ProgramDatalogTarget {
+interface ProgramDatalogTarget {
   recordFromProgram(value: number): void;
   readonly datalog: { clear(): void };
 }

@@ -6,13 +6,13 @@
 // No per-record objects: a million records are 10 MB of bytes and nothing else.
 
 /** Bytes per record (spec classroom §9 "Datalog record size 10 bytes"). */
-export const RECORD_BYTES = 10;
+const RECORD_BYTES = 10;
 /** Payload bytes in one response packet (64-byte report − 4 header bytes). */
 export const PACKET_PAYLOAD = 60;
 /** The largest log the generator makes (about 50 MB of records). */
 export const MAX_SIM_RECORDS = 5_000_000;
 /** Series the generator writes, in table order. */
-export const GENERATOR_NAMES = ['temperature', 'light', 'sound', 'distance'];
+const GENERATOR_NAMES = ['temperature', 'light', 'sound', 'distance'];
 
 /** Response statuses of a read (board-protocol §5). */
 export const DatalogStatus = {
@@ -28,7 +28,7 @@ const READ_COMMAND = 2;
 const ascii = new TextEncoder();
 
 /** One response packet `[20, L, 2, status, payload…]`, 64 bytes. */
-export function responsePacket(status: number, payload: Uint8Array): Uint8Array {
+function responsePacket(status: number, payload: Uint8Array): Uint8Array {
   const p = new Uint8Array(64);
   p[0] = 20;
   p[1] = payload.length;

@@ -60,7 +60,7 @@ export const TASMOTA_COMMAND = 21;
 export const WIFI_CONNECTED = 2;
 
 /** A pretend Tasmota device the virtual board reaches over its Wi-Fi. */
-export interface SimTasmota {
+interface SimTasmota {
   host: string;
   on: boolean;
 }

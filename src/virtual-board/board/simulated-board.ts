@@ -40,12 +40,7 @@ import type { LinkDevice } from './usb-link.ts';
 
 // The board's neighbours, under the names its callers and tests have always imported.
 export { programDatalogEvents } from './program-datalog.ts';
-export {
-  wasmEncoder,
-  wasmMemRead,
-  type MemReadReplier,
-  type ReportEncoder,
-} from './report-encoding.ts';
+export { wasmEncoder, wasmMemRead } from './report-encoding.ts';
 export * from './sim-state.ts';
 
 export interface SimulatedBoardOptions {

@@ -1,7 +1,7 @@
 // Pretend Tasmota devices the virtual board reaches over its Wi-Fi (NET_TASMOTA,
 // docs/protocol-extensions.md): a command text in, the reply's status and body out.
 
-export interface TasmotaReply {
+interface TasmotaReply {
   /** 1 answered by the device, 2 failed before reaching one. */
   status: 1 | 2;
   body: string;

@@ -18,14 +18,14 @@ export interface LinkDevice {
   nextReport(): Uint8Array | null;
 }
 
-export interface FrameResult {
+interface FrameResult {
   /** Board → host reports, in order. */
   reports: Uint8Array[];
   /** Ids of host writes the board took, in order. */
   consumed: number[];
 }
 
-export const FRAME_MS = 1;
+const FRAME_MS = 1;
 
 /** One write of a paced sequence: taken at least `gapMs` after the write before it. */
 export interface PacedWrite {

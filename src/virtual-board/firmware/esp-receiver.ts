@@ -8,7 +8,7 @@
 import { ESP_SECTOR_BYTES, type FirmwareTiming } from './sim-flash.ts';
 
 export const ESP_UPDATE_COMMAND = 201;
-export const ESP_ACK_STATUS = 1;
+const ESP_ACK_STATUS = 1;
 const HEADER = /^Content-Length: (\d{1,9})\n\n/;
 
 export interface EspFaults {
@@ -20,7 +20,7 @@ export interface EspFaults {
   answerEveryPacket?: boolean;
 }
 
-export type EspReceiverResult = { ok: true; image: Uint8Array } | { ok: false };
+type EspReceiverResult = { ok: true; image: Uint8Array } | { ok: false };
 
 export class EspReceiver {
   private total = -1;

@@ -52,14 +52,14 @@ export interface SimFlashOptions {
 }
 
 /** The firmware a fresh simulated board ships with (small test images). */
-export const FACTORY = {
+const FACTORY = {
   stm: { chip: IdentityChip.stm, version: 10, semver: '1.0.0', bytes: 12 * 1024 },
   esp: { chip: IdentityChip.esp, version: 42, semver: '1.0.2', bytes: 40 * 1024 },
   legacyBootloader: { chip: IdentityChip.legacyBootloader, version: 1, semver: '1', bytes: 2048 },
   legacyFirmware: { chip: IdentityChip.legacy, version: 40, semver: '40', bytes: 6 * 1024 },
 } as const;
 
-export const DEFAULT_ESP_CAPACITY = 1920 * 1024;
+const DEFAULT_ESP_CAPACITY = 1920 * 1024;
 
 /** The upstream STM32 HID bootloader's test of an application: its first word (the initial
  * stack pointer) points into SRAM. */

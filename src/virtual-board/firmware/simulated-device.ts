@@ -23,7 +23,7 @@ import { StmBootloader, type StmFaults } from './stm-bootloader.ts';
 import { crc32 } from './identity/crc32.ts';
 import { IdentityChip, isComplete, type FirmwareIdentity } from './identity/firmware-id.ts';
 
-export type UsbIdentity = 'app' | 'bootloader';
+type UsbIdentity = 'app' | 'bootloader';
 
 /** Failures the tests inject (docs/firmware-update.md "Fault injection"). */
 export interface DeviceFaults {
@@ -43,9 +43,9 @@ export const ANSWER_EVERY_PACKET: DeviceFaults = {
 };
 
 /** Response statuses of OUR firmware queries. */
-export const QueryStatus = { more: 1, last: 2, unsupported: 4 } as const;
+const QueryStatus = { more: 1, last: 2, unsupported: 4 } as const;
 /** CRCs per type-20 answer (60 payload bytes). */
-export const CRCS_PER_PACKET = 15;
+const CRCS_PER_PACKET = 15;
 
 export interface FirmwareSimState {
   powered: boolean;

@@ -27,16 +27,7 @@ import {
   OUT_REPORT_BYTES,
 } from '../../device/protocol/stm-bootloader-protocol.ts';
 
-export {
-  BOOTLOADER_MAGIC,
-  BootloaderCommand,
-  CRC_TAG,
-  EXTENSION_VERSION,
-  FLAG_DOUBLE_BUFFER,
-  HELLO_TAG,
-  IN_REPORT_BYTES,
-  OUT_REPORT_BYTES,
-} from '../../device/protocol/stm-bootloader-protocol.ts';
+export { BootloaderCommand } from '../../device/protocol/stm-bootloader-protocol.ts';
 const PACKET_ANSWER = BootloaderCommand.packet;
 
 export interface StmFaults {
@@ -66,7 +57,7 @@ interface Page {
 
 /** The command a report carries, or null for page data (OUR bootloader's rule: codes 4
  * and 5 carry parameters in bytes 8–11; everything else must be zero). */
-export function bootloaderCommand(p: Uint8Array): number | null {
+function bootloaderCommand(p: Uint8Array): number | null {
   if (!hasMagic(p)) return null;
   const code = p[7] ?? 255;
   const zeroFrom = code === BootloaderCommand.readCrcs || code === BootloaderCommand.seek ? 12 : 8;

@@ -4,7 +4,7 @@
 import { FakeHid } from '../../device/webhid/fake-hid.ts';
 import type { SimHost } from './sim-host.ts';
 
-export const FAKE_HID_COOKIE = 'gogo-fake-hid';
+const FAKE_HID_COOKIE = 'gogo-fake-hid';
 
 export function fakeHidRequested(): boolean {
   return (

@@ -14,7 +14,7 @@ import type { FakeHidBackend, FakeHidIdentity } from '../../device/webhid/fake-h
 import type { FirmwareSimState } from '../firmware/simulated-device.ts';
 import type { SimConfig, SimState } from '../board/simulated-board.ts';
 
-export interface SimStore {
+interface SimStore {
   /** The board's latest state (about 20 times a second while it runs). */
   state: SimState | null;
   running: boolean;
@@ -25,7 +25,7 @@ export interface SimStore {
 }
 
 /** `cloud record "name" v` (public: false) or `public cloud record "name" v`. */
-export interface CloudRecordEvent {
+interface CloudRecordEvent {
   name: string;
   value: number;
   public: boolean;
@@ -123,7 +123,7 @@ export class SimHost implements FakeHidBackend {
     this.store.plugged = plugged;
     this.plugListeners.forEach((l) => l(plugged));
     // The cable also carries the board's power: pulling it stops an update mid-way.
-    if (this.api) void this.api.setPowered(plugged);
+    this.api?.setPowered(plugged).catch((e: unknown) => console.error('simulated board:', e));
   }
 
   /** What the board enumerates as (the STM32 bootloader after a reboot into it). */

@@ -5,7 +5,7 @@ import { readStorage, STORAGE_KEYS, writeStorage } from '../../state/storage.ts'
 
 export type SimSection = 'builtin' | 'more' | 'settings';
 
-export interface SimPanelState {
+interface SimPanelState {
   open: boolean;
   sections: Record<SimSection, boolean>;
 }

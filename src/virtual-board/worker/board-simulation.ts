@@ -36,7 +36,7 @@ export type SimMessage =
   | { type: 'cloud-record'; name: string; value: number; public: boolean };
 
 /** Sends a message to the host; `transfer` lists what it may move instead of copying. */
-export type SimSend = (msg: SimMessage, transfer: Movable[]) => void;
+type SimSend = (msg: SimMessage, transfer: Movable[]) => void;
 
 /** Where the simulation's time comes from. */
 export interface SimClock {
@@ -60,7 +60,7 @@ export const wallClock: SimClock = {
   },
 };
 
-export interface BoardSimulationOptions {
+interface BoardSimulationOptions {
   /** The core-rs module, loaded on the first start. */
   loadCore: () => Promise<WasmCore>;
   clock?: SimClock;

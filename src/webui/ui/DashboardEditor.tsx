@@ -27,7 +27,7 @@ import {
   type WidgetProblem,
 } from '../dashboard-editor.ts';
 
-export interface DashboardEditorProps {
+interface DashboardEditorProps {
   name: string;
   widgets: Widget[];
   /** The owner's namespace, for the full-topic hint (null while unknown). */

@@ -18,7 +18,7 @@ const STATUS_CLASS: Record<LiveState['status'], string> = {
   refused: 'text-bg-warning',
 };
 
-export interface DashboardRunProps {
+interface DashboardRunProps {
   widgets: readonly Widget[];
   /** A shared link's token (read only), or null for the owner. */
   share: string | null;

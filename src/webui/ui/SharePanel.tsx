@@ -10,7 +10,7 @@ import { webuiApi } from '../runtime.ts';
 const sharedLink = (token: string) =>
   `${window.location.origin}${appRouteHref(`/webui/shared/${token}`)}`;
 
-export interface SharePanelProps {
+interface SharePanelProps {
   dashboard: Dashboard;
   onChange: (dashboard: Dashboard) => void;
 }

@@ -7,7 +7,7 @@ import { createLineChart } from '../../ui/chart/line-chart.ts';
 
 type Point = { x: number; y: number };
 
-export interface WidgetChartProps {
+interface WidgetChartProps {
   values: readonly number[];
   min: number;
   max: number;

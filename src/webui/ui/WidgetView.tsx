@@ -8,9 +8,9 @@ import { throttleLatest } from '../throttle-latest.ts';
 import WidgetChart from './WidgetChart.tsx';
 
 /** The least time between two values a dragged slider sends. */
-export const SLIDER_SEND_MS = 100;
+const SLIDER_SEND_MS = 100;
 
-export interface WidgetViewProps {
+interface WidgetViewProps {
   widget: Widget;
   /** The last payload on the widget's topic, if any. */
   value: string | undefined;

@@ -291,8 +291,9 @@ function HandoutDialog({ seats, onClose }: { seats: LiveSeat[]; onClose: () => v
     setFile(null);
     setFileError(false);
     if (!picked) return;
-    const code = await picked.text();
     try {
+      // A file that cannot be read (gone from the disk meanwhile) is no program either.
+      const code = await picked.text();
       parseProgramFile(code);
       setFile({ name: picked.name.replace(/\.gogo\.xml$|\.xml$/i, ''), code });
     } catch {

@@ -5,6 +5,7 @@
 import i18next from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { connection } from '../../../device/connection-store.ts';
+import { inBackground } from '../../../api/report-failure.ts';
 import { BlocksEditor, ensureBlockLocale } from '../../../editor/index.ts';
 
 export default function ReadOnlyBlocks({
@@ -39,27 +40,29 @@ export default function ReadOnlyBlocks({
     let made: BlocksEditor | null = null;
     let stopClicks = () => {};
     const resize = new ResizeObserver(() => made?.resize());
-    void (async () => {
-      await ensureBlockLocale(i18next.language || 'en');
-      if (disposed || !host.current) return;
-      made = await BlocksEditor.create(
-        host.current,
-        {
-          readOnly: true,
-          board: connection.displayBoard,
-          locale: i18next.language || 'en',
-          onChange: () => undefined,
-        },
-        () => disposed,
-      );
-      if (!made) return;
-      resize.observe(host.current);
-      stopClicks = made.onBlockClick((id) => {
-        clicked.current = id;
-        pick.current?.(id);
-      });
-      setEditor(made);
-    })();
+    inBackground(
+      (async () => {
+        await ensureBlockLocale(i18next.language || 'en');
+        if (disposed || !host.current) return;
+        made = await BlocksEditor.create(
+          host.current,
+          {
+            readOnly: true,
+            board: connection.displayBoard,
+            locale: i18next.language || 'en',
+            onChange: () => undefined,
+          },
+          () => disposed,
+        );
+        if (!made) return;
+        resize.observe(host.current);
+        stopClicks = made.onBlockClick((id) => {
+          clicked.current = id;
+          pick.current?.(id);
+        });
+        setEditor(made);
+      })(),
+    );
     return () => {
       disposed = true;
       stopClicks();

@@ -46,8 +46,9 @@ export default function CloudDatalogPage({ screen }: { screen: 'datalogPublic' }
   }, [channelParam, loggedIn]);
   useEffect(() => () => cloudDatalog.close(), []);
 
-  const go = (id: string) =>
-    navigate(id === PUBLIC_LOG_ID ? '/datalog/public' : `/datalog/public/${id}`);
+  const go = (id: string) => {
+    void navigate(id === PUBLIC_LOG_ID ? '/datalog/public' : `/datalog/public/${id}`);
+  };
   const channel = state.channel;
   const settings = state.settings;
 
@@ -184,7 +185,7 @@ export default function CloudDatalogPage({ screen }: { screen: 'datalogPublic' }
                   <button
                     type="button"
                     className="btn btn-sm btn-primary"
-                    onClick={() => navigate('/auth/login')}
+                    onClick={() => void navigate('/auth/login')}
                   >
                     {t('login')}
                   </button>

@@ -33,7 +33,7 @@ export default function CloudLoginPrompt() {
           autoFocus
           onClick={() => {
             dismiss();
-            navigate('/auth/login');
+            void navigate('/auth/login');
           }}
         >
           {t('login')}

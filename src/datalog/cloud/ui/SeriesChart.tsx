@@ -8,7 +8,7 @@ import { tagColour } from '../../../ui/chart/colours.ts';
 import { createLineChart } from '../../../ui/chart/line-chart.ts';
 import { timeFormatter } from '../../chart/time-format.ts';
 
-export interface SeriesChartProps {
+interface SeriesChartProps {
   series: Series;
   fields: readonly Field[];
   locale: string;

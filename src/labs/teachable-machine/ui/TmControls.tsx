@@ -49,16 +49,16 @@ function TmFps({ id, session }: { id: string; session: TmSession }) {
 function TmConfidences({
   id,
   session,
-  labels,
   percent,
 }: {
   id: string;
   session: TmSession;
-  labels: readonly string[];
   percent: number;
 }) {
   const { t } = useTranslation('teachable');
-  const { probabilities } = useSnapshot(session.state);
+  const { probabilities, meta } = useSnapshot(session.state);
+  const labels = meta?.labels ?? [];
+  if (labels.length === 0) return null;
   return (
     <ul className="list-unstyled flex-grow-1 mb-0" aria-label={t('classes')}>
       {labels.map((label, i) => {
@@ -81,6 +81,99 @@ function TmConfidences({
       })}
     </ul>
   );
+}
+
+/**
+ * Where the model stands: loading, loaded (from where, run where) or what went wrong. Its own
+ * component, like the results and the kept model below: the end of training changes each of
+ * them in a task of its own, and none of them draws the rest of the controls.
+ */
+function TmModelStatus({ id, session }: { id: string; session: TmSession }) {
+  const { t } = useTranslation('teachable');
+  const s = useSnapshot(session.state);
+  return (
+    <>
+      {s.phase === 'loading' && (
+        <p className="small mb-0" role="status">
+          <Spinner size="sm" className="me-2" aria-hidden="true" />
+          {t('loading')}
+        </p>
+      )}
+      {s.phase === 'ready' && s.meta && (
+        <p className="small mb-0" role="status" data-testid={`${id}-model`}>
+          {t(s.model === 'trained' ? 'loadedTrained' : 'loaded', {
+            classes: s.meta.labels.length,
+            size: s.meta.imageSize,
+            where: t(s.mode === 'worker' ? 'inWorker' : 'onPage'),
+            backend: s.backend,
+          })}
+        </p>
+      )}
+      {s.error && (
+        <Alert
+          variant="danger"
+          className="small py-2 mb-0"
+          role="alert"
+          data-testid={`${id}-error`}
+        >
+          {t(`errors.${s.error.code}`)}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** Load, disabled while a model loads. */
+function TmLoadButton({ session, disabled }: { session: TmSession; disabled: boolean }) {
+  const { t } = useTranslation('teachable');
+  const { phase } = useSnapshot(session.state);
+  return (
+    <Button size="sm" type="submit" disabled={disabled || phase === 'loading'}>
+      {t('load')}
+    </Button>
+  );
+}
+
+/** The held-out test of the model in use ("Red: 19 of 20 right"). */
+function TmResults({ id, session }: { id: string; session: TmSession }) {
+  const { t } = useTranslation('teachable');
+  const { scores } = useSnapshot(session.state);
+  if (scores.length === 0) return null;
+  return (
+    <section aria-labelledby={`${id}-test-title`}>
+      <h2 id={`${id}-test-title`} className="h6 mb-1">
+        {t('test.title')}
+      </h2>
+      <p className="small text-body-secondary mb-1">{t('test.how')}</p>
+      <ul className="list-unstyled small mb-0" data-testid={`${id}-test`}>
+        {scores.map((score) => (
+          <li key={score.label}>
+            {score.total === 0
+              ? t('test.none', { label: score.label })
+              : t('test.score', {
+                  label: score.label,
+                  right: score.right,
+                  total: score.total,
+                })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * The model kept in the program: it runs as soon as the lab is open (another program's goes),
+ * and, when the lab trains, its size and download show.
+ */
+function TmKept({ id, session, shown }: { id: string; session: TmSession; shown: boolean }) {
+  const { type, model } = useSnapshot(program).tmConfig;
+  const kept = type === 'trained' ? model : '';
+  useEffect(() => {
+    if (kept !== '') void session.loadKept(kept);
+    else session.unloadKept();
+  }, [session, kept]);
+  return shown && model !== '' ? <TmKeptModel id={id} text={model} /> : null;
 }
 
 export default function TmControls({ id, gate }: Props) {
@@ -114,12 +207,6 @@ export default function TmControls({ id, gate }: Props) {
 
   useEffect(() => () => session.leave(), [session]);
   useEffect(() => session.setTrigger(threshold, holdMs), [session, threshold, holdMs]);
-  // The model kept in the program runs as soon as the lab is open; another program's goes.
-  const kept = tm.type === 'trained' ? tm.model : '';
-  useEffect(() => {
-    if (kept !== '') void session.loadKept(kept);
-    else session.unloadKept();
-  }, [session, kept]);
   useEffect(() => {
     session.setOnTrigger((label) => {
       const message = tmMessage(channel, label);
@@ -143,7 +230,6 @@ export default function TmControls({ id, gate }: Props) {
     await nextTask();
     setTm({ type: 'trained', model: trained.text });
   }, [session]);
-  const labels = s.meta?.labels ?? [];
   const percent = Math.round(threshold * 100);
 
   return (
@@ -189,37 +275,12 @@ export default function TmControls({ id, gate }: Props) {
               onChange={(e) => setUrl(e.target.value)}
             />
           </Form.Group>
-          <Button size="sm" type="submit" disabled={url.trim() === '' || s.phase === 'loading'}>
-            {t('load')}
-          </Button>
+          <TmLoadButton session={session} disabled={url.trim() === ''} />
         </Form>
       )}
-      {s.phase === 'loading' && (
-        <p className="small mb-0" role="status">
-          <Spinner size="sm" className="me-2" aria-hidden="true" />
-          {t('loading')}
-        </p>
-      )}
-      {s.phase === 'ready' && s.meta && (
-        <p className="small mb-0" role="status" data-testid={`${id}-model`}>
-          {t(s.model === 'trained' ? 'loadedTrained' : 'loaded', {
-            classes: s.meta.labels.length,
-            size: s.meta.imageSize,
-            where: t(s.mode === 'worker' ? 'inWorker' : 'onPage'),
-            backend: s.backend,
-          })}
-        </p>
-      )}
-      {s.error && (
-        <Alert
-          variant="danger"
-          className="small py-2 mb-0"
-          role="alert"
-          data-testid={`${id}-error`}
-        >
-          {t(`errors.${s.error.code}`)}
-        </Alert>
-      )}
+      <div className="tm-slot">
+        <TmModelStatus id={id} session={session} />
+      </div>
 
       <fieldset className="d-flex gap-2 align-items-end flex-wrap">
         <legend className="small mb-1">{t('input')}</legend>
@@ -284,36 +345,16 @@ export default function TmControls({ id, gate }: Props) {
           <img ref={image} alt={t('preview')} hidden={s.source !== 'image'} width={224} />
           {s.source && <TmFps id={id} session={session} />}
         </div>
-        {labels.length > 0 && (
-          <TmConfidences id={id} session={session} labels={labels} percent={percent} />
-        )}
+        <TmConfidences id={id} session={session} percent={percent} />
       </div>
 
       {source === 'train' && (
         <TmTrainer id={id} session={session} hasInput={s.source !== null} onTrain={train} />
       )}
-      {source === 'train' && s.scores.length > 0 && (
-        <section aria-labelledby={`${id}-test-title`}>
-          <h2 id={`${id}-test-title`} className="h6 mb-1">
-            {t('test.title')}
-          </h2>
-          <p className="small text-body-secondary mb-1">{t('test.how')}</p>
-          <ul className="list-unstyled small mb-0" data-testid={`${id}-test`}>
-            {s.scores.map((score) => (
-              <li key={score.label}>
-                {score.total === 0
-                  ? t('test.none', { label: score.label })
-                  : t('test.score', {
-                      label: score.label,
-                      right: score.right,
-                      total: score.total,
-                    })}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {source === 'train' && tm.model !== '' && <TmKeptModel id={id} text={tm.model} />}
+      <div className="tm-slot">{source === 'train' && <TmResults id={id} session={session} />}</div>
+      <div className="tm-slot">
+        <TmKept id={id} session={session} shown={source === 'train'} />
+      </div>
 
       <div className="d-flex gap-3 flex-wrap align-items-end">
         <Form.Group controlId={`${id}-threshold`}>

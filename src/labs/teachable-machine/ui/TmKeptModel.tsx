@@ -2,7 +2,7 @@
 // limit, CODE_MAX), a warning when the project has grown too big to save, and the download
 // of the model as a Teachable Machine model folder (model.json, weights.bin, metadata.json
 // in a zip).
-import { memo, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import { CODE_MAX } from '../../../contract/projects.ts';
@@ -22,14 +22,18 @@ function projectBytes(): number {
 
 /**
  * Memoised: the lab re-renders with every frame's prediction, and the sizes need the whole
- * program serialised, so they are measured only when the program changes.
+ * program serialised, so they are measured only when the program changes, and in a render of
+ * their own after the rest (deferred): the end of training already keeps the page busy.
  */
 export default memo(function TmKeptModel({ id, text }: { id: string; text: string }) {
   const { t } = useTranslation('teachable');
   const snap = useSnapshot(program);
-  const model = useMemo(() => utf8(text), [text]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the snapshot is the program's version
-  const project = useMemo(() => projectBytes(), [snap]);
+  const measuredText = useDeferredValue(text, '');
+  const measuredSnap = useDeferredValue(snap, null);
+  const measured = measuredText !== '' && measuredSnap !== null;
+  const model = useMemo(() => utf8(measuredText), [measuredText]);
+  // The snapshot stands for the program's version: measured again when the program changes.
+  const project = useMemo(() => (measuredSnap ? projectBytes() : 0), [measuredSnap]);
   const tooBig = project > CODE_MAX;
   const download = () => {
     const base = program.toSaveProject.name.trim() || 'model';
@@ -40,9 +44,11 @@ export default memo(function TmKeptModel({ id, text }: { id: string; text: strin
       <h2 id={`${id}-kept-title`} className="h6 mb-0">
         {t('kept.title')}
       </h2>
-      <p className="small mb-0" data-testid={`${id}-kept-size`}>
-        {t('kept.size', { model: kb(model), project: kb(project), max: kb(CODE_MAX) })}
-      </p>
+      {measured && (
+        <p className="small mb-0" data-testid={`${id}-kept-size`}>
+          {t('kept.size', { model: kb(model), project: kb(project), max: kb(CODE_MAX) })}
+        </p>
+      )}
       {tooBig && (
         <p className="small text-danger mb-0" role="alert">
           {t('kept.tooBig', { project: kb(project), max: kb(CODE_MAX) })}

@@ -2,10 +2,10 @@
 // input while Record is held (pointer, or Space / Enter held), a count and a thumbnail per
 // sample (each one a button that deletes it), Train with its progress, and the held-out test
 // ("Red: 19 of 20 right"). The model that training makes is kept in the project.
-import { memo, useEffect, useRef, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Alert, ProgressBar } from 'react-bootstrap';
 import { useTranslation } from 'react-i18next';
-import { useSnapshot } from 'valtio';
+import { subscribe, useSnapshot } from 'valtio';
 import IconButton from '../../../ui/icon-button/IconButton.tsx';
 import TextField from '../../../ui/text-field/TextField.tsx';
 import type { TmSession } from '../tm-session.ts';
@@ -27,17 +27,20 @@ interface Props {
   session: TmSession;
   /** Whether an input (camera or file) runs: recording needs one. */
   hasInput: boolean;
-  onTrain(): void;
+  /** Trains; resolves when done (failures show in the session's trainError). */
+  onTrain(): Promise<void>;
 }
 
-function Thumb({ bitmap }: { bitmap: ImageBitmap }) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    const context = canvas.current?.getContext('2d');
-    // A closed bitmap (its sample deleted) has no size left to draw.
-    if (context && bitmap.width > 0) context.drawImage(bitmap, 0, 0, 40, 40);
-  }, [bitmap]);
-  return <canvas ref={canvas} width={40} height={40} aria-hidden="true" />;
+/**
+ * Whether training runs. Only its start and end draw the caller, not each epoch's progress
+ * (which a snapshot read of `training` would).
+ */
+function useTraining(session: TmSession): boolean {
+  const listen = useCallback(
+    (onChange: () => void) => subscribe(session.state, onChange),
+    [session],
+  );
+  return useSyncExternalStore(listen, () => session.state.training !== null);
 }
 
 /**
@@ -55,7 +58,7 @@ const SampleList = memo(function SampleList({
   session: TmSession;
   classKey: string;
   label: string;
-  samples: readonly { id: number; thumb: ImageBitmap }[];
+  samples: readonly { id: number; thumb: string }[];
   disabled: boolean;
 }) {
   const { t } = useTranslation('teachable');
@@ -77,7 +80,7 @@ const SampleList = memo(function SampleList({
                 disabled={disabled}
                 onClick={() => session.deleteSample(classKey, sample.id)}
               >
-                <Thumb bitmap={sample.thumb} />
+                <img src={sample.thumb} alt="" width={40} height={40} />
               </button>
             </Tooltip>
           </li>
@@ -89,25 +92,29 @@ const SampleList = memo(function SampleList({
 
 /** Held down records; released stops. Space and Enter count as holding it by keyboard. */
 function RecordButton({
+  session,
   label,
   recording,
   disabled,
   onStart,
   onStop,
 }: {
+  session: TmSession;
   label: string;
   recording: boolean;
+  /** Disabled for a reason other than training. */
   disabled: boolean;
   onStart(): void;
   onStop(): void;
 }) {
+  const training = useTraining(session);
   const holdKey = (e: KeyboardEvent) => e.key === ' ' || e.key === 'Enter';
   return (
     <button
       type="button"
       className={`btn btn-sm ${recording ? 'btn-danger' : 'btn-outline-danger'}`}
       aria-pressed={recording}
-      disabled={disabled}
+      disabled={disabled || training}
       onPointerDown={(e) => {
         if (e.button !== 0) return;
         e.currentTarget.setPointerCapture(e.pointerId);
@@ -135,10 +142,34 @@ function RecordButton({
   );
 }
 
+/** Removes a class; disabled while training. */
+function RemoveClassButton({
+  session,
+  classKey,
+  name,
+}: {
+  session: TmSession;
+  classKey: string;
+  name: string;
+}) {
+  const { t } = useTranslation('teachable');
+  const training = useTraining(session);
+  return (
+    <IconButton
+      icon="trash"
+      className="btn btn-sm btn-outline-danger"
+      aria-label={t('train.removeClass', { label: name })}
+      disabled={training}
+      onClick={() => session.removeClass(classKey)}
+    />
+  );
+}
+
 /**
  * One class: its name, Record, Clear, Remove, the count and the samples. Memoised (with the
  * snapshot's class, which keeps its identity until it changes): each epoch's progress would
- * otherwise draw every class again.
+ * otherwise draw every class again. Training's start and end draw only the buttons it
+ * disables, not the card.
  */
 const ClassCard = memo(function ClassCard({
   id,
@@ -146,18 +177,16 @@ const ClassCard = memo(function ClassCard({
   cls,
   n,
   recording,
-  training,
   canRemove,
   hasInput,
 }: {
   id: string;
   session: TmSession;
-  cls: { key: string; label: string; samples: readonly { id: number; thumb: ImageBitmap }[] };
+  cls: { key: string; label: string; samples: readonly { id: number; thumb: string }[] };
   /** The class's place, from 1. */
   n: number;
   /** The class being recorded, or null. */
   recording: string | null;
-  training: boolean;
   canRemove: boolean;
   hasInput: boolean;
 }) {
@@ -176,11 +205,11 @@ const ClassCard = memo(function ClassCard({
           />
         </div>
         <RecordButton
+          session={session}
           label={t('train.record', { label: name })}
           recording={recording === cls.key}
           disabled={
             !hasInput ||
-            training ||
             (recording !== null && recording !== cls.key) ||
             cls.samples.length >= TM_MAX_SAMPLES
           }
@@ -197,15 +226,7 @@ const ClassCard = memo(function ClassCard({
         >
           {t('train.clearSamples')}
         </IconButton>
-        {canRemove && (
-          <IconButton
-            icon="trash"
-            className="btn btn-sm btn-outline-danger"
-            aria-label={t('train.removeClass', { label: name })}
-            disabled={training}
-            onClick={() => session.removeClass(cls.key)}
-          />
-        )}
+        {canRemove && <RemoveClassButton session={session} classKey={cls.key} name={name} />}
       </div>
       <p className="small mb-1 mt-1" data-testid={`${id}-train-count`} aria-live="polite">
         {t('train.samples', { count: cls.samples.length })}
@@ -221,11 +242,85 @@ const ClassCard = memo(function ClassCard({
   );
 });
 
+/** Training's progress: its own component, as it changes with every epoch. */
+function TrainProgress({ id, session }: { id: string; session: TmSession }) {
+  const { t } = useTranslation('teachable');
+  const { training } = useSnapshot(session.state);
+  if (!training) return null;
+  return (
+    <div role="status">
+      <p className="small mb-1">
+        {t('train.progress', { epoch: training.epoch, epochs: training.epochs })}
+      </p>
+      <ProgressBar
+        className="tm-bar"
+        now={Math.round((100 * training.epoch) / training.epochs)}
+        aria-label={t('train.progressLabel')}
+        data-testid={`${id}-train-progress`}
+      />
+    </div>
+  );
+}
+
+/**
+ * Add class, Train, why Train cannot start yet and training's progress: training's start
+ * and end draw these, not the classes.
+ */
+function TrainControls({
+  id,
+  session,
+  canAdd,
+  problem,
+  recording,
+  onTrain,
+}: {
+  id: string;
+  session: TmSession;
+  canAdd: boolean;
+  problem: ReturnType<TmSession['trainProblem']>;
+  recording: boolean;
+  onTrain(): Promise<void>;
+}) {
+  const { t } = useTranslation('teachable');
+  const training = useTraining(session);
+  const className = (n: number) => t('train.defaultClass', { n });
+  return (
+    <>
+      <div className="d-flex gap-2 flex-wrap">
+        {canAdd && (
+          <IconButton
+            icon="plus-circle"
+            className="btn btn-sm btn-outline-primary"
+            disabled={training}
+            onClick={() => session.addClass(className)}
+          >
+            {t('train.addClass')}
+          </IconButton>
+        )}
+        <IconButton
+          icon="cpu"
+          className="btn btn-sm btn-primary"
+          busy={training}
+          disabled={problem !== null || recording}
+          onClick={() => void onTrain()}
+        >
+          {t('train.train')}
+        </IconButton>
+      </div>
+      {problem && !training && (
+        <p className="small mb-0" data-testid={`${id}-train-problem`}>
+          {t(`train.problems.${problem.code}`, { label: problem.label, min: TM_MIN_SAMPLES })}
+        </p>
+      )}
+      {training && <TrainProgress id={id} session={session} />}
+    </>
+  );
+}
+
 /** Memoised: the lab re-renders with every frame's prediction; the classes need not. */
 export default memo(function TmTrainer({ id, session, hasInput, onTrain }: Props) {
   const { t } = useTranslation('teachable');
   const s = useSnapshot(session.state);
-  const className = (n: number) => t('train.defaultClass', { n });
   useEffect(() => {
     session.ensureClasses((n) => t('train.defaultClass', { n }));
     session.prepareTraining();
@@ -233,7 +328,7 @@ export default memo(function TmTrainer({ id, session, hasInput, onTrain }: Props
   const problem = session.trainProblem();
 
   return (
-    <section className="d-flex flex-column gap-2" aria-labelledby={`${id}-train-title`}>
+    <section className="d-flex flex-column gap-2 tm-trainer" aria-labelledby={`${id}-train-title`}>
       <h2 id={`${id}-train-title`} className="h6 mb-0">
         {t('train.title')}
       </h2>
@@ -248,51 +343,21 @@ export default memo(function TmTrainer({ id, session, hasInput, onTrain }: Props
             cls={cls}
             n={i + 1}
             recording={s.recording}
-            training={s.training !== null}
             canRemove={s.classes.length > TM_MIN_CLASSES}
             hasInput={hasInput}
           />
         ))}
       </ul>
-      <div className="d-flex gap-2 flex-wrap">
-        {s.classes.length < TM_MAX_CLASSES && (
-          <IconButton
-            icon="plus-circle"
-            className="btn btn-sm btn-outline-primary"
-            disabled={s.training !== null}
-            onClick={() => session.addClass(className)}
-          >
-            {t('train.addClass')}
-          </IconButton>
-        )}
-        <IconButton
-          icon="cpu"
-          className="btn btn-sm btn-primary"
-          busy={s.training !== null}
-          disabled={problem !== null || s.recording !== null}
-          onClick={onTrain}
-        >
-          {t('train.train')}
-        </IconButton>
+      <div className="tm-slot">
+        <TrainControls
+          id={id}
+          session={session}
+          canAdd={s.classes.length < TM_MAX_CLASSES}
+          problem={problem}
+          recording={s.recording !== null}
+          onTrain={onTrain}
+        />
       </div>
-      {problem && s.training === null && (
-        <p className="small mb-0" data-testid={`${id}-train-problem`}>
-          {t(`train.problems.${problem.code}`, { label: problem.label, min: TM_MIN_SAMPLES })}
-        </p>
-      )}
-      {s.training && (
-        <div role="status">
-          <p className="small mb-1">
-            {t('train.progress', { epoch: s.training.epoch, epochs: s.training.epochs })}
-          </p>
-          <ProgressBar
-            className="tm-bar"
-            now={Math.round((100 * s.training.epoch) / s.training.epochs)}
-            aria-label={t('train.progressLabel')}
-            data-testid={`${id}-train-progress`}
-          />
-        </div>
-      )}
       {s.trainError && (
         <Alert variant="danger" className="small py-2 mb-0" role="alert">
           {s.trainError.code in TRAIN_PROBLEMS

@@ -1,7 +1,8 @@
 // The Teachable Machine worker's API (workers/tm.worker.ts): the lab's engine (tm-engine.ts)
-// behind one typed Comlink API. Frames arrive as transferred ImageBitmaps; training reports
+// behind one typed Comlink API. Frames arrive transferred (ImageBitmaps or VideoFrames); training reports
 // its progress through a callback the page passes with Comlink.proxy and hands back the text
 // the project keeps.
+import type { TmFrame } from '../tm-classifier.ts';
 import { TmEngine, type TmKeep } from '../tm-engine.ts';
 import type { TmMetadata, TmModelFiles } from '../tm-model.ts';
 import type { TmTrainClass, TmTrainProgress } from '../tm-trainer.ts';
@@ -12,8 +13,8 @@ export const tmWorkerApi = {
   backend: () => engine.backend(),
   load: (files: TmModelFiles, meta: Pick<TmMetadata, 'imageSize' | 'labels'>) =>
     engine.load(files, meta),
-  classify: (frame: ImageBitmap) => engine.classify(frame),
-  addSample: (key: string, frame: ImageBitmap) => engine.addSample(key, frame),
+  classify: (frame: TmFrame) => engine.classify(frame),
+  addSample: (key: string, frame: TmFrame) => engine.addSample(key, frame),
   warm: () => engine.warm(),
   removeSample: (id: number) => engine.removeSample(id),
   clearClass: (key: string) => engine.clearClass(key),

@@ -32,7 +32,7 @@ export type IdentityChip = (typeof IdentityChip)[keyof typeof IdentityChip];
 export const IdentityBoard = { gogo4: 1, piTopping: 2, gogo6: 4 } as const;
 export type IdentityBoard = (typeof IdentityBoard)[keyof typeof IdentityBoard];
 
-export const IDENTITY_FLAG_TEST = 1;
+const IDENTITY_FLAG_TEST = 1;
 
 /** Cortex-M vector-table entry 8 (reserved, zero in vendor images): the block's offset. */
 export const STM_POINTER_AT = 0x20;
@@ -40,9 +40,9 @@ const STM_MIN_OFFSET = 0x40;
 /** ESP32 app image: 24-byte header, 8-byte segment header, then `esp_app_desc_t`. */
 export const ESP_APP_DESC_AT = 0x20;
 export const ESP_APP_DESC_MAGIC = 0xabcd5432;
-export const ESP_APP_DESC_BYTES = 256;
+const ESP_APP_DESC_BYTES = 256;
 /** Legacy PIC images: after the reset (+0x00) and interrupt (+0x08, +0x18) vectors. */
-export const LEGACY_IDENTITY_OFFSET = 0x40;
+const LEGACY_IDENTITY_OFFSET = 0x40;
 
 export interface FirmwareIdentity {
   chip: IdentityChip;
@@ -58,7 +58,7 @@ const isLegacy = (chip: IdentityChip) =>
   chip === IdentityChip.legacy || chip === IdentityChip.legacyBootloader;
 
 /** Where the block of a `chip` image starting at `image[start]` sits, by its format's rule. */
-export function identityOffset(image: Uint8Array, chip: IdentityChip, start = 0): number | null {
+function identityOffset(image: Uint8Array, chip: IdentityChip, start = 0): number | null {
   const view = new DataView(image.buffer, image.byteOffset, image.byteLength);
   const u32 = (at: number) =>
     start + at + 4 <= image.length ? view.getUint32(start + at, true) : null;
@@ -119,7 +119,7 @@ export function isComplete(image: Uint8Array, chip: IdentityChip, start = 0): bo
   return crc32(copy) === id.crc;
 }
 
-export interface IdentityFields {
+interface IdentityFields {
   chip: IdentityChip;
   boardType: number;
   version: number;
