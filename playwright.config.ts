@@ -15,7 +15,13 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // GOGO_E2E_JSON also writes a JSON report there (the test command's digest of failures).
+  reporter: [
+    [process.env.CI ? 'line' : 'list'],
+    ...(process.env.GOGO_E2E_JSON
+      ? [['json', { outputFile: process.env.GOGO_E2E_JSON }] as const]
+      : []),
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

@@ -18,16 +18,31 @@ bash scripts/setup.sh
 LOGS=$(mktemp -d)
 trap 'rm -rf "$LOGS"' EXIT
 
-# step LANE TITLE COMMAND...: runs one step, notes its time and, if it fails, its title.
+# cpu_now: sets CPU to the CPU time (user + system, whole seconds) of this shell's finished
+# children so far. `times` must run in this shell: a subshell ($(...) or a pipe) has no
+# children of its own.
+cpu_now() {
+  local file="$LOGS/times.$BASHPID"
+  times >"$file"
+  CPU=$(tail -1 "$file" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); t += p[1] * 60 + p[2] } printf "%d", t }')
+}
+
+# step LANE TITLE COMMAND...: runs one step, notes its time, the CPU time it took (the lanes
+# share two cores, so a step's wall time depends on the others) and, if it fails, its title.
 step() {
   local lane=$1 title=$2
   shift 2
-  local started=$SECONDS
+  local started=$SECONDS cpu
+  cpu_now
+  cpu=$CPU
   printf '\n=== %s ===\n' "$title"
   if "$@"; then
-    printf '=== %s: ok in %ss\n' "$title" $((SECONDS - started))
+    cpu_now
+    printf '=== %s: ok in %ss (CPU %ss)\n' "$title" $((SECONDS - started)) $((CPU - cpu))
   else
-    printf '=== %s: FAILED (exit %s) after %ss\n' "$title" "$?" $((SECONDS - started))
+    local status=$?
+    cpu_now
+    printf '=== %s: FAILED (exit %s) after %ss (CPU %ss)\n' "$title" "$status" $((SECONDS - started)) $((CPU - cpu))
     printf '%s\n' "$title" >>"$LOGS/$lane.failed"
   fi
 }
@@ -64,7 +79,8 @@ lane_engines() {
 lane_e2e() {
   local n=$1 port=$2
   step "e2e$n" "end-to-end, shard $n of 2 (playwright, chromium, real server and Auth emulator on port $port)" \
-    env GOGO_E2E_PORT="$port" npx playwright test --shard="$n/2" --output="test-results/shard-$n"
+    env GOGO_E2E_PORT="$port" GOGO_E2E_JSON="$LOGS/e2e$n.json" \
+    npx playwright test --shard="$n/2" --output="test-results/shard-$n"
 }
 
 started=$SECONDS
@@ -110,4 +126,6 @@ for lane in build "${lanes[@]}"; do
   fi
 done
 grep -h '^=== .*: \(ok in\|FAILED\)' "$LOGS"/*.log 2>/dev/null | sed 's/^=== /  /' || true
+printf '\n########## end-to-end digest ##########\n'
+node --import tsx scripts/e2e-digest.ts "$LOGS/e2e1.json" "$LOGS/e2e2.json" || true
 exit "$status"
