@@ -1,7 +1,8 @@
 // A throw-away Mosquitto for tests and benchmarks, with the dynamic-security plugin the
 // remote lab uses at scale (docs/remote-lab.md "External broker") and the deployment's
 // configuration and limits (deploy/mosquitto.conf): a temporary folder, an admin user with a
-// random password, MQTT over WebSocket on a loopback port; stopped and deleted afterwards.
+// random password, MQTT over WebSocket on a loopback port, jemalloc as its malloc when installed
+// (docs/deploy.md "Mosquitto"); stopped and deleted afterwards.
 // Uses Debian's mosquitto (scripts/setup.sh installs it).
 //
 //   node --import tsx scripts/mosquitto-temp.ts run [--port N] -- <command...>
@@ -33,6 +34,8 @@ export interface TempMosquitto {
   remove(): Promise<void>;
   /** The dynamic-security plugin's file (which it rewrites after every change). */
   dynsecFile: string;
+  /** The broker's process id while it runs (benchmarks read its CPU time). */
+  pid(): number | undefined;
 }
 
 /** The deployment's configuration (docs/deploy.md), which the tests' broker runs too. */
@@ -88,6 +91,15 @@ export function dynsecPlugin(): string {
   );
 }
 
+/** jemalloc's library, if installed (Debian: libjemalloc2), for LD_PRELOAD. */
+function jemalloc(): string | undefined {
+  for (const dir of PLUGIN_DIRS) {
+    const file = path.join(dir, 'libjemalloc.so.2');
+    if (fs.existsSync(file)) return file;
+  }
+  return undefined;
+}
+
 function waitForPort(port: number, child: ChildProcess, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
   return new Promise((resolve, reject) => {
@@ -112,12 +124,26 @@ function waitForPort(port: number, child: ChildProcess, ms = 10_000): Promise<vo
 }
 
 export async function startTempMosquitto(
-  options: { port?: number; settings?: Record<string, string> } = {},
+  options: {
+    port?: number;
+    settings?: Record<string, string>;
+    /**
+     * The broker's malloc: jemalloc when installed, as docs/deploy.md advises (the plugin's
+     * file rewrites cost about half the CPU), or glibc's (Debian's default).
+     */
+    allocator?: 'jemalloc' | 'glibc';
+    /** Where its folder goes (default: the system's temporary folder). */
+    parent?: string;
+  } = {},
 ): Promise<TempMosquitto> {
   const plugin = dynsecPlugin();
+  const preload = options.allocator === 'glibc' ? undefined : jemalloc();
+  if (options.allocator === 'jemalloc' && !preload) {
+    throw new Error('jemalloc is not installed (Debian: apt-get install libjemalloc2)');
+  }
   const port = options.port ?? (await freePort());
   const tcpPort = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gogo-mosquitto-'));
+  const dir = fs.mkdtempSync(path.join(options.parent ?? os.tmpdir(), 'gogo-mosquitto-'));
   const adminUsername = 'gogo-admin';
   const adminPassword = randomBytes(18).toString('base64url');
   const dynsec = path.join(dir, 'dynamic-security.json');
@@ -143,7 +169,10 @@ export async function startTempMosquitto(
 
   let child: ChildProcess | null = null;
   const launch = async () => {
-    const c = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const c = spawn('mosquitto', ['-c', conf], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...(preload ? { LD_PRELOAD: preload } : {}) },
+    });
     c.stderr?.on('data', (d: Buffer) => {
       if (process.env.MOSQUITTO_LOG) process.stderr.write(d);
     });
@@ -173,6 +202,7 @@ export async function startTempMosquitto(
     adminUsername,
     adminPassword,
     dynsecFile: dynsec,
+    pid: () => (child as ChildProcess | null)?.pid,
     stop,
     restart: launch,
     async remove() {

@@ -12,9 +12,9 @@ done_in() { echo "setup: $1 in $((SECONDS - step_start)) s"; step_start=$SECONDS
 need=()
 have_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
 # Browser for end-to-end tests; wasm toolchain fallback; PostgreSQL for the server tests;
-# Mosquitto (with mosquitto_ctrl) for the remote-lab suites on an external broker; HAProxy for
-# cluster mode (npm run cluster) and its tests.
-for p in chromium rustc cargo libstd-rust-dev-wasm32 lld postgresql mosquitto mosquitto-clients haproxy; do
+# Mosquitto (with mosquitto_ctrl) for the remote-lab suites on an external broker, and jemalloc
+# for it (docs/deploy.md "Mosquitto"); HAProxy for cluster mode (npm run cluster) and its tests.
+for p in chromium rustc cargo libstd-rust-dev-wasm32 lld postgresql mosquitto mosquitto-clients libjemalloc2 haproxy; do
   have_pkg "$p" || need+=("$p")
 done
 if [ ${#need[@]} -gt 0 ]; then

@@ -15,6 +15,7 @@ import type { BenchRead } from '../../src/datalog/ui/bench-hook.ts';
 import { SimDatalog } from '../../src/virtual-board/board/sim-datalog.ts';
 import { saturateCpu } from '../fixtures/cpu-load.ts';
 import { ratio, table, type BenchContext } from './lib.ts';
+import { connectUsb } from './school-jobs.ts';
 import { benchChromium, benchPort, ensureBuilt, serveDist } from './serve-dist.ts';
 
 interface StressWindow {
@@ -24,15 +25,6 @@ interface StressWindow {
     loseDatalogPackets(packets: number[]): Promise<void>;
   };
   gogoDatalogBench?: { lastRead(): BenchRead };
-}
-
-/** Connects the fake USB board through the connect dialog. */
-async function connect(page: Page): Promise<void> {
-  await page.getByTestId('connect-button').click();
-  const dialog = page.getByRole('dialog', { name: 'Connect a GoGo board' });
-  await dialog.getByTestId('connect-webhid').click();
-  // The dialog closes by itself once the board is connected.
-  await dialog.waitFor({ state: 'hidden', timeout: 120_000 });
 }
 
 /** One read through the page's Read button with every core busy, compared with the board. */
@@ -139,7 +131,7 @@ export async function benchStressRead(ctx: BenchContext, records: number): Promi
     const page = await context.newPage();
     page.on('pageerror', (e) => console.error('page error:', e.message));
     await page.goto(`${url}/#/datalog/offline`);
-    await connect(page);
+    await connectUsb(page);
     const lossy = Math.round(records / 10);
     const lost = [100, 101, 102, Math.floor(lossy / 12)];
     const cases = [await stressRead(page, records, []), await stressRead(page, lossy, lost)];

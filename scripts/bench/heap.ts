@@ -1,7 +1,8 @@
 // The memory a page's scripts use, as Chromium's DevTools protocol reports it per target:
 // the page and each of its workers (reached as the page's auto-attached targets), each
 // after a garbage collection (`HeapProfiler.collectGarbage`):
-//   - the used JS heap (`Runtime.getHeapUsage`);
+//   - the used JS heap (`Runtime.getHeapUsage`), and the array buffers' backing stores it
+//     reports beside it (typed arrays: e.g. camera frames and tensors on the CPU);
 //   - the WebAssembly memories alive in it (every `WebAssembly.Memory`, found with
 //     `Runtime.queryObjects`): the core worker's decoded data logs live there, outside the
 //     JS heap.
@@ -13,8 +14,15 @@ import type { CDPSession, Page } from '@playwright/test';
 export interface Heap {
   page: number;
   workers: number[];
+  /** Backing stores of array buffers (not WebAssembly memory), page and workers. */
+  buffers: number;
   /** Sum of the byte lengths of every live WebAssembly.Memory, page and workers. */
   wasm: number;
+}
+
+interface HeapUsage {
+  usedSize?: number;
+  backingStorageSize?: number;
 }
 
 interface Answer {
@@ -64,7 +72,8 @@ export async function heap(page: Page): Promise<Heap> {
       }
     };
     await own('HeapProfiler.collectGarbage');
-    const usage = (await own('Runtime.getHeapUsage')).result as { usedSize?: number } | undefined;
+    const usage = (await own('Runtime.getHeapUsage')).result as HeapUsage | undefined;
+    let buffers = usage?.backingStorageSize ?? 0;
     let wasm = await wasmBytes(own);
     const sessions: string[] = [];
     cdp.on('Target.attachedToTarget', (e) => {
@@ -104,11 +113,12 @@ export async function heap(page: Page): Promise<Heap> {
     for (const s of sessions) {
       const call = worker(s);
       await call('HeapProfiler.collectGarbage');
-      const used = (await call('Runtime.getHeapUsage')).result?.usedSize;
-      if (typeof used === 'number') workers.push(used);
+      const used = (await call('Runtime.getHeapUsage')).result as HeapUsage | undefined;
+      if (typeof used?.usedSize === 'number') workers.push(used.usedSize);
+      buffers += used?.backingStorageSize ?? 0;
       wasm += await wasmBytes(call);
     }
-    return { page: usage?.usedSize ?? 0, workers, wasm };
+    return { page: usage?.usedSize ?? 0, workers, buffers, wasm };
   } finally {
     await cdp.detach().catch(() => undefined);
   }
@@ -117,8 +127,8 @@ export async function heap(page: Page): Promise<Heap> {
 /** The page's JS heap and its workers', bytes. */
 export const total = (h: Heap) => h.page + h.workers.reduce((a, b) => a + b, 0);
 
-/** The JS heaps and the WebAssembly memories, bytes. */
-export const held = (h: Heap) => total(h) + h.wasm;
+/** The JS heaps, their array buffers and the WebAssembly memories, bytes. */
+export const held = (h: Heap) => total(h) + h.buffers + h.wasm;
 
 /** Bytes as megabytes with one decimal ('–' when not measured). */
 export const mb = (bytes: number) =>

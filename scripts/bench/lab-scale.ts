@@ -3,6 +3,7 @@
 // sessions (one per board, broker connection open, alive at the server's period) for S
 // seconds; alives answered, lost alives (target zero), alive latency and the servers' CPU.
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import mqtt, { type MqttClient } from 'mqtt';
 import { signUpWithPassword } from '../../server/testing/emulator-accounts.ts';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
@@ -169,6 +170,8 @@ export interface LabScaleOptions {
   brokerUrl: (url: string) => string;
   /** CPU seconds the servers have used so far. */
   cpu: () => number;
+  /** CPU seconds the broker has used so far (set-up figures per phase), if known. */
+  brokerCpu?: () => number;
   stations: number;
   seconds: number;
   concurrency: number;
@@ -187,6 +190,12 @@ export interface LabScaleResult {
   elapsed: number;
   /** Set-up seconds: labs created, stations granted and online, sessions granted and connected. */
   setup: { labs: number; stations: number; sessions: number };
+  /** The broker's CPU seconds while stations and while sessions were set up, and in the steady state. */
+  brokerCpu: { stations: number; sessions: number; steady: number };
+  /** The load generator's longest event-loop delay (ms) while stations and while sessions
+   * were set up, and in the steady state: beyond a few seconds, its stations' presence came
+   * late and boards looked away because of the bench itself. */
+  benchLagMs: { stations: number; sessions: number; steady: number };
   /** Station grants (`POST /lab/:uuid/station`) and session grants (`POST /session/connect`), ms. */
   stationGrant: number[];
   sessionGrant: number[];
@@ -199,6 +208,7 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
   let running = true;
   const loops: Promise<void>[] = [];
   let sessions: { api: Api; s: SessionAnswer }[] = [];
+  let stopLag = () => {};
   const at = (i: number) => o.origins[i % o.origins.length] ?? o.aliveOrigin;
   const owners = o.origins.map((origin) => new Api(origin, o.ownerToken, o.timeoutMs));
   const owner = (i: number) => owners[i % owners.length] as Api;
@@ -213,6 +223,26 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       phase = now;
       return seconds;
     };
+    const lag = monitorEventLoopDelay({ resolution: 20 });
+    lag.enable();
+    const lagLap = (what: string) => {
+      const max = lag.max / 1e6;
+      lag.reset();
+      progress(`${what}: the bench's longest event-loop delay ${max.toFixed(0)} ms`);
+      return max;
+    };
+    stopLag = () => {
+      lagLap('so far');
+      lag.disable();
+    };
+    const brokerCpu = o.brokerCpu ?? (() => 0);
+    let broker0 = brokerCpu();
+    const brokerLap = () => {
+      const now = brokerCpu();
+      const seconds = now - broker0;
+      broker0 = now;
+      return seconds;
+    };
     const labs = await pool('labs created', [...Array(o.stations).keys()], o.concurrency, (i) =>
       owner(i).post<Lab>('/lab/create', {
         name: `Bench ${i}`,
@@ -224,6 +254,8 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
     // comes from the owner's station route: the key route allows 10 connects a minute per
     // address (against key guessing), which one machine's stations would exceed.
     const labsSeconds = lap();
+    brokerLap();
+    lag.reset();
     await pool('stations online', labs, o.concurrency, async (lab, i) => {
       const g0 = performance.now();
       const g = await owner(i + 1).post<StationGrant>(`/lab/${lab.uuid}/station`);
@@ -259,6 +291,8 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       timers.push(setInterval(send, 2000));
     });
     const stationsSeconds = lap();
+    const stationsBroker = brokerLap();
+    const stationsLag = lagLap('stations online');
     await sleep(3000);
     // Students: one account (the Auth emulator's sign-ups are left out of the set-up times) and one session per board, broker connection open, alive loop.
     const accounts = await pool('student accounts', labs, o.concurrency, () =>
@@ -267,6 +301,7 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       ),
     );
     lap();
+    brokerLap();
     // Each session keeps alive from the moment it connects (the server ends a silent one), at
     // its period from a random phase, as independent students would; losses count from then,
     // alives and their latency only in the measured steady state.
@@ -274,6 +309,9 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
     let lost = 0;
     let measuring = false;
     const errors = new Map<string, number>();
+    /** Sessions the server ended, and why (each keeps counting lost alives, as a student's app
+     * that keeps asking would). */
+    const endedSessions = new Map<number, string>();
     const aliveLatency: number[] = [];
     const keepAlive = async (api: Api, s: SessionAnswer) => {
       await sleep(Math.random() * s.alive_ms);
@@ -290,7 +328,12 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
           }
           if (a.state !== 'active') {
             lost++;
-            errors.set(a.state, (errors.get(a.state) ?? 0) + 1);
+            const why = a.end_reason ? `${a.state} (${a.end_reason})` : a.state;
+            errors.set(why, (errors.get(why) ?? 0) + 1);
+            if (!endedSessions.has(s.session_id)) {
+              endedSessions.set(s.session_id, why);
+              progress(`session ${s.session_id}: ${why}`);
+            }
           }
         } catch (e) {
           lost++;
@@ -323,6 +366,8 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       return { api: alive, s };
     });
     const sessionsSeconds = lap();
+    const sessionsBroker = brokerLap();
+    const sessionsLag = lagLap('sessions connected');
     progress(
       `steady state: ${sessions.length} sessions alive for ${o.seconds} s (${lost} lost so far)`,
     );
@@ -336,8 +381,12 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       );
     }
     running = false;
+    const steadyLag = lagLap('steady state');
+    lag.disable();
+    stopLag = () => {};
     const elapsed = (Date.now() - t0) / 1000;
     const cpu = o.cpu() - cpu0;
+    const steadyBroker = brokerLap();
     for (const [m, n] of errors) progress(`lost alive ×${n}: ${m}`);
     return {
       alives,
@@ -347,11 +396,14 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       aliveLatency,
       elapsed,
       setup: { labs: labsSeconds, stations: stationsSeconds, sessions: sessionsSeconds },
+      brokerCpu: { stations: stationsBroker, sessions: sessionsBroker, steady: steadyBroker },
+      benchLagMs: { stations: stationsLag, sessions: sessionsLag, steady: steadyLag },
       stationGrant,
       sessionGrant,
     };
   } finally {
     running = false;
+    stopLag();
     progress('tearing down the scale run');
     await withTimeout(Promise.all(loops), o.timeoutMs * 2, 'the alive loops to stop').catch(
       (e: unknown) => progress(String(e)),

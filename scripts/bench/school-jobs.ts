@@ -117,7 +117,7 @@ export async function measured(
  * Connects the virtual board behind the fake navigator.hid ("USB") from the connect
  * dialog; the dialog closes by itself once the board has said what it is.
  */
-async function connectUsb(page: Page): Promise<void> {
+export async function connectUsb(page: Page): Promise<void> {
   await page.getByTestId('connect-button').click();
   const dialog = page.getByRole('dialog', { name: 'Connect a GoGo board' });
   await dialog.getByTestId('connect-webhid').click();

@@ -321,8 +321,9 @@ function heapRow(
     'JS heap': mb(js),
     goal: `≤ ${goalMb} MB`,
     met: js / 1024 / 1024 <= goalMb ? 'yes' : 'NO',
+    'array buffers': mb(h?.buffers ?? Number.NaN),
     'WebAssembly memory': mb(h?.wasm ?? Number.NaN),
-    'JS heap + WebAssembly': mb(h ? held(h) : Number.NaN),
+    'all three': mb(h ? held(h) : Number.NaN),
   };
 }
 
@@ -404,7 +405,7 @@ const suite: BenchSuite = {
       }
       if (heaps.length > 0) {
         table(
-          'JS heap during the long jobs, after a garbage collection (CDP Runtime.getHeapUsage per target: the page and each worker)',
+          'Memory during the long jobs, after a garbage collection, per CDP target (the page and each worker): the JS heap (Runtime.getHeapUsage; the goal), the array buffers it reports beside it, and the live WebAssembly memories (Runtime.queryObjects)',
           heaps,
         );
       }
@@ -513,6 +514,7 @@ async function memory(
       workers: `${mb(after.workers.reduce((a, b) => a + b, 0))} (${after.workers.length})`,
       total: mb(total(after)),
       goal: `≤ ${GOALS.heapMb} MB`,
+      'array buffers': mb(after.buffers),
       WebAssembly: mb(after.wasm),
       [`after cycle 1`]: mb(total(leak.first)),
       [`after cycle ${CYCLES}`]: mb(total(leak.last)),
@@ -606,6 +608,7 @@ async function jobs(
         if (h) {
           ctx.record('school', {
             [`${k}.heap.${job.key}@${rate}x`]: total(h),
+            [`${k}.buffers.${job.key}@${rate}x`]: h.buffers,
             [`${k}.wasm.${job.key}@${rate}x`]: h.wasm,
           });
         }

@@ -365,17 +365,20 @@ describe(`who may list a board (${testEngine()}, ${testBroker()})`, () => {
 
   it('limits how many GoGo IDs one user may try to register', async () => {
     const prober = (await signUpWithPassword(t.emulatorHost)).idToken;
-    const answers: number[] = [];
-    for (let i = 0; i < 61; i++) {
-      const r = await api<Err>(prober, 'POST', '/lab/create', {
-        name: 'Probe',
-        board_id: labA.board_id,
-        pin: '1234',
-      });
-      answers.push(r.status);
-    }
-    expect(answers.slice(0, 60).every((s) => s === 409)).toBe(true);
-    expect(answers[60]).toBe(429);
+    // All at once: the hourly quota refills one try a minute, which a slow machine working
+    // through 61 tries one after another would reach.
+    const answers = await Promise.all(
+      Array.from({ length: 61 }, async () => {
+        const r = await api<Err>(prober, 'POST', '/lab/create', {
+          name: 'Probe',
+          board_id: labA.board_id,
+          pin: '1234',
+        });
+        return r.status;
+      }),
+    );
+    expect(answers.filter((s) => s === 409)).toHaveLength(60);
+    expect(answers.filter((s) => s === 429)).toHaveLength(1);
     // Others are not held up.
     expect((await newLab(colleague)).board_id).toBeTruthy();
   }, 120_000);

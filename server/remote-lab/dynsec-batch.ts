@@ -27,11 +27,17 @@ const changes = (commands: Record<string, unknown>[]) =>
  * answer travels back and the server sends the next (on a busy machine that turnaround took
  * longer than the broker's work, and grants piled up); later calls queue and coalesce.
  */
-const MAX_IN_FLIGHT = 4;
+export const MAX_IN_FLIGHT = 4;
 /** JSON bytes of one control message, at most (Mosquitto's message_size_limit is 256 KiB). */
 const MAX_BATCH_BYTES = 128 * 1024;
-/** A call gives up when its answer has not come by then (the broker restarts, say). */
-const DYNSEC_ANSWER_MS = 10_000;
+/**
+ * A call gives up when its message has had no answer this long after it went out (the
+ * broker restarts, say). Time spent queued behind other calls does not count: a busy broker
+ * slows grants down instead of failing them.
+ */
+export const DYNSEC_ANSWER_MS = 10_000;
+/** A call that could not even be sent this long after it was made gives up (a stuck queue). */
+const DYNSEC_QUEUED_MS = 60_000;
 
 interface Call {
   id: string;
@@ -72,8 +78,8 @@ export class DynsecBatcher implements DynsecChannel {
         reject,
       };
       call.timer = setTimeout(
-        () => this.settle(call, new Error('dynamic security: no answer in 10 s')),
-        DYNSEC_ANSWER_MS,
+        () => this.settle(call, new Error('dynamic security: the queue did not move in 60 s')),
+        DYNSEC_QUEUED_MS,
       );
       this.queue.push(call);
       this.schedule();
@@ -151,7 +157,14 @@ export class DynsecBatcher implements DynsecChannel {
     }
     this.queue.splice(0, batch.length);
     this.inFlight.add(new Set(batch.map((c) => c.id)));
-    for (const call of batch) this.waiting.set(call.id, call);
+    for (const call of batch) {
+      this.waiting.set(call.id, call);
+      clearTimeout(call.timer);
+      call.timer = setTimeout(
+        () => this.settle(call, new Error('dynamic security: no answer in 10 s')),
+        DYNSEC_ANSWER_MS,
+      );
+    }
     this.stats.messages++;
     this.stats.commands += commands;
     const payload = JSON.stringify({ commands: batch.flatMap((c) => c.commands) });

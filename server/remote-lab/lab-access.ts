@@ -305,7 +305,7 @@ function classSubscribes(login: ClassLogin): string[] {
 }
 
 /** The role of a live class login (Mosquitto's dynamic security). */
-function classAcls(login: ClassLogin) {
+function classAcls(login: ClassLogin): Acl[] {
   return [
     ...classPublishes(login).map((topic) => ({
       acltype: 'publishClientSend',
@@ -331,8 +331,24 @@ export interface DynsecResponse {
   data?: unknown;
 }
 
+/** One entry of a dynamic-security role's ACL list. */
+interface Acl {
+  acltype: string;
+  topic: string;
+  allow: boolean;
+}
+
+/** Whether a role's ACL list (as `getRole` answers it) grants exactly `acls`. */
+function sameAcls(found: unknown, acls: Acl[]): boolean {
+  if (!Array.isArray(found) || found.length !== acls.length) return false;
+  const key = (a: Partial<Acl> & { priority?: unknown }) =>
+    `${String(a.acltype)} ${String(a.topic)} ${String(a.allow)} ${String(a.priority ?? 0)}`;
+  const want = new Set(acls.map(key));
+  return (found as Partial<Acl>[]).every((a) => want.has(key(a)));
+}
+
 /** The role of a station and of a session (ACL lists of Mosquitto's dynamic security). */
-function stationAcls(prefix: string, boardId: string) {
+function stationAcls(prefix: string, boardId: string): Acl[] {
   const t = labTopics(labBase(prefix, boardId));
   const base = labBase(prefix, boardId);
   return [
@@ -343,7 +359,7 @@ function stationAcls(prefix: string, boardId: string) {
   ];
 }
 
-function sessionAcls(prefix: string, boardId: string, key: string) {
+function sessionAcls(prefix: string, boardId: string, key: string): Acl[] {
   const t = labTopics(labBase(prefix, boardId));
   return [
     { acltype: 'publishClientSend', topic: t.down(key), allow: true },
@@ -353,7 +369,7 @@ function sessionAcls(prefix: string, boardId: string, key: string) {
 }
 
 /** The server's own role: read every presence, write every control. */
-function serverAcls(prefix: string) {
+function serverAcls(prefix: string): Acl[] {
   return [
     { acltype: 'subscribePattern', topic: `${prefix}/lab/+/presence`, allow: true },
     { acltype: 'publishClientSend', topic: `${prefix}/lab/+/control`, allow: true },
@@ -391,21 +407,46 @@ export class DynsecLabAccess implements LabAccess {
   }
 
   /** Creates (or re-creates) a client with one role of its own. */
-  private async replaceClient(
-    username: string,
-    password: string,
-    acls: object[],
-    textdescription = '',
-  ) {
+  private async replaceClient(username: string, password: string, acls: Acl[]) {
     const rolename = this.roleOf(username);
     // Deleting the client first closes its connections (the older station, a stale session).
     const responses = await this.channel.command([
       { command: 'deleteClient', username },
       { command: 'deleteRole', rolename },
       { command: 'createRole', rolename, acls },
-      { command: 'createClient', username, password, textdescription, roles: [{ rolename }] },
+      { command: 'createClient', username, password, textdescription: '', roles: [{ rolename }] },
     ]);
     responses.forEach(ignore(['not found']));
+  }
+
+  /**
+   * Gives a client of its own role the password and topics: a first grant creates role and
+   * client (two file rewrites), a renewal finds both and changes the password alone (one
+   * rewrite instead of the four of deleting and creating both), which closes the client's
+   * older links all the same. One message learns what was there (each `get` runs before the
+   * `create` after it) and creates what was missing.
+   */
+  private async grantClient(username: string, password: string, acls: Acl[]) {
+    const rolename = this.roleOf(username);
+    const [role, roleCreated, client, clientCreated] = await this.channel.command([
+      { command: 'getRole', rolename },
+      { command: 'createRole', rolename, acls },
+      { command: 'getClient', username },
+      { command: 'createClient', username, password, textdescription: '', roles: [{ rolename }] },
+    ]);
+    const found = (role?.data as { role?: { acls?: unknown } } | undefined)?.role;
+    if (found && !sameAcls(found.acls, acls)) {
+      // A role of this name with other topics (a session id drawn again after the database
+      // was replaced, say): nobody knows the new password yet, so starting over is safe.
+      await this.replaceClient(username, password, acls);
+      return;
+    }
+    for (const r of [roleCreated, clientCreated]) if (r) ignore(['already exists'])(r);
+    if (!(client?.data as { client?: unknown } | undefined)?.client) return;
+    const responses = await this.channel.command([
+      { command: 'modifyClient', username, password, textdescription: '', roles: [{ rolename }] },
+    ]);
+    responses.forEach(ignore([]));
   }
 
   private async deleteClient(username: string) {
@@ -419,7 +460,7 @@ export class DynsecLabAccess implements LabAccess {
   /** The server's own user, with a fresh password each start. */
   async ensureServer(password: string, replica = ''): Promise<string> {
     const username = labUsernames.server(this.ns, replica);
-    await this.replaceClient(username, password, serverAcls(this.prefix));
+    await this.grantClient(username, password, serverAcls(this.prefix));
     return username;
   }
 
@@ -459,7 +500,7 @@ export class DynsecLabAccess implements LabAccess {
   }
 
   grantSession(sessionId: number, boardId: string, key: string, password: string): Promise<void> {
-    return this.replaceClient(
+    return this.grantClient(
       labUsernames.session(this.ns, sessionId),
       password,
       sessionAcls(this.prefix, boardId, key),
@@ -487,11 +528,7 @@ export class DynsecLabAccess implements LabAccess {
   }
 
   grantClassLogin(loginId: number, login: ClassLogin, password: string): Promise<void> {
-    return this.replaceClient(
-      labUsernames.classLogin(this.ns, loginId),
-      password,
-      classAcls(login),
-    );
+    return this.grantClient(labUsernames.classLogin(this.ns, loginId), password, classAcls(login));
   }
 
   revokeClassLogin(loginId: number): Promise<void> {

@@ -189,6 +189,43 @@ describe(`remote lab sessions and access control (${testEngine()}, ${testBroker(
     expect([...(ups[0] ?? [])]).toEqual([1, 64]);
   });
 
+  it('renews a holder’s access with a new password that reaches its own topics only', async () => {
+    const lab = await newLab();
+    const station = await onlineStation(lab);
+    const student = students[1] ?? '';
+    const r = await api<SessionAnswer>(student, 'POST', '/session/connect', {
+      board_id: lab.board_id,
+      pin: '4711',
+    });
+    const first = r.body.broker;
+    if (!first) throw new Error('no grant');
+    // The app's link broke: its next alive asks for new access.
+    const again = await api<SessionAnswer>(student, 'POST', '/session/alive', {
+      session_id: r.body.session_id,
+      session_ans: 0,
+      renew: true,
+    });
+    const renewed = again.body.broker;
+    if (!renewed) throw new Error('no renewed grant');
+    expect(renewed).toMatchObject({ username: first.username, up: first.up, down: first.down });
+    expect(renewed.password).not.toBe(first.password);
+    await expect(connect(first.url, first.username, first.password)).rejects.toThrow();
+    const app = await connect(renewed.url, renewed.username, renewed.password);
+    const ups: Buffer[] = [];
+    app.on('message', (topic, payload) => {
+      if (topic === renewed.up) ups.push(payload);
+    });
+    await app.subscribeAsync([renewed.up, renewed.presence]);
+    await expect(app.subscribeAsync(labTopics(station.grant.base).up('other'))).rejects.toThrow();
+    const control = await until(() => station.control, 'control');
+    await station.up(control.key, Buffer.from([1, 65]));
+    await until(() => ups.length > 0, 'up');
+    await app.publishAsync(renewed.down, Buffer.from([1, 0, 12]));
+    const down = await until(() => station.downs.find((d) => d.topic === renewed.down), 'down');
+    expect([...down.payload]).toEqual([1, 0, 12]);
+    await api(student, 'POST', '/session/disconnect', { session_id: r.body.session_id });
+  });
+
   it('answers the spec messages for a wrong GoGo ID or pin, a wrong code and an offline board', async () => {
     const lab = await newLab('1234');
     const s = students[1] ?? '';

@@ -135,7 +135,8 @@ describe('cable board in a lesson (against the real API server)', () => {
     expect(state.answer).toBe(3);
     expect(state.lastSent).toBe(0);
     expect(device.snapshot.status).toBe('connected');
-  });
+    // It starts a server and an Auth emulator of its own: slow on a busy machine.
+  }, 60_000);
 
   it('ends the session on sign-out and records again after signing back in', async () => {
     const { t, klass, lesson, api } = await lessonWithStudent();
