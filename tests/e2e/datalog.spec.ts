@@ -99,7 +99,7 @@ test.describe('Offline datalog', () => {
       timeout: 30_000,
     });
     await openOffline(page);
-    const stop = saturateCpu();
+    const stop = saturateCpu({ unlessBusy: true });
     try {
       await page.getByTestId('datalog-read').click();
       await expect(page.getByTestId('datalog-progress')).toBeVisible({ timeout: 60_000 });

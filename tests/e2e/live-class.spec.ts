@@ -19,6 +19,7 @@ import { LANGUAGES, violations } from './axe.ts';
 import { c, newUser, unique, type ClassroomApp } from './classroom-page.ts';
 import { BoardLink } from './fixtures/board-link.ts';
 import { text } from './locales.ts';
+import { expectToastShown, watchToasts } from './toast-record.ts';
 
 const t = (ref: string) => text('en', ref);
 const STARTER = 'to main\na, on\nforever [ wait 10 ]\nend';
@@ -153,11 +154,10 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
 
   await test.step('a program runs with its motor on; Stop all boards stops it', async () => {
     for (const s of students) {
+      await watchToasts(s.app.page);
       await s.app.button(t('editor:toolbar.download')).click();
       // Compiling and writing the board take long on a loaded machine; not what is tested.
-      await expect(s.app.toast('success', t('download:success'))).toBeVisible({
-        timeout: 60_000,
-      });
+      await expectToastShown(s.app.page, 'success', t('download:success'), 60_000);
       await s.app.button(t('editor:toolbar.run')).click();
       await s.board.showSimTab();
       await expect(s.board.simMotor('a')).toHaveAttribute('data-motor', 'on');
@@ -334,20 +334,18 @@ test('a teacher sees and leads three students live', async ({ browser, baseURL }
     await dialog.getByLabel(c('live.handout.everyone')).uncheck();
     await dialog.getByLabel('Bob Baker').check();
     await dialog.getByLabel('Cy Cole').check();
+    for (const page of [teacher.page, bob.app.page, cy.app.page]) await watchToasts(page);
     await teacher.button(c('live.handout.send'), dialog).click();
-    await expect(
-      teacher.toast('success', c('live.handout.sent_other', { count: 2 })),
-    ).toBeVisible();
+    await expectToastShown(teacher.page, 'success', c('live.handout.sent_other', { count: 2 }));
     for (const s of [bob, cy]) {
-      await expect(
-        s.app.toast(
-          'success',
-          c('live.student.handedOutKept', {
-            by: 'Tina Teacher',
-            name: c('live.broadcast.untitled'),
-          }),
-        ),
-      ).toBeVisible();
+      await expectToastShown(
+        s.app.page,
+        'success',
+        c('live.student.handedOutKept', {
+          by: 'Tina Teacher',
+          name: c('live.broadcast.untitled'),
+        }),
+      );
       await expect(seat(s.email).getByTestId('live-logo')).toHaveText(TEACHER_EDITED);
     }
     await expect(seat(ann.email).getByTestId('live-logo')).toHaveText(STARTER);
