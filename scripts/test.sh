@@ -5,9 +5,9 @@
 #
 # After set-up and the production build the suites run in five lanes at once, because much
 # of their time is spent waiting on browsers, servers, databases and brokers, not on the CPU:
-# lane "static" (prettier, eslint, tsc), lane "checks" (core-rs, unit tests), lane "engines"
-# (the server suites on PostgreSQL and Mosquitto, durability, the cluster of replicas) and
-# two Playwright shards, each with its own stack (server and Auth emulator) on its own ports.
+# lane "static" (prettier, eslint, tsc, core-rs; at a lower priority), lane "checks" (unit
+# tests), lane "engines" (the server suites on PostgreSQL and Mosquitto, durability, the
+# cluster of replicas) and two Playwright shards, each with its own stack (server and Auth emulator) on its own ports.
 # Each lane goes on after a failed step so one run reports every failure; the lane logs are
 # printed whole, failed lanes last, then a summary.
 set -euo pipefail
@@ -47,17 +47,25 @@ step() {
   fi
 }
 
-# Static checks are single-threaded each: a lane of their own keeps the second core busy
-# while the unit tests run.
+# Static checks (and core-rs's native tests) are single-threaded each: a lane of their own
+# keeps the second core busy while the unit tests run. They run at a lower priority: nothing in them
+# waits on a clock, while the browsers, servers and brokers of the other lanes have time-outs,
+# and on two cores every lane waits for a core.
 lane_static() {
-  step static "format (prettier)" npx prettier --check . --log-level warn
-  step static "lint (eslint, zero warnings)" npx eslint . --max-warnings 0
-  step static "typecheck (tsc, every runtime)" npm run -s typecheck
+  step static "format (prettier)" nice -n 10 npx prettier --check . --log-level warn
+  step static "lint (eslint, zero warnings)" nice -n 10 npx eslint . --max-warnings 0
+  step static "typecheck (tsc, every runtime)" nice -n 10 npm run -s typecheck
+  step static "core-rs (rustfmt, clippy, cargo test)" nice -n 10 bash scripts/test-rust.sh
 }
 
+# Vitest's time-outs for a machine as busy as this command makes it: a test or hook that
+# waits on a server, a browser engine or a broker takes several times as long as alone. A
+# test that hangs still fails; one slowed by the other lanes no longer does.
+VITEST_LIMITS=(--testTimeout=60000 --hookTimeout=180000)
+
 lane_checks() {
-  step checks "core-rs (rustfmt, clippy, cargo test)" bash scripts/test-rust.sh
-  step checks "unit tests (vitest; server suites on SQLite, real Auth emulator)" npx vitest run
+  step checks "unit tests (vitest; server suites on SQLite, real Auth emulator)" \
+    npx vitest run "${VITEST_LIMITS[@]}"
 }
 
 lane_engines() {
@@ -65,9 +73,11 @@ lane_engines() {
   local suites
   mapfile -t suites < <(node --import tsx scripts/db-suites.ts server src)
   step engines "server suites again on PostgreSQL (throw-away cluster, ${#suites[@]} suites)" \
-    node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node "${suites[@]}"
+    node --import tsx scripts/pg-temp.ts run -- npx vitest run --project node \
+    "${VITEST_LIMITS[@]}" "${suites[@]}"
   step engines "remote-lab and web UI broker suites on Mosquitto with dynamic security (throw-away broker)" \
     node --import tsx scripts/mosquitto-temp.ts run -- npx vitest run --project node \
+    "${VITEST_LIMITS[@]}" \
     server/remote-lab server/webui src/remote-lab src/webui
   step engines "durability: SIGKILL during a burst of saves (SQLite, then PostgreSQL)" \
     node --import tsx scripts/durability.ts
@@ -82,6 +92,10 @@ lane_e2e() {
     env GOGO_E2E_PORT="$port" GOGO_E2E_JSON="$LOGS/e2e$n.json" \
     npx playwright test --shard="$n/2" --output="test-results/shard-$n"
 }
+
+# machine_ticks: busy and total CPU ticks of the whole machine so far (all cores, /proc/stat).
+machine_ticks() { awk '/^cpu / { busy = $2 + $3 + $4 + $7 + $8 + $9; print busy, busy + $5 + $6 }' /proc/stat; }
+read -r busy0 total0 < <(machine_ticks)
 
 started=$SECONDS
 lanes=(static checks engines e2e1 e2e2)
@@ -115,7 +129,10 @@ for pass in passed failed; do
   done
 done
 
-printf '\n########## summary (%ss in all) ##########\n' $((SECONDS - started))
+read -r busy1 total1 < <(machine_ticks)
+printf '\n########## summary (%ss in all; the machine'"'"'s %s cores %s%% busy, %s CPU seconds) ##########\n' \
+  $((SECONDS - started)) "$(nproc)" $((100 * (busy1 - busy0) / (total1 - total0 + 1))) \
+  $(((busy1 - busy0) / $(getconf CLK_TCK)))
 status=0
 for lane in build "${lanes[@]}"; do
   if [[ -e "$LOGS/$lane.failed" ]]; then
