@@ -479,7 +479,11 @@ const suite: BenchSuite = {
           'CPU rate': `${rate}×`,
           'record 2 × 50': ms(median(s.map((x) => x.recordMs))),
           'train 2 × 50': ms(trainMs),
-          'vs reference': `${(trainMs / Math.max(1, median(ref.map((x) => x.trainMs)))).toFixed(2)}×`,
+          // The reference (training on the page) may be left out (GOGO_BENCH_TM_TRAINERS).
+          'vs reference':
+            ref.length === 0
+              ? '–'
+              : `${(trainMs / Math.max(1, median(ref.map((x) => x.trainMs)))).toFixed(2)}×`,
           'Train click': phase('click'),
           'while training': phase('training'),
           'end of training': phase('end'),
