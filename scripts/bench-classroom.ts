@@ -17,7 +17,7 @@ import path from 'node:path';
 import { API_BASE_PATH } from '../src/contract/base-path.ts';
 import { signUpWithPassword } from '../server/testing/emulator-accounts.ts';
 import { envPort, freePort, startAuthEmulator } from './auth-emulator.ts';
-import { table } from './bench/lib.ts';
+import { pool, table } from './bench/lib.ts';
 import { startTempPostgres } from './pg-temp.ts';
 import { startServer, stopServer } from './bench/server-process.ts';
 
@@ -62,21 +62,6 @@ function client(base: string) {
       body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
     };
   };
-}
-
-/** Runs `fn` over `items` with at most `n` at a time. */
-async function pool<T, R>(items: readonly T[], n: number, fn: (item: T, i: number) => Promise<R>) {
-  const out: R[] = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i] as T, i);
-      }
-    }),
-  );
-  return out;
 }
 
 const percentile = (xs: number[], p: number) => {

@@ -24,19 +24,18 @@ import { signUpWithPassword, type TestAccount } from '../server/testing/emulator
 import { liveApi } from '../src/classroom/live/live-api.ts';
 import { TeacherLive } from '../src/classroom/live/teacher-live.ts';
 import { envPort, freePort, startAuthEmulator } from './auth-emulator.ts';
-import { table } from './bench/lib.ts';
 import {
   apiClients,
   BOARD_EVERY_MS,
   change,
   createClasses,
   join,
-  pool,
   PROGRAM_EVERY_MS,
   sleep,
   studentDesks,
   until,
 } from './bench/live-students.ts';
+import { pool, table } from './bench/lib.ts';
 import { startServer, stopServer } from './bench/server-process.ts';
 import { mosquittoServerEnv, startTempMosquitto, type TempMosquitto } from './mosquitto-temp.ts';
 import { startTempPostgres, type TempPostgres } from './pg-temp.ts';

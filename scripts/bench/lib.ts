@@ -58,6 +58,25 @@ export async function interleave<K extends string>(
   return Object.fromEntries(keys.map((k) => [k, summarise(samples[k])])) as Record<K, Timing>;
 }
 
+/** Runs `fn` over `items` with at most `n` at a time; the answers in the items' order. */
+export async function pool<T, R>(
+  items: readonly T[],
+  n: number,
+  fn: (item: T, i: number) => Promise<R>,
+): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await fn(items[i] as T, i);
+      }
+    }),
+  );
+  return out;
+}
+
 export const rounds = (ctx: BenchContext, n: number) => Math.max(3, Math.round(n * ctx.scale));
 
 export const ms = (x: number) => `${x < 10 ? x.toFixed(2) : x.toFixed(1)} ms`;

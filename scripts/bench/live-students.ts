@@ -10,6 +10,7 @@ import { classroomApi } from '../../src/classroom/classroom-api.ts';
 import { NO_BOARD } from '../../src/classroom/live/deltas.ts';
 import { liveApi } from '../../src/classroom/live/live-api.ts';
 import { StudentLive, type ProgramNow } from '../../src/classroom/live/student-live.ts';
+import { pool } from './lib.ts';
 import { API_BASE_PATH } from '../../src/contract/base-path.ts';
 import type { LiveBoardState } from '../../src/contract/live-class.ts';
 
@@ -25,25 +26,6 @@ export async function until(f: () => boolean, timeoutMs: number, what: string): 
     if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
     await sleep(50);
   }
-}
-
-/** Runs `fn` over `items` with at most `n` at a time. */
-export async function pool<T, R>(
-  items: readonly T[],
-  n: number,
-  fn: (item: T, i: number) => Promise<R>,
-): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i] as T, i);
-      }
-    }),
-  );
-  return out;
 }
 
 /** API clients of one server for signed-in accounts; `failures` counts failed calls. */

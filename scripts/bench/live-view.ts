@@ -17,10 +17,10 @@ import {
   change,
   createClasses,
   join,
-  pool,
   studentDesks,
   type LiveClass,
 } from './live-students.ts';
+import { pool } from './lib.ts';
 import { waitInPage, WATCH_TASKS } from './main-thread.ts';
 import { measured, VIEWPORT, type JobRun } from './school-jobs.ts';
 import { startServer, stopServer } from './server-process.ts';
