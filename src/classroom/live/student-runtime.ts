@@ -2,6 +2,8 @@
 // program, the core worker's compiler and the board link. It takes part while a lesson the
 // student may submit is open (lessonSession), and stops the board over whichever link the
 // student uses (USB, plugin, remote lab, virtual): the program first, then every motor.
+// Its broadcast pane is registered with the lesson's (`ui/widget-panes.ts`) by whatever
+// starts a lesson (`startLesson`'s callers): the service imports no view.
 import { subscribe } from 'valtio';
 import { api } from '../../api/client.ts';
 import { coreBridge } from '../../bridge/core-bridge.ts';
@@ -19,9 +21,8 @@ import { BROADCAST_PANE } from '../pane-ids.ts';
 import { programNow } from './program-now.ts';
 import { StudentLive } from './student-live.ts';
 import { showStudentLive } from './student-live-store.ts';
-import { studentCommentActions } from './student-comment-actions.ts';
+import { studentLiveActions } from './student-live-actions.ts';
 import { takeHandout } from './take-program.ts';
-import '../ui/widget-panes.ts';
 
 const LINKS = { webhid: 'usb', plugin: 'plugin', simulated: 'virtual', remote: 'remote' } as const;
 
@@ -81,7 +82,8 @@ export const studentLive = new StudentLive({
   handout: takeHandout,
 });
 studentLive.subscribe(showStudentLive);
-studentCommentActions.resolve = (id) => studentLive.resolveComment(id);
+studentLiveActions.resolve = (id) => studentLive.resolveComment(id);
+studentLiveActions.raiseHand = (up) => studentLive.raiseHand(up);
 
 // The teacher's broadcast opens beside the student's program, and closes when it ends.
 let broadcastShown = false;

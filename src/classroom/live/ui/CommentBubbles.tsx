@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import type { Comment } from '../../../contract/live-class.ts';
 import type { BlocksEditor } from '../../../editor/handles.ts';
 import { placeBubble, type Box } from '../comment-place.ts';
-import { studentCommentActions } from '../student-comment-actions.ts';
+import { studentLiveActions } from '../student-live-actions.ts';
 import { studentLiveView } from '../student-live-store.ts';
 import { useCommentPlaces } from './use-comment-places.ts';
 
@@ -15,7 +15,7 @@ import { useCommentPlaces } from './use-comment-places.ts';
 const BUBBLE = { width: 240, height: 56 };
 
 function resolve(id: string): void {
-  void studentCommentActions.resolve?.(id).catch(() => {
+  void studentLiveActions.resolve?.(id).catch(() => {
     // The API client showed why; the comment stays.
   });
 }

@@ -4,7 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import type { Comment } from '../../../contract/live-class.ts';
-import { studentCommentActions } from '../student-comment-actions.ts';
+import { studentLiveActions } from '../student-live-actions.ts';
 import { studentLiveView } from '../student-live-store.ts';
 import { useCommentPlaces } from './use-comment-places.ts';
 
@@ -70,7 +70,7 @@ export default function StudentComments() {
                 className="btn btn-sm btn-outline-success py-0"
                 aria-label={t('live.comments.resolveLabel', { text: c.text })}
                 onClick={() =>
-                  void studentCommentActions.resolve?.(c.id).catch(() => {
+                  void studentLiveActions.resolve?.(c.id).catch(() => {
                     // The API client showed why; the comment stays.
                   })
                 }

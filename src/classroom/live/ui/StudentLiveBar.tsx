@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSnapshot } from 'valtio';
 import IconButton from '../../../ui/icon-button/IconButton.tsx';
-import { studentLive } from '../student-runtime.ts';
+import { studentLiveActions } from '../student-live-actions.ts';
 import { studentLiveView } from '../student-live-store.ts';
 
 export default function StudentLiveBar() {
@@ -25,7 +25,7 @@ export default function StudentLiveBar() {
   const hand = async () => {
     setBusy(true);
     try {
-      await studentLive.raiseHand(!handUp);
+      await studentLiveActions.raiseHand?.(!handUp);
     } catch {
       // The API client showed why; the hand stays as it was.
     } finally {
