@@ -301,11 +301,14 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
       pending: false,
     });
 
-    // A long program: 34 chunks, 10 ms apart; the station dies a third of the way in.
+    // A long program: 34 chunks, paced 200 ms apart here (10 ms on a real download) so the
+    // station is surely still writing when the test, however busy the machine, kills it a
+    // third of the way in; at 10 ms the whole download could end before the kill landed.
     const big = compile(`to main\n${'beep wait 1\n'.repeat(480)}end\n`);
     expect(big.data.length).toBeGreaterThan(1900);
+    const slow = downloadPlan(big.data, false).map((step) => ({ ...step, gapMs: step.gapMs * 20 }));
     let killed = false;
-    const download = s.device.sendSequence(downloadPlan(big.data, false), {
+    const download = s.device.sendSequence(slow, {
       onProgress: (done, total) => {
         if (!killed && done / total > 0.3) {
           killed = true;
