@@ -38,6 +38,17 @@ export async function withTimeout<T>(
   }
 }
 
+/** How much `read()` grew since the last call (the first call: since this one was made). */
+function growth(read: () => number): () => number {
+  let last = read();
+  return () => {
+    const now = read();
+    const grown = now - last;
+    last = now;
+    return grown;
+  };
+}
+
 /**
  * Runs `f` over `items` with at most `limit` in flight, reporting progress about every tenth;
  * the first failure stops new work and rejects.
@@ -216,13 +227,7 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
     const stamp = Date.now().toString(36);
     const stationGrant: number[] = [];
     const sessionGrant: number[] = [];
-    let phase = performance.now();
-    const lap = () => {
-      const now = performance.now();
-      const seconds = (now - phase) / 1000;
-      phase = now;
-      return seconds;
-    };
+    const lap = growth(() => performance.now() / 1000);
     const lag = monitorEventLoopDelay({ resolution: 20 });
     lag.enable();
     const lagLap = (what: string) => {
@@ -235,14 +240,7 @@ export async function labScale(o: LabScaleOptions): Promise<LabScaleResult> {
       lagLap('so far');
       lag.disable();
     };
-    const brokerCpu = o.brokerCpu ?? (() => 0);
-    let broker0 = brokerCpu();
-    const brokerLap = () => {
-      const now = brokerCpu();
-      const seconds = now - broker0;
-      broker0 = now;
-      return seconds;
-    };
+    const brokerLap = growth(o.brokerCpu ?? (() => 0));
     const labs = await pool('labs created', [...Array(o.stations).keys()], o.concurrency, (i) =>
       owner(i).post<Lab>('/lab/create', {
         name: `Bench ${i}`,
