@@ -10,8 +10,11 @@ const port = Number(process.env.GOGO_E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // The test command runs both shards beside vitest and PostgreSQL on two cores: a step that
+  // takes 2 s alone can take 10 s there (a lazy page after a hash change did, in CI). Passing
+  // tests never wait for these limits; only a failure takes longer to report.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
