@@ -264,7 +264,7 @@ describe('DatalogService', () => {
     expect(s.log?.records).toBe(300);
   });
 
-  it('a crashed core worker ends the read, import or export: the page is not left busy', async () => {
+  it('a crashed core worker ends the read, import or export: the page is not left busy and drops the log that lived in it', async () => {
     v.board.datalog.fill(50);
     const real = wasmDatalogCore(core);
     let crashed = true;
@@ -289,9 +289,12 @@ describe('DatalogService', () => {
     const again = service.read();
     await settle(again);
     expect((await again).outcome).toBe('complete');
+    expect(service.snapshot.log?.records).toBeGreaterThan(0);
     crashed = true;
     expect(await service.exportCsv(0)).toBeNull();
     expect([service.snapshot.busy, service.snapshot.outcome]).toEqual([null, 'unexpected']);
+    // The log's columns died with the worker: the page no longer offers a chart of it.
+    expect(service.snapshot.log).toBeNull();
     errors.mockRestore();
   });
 

@@ -13,6 +13,7 @@
 // (board-protocol §2.6), so the board sends all of it once more, and core-rs names the
 // records the first read lacked by comparing the two. At most MAX_READS reads; the outcome
 // then says which records were read again, or which are still missing.
+import { WorkerCrashedError } from '../bridge/worker-bridge.ts';
 import type { DeviceConnection, DeviceError } from '../device/device.ts';
 import { clearDatalog, readDatalog } from '../device/protocol/commands.ts';
 import type { DatalogHandle, DatalogSeries, DatalogSummary } from '../core/wasm-core.ts';
@@ -176,14 +177,17 @@ export class DatalogService {
 
   /**
    * Runs a read, import or export; one that throws (the core worker crashed, say) still ends,
-   * so the page is not left busy with its buttons off.
+   * so the page is not left busy with its buttons off. A crashed worker took the log's columns
+   * with it, so the page stops showing a log whose chart and export could only fail.
    */
   private async ending(job: () => Promise<DatalogState>): Promise<DatalogState> {
     try {
       return await job();
     } catch (error) {
       console.error(error);
-      return this.set({ busy: null, reread: null, outcome: 'unexpected', detail: {} });
+      const ended = { busy: null, reread: null, outcome: 'unexpected', detail: {} } as const;
+      if (!(error instanceof WorkerCrashedError) || !this.state.log) return this.set(ended);
+      return this.set({ ...ended, log: null, revision: this.state.revision + 1 });
     }
   }
 
