@@ -21,8 +21,15 @@ import { registerProjectActions } from './project/boot.ts';
 import { getSimHost } from './virtual-board/host/sim-host.ts';
 import { startVirtualBoard } from './virtual-board/index.ts';
 import { nextTask } from './ui/next-task.ts';
+import { afterFirstScreen } from './ui/first-screen.ts';
+import { needSession, setSessionStarter } from './state/session-start.ts';
 import { startWebui } from './webui/boot.ts';
 import { showStartFailure } from './app/start-failure.ts';
+
+/** Addresses that open the block editor (as scripts/vite-route-preload.ts). */
+const EDITOR_ADDRESS = /^(#\/?)?$|^#\/(program|code|editor|view|app\/program)(?![\w])/;
+/** The longest sign-in waits for the editor's blocks. */
+const SESSION_WAIT_MS = 4000;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -52,9 +59,11 @@ async function start(host: HTMLElement): Promise<void> {
   registerBoardActions();
   await nextTask();
 
-  // Restore a signed-in user right away, so the session is known on every screen. Firebase
-  // loads in its own chunk, next to the first render rather than before it.
-  void import('./auth/runtime.ts').then((auth) => auth.startAuth()).catch(() => {});
+  // Sign-in restores a signed-in user; Firebase loads in its own chunk when asked for
+  // (src/state/session-start.ts): below, or sooner by a route guard or an API call.
+  setSessionStarter(() => {
+    void import('./auth/runtime.ts').then((auth) => auth.startAuth()).catch(() => {});
+  });
   inBackground(import('./firmware/boot.ts').then((f) => f.startFirmware()));
   // Programs on the virtual board log to the cloud datalog (`cloud record`), as a board
   // plugin would post them. Both modules are in this chunk already (the top bar and the
@@ -89,6 +98,12 @@ async function start(host: HTMLElement): Promise<void> {
       </StrictMode>,
     );
   });
+  // On the editor, sign-in's SDK waits until the blocks take clicks (or a few seconds, when
+  // the program opens as text); every other screen may show the account at once.
+  if (EDITOR_ADDRESS.test(window.location.hash)) {
+    await afterFirstScreen(SESSION_WAIT_MS);
+  }
+  needSession();
 }
 
 start(root).catch((error: unknown) => showStartFailure(root, error));

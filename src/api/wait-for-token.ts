@@ -3,6 +3,7 @@
 // so an API call then goes out anonymously instead of hanging.
 import { subscribe } from 'valtio';
 import type { SessionState } from '../state/session.ts';
+import { needSession } from '../state/session-start.ts';
 
 export const AUTH_WAIT_TIMEOUT_MS = 5000;
 
@@ -12,6 +13,8 @@ export function waitForToken(
 ): Promise<string | null> {
   const settled = () => session.idToken !== null || (!session.loading && session.user === null);
   if (settled()) return Promise.resolve(session.idToken);
+  // Sign-in may not have started yet (it waits for the first screen): it starts now.
+  needSession();
   return new Promise((resolve) => {
     const finish = () => {
       clearTimeout(timer);

@@ -2,6 +2,7 @@
 // mode on and off, sign-in catching up when the server is back). Built at boot by index.ts.
 import { onApiUnreachable } from '../api/client.ts';
 import { connectivity, setReachable } from '../state/connectivity.ts';
+import { sessionWanted } from '../state/session-start.ts';
 import { ConnectivityService, healthUrl } from './connectivity.ts';
 
 let service: ConnectivityService | null = null;
@@ -24,7 +25,8 @@ export function startConnectivity(): void {
       // Back online: sign-in gets a fresh token and the server checks the session again (or
       // sign-in starts, if it could not before).
       if (back) {
-        void import('../auth/index.ts')
+        void sessionWanted()
+          .then(() => import('../auth/index.ts'))
           .then((auth) => auth.startAuth())
           .then((auth) => auth.reconnected())
           .catch(() => {});

@@ -4,6 +4,7 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
 import { subscribe } from 'valtio';
 import { isLoggedIn, session, type SessionState } from '../state/session.ts';
+import { needSession } from '../state/session-start.ts';
 import { redirectFrom } from './redirect.ts';
 
 type Requirement = 'login' | 'moderator';
@@ -23,6 +24,7 @@ export function isAllowed(
 /** Resolves once the session is no longer loading, or after `ms`, whichever comes first. */
 export function waitForAuth(ms = AUTH_WAIT_MS): Promise<void> {
   if (!session.loading) return Promise.resolve();
+  needSession();
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);

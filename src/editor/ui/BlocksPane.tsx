@@ -12,6 +12,7 @@ import { extensions } from '../../state/extensions.ts';
 import { markChanged, program, setWorkspaceFlusher } from '../../program/index.ts';
 import { showToast } from '../../state/ui.ts';
 import { nextTask } from '../../ui/next-task.ts';
+import { firstScreenShown } from '../../ui/first-screen.ts';
 import { localeFontsReady, onScriptFontLoaded, scriptFontsLoaded } from '../../i18n/fonts.ts';
 import { ensureBlockLocale } from '../blocks/messages.ts';
 import { BlocksEditor } from '../workspace/blocks-editor.ts';
@@ -122,6 +123,7 @@ export default function BlocksPane({ hidden, readOnly, onReady }: BlocksPaneProp
       if (disposed) return;
       ready.current(created);
       setBlocksEditorHandle(created);
+      firstScreenShown();
     };
     // A chunk that cannot load leaves the pane empty: say why.
     inBackground(start());
