@@ -13,4 +13,5 @@ export const suites: Record<string, () => Promise<{ default: BenchSuite }>> = {
   'datalog-browser': () => import('./datalog-browser.ts'),
   tm: () => import('./tm.ts'),
   school: () => import('./school.ts'),
+  idle: () => import('./idle.ts'),
 };

@@ -1,7 +1,7 @@
 // The live board as the UI sees it: link status, the decoded status stream, Raspberry Pi
 // status, key-value messages and stream counters (spec classroom §3 "Board state" and
 // "Single-board computer state"). The device layer owns the truth; one adapter
-// (src/device/store-adapter.ts) copies its events here, at most once per animation frame.
+// (src/device/store-adapter.ts) copies its events here, at most once a frame (16 ms), and only what changed.
 import { proxy } from 'valtio';
 import type {
   BoardStatus,
@@ -26,7 +26,6 @@ interface BoardState {
   keyValue: (KeyValueMessage & { at: number }) | null;
   /** The latest debug lines from the board, newest last. */
   debug: string[];
-  stats: LinkStats;
   lastError: { code: DeviceErrorCode; detail: DeviceErrorDetail; at: number } | null;
   /** Recent values per sensor, oldest first. */
   sensorHistory: number[][];
@@ -45,15 +44,23 @@ export const board = proxy<BoardState>({
   pi: null,
   keyValue: null,
   debug: [],
-  stats: {
+  lastError: null,
+  sensorHistory: [],
+  clearedAt: 0,
+  programRunning: false,
+});
+
+/**
+ * The stream's counters, which change with every report: kept apart from `board` so that
+ * what watches the board does not wake 50 times a second (only the open connect dialog
+ * shows them).
+ */
+export const linkStats = proxy<{ current: LinkStats }>({
+  current: {
     received: 0,
     decoded: 0,
     ignored: { short: 0, unknown: 0, malformed: 0, empty: 0 },
     coalesced: 0,
     written: 0,
   },
-  lastError: null,
-  sensorHistory: [],
-  clearedAt: 0,
-  programRunning: false,
 });

@@ -293,7 +293,7 @@ export interface LinkStats {
 export interface DeviceEventMap {
   /** The link or the board info changed. */
   state: ConnectionSnapshot;
-  /** The latest status, at most once per animation frame. */
+  /** The latest status, at most once a frame (16 ms). */
   status: BoardStatus;
   'pi-status': PiStatus;
   'key-value': KeyValueMessage;

@@ -1,7 +1,8 @@
 import i18next from 'i18next';
+import { subscribe } from 'valtio';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import en from '../../locales/en/device.json';
-import { board } from './board-store.ts';
+import { board, linkStats, SENSOR_HISTORY } from './board-store.ts';
 import { connection } from './connection-store.ts';
 import { ui } from '../state/ui.ts';
 import { GoGoConnection } from './connection/gogo-connection.ts';
@@ -61,7 +62,34 @@ describe('bindDeviceToStores', () => {
     }
     expect(board.status?.sensors).toEqual([30, 0, 0, 0]);
     expect(board.sensorHistory[0]).toEqual([10, 20, 30]);
-    expect(board.stats.received).toBe(3);
+    expect(linkStats.current.received).toBe(3);
+  });
+
+  it('leaves the board store alone while the board streams the same status', async () => {
+    await conn.connect('webhid');
+    const same = () => statusReport(6, 42, { 1: [0, 7] });
+    for (let i = 0; i < SENSOR_HISTORY; i++) {
+      transport.push(same());
+      await settle();
+    }
+    const status = board.status;
+    let changes = 0;
+    const stop = subscribe(board, () => changes++, true);
+    for (let i = 0; i < 5; i++) {
+      transport.push(same());
+      await settle();
+    }
+    expect(changes).toBe(0);
+    expect(board.status).toBe(status);
+    expect(board.sensorHistory[0]).toEqual(new Array<number>(SENSOR_HISTORY).fill(7));
+    expect(linkStats.current.received).toBe(SENSOR_HISTORY + 5);
+
+    transport.push(statusReport(6, 42, { 1: [0, 8] }));
+    await settle();
+    stop();
+    expect(board.status?.sensors[0]).toBe(8);
+    expect(changes).toBeGreaterThan(0);
+    expect(board.sensorHistory[0]).toEqual([...new Array<number>(SENSOR_HISTORY - 1).fill(7), 8]);
   });
 
   it('clears board data and warns with the spec text when the board is unplugged', async () => {

@@ -2,10 +2,11 @@
 // connection events into `connection` (type, method, board info) and `board` (live data),
 // and turns asynchronous device errors into warning toasts with the spec's texts.
 import i18next from 'i18next';
-import { board, SENSOR_HISTORY } from './board-store.ts';
+import { board, linkStats, SENSOR_HISTORY } from './board-store.ts';
 import { connection } from './connection-store.ts';
+import { sameData } from '../state/same-data.ts';
 import { showToast } from '../state/ui.ts';
-import type { DeviceConnection, DeviceError } from './device.ts';
+import type { BoardStatus, DeviceConnection, DeviceError, PiStatus } from './device.ts';
 import { translateError } from './ui/messages.ts';
 
 /** Codes worth a toast when nobody awaited the call (the dialog shows its own errors). */
@@ -20,6 +21,12 @@ const TOASTED = new Set([
 const DEBUG_LINES = 50;
 
 export function bindDeviceToStores(device: DeviceConnection): () => void {
+  // A board streams its status 50 times a second, mostly unchanged: the stores take only
+  // what changed, so an idle page with a board connected stays idle.
+  let lastStatus: BoardStatus | null = null;
+  let lastPi: PiStatus | null = null;
+  /** Per sensor: how many reports in a row gave its latest value. */
+  const runs: number[] = [];
   const offs = [
     device.on('state', (s) => {
       connection.connectionType = s.connectionType;
@@ -37,10 +44,17 @@ export function bindDeviceToStores(device: DeviceConnection): () => void {
       if (s.status === 'connected') board.lastError = null;
     }),
     device.on('status', (s) => {
-      board.status = s;
+      if (board.status === null || lastStatus === null || !sameData(s, lastStatus)) {
+        board.status = s;
+      }
+      lastStatus = s;
       const history = board.sensorHistory;
       s.sensors.forEach((v, i) => {
         const series = history[i] ?? (history[i] = []);
+        const run = v === series[series.length - 1] ? (runs[i] ?? 0) + 1 : 1;
+        runs[i] = run;
+        // A full chart of this one value already: one more sample of it draws the same chart.
+        if (run > SENSOR_HISTORY && series.length >= SENSOR_HISTORY) return;
         series.push(v);
         if (series.length > SENSOR_HISTORY) series.splice(0, series.length - SENSOR_HISTORY);
       });
@@ -48,7 +62,8 @@ export function bindDeviceToStores(device: DeviceConnection): () => void {
     }),
     device.on('pi-status', (pi) => {
       const was = board.pi?.alive ?? false;
-      board.pi = pi;
+      if (board.pi === null || lastPi === null || !sameData(pi, lastPi)) board.pi = pi;
+      lastPi = pi;
       // Spec core §8: 'Raspberry Pi is on' / 'Raspberry Pi disconnected'.
       if (pi.alive && !was) showToast('success', i18next.t('device:pi.on'));
       if (!pi.alive && was) showToast('warning', i18next.t('device:pi.disconnected'));
@@ -61,9 +76,11 @@ export function bindDeviceToStores(device: DeviceConnection): () => void {
       if (board.debug.length > DEBUG_LINES) board.debug.splice(0, board.debug.length - DEBUG_LINES);
     }),
     device.on('stats', (s) => {
-      board.stats = { ...s, ignored: { ...s.ignored } };
+      linkStats.current = { ...s, ignored: { ...s.ignored } };
     }),
     device.on('cleared', () => {
+      lastStatus = null;
+      lastPi = null;
       board.status = null;
       board.pi = null;
       board.keyValue = null;

@@ -10,7 +10,7 @@ import { subscribe, useSnapshot } from 'valtio';
 import RemoteConnect, { RemoteSessionPanel } from '../../remote-lab/ui/RemoteConnect.tsx';
 import { getRemoteSession } from '../../remote-lab/runtime.ts';
 import { firmwareVersionText } from '../../device/firmware-version.ts';
-import { board } from '../../device/board-store.ts';
+import { board, linkStats } from '../../device/board-store.ts';
 import { remoteLab } from '../../remote-lab/remote-lab-store.ts';
 import { connection, isBoardMatch, setDisplayBoard } from '../../device/connection-store.ts';
 import {
@@ -34,6 +34,25 @@ const CHOICES: { kind: TransportKind; icon: string }[] = [
 interface Props {
   show: boolean;
   onHide: () => void;
+}
+
+/** The stream's counters: their own component, so only it follows every report, and only
+ * while the dialog is open. */
+function StreamStats() {
+  const { t } = useTranslation('device');
+  const { current: stats } = useSnapshot(linkStats);
+  return (
+    <p className="small text-body-secondary mb-0" data-testid="stream-stats">
+      {t('dialog.stats', {
+        received: stats.received,
+        ignored:
+          stats.ignored.short +
+          stats.ignored.unknown +
+          stats.ignored.malformed +
+          stats.ignored.empty,
+      })}
+    </p>
+  );
 }
 
 export default function ConnectDialog({ show, onHide }: Props) {
@@ -164,18 +183,7 @@ export default function ConnectDialog({ show, onHide }: Props) {
               </dd>
             </dl>
           )}
-          {connected && (
-            <p className="small text-body-secondary mb-0" data-testid="stream-stats">
-              {t('dialog.stats', {
-                received: live.stats.received,
-                ignored:
-                  live.stats.ignored.short +
-                  live.stats.ignored.unknown +
-                  live.stats.ignored.malformed +
-                  live.stats.ignored.empty,
-              })}
-            </p>
-          )}
+          {connected && <StreamStats />}
         </section>
 
         <RemoteSessionPanel />

@@ -1,5 +1,5 @@
 // The device worker: core-rs HID framing and report decoding off the main thread, so a fast
-// board stream never costs the UI more than one message per animation frame.
+// board stream never costs the UI more than one message per frame (16 ms).
 import { fetchCore } from '../../core/fetch-core.ts';
 import { transferResult } from '../../core/transfer.ts';
 import type { HidCommandRequest, HidPacket } from '../../core/hid-layout.ts';

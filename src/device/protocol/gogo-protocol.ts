@@ -1,7 +1,7 @@
 // The GoGo protocol layer (style anchor 2): commands go out as core-rs framed payloads, and
 // input reports come in, are batched, decoded by core-rs off the main thread, and emitted
 // by packet type (board-protocol §3.1). Status and Pi status are coalesced to the latest
-// per flush, so listeners see at most one per animation frame however fast the board
+// per flush, so listeners see at most one per frame (16 ms) however fast the board
 // streams; key-value, debug, tap and response packets are all delivered, in order, however
 // long the page takes to flush (a busy main thread makes them later, never fewer).
 import type { HidPiStatus, HidStatus } from '../../core/hid-layout.ts';
@@ -27,20 +27,17 @@ interface ProtocolEventMap {
 
 export type Scheduler = (flush: () => void) => void;
 
+/** The longest a report waits for its flush. */
+export const FLUSH_MS = 16;
+
 /**
- * Runs `flush` on the next animation frame. Hidden tabs pause animation frames, so a timer
- * also fires (at most 100 ms later); workers, which have no frames, flush every 16 ms.
+ * Runs `flush` one frame's time (16 ms) later. A timer, not an animation frame: a board
+ * streams 50 statuses a second, and asking for a frame for each kept the page drawing
+ * frames (renderer, compositor and GPU process) while nothing on it changed; what does
+ * change is drawn in the next frame anyway. Hidden tabs slow timers down, which is fine.
  */
 const frameScheduler: Scheduler = (flush) => {
-  let done = false;
-  const run = () => {
-    if (done) return;
-    done = true;
-    flush();
-  };
-  const hasFrames = typeof requestAnimationFrame === 'function';
-  if (hasFrames) requestAnimationFrame(run);
-  setTimeout(run, hasFrames ? 100 : 16);
+  setTimeout(flush, FLUSH_MS);
 };
 
 interface ProtocolOptions {

@@ -3,26 +3,16 @@
 // the fake navigator.hid), forwards the panel's controls, plays beeps, and keeps the
 // board's state in a Valtio store for the simulator panel.
 import * as Comlink from 'comlink';
-import { proxy, ref } from 'valtio';
+import { proxy } from 'valtio';
 import { createWorkerBridge, webWorker, type WorkerApi } from '../../bridge/worker-bridge.ts';
 import { transfer } from '../../core/transfer.ts';
 import type { HidBuiltinSensors } from '../../core/hid-layout.ts';
 import type { BoardSimWorkerApi, SimMessage } from '../worker/board-sim-worker-api.ts';
 import { DeviceError } from '../../device/device.ts';
 import { playBeep } from './beep.ts';
+import { takeFirmware, takeState, type SimStore } from './sim-store.ts';
 import type { FakeHidBackend, FakeHidIdentity } from '../../device/webhid/fake-hid.ts';
-import type { FirmwareSimState } from '../firmware/simulated-device.ts';
-import type { SimConfig, SimState } from '../board/simulated-board.ts';
-
-interface SimStore {
-  /** The board's latest state (about 20 times a second while it runs). */
-  state: SimState | null;
-  running: boolean;
-  /** The virtual cable: unplugging drops the link like a real unplug. */
-  plugged: boolean;
-  /** Its firmware: bootloader, update modes, flash contents (for the panel). */
-  firmware: FirmwareSimState | null;
-}
+import type { SimConfig } from '../board/simulated-board.ts';
 
 /** `cloud record "name" v` (public: false) or `public cloud record "name" v`. */
 interface CloudRecordEvent {
@@ -32,7 +22,13 @@ interface CloudRecordEvent {
 }
 
 export class SimHost implements FakeHidBackend {
-  readonly store = proxy<SimStore>({ state: null, running: false, plugged: true, firmware: null });
+  readonly store = proxy<SimStore>({
+    state: null,
+    clockMs: 0,
+    running: false,
+    plugged: true,
+    firmware: null,
+  });
   private enumeration: FakeHidIdentity | null = 'app';
   private readonly identityListeners = new Set<(identity: FakeHidIdentity | null) => void>();
   private readonly bridge = createWorkerBridge<BoardSimWorkerApi>(
@@ -237,12 +233,10 @@ export class SimHost implements FakeHidBackend {
         if (this.store.plugged) this.reportListeners.forEach((l) => l(msg.reports));
         break;
       case 'state':
-        // ref(): the snapshot is replaced whole, Valtio need not track inside it.
-        this.store.state = ref(msg.state);
-        this.store.firmware = ref(msg.firmware);
+        takeState(this.store, msg.state, msg.firmware);
         break;
       case 'firmware':
-        this.store.firmware = ref(msg.firmware);
+        takeFirmware(this.store, msg.firmware);
         break;
       case 'identity':
         this.enumeration = msg.identity;

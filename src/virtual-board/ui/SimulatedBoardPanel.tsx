@@ -73,6 +73,18 @@ function Settings({ config }: { config: SimConfig }) {
   );
 }
 
+/** The board's clock: its own component, the one part of the panel that ticks. */
+function SimClock() {
+  const { t } = useTranslation('device');
+  const { clockMs } = useSnapshot(getSimHost().store);
+  return (
+    <span className="sim-clock small text-body-secondary" title={t('sim.clockTitle')}>
+      <i className="bi bi-clock me-1" aria-hidden />
+      {t('sim.clock', { seconds: (clockMs / 1000).toFixed(1) })}
+    </span>
+  );
+}
+
 export default function SimulatedBoardPanel() {
   const { t } = useTranslation('device');
   const host = getSimHost();
@@ -90,10 +102,7 @@ export default function SimulatedBoardPanel() {
         <Badge bg={sim.plugged ? 'success' : 'secondary'}>
           {sim.plugged ? t('sim.plugged') : t('sim.unplugged')}
         </Badge>
-        <span className="sim-clock small text-body-secondary" title={t('sim.clockTitle')}>
-          <i className="bi bi-clock me-1" aria-hidden />
-          {t('sim.clock', { seconds: (state.clockMs / 1000).toFixed(1) })}
-        </span>
+        <SimClock />
         <div className="sim-buttons">
           <Button
             size="sm"
