@@ -27,7 +27,9 @@ describe('start scripts', () => {
   it('gives React its own chunk and every other package to the libraries', () => {
     const chunkOf = (id: string) => START_CHUNKS.find((c) => c.packages.test(id))?.name;
     expect(chunkOf('/app/node_modules/react-dom/cjs/react-dom-client.production.js')).toBe('react');
-    expect(chunkOf('/app/node_modules/react-router/dist/index.mjs')).toBe('react');
+    expect(chunkOf('/app/node_modules/react/index.js')).toBe('react');
+    expect(chunkOf('/app/node_modules/react-router/dist/index.mjs')).toBe('router');
+    expect(chunkOf('/app/node_modules/react-router-dom/dist/index.mjs')).toBe('router');
     expect(chunkOf('/app/node_modules/react-bootstrap/esm/Button.js')).toBe('libraries');
     expect(chunkOf('/app/node_modules/i18next/dist/esm/i18next.js')).toBe('libraries');
     expect(chunkOf('/app/src/main.tsx')).toBeUndefined();

@@ -1,10 +1,10 @@
-// The start-up code is three chunks: React with its DOM and the router, the other
-// libraries the first screen uses, and the app. Bundled as one, its evaluation was a single
-// main-thread task over 50 ms in most first loads. Each library chunk is the build's entry
+// The start-up code is four chunks: React with its DOM, the router, the other libraries the
+// first screen uses, and the app. Bundled as one, its evaluation was a single main-thread
+// task over 50 ms in most first loads. Each library chunk is the build's entry
 // for a module of src/start/, and this step gives each a module script of its own in
 // index.html, in order, before the app's. Module scripts run in document order, each in a
 // task of its own, and a later one finds the earlier chunks evaluated, so the start-up
-// code runs in three shorter tasks (docs/first-load.md).
+// code runs in four shorter tasks (docs/first-load.md).
 import type { Plugin, Rolldown } from 'vite';
 import { indexHtmlStep, isChunk } from './vite-html-step.ts';
 
@@ -22,8 +22,12 @@ export const START_CHUNKS: readonly StartChunk[] = [
   {
     name: 'react',
     entry: 'src/start/react.ts',
-    packages:
-      /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+    packages: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+  },
+  {
+    name: 'router',
+    entry: 'src/start/router.ts',
+    packages: /[\\/]node_modules[\\/](react-router|react-router-dom)[\\/]/,
   },
   { name: 'libraries', entry: 'src/start/libraries.ts', packages: /[\\/]node_modules[\\/]/ },
 ];

@@ -14,10 +14,15 @@ import RootLayout from './layout/RootLayout.tsx';
 import RouteError from './layout/RouteError.tsx';
 import type { EditorVariantId } from '../editor/variants.ts';
 import { redirectFrom } from '../shell/redirect.ts';
+import { nextTask } from '../ui/next-task.ts';
 
 /** The program editor in one of its variants (src/editor/variants.ts), loaded on demand. */
 function editor(variant: EditorVariantId) {
   return async () => {
+    // Blockly's module code, then the editor's, each in a task of its own (together they were
+    // one task of 100-170 ms on a slow computer, docs/first-load.md).
+    await import('blockly/core');
+    await nextTask();
     const { default: EditorPage } = await import('../editor/ui/EditorPage.tsx');
     return {
       element: (

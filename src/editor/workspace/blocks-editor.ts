@@ -16,7 +16,13 @@ import { buildToolbox } from '../toolbox/toolbox.ts';
 import { installBlocklyDialogs } from './dialogs.ts';
 import { parseXml, workspaceXml } from './headless.ts';
 import { markIncompleteBlocks, type IncompleteBlock } from './incomplete.ts';
-import { attachKeyboard, registerKeyboardNavigation, type KeyboardAccess } from './keyboard.ts';
+import {
+  attachKeyboard,
+  finishToolbox,
+  registerKeyboardNavigation,
+  withToolboxLater,
+  type KeyboardAccess,
+} from './keyboard.ts';
 
 /** The toolbox for a board with the added extensions, in the interface language. */
 function toolboxFor(board: ReturnType<typeof setActiveBoard>) {
@@ -119,8 +125,8 @@ export class BlocksEditor {
 
   /**
    * Builds the editor in `host` over several tasks (block definitions; styles; Blockly's
-   * workspace with an empty toolbox; the toolbox's categories; the trashcan), so the page stays
-   * responsive while it starts. Resolves null, with nothing left behind, when
+   * workspace with an empty toolbox; the toolbox's flyout; its categories; the trashcan), so
+   * the page stays responsive while it starts. Resolves null, with nothing left behind, when
    * `cancelled()` turns true meanwhile.
    */
   static async create(
@@ -158,7 +164,8 @@ export class BlocksEditor {
           minScale: 0.3,
         },
       });
-    const workspace = withoutAudio(inject);
+    // The toolbox's flyout and drawing come in the next task (finishToolbox below).
+    const workspace = withoutAudio(() => withToolboxLater(inject));
     // Each further step in a task of its own; false (workspace gone) once cancelled.
     const goOn = async (): Promise<boolean> => {
       await nextTask();
@@ -167,6 +174,8 @@ export class BlocksEditor {
       return false;
     };
     if (!options.readOnly) {
+      if (!(await goOn())) return null;
+      finishToolbox(workspace);
       if (!(await goOn())) return null;
       workspace.updateToolbox(toolboxFor(profile));
       if (!(await goOn())) return null;

@@ -13,11 +13,48 @@ const LIST_SHORTCUTS = 'list_shortcuts';
  * The plugin's own KeyboardNavigation.registerNavigationDeferringToolbox() calls itself
  * forever (3.0.x), which threw before Blockly.inject and left the editor empty. This is the
  * toolbox it means to register: arrow keys in the toolbox go to the plugin, not to Blockly.
+ *
+ * A toolbox made inside `withToolboxLater` also builds its parts (its flyout, a workspace of
+ * its own, and its drawing) only on `finishToolbox`, so that `Blockly.inject` is a shorter
+ * main-thread task and they come in a task of their own (docs/first-load.md).
  */
 class KeyDeferringToolbox extends Blockly.Toolbox {
+  static later = false;
+  waiting = false;
+
+  override init(): void {
+    if (KeyDeferringToolbox.later) {
+      this.waiting = true;
+      return;
+    }
+    super.init();
+  }
+
+  finish(): void {
+    if (!this.waiting) return;
+    this.waiting = false;
+    super.init();
+  }
+
   protected override onKeyDown_(): void {
     // The plugin's shortcuts handle the keys.
   }
+}
+
+/** Runs `make` (Blockly.inject) with the set-up of the toolbox it makes left for later. */
+export function withToolboxLater<T>(make: () => T): T {
+  KeyDeferringToolbox.later = true;
+  try {
+    return make();
+  } finally {
+    KeyDeferringToolbox.later = false;
+  }
+}
+
+/** Builds the parts of a toolbox made inside `withToolboxLater`; nothing otherwise. */
+export function finishToolbox(workspace: Blockly.WorkspaceSvg): void {
+  const toolbox = workspace.getToolbox();
+  if (toolbox instanceof KeyDeferringToolbox) toolbox.finish();
 }
 
 let registered = false;
