@@ -116,6 +116,11 @@ export class SimulatedBoard implements LinkDevice {
     this.nextStatusAt = this.now;
   }
 
+  /** Whether a program runs on the board. */
+  get programRunning(): boolean {
+    return this.running;
+  }
+
   /** Sensor 1..8 (1-based, as on the board), value 0..1023. */
   setSensor(port: number, value: number): void {
     if (port >= 1 && port <= 8) this.sensors[port - 1] = clamp(Math.round(value), 0, 1023);

@@ -10,6 +10,8 @@ import type { FromSim, ToSim } from '../../device/webhid/sim-port-protocol.ts';
 import { CHUNK_GAP_MS, downloadPlan } from '../../download/download-plan.ts';
 import {
   BoardSimulation,
+  BUSY_FOR_MS,
+  IDLE_PUMP_MS,
   MAX_FRAMES_PER_PUMP,
   PUMP_MS,
   STATE_MS,
@@ -27,7 +29,11 @@ class TestClock implements SimClock {
     return this.t;
   }
 
-  every(_ms: number, tick: () => void): () => void {
+  /** The period of each pump started, in order. */
+  readonly periods: number[] = [];
+
+  every(ms: number, tick: () => void): () => void {
+    this.periods.push(ms);
     this.ticks.add(tick);
     return () => this.ticks.delete(tick);
   }
@@ -202,6 +208,25 @@ describe('BoardSimulation', () => {
     await done;
     expect(sim.board?.state().beeps).toBe(3);
     expect(progress.at(-1)).toEqual([3, 3]);
+  });
+
+  it('pumps at the status period while the link is quiet, and fast again from a write', async () => {
+    await boot();
+    expect(clock.periods).toEqual([PUMP_MS]);
+    clock.advance(BUSY_FOR_MS + 2 * PUMP_MS);
+    expect(clock.periods).toEqual([PUMP_MS, IDLE_PUMP_MS]);
+    expect(clock.pumps).toBe(1);
+    // The stream goes on at its 20 ms period.
+    messages = [];
+    clock.advance(200, IDLE_PUMP_MS);
+    const reports = of('reports').flatMap((m) => m.reports);
+    expect(reports.length).toBeGreaterThanOrEqual(9);
+    expect(reports.length).toBeLessThanOrEqual(11);
+    // A write is taken at once and brings the fast pump back.
+    await sim.write(frame(cmd.beep()));
+    expect(sim.board?.state().beeps).toBe(1);
+    expect(clock.periods.at(-1)).toBe(PUMP_MS);
+    expect(clock.pumps).toBe(1);
   });
 
   it('lets board time lag behind a clock that jumps, at most 250 frames per pump', async () => {

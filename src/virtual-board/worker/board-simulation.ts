@@ -68,6 +68,14 @@ interface BoardSimulationOptions {
 
 /** The pump's period; frames per pump follow the clock. */
 export const PUMP_MS = 4;
+/**
+ * The pump's period while the link is quiet (no write for a while, nothing waiting, no
+ * program running, no firmware update): the status stream's own period, so an idle board
+ * wakes its worker 50 times a second instead of 250. A write brings the fast pump back at once.
+ */
+export const IDLE_PUMP_MS = 20;
+/** How long after a write or a panel change the pump stays fast (replies come later). */
+export const BUSY_FOR_MS = 1000;
 /** At most this many frames per pump; a throttled worker lets virtual time lag instead. */
 export const MAX_FRAMES_PER_PUMP = 250;
 /** The panel's state at most this often. */
@@ -98,6 +106,8 @@ interface Running {
   link: UsbLink;
   runner: VmProgramRunner;
   stopPump: () => void;
+  /** The pump's current period. */
+  pumpMs: number;
 }
 
 const gone = () => new DOMException('The device was disconnected.', 'NotFoundError');
@@ -113,6 +123,8 @@ export class BoardSimulation {
   private readonly waiting = new Map<number, Waiting>();
   private readonly sequences = new Set<Sequence>();
   private flashPort: MessagePort | null = null;
+  /** Until when (clock time) the pump stays fast. */
+  private busyUntil = 0;
 
   constructor(private readonly options: BoardSimulationOptions) {
     this.clock = options.clock ?? wallClock;
@@ -162,13 +174,28 @@ export class BoardSimulation {
     });
     const device = new SimulatedDevice(board, { onIdentity: (id) => this.identityChanged(id) });
     this.origin = this.clock.now();
+    this.busyUntil = this.origin + BUSY_FOR_MS;
     this.running = {
       board,
       device,
       link: new UsbLink(device),
       runner,
       stopPump: this.clock.every(PUMP_MS, () => this.pump()),
+      pumpMs: PUMP_MS,
     };
+  }
+
+  /** Something happens on the link: the fast pump, for a while. */
+  private wake(r: Running): void {
+    this.busyUntil = this.clock.now() + BUSY_FOR_MS;
+    this.setPumpPeriod(r, PUMP_MS);
+  }
+
+  private setPumpPeriod(r: Running, ms: number): void {
+    if (r.pumpMs === ms) return;
+    r.stopPump();
+    r.pumpMs = ms;
+    r.stopPump = this.clock.every(ms, () => this.pump());
   }
 
   /** The virtual time of the frame the board took the last host write in (for tests). */
@@ -187,6 +214,7 @@ export class BoardSimulation {
     const r = this.running;
     if (!r) return Promise.reject(new Error('the simulated board is not running'));
     if (r.device.identity === null) return Promise.reject(gone());
+    this.wake(r);
     this.pump();
     const taken = this.queueWrite(r.link.write(payload));
     this.runFrameInProgress(r);
@@ -220,6 +248,7 @@ export class BoardSimulation {
     const r = this.running;
     if (!r) throw new Error('the simulated board is not running');
     if (r.device.identity === null) throw gone();
+    this.wake(r);
     const writes: PacedWrite[] = payloads.map((payload, i) => ({
       payload,
       gapMs: gapsMs[i] ?? 0,
@@ -242,6 +271,7 @@ export class BoardSimulation {
     this.toPort({ t: 'power', on });
     r.device.setPowered(on);
     this.dirty = true;
+    this.wake(r);
   }
 
   /** What the board enumerates as now (null: off the bus or unpowered). */
@@ -253,6 +283,7 @@ export class BoardSimulation {
   attachFlashPort(port: MessagePort): void {
     this.flashPort?.close();
     this.flashPort = port;
+    if (this.running) this.wake(this.running);
     port.onmessage = (e: MessageEvent<ToSim>) => {
       const msg = e.data;
       if (msg.t === 'close') {
@@ -265,6 +296,7 @@ export class BoardSimulation {
         this.toPort({ t: 'write-failed', id: msg.id });
         return;
       }
+      this.wake(r);
       this.waiting.set(r.link.write(msg.payload), { port: msg.id });
     };
     const device = this.running?.device;
@@ -277,10 +309,11 @@ export class BoardSimulation {
 
   /** Changes the board (a panel control); the panel hears of it with the next state. */
   control<T>(change: (board: SimulatedBoard) => T): T | undefined {
-    const board = this.running?.board;
-    if (!board) return undefined;
+    const r = this.running;
+    if (!r) return undefined;
     this.dirty = true;
-    return change(board);
+    this.wake(r);
+    return change(r.board);
   }
 
   /** Ends the board; a later start boots a new one. */
@@ -346,6 +379,14 @@ export class BoardSimulation {
       this.lastFirmware = now;
       this.emit({ type: 'firmware', firmware: device.state() });
     }
+    const busy =
+      now < this.busyUntil ||
+      this.waiting.size > 0 ||
+      this.sequences.size > 0 ||
+      this.flashPort !== null ||
+      link.backlog > 0 ||
+      board.programRunning;
+    this.setPumpPeriod(r, busy ? PUMP_MS : IDLE_PUMP_MS);
   }
 
   private reportProgress(consumed: number[]): void {
