@@ -112,8 +112,8 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
     return running;
   }
 
-  const waitOnline = (lab: Lab, online = true) =>
-    until(() => status.get(lab.uuid) === online, 15_000).catch(() => {
+  const waitOnline = (lab: Lab, online = true, ms = 15_000) =>
+    until(() => status.get(lab.uuid) === online, ms).catch(() => {
       throw new Error(`${lab.board_id} did not become ${online ? 'online' : 'offline'}`);
     });
   const status = new Map<string, boolean>();
@@ -288,7 +288,9 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
       return child;
     };
     let child: ChildProcess = launch();
-    await waitOnline(lab);
+    // A new Node process that compiles the station with tsx: over 15 s when the test command
+    // keeps both cores busy (once in CI).
+    await waitOnline(lab, true, 60_000);
     const s = await student();
     await s.session.connectById({ board_id: lab.board_id, pin: '2468' });
     await until(() => s.device.snapshot.board.boardType === 6, 10_000);
@@ -333,7 +335,7 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
     await until(
       () =>
         output.join('').includes(`restored the last complete program (${small.data.length} bytes)`),
-      20_000,
+      60_000,
     );
     expect(journal()).toEqual({
       committed: { image: [...small.data], autorun: false },
@@ -345,7 +347,7 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
     await s.device.sendSequence(downloadPlan(big.data, false));
     expect(journal().committed?.image.length).toBe(big.data.length);
     child.kill('SIGTERM');
-  }, 90_000);
+  }, 240_000);
 
   it('rides out a broker restart: "no board" meanwhile, then the same session goes on', async () => {
     const { lab, key } = await newLab();
