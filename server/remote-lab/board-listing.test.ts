@@ -278,6 +278,17 @@ describe(`who may list a board (${testEngine()}, ${testBroker()})`, () => {
       lesson_uuid: lesson,
     });
     expect(s.body).toMatchObject({ state: 'active', connect_method: 12 });
+    // The student's app sends alives, as a real one does: with this suite's 1 s period a
+    // session without them expires after 3 s, which a busy machine spends in the waits below.
+    const beat = setInterval(
+      () =>
+        void api(student, 'POST', '/session/alive', {
+          session_id: s.body.session_id,
+          session_ans: 0,
+        }).catch(() => undefined),
+      500,
+    );
+    timers.push(beat);
     await until(async () => st.state.control?.id === s.body.session_id, 'the control message');
     await st.presence(40);
     const graded = async () =>
@@ -296,6 +307,7 @@ describe(`who may list a board (${testEngine()}, ${testBroker()})`, () => {
       session_ans: 90,
     });
     expect(alive.body).toMatchObject({ state: 'ended', end_reason: 'access-ended', broker: null });
+    clearInterval(beat);
     await until(async () => st.state.control === null, 'the station told the board is free');
     const again = await api<Err>(student, 'POST', '/session/connect', {
       board_id: lab.board_id,
