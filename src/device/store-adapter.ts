@@ -6,7 +6,7 @@ import { board, linkStats, SENSOR_HISTORY } from './board-store.ts';
 import { connection } from './connection-store.ts';
 import { sameData } from '../state/same-data.ts';
 import { showToast } from '../state/ui.ts';
-import type { BoardStatus, DeviceConnection, DeviceError, PiStatus } from './device.ts';
+import type { DeviceConnection, DeviceError } from './device.ts';
 import { translateError } from './ui/messages.ts';
 
 /** Codes worth a toast when nobody awaited the call (the dialog shows its own errors). */
@@ -23,8 +23,6 @@ const DEBUG_LINES = 50;
 export function bindDeviceToStores(device: DeviceConnection): () => void {
   // A board streams its status 50 times a second, mostly unchanged: the stores take only
   // what changed, so an idle page with a board connected stays idle.
-  let lastStatus: BoardStatus | null = null;
-  let lastPi: PiStatus | null = null;
   /** Per sensor: how many reports in a row gave its latest value. */
   const runs: number[] = [];
   const offs = [
@@ -44,10 +42,7 @@ export function bindDeviceToStores(device: DeviceConnection): () => void {
       if (s.status === 'connected') board.lastError = null;
     }),
     device.on('status', (s) => {
-      if (board.status === null || lastStatus === null || !sameData(s, lastStatus)) {
-        board.status = s;
-      }
-      lastStatus = s;
+      if (board.status === null || !sameData(s, board.status)) board.status = s;
       const history = board.sensorHistory;
       s.sensors.forEach((v, i) => {
         const series = history[i] ?? (history[i] = []);
@@ -62,8 +57,7 @@ export function bindDeviceToStores(device: DeviceConnection): () => void {
     }),
     device.on('pi-status', (pi) => {
       const was = board.pi?.alive ?? false;
-      if (board.pi === null || lastPi === null || !sameData(pi, lastPi)) board.pi = pi;
-      lastPi = pi;
+      if (board.pi === null || !sameData(pi, board.pi)) board.pi = pi;
       // Spec core §8: 'Raspberry Pi is on' / 'Raspberry Pi disconnected'.
       if (pi.alive && !was) showToast('success', i18next.t('device:pi.on'));
       if (!pi.alive && was) showToast('warning', i18next.t('device:pi.disconnected'));
@@ -79,8 +73,6 @@ export function bindDeviceToStores(device: DeviceConnection): () => void {
       linkStats.current = { ...s, ignored: { ...s.ignored } };
     }),
     device.on('cleared', () => {
-      lastStatus = null;
-      lastPi = null;
       board.status = null;
       board.pi = null;
       board.keyValue = null;
