@@ -217,12 +217,15 @@ describe('AuthService (Firebase JS SDK + Auth emulator + API server)', () => {
     await revokeSessions(server.emulatorHost, uid);
 
     const waiting = api.put<{ name: string }>('/user/me', { name: 'Rita Saved' });
+    // Asserted below; a failure before then is reported by the test, not as an unhandled one.
+    waiting.catch(() => {});
     await until(() => session.reauth !== null);
     expect(session.reauth).toEqual({ email, name: 'Rita', providerId: 'password' });
     expect(session.user).toBeNull();
     expect(auth.currentUser).toBeNull();
     // A second call meanwhile waits for the same sign-in.
     const second = api.get<{ name: string }>('/user/me');
+    second.catch(() => {});
 
     await service.signIn(email, 'secret-123');
     expect(session.reauth).toBeNull();

@@ -61,8 +61,11 @@ export const emulatorAuth = (emulatorHost: string) =>
     `test-${randomUUID()}`,
   );
 
-/** Polls until `condition` holds (state set by async listeners). */
-export async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
+/**
+ * Polls until `condition` holds (state set by async listeners). The default limit is for a
+ * machine whose cores the whole test command keeps busy: a passing test never waits for it.
+ */
+export async function until(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
