@@ -44,7 +44,7 @@ function inbox(c: MqttClient) {
   );
   return {
     seen,
-    async until(what: string, ok: () => boolean, ms = 10_000) {
+    async until(what: string, ok: () => boolean, ms = 30_000) {
       const deadline = Date.now() + ms;
       while (!ok()) {
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

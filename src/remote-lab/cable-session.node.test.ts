@@ -78,12 +78,12 @@ describe('cable board in a lesson (against the real API server)', () => {
     // No board yet: no session.
     expect(state.phase).toBe('off');
     await device.connect('simulated');
-    await until(() => state.phase === 'recording' && state.lastSent === 0, 10_000);
+    await until(() => state.phase === 'recording' && state.lastSent === 0, 30_000);
     expect(state.boardId).toBe(cableBoardId(device.snapshot));
     expect(state.boardId).toBe('virtual-gogo6');
 
     await run(device, 'to main\nsetanswer 9\nforever [ wait 1 ]\nend\n');
-    await until(() => state.lastSent === 9, 10_000);
+    await until(() => state.lastSent === 9, 30_000);
     // The alive that carried 9 has been answered, so the grade is written.
     const book = await t.gradebook(klass.uuid);
     expect(book.cells.map((c) => c.grade)).toEqual([9]);
@@ -108,7 +108,7 @@ describe('cable board in a lesson (against the real API server)', () => {
     await until(() => state.phase === 'stopped');
     expect(state).toMatchObject({ problem: 'lesson', sessionId: 0, lastSent: null });
     await run(device, 'to main\nsetanswer 5\nforever [ wait 1 ]\nend\n');
-    await until(() => state.answer === 5, 10_000);
+    await until(() => state.answer === 5, 30_000);
     expect(state.phase).toBe('stopped');
   });
 
@@ -127,11 +127,11 @@ describe('cable board in a lesson (against the real API server)', () => {
     const { device, state, session } = await app(client(student));
     await device.connect('simulated');
     session.setLesson(lesson.uuid);
-    await until(() => state.phase === 'recording' && state.lastSent === 0, 10_000);
+    await until(() => state.phase === 'recording' && state.lastSent === 0, 30_000);
     await own.close();
     // A new answer goes at once, and finds no server.
     await run(device, 'to main\nsetanswer 3\nforever [ wait 1 ]\nend\n');
-    await until(() => state.problem === 'server', 10_000);
+    await until(() => state.problem === 'server', 30_000);
     expect(state.answer).toBe(3);
     expect(state.lastSent).toBe(0);
     expect(device.snapshot.status).toBe('connected');
@@ -143,7 +143,7 @@ describe('cable board in a lesson (against the real API server)', () => {
     const { device, state, session } = await app(api);
     await device.connect('simulated');
     session.setLesson(lesson.uuid);
-    await until(() => state.phase === 'recording' && state.lastSent === 0, 10_000);
+    await until(() => state.phase === 'recording' && state.lastSent === 0, 30_000);
     const id = state.sessionId;
 
     // The app signs out: the session ends on the server before the token goes.
@@ -156,13 +156,13 @@ describe('cable board in a lesson (against the real API server)', () => {
     expect(ended.state).toBe('ended');
     // Signed out, a new answer opens nothing and writes no grade; the board works on.
     await run(device, 'to main\nsetanswer 7\nforever [ wait 1 ]\nend\n');
-    await until(() => state.answer === 7, 10_000);
+    await until(() => state.answer === 7, 30_000);
     expect(state).toMatchObject({ phase: 'stopped', sessionId: 0, lastSent: null });
     expect((await t.gradebook(klass.uuid)).cells).toEqual([]);
 
     // Signed in again, a new session records the board's answer.
     await session.setSignedIn(true);
-    await until(() => state.phase === 'recording' && state.lastSent === 7, 10_000);
+    await until(() => state.phase === 'recording' && state.lastSent === 7, 30_000);
     expect(state.sessionId).not.toBe(id);
     expect((await t.gradebook(klass.uuid)).cells.map((c) => c.grade)).toEqual([7]);
   });
@@ -172,7 +172,7 @@ describe('cable board in a lesson (against the real API server)', () => {
     const { device, state, session } = await app(api);
     await device.connect('simulated');
     session.setLesson(lesson.uuid);
-    await until(() => state.phase === 'recording' && state.lastSent !== null, 10_000);
+    await until(() => state.phase === 'recording' && state.lastSent !== null, 30_000);
     const id = state.sessionId;
     await device.disconnect();
     await until(() => state.phase === 'off');

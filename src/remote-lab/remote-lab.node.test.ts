@@ -112,7 +112,7 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
     return running;
   }
 
-  const waitOnline = (lab: Lab, online = true, ms = 15_000) =>
+  const waitOnline = (lab: Lab, online = true, ms = 30_000) =>
     until(() => status.get(lab.uuid) === online, ms).catch(() => {
       throw new Error(`${lab.board_id} did not become ${online ? 'online' : 'offline'}`);
     });
@@ -176,14 +176,14 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
       transport: 'remote',
       status: 'connected',
     });
-    await until(() => s.device.snapshot.board.boardType === 6, 10_000);
+    await until(() => s.device.snapshot.board.boardType === 6, 30_000);
     // The station's sensors move.
     const seen = new Set<number>();
     await until(() => {
       const v = s.status()?.sensors[0];
       if (v !== undefined) seen.add(v);
       return seen.size >= 4;
-    }, 10_000);
+    }, 30_000);
 
     const { data, autoRunState } = compile('to main\nsetanswer 42\nforever [ wait 1 ]\nend\n');
     const progress: number[] = [];
@@ -193,9 +193,9 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
     expect(progress.at(-1)).toBe(1);
     expect([...station.board.board.programBytes()]).toEqual([...data]);
     await s.device.send(cmd.logoControl(1));
-    await until(() => s.status()?.answer === 42, 10_000);
+    await until(() => s.status()?.answer === 42, 30_000);
     // The server records the answer from the station's report (the next alive shows it).
-    await until(() => s.state.recordedAnswer === 42, 10_000);
+    await until(() => s.state.recordedAnswer === 42, 30_000);
     // Firmware commands are not forwarded (the app refuses them first; a station too).
     expect(station.board.board.state().program.running).toBe(true);
   });
@@ -214,10 +214,10 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
       writePaced(payloads, gaps, (done, total) => setTimeout(() => onProgress?.(done, total), 50));
     const s = await student();
     await s.session.connectByCode({ access_code: lab.access_code });
-    await until(() => s.device.snapshot.board.boardType === 6, 10_000);
+    await until(() => s.device.snapshot.board.boardType === 6, 30_000);
     const { data, autoRunState } = compile('to main\nsetanswer 7\nend\n');
     await s.device.sendSequence(downloadPlan(data, autoRunState));
-    await until(() => view.state === 'done', 10_000);
+    await until(() => view.state === 'done', 30_000);
     await new Promise((r) => setTimeout(r, 200));
     expect(view.state).toBe('done');
   });
@@ -238,8 +238,8 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
     await first.session.disconnect();
     expect(first.state.sessionId).toBe(0);
     expect(first.device.snapshot.status).toBe('disconnected');
-    await until(() => second.state.phase === 'active', 10_000);
-    await until(() => second.device.snapshot.board.boardType === 6, 10_000);
+    await until(() => second.state.phase === 'active', 30_000);
+    await until(() => second.device.snapshot.board.boardType === 6, 30_000);
     expect(second.device.snapshot.connectionType).toBe(ConnectionType.remote);
   });
 
@@ -293,7 +293,7 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
     await waitOnline(lab, true, 60_000);
     const s = await student();
     await s.session.connectById({ board_id: lab.board_id, pin: '2468' });
-    await until(() => s.device.snapshot.board.boardType === 6, 10_000);
+    await until(() => s.device.snapshot.board.boardType === 6, 30_000);
 
     const small = compile('to main\nbeep\nend\n');
     await s.device.sendSequence(downloadPlan(small.data, false));
@@ -326,7 +326,7 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
     expect(failure).toBeInstanceOf(DeviceError);
     expect((failure as DeviceError).code).toBe('remote-interrupted');
     // The link says "no board" meanwhile, and the session lasts.
-    await until(() => s.device.snapshot.board.boardType === 0, 10_000);
+    await until(() => s.device.snapshot.board.boardType === 0, 30_000);
     expect(journal().pending).toBe(true);
     expect(journal().committed?.image).toEqual([...small.data]);
 
@@ -354,11 +354,11 @@ describe(`remote lab end to end in Node (${testEngine()}, ${testBroker()})`, () 
     const station = await inProcessStation(lab, key);
     const s = await student();
     await s.session.connectByCode({ access_code: lab.access_code });
-    await until(() => s.device.snapshot.board.boardType === 6, 10_000);
+    await until(() => s.device.snapshot.board.boardType === 6, 30_000);
     const id = s.state.sessionId;
     const restart = await restartBroker();
     onTestFinished(() => restart.done());
-    await until(() => s.device.snapshot.board.boardType === 0, 15_000);
+    await until(() => s.device.snapshot.board.boardType === 0, 30_000);
     expect(s.device.snapshot.status).toBe('connected');
     if (testBroker() === 'aedes') {
       // The embedded broker is the API server: it stays down longer than a session's
