@@ -18,7 +18,7 @@ function collector() {
       events.push(e);
       wake?.();
     },
-    async until(n: number, ms = 5000): Promise<BusEvent[]> {
+    async until(n: number, ms = 30_000): Promise<BusEvent[]> {
       const deadline = Date.now() + ms;
       while (events.length < n) {
         if (Date.now() > deadline) throw new Error(`heard ${events.length} of ${n} events`);
