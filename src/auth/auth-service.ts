@@ -445,7 +445,9 @@ export class AuthService {
       return;
     }
     try {
-      const answer = await this.api.signIn();
+      // This call is the sign-in: refused, it fails here and never waits for a sign-in
+      // again, which would wait for this one to finish.
+      const answer = await this.api.signIn({ noSignIn: true });
       this.applyRole(answer.admin, answer.user_role);
       if (this.session.user && answer.user.name) this.session.user.name = answer.user.name;
       if (this.session.user && answer.user.photoUrl) {
