@@ -147,6 +147,10 @@ async function ok<T = Record<string, unknown>>(
  */
 class Stream<E> {
   readonly events: E[] = [];
+  /** The event id of each of `events` (what a failed check prints). */
+  readonly ids: (string | null)[] = [];
+  /** Each time the stream opened: the Last-Event-ID it sent. */
+  readonly opens: (string | null)[] = [];
   readonly reconnects: number[] = [];
   private lastId: string | null = null;
   private stopped = false;
@@ -173,6 +177,7 @@ class Stream<E> {
           signal: this.abort.signal,
         });
         if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}`);
+        this.opens.push(this.lastId);
         if (this.brokeAt !== null) this.reconnects.push(Date.now() - this.brokeAt);
         this.brokeAt = null;
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -191,7 +196,10 @@ class Stream<E> {
               .filter((l) => l.startsWith('data:'))
               .map((l) => l.slice(5).trim())
               .join('');
-            if (data) this.events.push(JSON.parse(data) as E);
+            if (data) {
+              this.events.push(JSON.parse(data) as E);
+              this.ids.push(id ? id.slice(3).trim() : null);
+            }
           }
         }
       } catch {
@@ -714,7 +722,14 @@ async function main() {
         const seen = counts(s);
         const first = seen[0] ?? 0;
         const expected = Array.from({ length: ingested - first + 1 }, (_, i) => first + i);
-        assert.deepEqual(seen, expected, `${what}: a stream missed or repeated an update`);
+        // What the stream saw (count@id) and the Last-Event-ID of each opening, to tell a
+        // replay that missed from a fresh start that skipped.
+        const trace = seen.map((n, i) => `${n}@${s.ids[i] ?? '-'}`).join(' ');
+        assert.deepEqual(
+          seen,
+          expected,
+          `${what}: a stream missed or repeated an update (seen ${trace}; opened after ${s.opens.join(', ')})`,
+        );
       }
     };
     // A lab station's link and a web UI link, both through the balancer to Mosquitto.
