@@ -226,6 +226,42 @@ describe('GoGoProtocol (input stream)', () => {
     expect(seen).toEqual([42]);
   });
 
+  it('emits a status again without decoding its report again, and decodes a changed one', async () => {
+    protocol.detach();
+    const decoded: number[] = [];
+    const counting: Framer = {
+      build: (r) => framer.build(r),
+      decode: (reports) => {
+        decoded.push(reports.length);
+        return framer.decode(reports);
+      },
+    };
+    protocol = new GoGoProtocol(transport, counting, { schedule: (f) => flushes.push(f) });
+    const sensors: number[] = [];
+    protocol.on('status', (s) => sensors.push(s.sensors[0] ?? -1));
+    // A board at rest: the same status, flush after flush.
+    for (let i = 0; i < 3; i++) {
+      transport.push(statusReport(6, 42, { 1: [0, 10] }));
+      await flush();
+    }
+    expect(sensors).toEqual([10, 10, 10]);
+    expect(decoded).toEqual([1]);
+    // A message beside the repeated status goes to the decoder alone.
+    transport.push(report({ 0: [7], 1: [7], 2: 'a,1' }), statusReport(6, 42, { 1: [0, 10] }));
+    await flush();
+    expect(decoded).toEqual([1, 1]);
+    transport.push(statusReport(6, 42, { 1: [0, 11] }));
+    await flush();
+    expect(sensors).toEqual([10, 10, 10, 10, 11]);
+    expect(decoded).toEqual([1, 1, 1]);
+    expect(protocol.stats).toMatchObject({ received: 6, decoded: 6 });
+    // Another board behind the link: nothing of the last one is taken for granted.
+    protocol.discard();
+    transport.push(statusReport(6, 42, { 1: [0, 11] }));
+    await flush();
+    expect(decoded).toEqual([1, 1, 1, 1]);
+  });
+
   it('stops emitting after detach', async () => {
     const seen: HidStatus[] = [];
     protocol.on('status', (s) => seen.push(s));

@@ -3,8 +3,10 @@
 // by packet type (board-protocol §3.1). Status and Pi status are coalesced to the latest
 // per flush, so listeners see at most one per frame (16 ms) however fast the board
 // streams; key-value, debug, tap and response packets are all delivered, in order, however
-// long the page takes to flush (a busy main thread makes them later, never fewer).
-import type { HidPiStatus, HidStatus } from '../../core/hid-layout.ts';
+// long the page takes to flush (a busy main thread makes them later, never fewer). A status
+// report byte for byte the same as the last one decoded (a board at rest streams the same
+// status 50 times a second) is not sent to the worker again: its decoded status is emitted.
+import type { HidPacket, HidPiStatus, HidStatus } from '../../core/hid-layout.ts';
 import type { BoardResponse, HidCommandRequest, KeyValueMessage, LinkStats } from '../device.ts';
 import { Emitter } from '../emitter.ts';
 import type { Transport } from '../transport.ts';
@@ -72,6 +74,8 @@ export class GoGoProtocol {
   private detached = false;
   /** Bumped by `discard`: a batch taken before it is not reported after it. */
   private generation = 0;
+  /** The last status report decoded, and what it decoded to (cleared by `discard`). */
+  private lastStatus: { report: Uint8Array; status: HidStatus } | null = null;
 
   constructor(
     private readonly transport: Transport,
@@ -141,6 +145,7 @@ export class GoGoProtocol {
    */
   discard(): void {
     this.generation++;
+    this.lastStatus = null;
     this.takePending();
   }
 
@@ -185,28 +190,36 @@ export class GoGoProtocol {
     }
   }
 
-  private async decode(batch: Uint8Array[], generation: number): Promise<void> {
-    let packets;
-    try {
-      packets = await this.framer.decode(batch);
-    } catch (e) {
-      // The decoder is gone (worker ended): count the batch, keep the link alive.
-      console.error('device: decoding failed', e);
-      this.stats.ignored.malformed += batch.length;
-      return;
+  private async decode(reports: Uint8Array[], generation: number): Promise<void> {
+    // The status report the last batch decoded, again: its status, without the worker.
+    const known = this.lastStatus;
+    const repeated = known ? reports.find((r) => sameBytes(r, known.report)) : undefined;
+    const batch = repeated ? reports.filter((r) => r !== repeated) : reports;
+    let packets: HidPacket[] = [];
+    if (batch.length > 0) {
+      try {
+        packets = await this.framer.decode(batch);
+      } catch (e) {
+        // The decoder is gone (worker ended): count the batch, keep the link alive.
+        console.error('device: decoding failed', e);
+        this.stats.ignored.malformed += batch.length;
+        return;
+      }
     }
     if (this.detached || generation !== this.generation) return;
-    let status: HidStatus | undefined;
+    let status: HidStatus | undefined = repeated ? known?.status : undefined;
+    if (repeated) this.stats.decoded++;
     let pi: HidPiStatus | undefined;
-    for (const p of packets) {
+    packets.forEach((p, i) => {
       if (p.type === 'ignored') {
         this.stats.ignored[p.reason]++;
-        continue;
+        return;
       }
       this.stats.decoded++;
       switch (p.type) {
         case 'status':
           status = p.status;
+          this.lastStatus = { report: batch[i] ?? new Uint8Array(0), status: p.status };
           break;
         case 'pi-status':
           pi = p.pi;
@@ -228,11 +241,17 @@ export class GoGoProtocol {
           });
           break;
       }
-    }
+    });
     if (status) this.events.emit('status', status);
     if (pi) this.events.emit('pi-status', pi);
     this.events.emit('stats', this.stats);
   }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** All-zero reports (some boards send one between statuses) are counted, never merged. */
