@@ -21,7 +21,11 @@ import { testEngine } from '../testing/test-db.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function until<T>(f: () => T | Promise<T>, what: string, ms = 30_000): Promise<NonNullable<T>> {
+async function until<T>(
+  f: () => T | Promise<T>,
+  what: string,
+  ms = 30_000,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await f();
