@@ -281,13 +281,11 @@ describe(`remote lab sessions and access control (${testEngine()}, ${testBroker(
     const [a, b, c] = students as [string, string, string];
     // Each student's app sends alives from its first answer on, as the app does: on a busy
     // machine the steps below can take longer than three alive periods.
-    const keepers: ReturnType<typeof keepAlive>[] = [];
-    onTestFinished(() => keepers.forEach((k) => clearInterval(k)));
     const codeConnect = async (token: string) => {
       const r = await api<SessionAnswer>(token, 'POST', '/session/code-connect', {
         access_code: lab.access_code,
       });
-      keepers.push(keepAlive(token, r.body.session_id));
+      keptAlive(token, r);
       return r;
     };
     const ra = await codeConnect(a);
@@ -425,9 +423,7 @@ describe(`remote lab sessions and access control (${testEngine()}, ${testBroker(
     });
     expect(rb.body.state).toBe('waiting');
     // b keeps alive; a goes silent.
-    const keep = setInterval(() => {
-      void api(b, 'POST', '/session/alive', { session_id: rb.body.session_id, session_ans: 0 });
-    }, ALIVE_MS / 2);
+    const keep = keepAlive(b, rb.body.session_id);
     try {
       await until(() => station.control?.id === rb.body.session_id, 'promotion', 10_000);
     } finally {
@@ -465,9 +461,7 @@ describe(`remote lab sessions and access control (${testEngine()}, ${testBroker(
       board_online: false,
       broker: null,
     });
-    const keep = setInterval(() => {
-      void api(s, 'POST', '/session/alive', { session_id: r.body.session_id, session_ans: 0 });
-    }, ALIVE_MS / 2);
+    const keep = keepAlive(s, r.body.session_id);
     try {
       await until(
         async () =>
