@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { execSync } from 'node:child_process';
+import { QUIET_CHROMIUM_ARGS } from './scripts/chromium-quiet.ts';
 import { API_BASE_PATH } from './src/contract/base-path.ts';
 import { E2E_ADMIN_EMAIL } from './tests/e2e/e2e-env.ts';
 
@@ -43,6 +44,8 @@ export default defineConfig({
         '--no-first-run',
         // A fake camera (the Teachable Machine lab); each test grants or denies its use.
         '--use-fake-device-for-media-stream',
+        // Not the browser's own address-bar popup beside every page (scripts/chromium-quiet.ts).
+        ...QUIET_CHROMIUM_ARGS,
       ],
     },
   },

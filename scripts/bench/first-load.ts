@@ -21,6 +21,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { createServer as createApiServer } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { ms, rounds, table, type BenchSuite } from './lib.ts';
+import { QUIET_CHROMIUM_ARGS } from '../chromium-quiet.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const DIST = join(ROOT, 'dist');
@@ -220,7 +221,13 @@ const suite: BenchSuite = {
     await baseline?.listen({ host: '127.0.0.1', port: port + 2 });
     const browser = await chromium.launch({
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        ...QUIET_CHROMIUM_ARGS,
+      ],
     });
     const servers: Partial<Record<Contender, string>> = {
       served: `http://localhost:${port}/#/program`,

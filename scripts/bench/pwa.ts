@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { ms, ratio, rounds, table, type BenchContext, type BenchSuite } from './lib.ts';
 import { DIST, ensureBuilt, serveDist } from './serve-dist.ts';
+import { QUIET_CHROMIUM_ARGS } from '../chromium-quiet.ts';
 
 /** A classroom's shared Wi-Fi: 10 Mbit/s down, 5 up, 40 ms round trip. */
 const CLASSROOM_WIFI = {
@@ -89,7 +90,13 @@ const suite: BenchSuite = {
     const server = await serveDist(port);
     const browser = await chromium.launch({
       executablePath,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        ...QUIET_CHROMIUM_ARGS,
+      ],
     });
     const viewport = { width: 1280, height: 800 };
     let warm: BrowserContext | null = null;

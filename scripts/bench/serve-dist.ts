@@ -6,6 +6,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QUIET_CHROMIUM_ARGS } from '../chromium-quiet.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const DIST = join(ROOT, 'dist');
@@ -49,6 +50,7 @@ export function benchChromium(
     '--disable-gpu',
     '--no-first-run',
     '--disable-background-networking',
+    ...QUIET_CHROMIUM_ARGS,
   ];
   return { executablePath, args: [...args, ...extraArgs] };
 }

@@ -16,6 +16,7 @@ import { expect, test } from './fixtures/board-link.ts';
 import { text } from './locales.ts';
 import { openLogoProgram } from './programs.ts';
 import { ProjectsApp } from './projects-page.ts';
+import { QUIET_CHROMIUM_ARGS } from '../../scripts/chromium-quiet.ts';
 
 const t = (ref: string) => text('en', ref);
 /** The start of 'Model trained here: …'. */
@@ -89,6 +90,7 @@ test.use({
       '--no-first-run',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
+      ...QUIET_CHROMIUM_ARGS,
     ],
   },
 });

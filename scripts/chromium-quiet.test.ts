@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { execSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { PLAYWRIGHT_DISABLED_FEATURES, QUIET_CHROMIUM_ARGS } from './chromium-quiet.ts';
+
+const chromiumPath = () =>
+  process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
+
+/** The feature names in the installed Playwright's `disabledFeatures = [ … ]` list. */
+function playwrightDisabledFeatures(): string[] {
+  const require = createRequire(import.meta.url);
+  const root = dirname(require.resolve('playwright-core/package.json'));
+  const bundle = readFileSync(join(root, 'lib', 'coreBundle.js'), 'utf8');
+  const list = /disabledFeatures = \[([\s\S]*?)\]/.exec(bundle)?.[1];
+  if (!list) throw new Error("playwright-core's disabledFeatures list was not found");
+  return [...list.replace(/\/\/.*$/gm, '').matchAll(/"([A-Za-z0-9]+)"/g)].map((m) => m[1] ?? '');
+}
+
+describe('quiet Chromium switches', () => {
+  it('keep every feature the installed Playwright turns off (Chromium keeps only the last --disable-features)', () => {
+    const theirs = playwrightDisabledFeatures();
+    expect(theirs.length).toBeGreaterThan(5);
+    expect(PLAYWRIGHT_DISABLED_FEATURES).toEqual(expect.arrayContaining(theirs));
+  });
+
+  it("leave Chromium without the address bar's preloaded popup page", async () => {
+    const browserUi = async (args: string[]) => {
+      const browser = await chromium.launch({
+        executablePath: chromiumPath(),
+        args: ['--no-sandbox', ...args],
+      });
+      try {
+        const page = await browser.newPage();
+        await page.goto('about:blank');
+        const cdp = await browser.newBrowserCDPSession();
+        // The popup is preloaded shortly after the window opens.
+        await new Promise((ok) => setTimeout(ok, 1500));
+        const { targetInfos } = await cdp.send('Target.getTargets');
+        return targetInfos.filter((t) => t.url.startsWith('chrome://omnibox-popup')).length;
+      } finally {
+        await browser.close();
+      }
+    };
+    expect(await browserUi([])).toBeGreaterThan(0);
+    expect(await browserUi(QUIET_CHROMIUM_ARGS)).toBe(0);
+  }, 60_000);
+});
