@@ -11,7 +11,7 @@
 // tasks over 50 ms. GOGO_BENCH_BASELINE=<dir> adds a third contender: another build (an
 // earlier `dist/` kept aside) served by the API server the same way, for before/after
 // figures in one run. Ports: GOGO_BENCH_PORT (default 4190) and the next two.
-import { execSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -21,7 +21,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { createServer as createApiServer } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { ms, rounds, table, type BenchSuite } from './lib.ts';
-import { QUIET_CHROMIUM_ARGS } from '../chromium-quiet.ts';
+import { benchChromium } from './serve-dist.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const DIST = join(ROOT, 'dist');
@@ -184,14 +184,8 @@ const suite: BenchSuite = {
       const b = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
       if (b.status !== 0) throw new Error('vite build failed');
     }
-    let executablePath: string;
-    try {
-      executablePath =
-        process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
-    } catch {
-      console.log('(no chromium on PATH: first-load benchmark skipped)');
-      return;
-    }
+    const launch = benchChromium('first-load');
+    if (!launch) return;
     const port = Number(process.env.GOGO_BENCH_PORT ?? 4190);
     const dir = mkdtempSync(join(tmpdir(), 'gogo-first-load-'));
     const api = await createApiServer(
@@ -219,16 +213,7 @@ const suite: BenchSuite = {
         )
       : null;
     await baseline?.listen({ host: '127.0.0.1', port: port + 2 });
-    const browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        ...QUIET_CHROMIUM_ARGS,
-      ],
-    });
+    const browser = await chromium.launch(launch);
     const servers: Partial<Record<Contender, string>> = {
       served: `http://localhost:${port}/#/program`,
       reference: `http://localhost:${port + 1}/#/program`,

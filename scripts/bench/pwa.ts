@@ -7,14 +7,12 @@
 // the workspace). Both on localhost and on an emulated classroom Wi-Fi (the same network
 // for both; a warm load answers from the service worker and barely touches it).
 // Port: GOGO_BENCH_PORT + 1 (default 4181).
-import { execSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { ms, ratio, rounds, table, type BenchContext, type BenchSuite } from './lib.ts';
-import { DIST, ensureBuilt, serveDist } from './serve-dist.ts';
-import { QUIET_CHROMIUM_ARGS } from '../chromium-quiet.ts';
+import { benchChromium, DIST, ensureBuilt, serveDist } from './serve-dist.ts';
 
 /** A classroom's shared Wi-Fi: 10 Mbit/s down, 5 up, 40 ms round trip. */
 const CLASSROOM_WIFI = {
@@ -77,27 +75,12 @@ const suite: BenchSuite = {
     ]);
     ctx.record('pwa', { precacheFiles: files.length, precacheBytes: bytes, precacheGzip: gzip });
 
-    let executablePath: string;
-    try {
-      executablePath =
-        process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
-    } catch {
-      console.log('\n(no chromium on PATH: load benchmark skipped)');
-      return;
-    }
+    const launch = benchChromium('load');
+    if (!launch) return;
     const port = Number(process.env.GOGO_BENCH_PORT ?? 4180) + 1;
     const url = `http://localhost:${port}/#/program`;
     const server = await serveDist(port);
-    const browser = await chromium.launch({
-      executablePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        ...QUIET_CHROMIUM_ARGS,
-      ],
-    });
+    const browser = await chromium.launch(launch);
     const viewport = { width: 1280, height: 800 };
     let warm: BrowserContext | null = null;
     try {
