@@ -50,7 +50,10 @@ describe('AuthService (Firebase JS SDK + Auth emulator + API server)', () => {
   });
   afterAll(() => server.close());
 
-  async function setUp(emulatorHost = server.emulatorHost) {
+  async function setUp(
+    emulatorHost = server.emulatorHost,
+    beforeStart: (service: AuthService) => void = () => {},
+  ) {
     const session = freshSession();
     const warnings: unknown[][] = [];
     const timers: { ms: number; fn: () => void }[] = [];
@@ -72,6 +75,7 @@ describe('AuthService (Firebase JS SDK + Auth emulator + API server)', () => {
     });
     // The app's wiring (src/auth/runtime.ts): the service is the client's token source.
     api.tokens = service.tokens;
+    beforeStart(service);
     service.start();
     running.push({ service, auth });
     await until(() => !session.loading);
@@ -138,6 +142,16 @@ describe('AuthService (Firebase JS SDK + Auth emulator + API server)', () => {
     await signInWithCredential(auth, googleCredential(email, 'Mo'));
     await until(settled(session));
     expect(session).toMatchObject({ userRole: 'moderator', isAdmin: false, isModerator: true });
+  });
+
+  it("a visitor's start is no sign-out: the projects list they loaded meanwhile stays", async () => {
+    let projectsCleared = 0;
+    const { session } = await setUp(server.emulatorHost, (service) =>
+      service.onSignOut(() => projectsCleared++),
+    );
+    expect(session.user).toBeNull();
+    expect(session.loading).toBe(false);
+    expect(projectsCleared).toBe(0);
   });
 
   it('logs out: clears user, token, admin flag and role, and drops the projects list', async () => {
@@ -231,6 +245,19 @@ describe('AuthService (Firebase JS SDK + Auth emulator + API server)', () => {
     expect(session.reauth).toBeNull();
     await expect(waiting).resolves.toMatchObject({ name: 'Rita Saved' });
     await expect(second).resolves.toMatchObject({ email });
+    expect(session.user?.email).toBe(email);
+  });
+
+  it('a refusal that comes back after the person signed in sends the call again with the new token', async () => {
+    const { session, service } = await setUp();
+    const email = uniqueEmail('late');
+    await service.signUp('Lea', email, 'secret-123');
+    const token = session.idToken;
+    expect(token).not.toBeNull();
+    // Sent before the sign-in (no token) or with an older token: refused after it.
+    await expect(service.tokens.signInAgain(null)).resolves.toBe(token);
+    await expect(service.tokens.signInAgain('an-older-token')).resolves.toBe(token);
+    expect(session.reauth).toBeNull();
     expect(session.user?.email).toBe(email);
   });
 

@@ -176,7 +176,7 @@ export class AuthService {
     this.stopFns = [];
   }
 
-  /** Runs `listener` after every sign-out (e.g. to drop the cached projects list). */
+  /** Runs `listener` after every sign-out of a signed-in user (e.g. to drop the cached projects list). */
   onSignOut(listener: () => void): () => void {
     this.signOutListeners.add(listener);
     return () => this.signOutListeners.delete(listener);
@@ -373,8 +373,10 @@ export class AuthService {
     if (this.ending) {
       await this.ending;
     } else if (this.auth.currentUser) {
-      // Only the newest token's refusal says the session is gone.
-      if (refused === null || refused !== this.session.idToken) return null;
+      // Only the newest token's refusal says the session is gone. A call refused with an
+      // older token, or with none, went out before the person (re)signed in: it goes out
+      // again with the session's token (its refusal can come back after the sign-in).
+      if (refused !== this.session.idToken) return this.session.idToken;
       await this.endSession();
     }
     if (!this.session.reauth) return null;
@@ -474,7 +476,9 @@ export class AuthService {
     this.applyRole(false, null);
     this.syncingUid = null;
     this.syncing = Promise.resolve();
-    for (const listener of this.signOutListeners) listener();
+    // Firebase's first answer for a visitor ("nobody") is no sign-out: what the page loaded
+    // for them meanwhile (a public list) stays.
+    if (user) for (const listener of this.signOutListeners) listener();
   }
 
   /** admin → admin and moderator; moderator → moderator; anything else clears both. */
