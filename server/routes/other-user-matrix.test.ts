@@ -448,6 +448,26 @@ describe(`other-user matrix: every route with a resource in its path (${testEngi
     return res.body as T;
   }
 
+  /**
+   * The student's message about lessons added to class `id`. The server writes it after
+   * add-lesson has answered (an event's listener): waiting for it keeps that write out of
+   * a later snapshot's window, where it read as a refused call's change.
+   */
+  async function lessonMessage(id: string): Promise<string> {
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const list = await ok<{ data: { id: string; link?: string }[] }>(
+        'student',
+        'GET',
+        '/messages',
+      );
+      const found = list.data.find((m) => m.link === `/classroom/classd/${id}`);
+      if (found) return found.id;
+      if (Date.now() > until) throw new Error(`no message about class ${id} for the student`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   /** The resources of `by` (the owner; the other user's own for the crossed calls). */
   function world(by: Actor = 'owner'): World {
     const once = <T>(make: () => Promise<T>): (() => Promise<T>) => {
@@ -509,6 +529,7 @@ describe(`other-user matrix: every route with a resource in its path (${testEngi
           });
         }
         await ok(by, 'POST', `/class/${id}/add-lesson`, { lessons: [await w.lesson()] });
+        if (by === 'owner') await lessonMessage(id);
         await ok(by, 'PUT', `/class/${id}/live/start`, {});
         return id;
       }),
@@ -546,13 +567,7 @@ describe(`other-user matrix: every route with a resource in its path (${testEngi
         await ok('other', 'PUT', `/extension/${id}/add`, {});
         return id;
       }),
-      message: once(async () => {
-        await w.cls();
-        const list = await ok<{ data: { id: string }[] }>('student', 'GET', '/messages');
-        const id = list.data[0]?.id;
-        if (!id) throw new Error('the student has no message');
-        return id;
-      }),
+      message: once(async () => lessonMessage(await w.cls())),
       dashboard: once(async () =>
         uuid(await ok(by, 'POST', '/webui/dashboards', { name: 'Panel', widgets: [] })),
       ),
