@@ -1,12 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { execSync } from 'node:child_process';
-import { QUIET_CHROMIUM_ARGS } from './scripts/chromium-quiet.ts';
+import { chromiumPath, QUIET_CHROMIUM_ARGS } from './scripts/chromium-quiet.ts';
 import { API_BASE_PATH } from './src/contract/base-path.ts';
 import { E2E_ADMIN_EMAIL } from './tests/e2e/e2e-env.ts';
 
 // Debian's Chromium, never a downloaded browser.
-const executablePath =
-  process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
+const executablePath = chromiumPath();
 const port = Number(process.env.GOGO_E2E_PORT ?? 4173);
 
 export default defineConfig({

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { execSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { PLAYWRIGHT_DISABLED_FEATURES, QUIET_CHROMIUM_ARGS } from './chromium-quiet.ts';
-
-const chromiumPath = () =>
-  process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
+import {
+  chromiumPath,
+  PLAYWRIGHT_DISABLED_FEATURES,
+  QUIET_CHROMIUM_ARGS,
+} from './chromium-quiet.ts';
 
 /** The feature names in the installed Playwright's `disabledFeatures = [ … ]` list. */
 function playwrightDisabledFeatures(): string[] {

@@ -7,6 +7,14 @@
 // Playwright turns off itself (its `chromiumSwitches`; chromium-quiet.test.ts checks the
 // installed Playwright's list is all here).
 
+import { execSync } from 'node:child_process';
+
+/** Debian's Chromium (CHROMIUM_PATH, else the one on PATH): never a downloaded browser.
+ * Throws when there is none. */
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
+}
+
 /** The features Playwright's own launch switches turn off. */
 export const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',

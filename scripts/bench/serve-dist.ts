@@ -1,12 +1,12 @@
 // The built app (dist/) for the browser benchmarks: a small static server (index.html for
 // any unknown path), and a build when dist/ is missing or GOGO_BENCH_BUILD=1. The API is
 // not there: /api/ answers 503, so the app runs in offline mode as it would without a server.
-import { execSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { QUIET_CHROMIUM_ARGS } from '../chromium-quiet.ts';
+import { chromiumPath, QUIET_CHROMIUM_ARGS } from '../chromium-quiet.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const DIST = join(ROOT, 'dist');
@@ -39,8 +39,7 @@ export function benchChromium(
 ): { executablePath: string; args: string[] } | null {
   let executablePath: string;
   try {
-    executablePath =
-      process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
+    executablePath = chromiumPath();
   } catch {
     console.log(`\n(no chromium on PATH: ${what} benchmark skipped)`);
     return null;

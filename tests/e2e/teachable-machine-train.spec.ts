@@ -5,7 +5,6 @@
 // scene and the virtual board's motor follows the prediction through its Logo program. The
 // model is saved with the cloud project, and after a reload without network or server it is
 // loaded again from the program kept in this browser and still tells the scenes apart.
-import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +15,7 @@ import { expect, test } from './fixtures/board-link.ts';
 import { text } from './locales.ts';
 import { openLogoProgram } from './programs.ts';
 import { ProjectsApp } from './projects-page.ts';
-import { QUIET_CHROMIUM_ARGS } from '../../scripts/chromium-quiet.ts';
+import { chromiumPath, QUIET_CHROMIUM_ARGS } from '../../scripts/chromium-quiet.ts';
 
 const t = (ref: string) => text('en', ref);
 /** The start of 'Model trained here: …'. */
@@ -79,8 +78,7 @@ test.use({
   permissions: ['camera'],
   // A browser of its own: the camera plays this test's video (the rest as playwright.config.ts).
   launchOptions: {
-    executablePath:
-      process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim(),
+    executablePath: chromiumPath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',
