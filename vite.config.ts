@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults } from 'vitest/config';
 import { pwaOptions } from './scripts/vite-pwa-options.ts';
 import { blocklyMedia } from './scripts/vite-blockly-media.ts';
+import { compileHints } from './scripts/vite-compile-hints.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { routePreload } from './scripts/vite-route-preload.ts';
 import { cssSplit } from './scripts/vite-split-css.ts';
@@ -19,6 +20,7 @@ export default defineConfig({
     routePreload(),
     startScripts(),
     cssSplit(),
+    compileHints(),
     VitePWA(pwaOptions),
     precompress(),
   ],

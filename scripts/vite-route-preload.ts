@@ -21,7 +21,7 @@ import {
 } from './vite-html-step.ts';
 
 /** The module whose chunk the editor routes load (src/app/routes.tsx). */
-const EDITOR_MODULE = /[\\/]src[\\/]editor[\\/]ui[\\/]EditorPage\.tsx$/;
+export const EDITOR_MODULE = /[\\/]src[\\/]editor[\\/]ui[\\/]EditorPage\.tsx$/;
 
 /** Hash routes that open the editor; an empty hash redirects to #/program. */
 export const EDITOR_ROUTE = /^(#\/?)?$|^#\/(program|code|editor|view|app\/program)(?![\w])/;
@@ -31,11 +31,16 @@ export interface RoutePreload {
   styles: string[];
 }
 
-/**
- * The chunks a dynamic import of `target` needs that the entries have not loaded already
- * (their static imports, recursively), and their style sheets, as file names of `bundle`.
- */
-export function routeFiles(bundle: OutputBundle, target: RegExp): RoutePreload | null {
+/** The chunks the entries load and those a dynamic import of `target` loads. */
+export interface RouteChunks {
+  /** The entries' chunks and their static imports, recursively, as file names. */
+  loaded: Set<string>;
+  /** The route's chunk and its static imports, recursively, as file names. */
+  route: Set<string>;
+}
+
+/** The chunks of `bundle` the page and the route of `target` load; null without them. */
+export function routeChunks(bundle: OutputBundle, target: RegExp): RouteChunks | null {
   const chunks = Object.values(bundle).filter(isChunk);
   const entries = chunks.filter((c) => c.isEntry);
   // The route's own chunk, or, when pages of other features embed the module too, the chunk
@@ -57,8 +62,20 @@ export function routeFiles(bundle: OutputBundle, target: RegExp): RoutePreload |
     visit(start);
     return seen;
   };
-  const loaded = new Set(entries.flatMap((entry) => [...closure(entry)]));
-  const scripts = [...closure(route)].filter((name) => !loaded.has(name));
+  return {
+    loaded: new Set(entries.flatMap((entry) => [...closure(entry)])),
+    route: closure(route),
+  };
+}
+
+/**
+ * The chunks a dynamic import of `target` needs that the entries have not loaded already
+ * (their static imports, recursively), and their style sheets, as file names of `bundle`.
+ */
+export function routeFiles(bundle: OutputBundle, target: RegExp): RoutePreload | null {
+  const found = routeChunks(bundle, target);
+  if (!found) return null;
+  const scripts = [...found.route].filter((name) => !found.loaded.has(name));
   const styles = scripts.flatMap((name) => {
     const c = bundle[name];
     return [...importedCss(isChunk(c) ? c : undefined)];
