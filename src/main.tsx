@@ -24,6 +24,7 @@ import { nextTask } from './ui/next-task.ts';
 import { afterFirstScreen } from './ui/first-screen.ts';
 import { needSession, setSessionStarter } from './state/session-start.ts';
 import { startWebui } from './webui/boot.ts';
+import { startFirmware } from './firmware/boot.ts';
 import { showStartFailure } from './app/start-failure.ts';
 
 /** Addresses that open the block editor (as scripts/vite-route-preload.ts). */
@@ -64,7 +65,8 @@ async function start(host: HTMLElement): Promise<void> {
   setSessionStarter(() => {
     void import('./auth/runtime.ts').then((auth) => auth.startAuth()).catch(() => {});
   });
-  inBackground(import('./firmware/boot.ts').then((f) => f.startFirmware()));
+  // Update Firmware, and the note on an outdated board (the updater's code loads on first use).
+  startFirmware();
   // Programs on the virtual board log to the cloud datalog (`cloud record`), as a board
   // plugin would post them. Both modules are in this chunk already (the top bar and the
   // layout use them); the recorder's own code loads on the first record.

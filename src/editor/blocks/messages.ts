@@ -51,9 +51,14 @@ async function applyBlockLocale(locale: string): Promise<void> {
   const load = BLOCKLY_LOCALES[locale] ?? BLOCKLY_LOCALES.en;
   if (load) Blockly.setLocale(await load());
   await i18next.loadNamespaces('blocks');
-  const english = i18next.getResourceBundle('en', 'blocks') as Catalogue | undefined;
-  const t = i18next.getFixedT(locale, 'blocks');
-  for (const [key] of flattenCatalogue(english ?? {})) Blockly.Msg[msgKey(key)] = t(key);
+  // The catalogues read directly (block texts have no interpolation): a t() call for each
+  // of the hundreds of keys was a good part of the editor's start-up at first load.
+  const english = (i18next.getResourceBundle('en', 'blocks') ?? {}) as Catalogue;
+  const local = (i18next.getResourceBundle(locale, 'blocks') ?? {}) as Catalogue;
+  const texts = new Map(flattenCatalogue(local));
+  for (const [key, text] of flattenCatalogue(english)) {
+    Blockly.Msg[msgKey(key)] = texts.get(key) ?? text;
+  }
   applyOverrides();
   applied = locale;
 }

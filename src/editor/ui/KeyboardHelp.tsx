@@ -49,13 +49,13 @@ const GROUPS: { title: string; rows: [string[], string][] }[] = [
   },
 ];
 
-export default function KeyboardHelp() {
+/** The dialog's contents: built only while it shows (a closed Modal renders no children). */
+function KeyboardHelpContent() {
   const { t } = useTranslation(['editor', 'shell']);
-  const { open } = useSnapshot(keyboardHelp);
   const mod: ShortcutKeys = localShortcutKeys();
   const shown = (key: string) => (key === COMMAND || key === MOVE_FREELY ? mod[key] : key);
   return (
-    <Modal show={open} onHide={closeKeyboardHelp} size="lg" aria-labelledby="keyboard-help-title">
+    <>
       <DialogHeader titleId="keyboard-help-title" title={t('editor:keyboard.title')} />
       <Modal.Body data-testid="keyboard-help">
         <p className="small">{t('editor:keyboard.intro')}</p>
@@ -89,6 +89,15 @@ export default function KeyboardHelp() {
           {t('shell:close')}
         </Button>
       </Modal.Footer>
+    </>
+  );
+}
+
+export default function KeyboardHelp() {
+  const { open } = useSnapshot(keyboardHelp);
+  return (
+    <Modal show={open} onHide={closeKeyboardHelp} size="lg" aria-labelledby="keyboard-help-title">
+      <KeyboardHelpContent />
     </Modal>
   );
 }

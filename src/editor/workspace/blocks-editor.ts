@@ -175,7 +175,8 @@ export class BlocksEditor {
     };
     if (!options.readOnly) {
       if (!(await goOn())) return null;
-      finishToolbox(workspace);
+      // The flyout is a workspace of its own.
+      withoutAudio(() => finishToolbox(workspace));
       if (!(await goOn())) return null;
       workspace.updateToolbox(toolboxFor(profile));
       if (!(await goOn())) return null;
