@@ -89,8 +89,8 @@ export class DatalogChart {
   private ready = false;
   /** Nothing is drawn until the worker's first answer: no empty axes before the points. */
   private blank = true;
-  /** While set, update() lays out and stops before drawing. */
-  private layoutOnly = false;
+  /** Where update() stops, when set (see `updateUntil`). */
+  private stopBefore: 'layout' | 'drawing' | null = null;
   /** One dataset per series, kept across answers so Chart.js keeps its per-series state. */
   private readonly datasets = new Map<number, ChartDataset<'line', Point[]>>();
   private offsetMs = 0;
@@ -147,7 +147,13 @@ export class DatalogChart {
           this.resizeTimer = setTimeout(() => void this.request(), RESIZE_SETTLE_MS);
         },
       },
-      [{ id: 'layoutOnly', beforeRender: () => !this.blank && !this.layoutOnly }],
+      [
+        {
+          id: 'steps',
+          beforeLayout: () => this.stopBefore !== 'layout',
+          beforeRender: () => !this.blank && this.stopBefore === null,
+        },
+      ],
     );
     this.chart = chart;
     this.ready = true;
@@ -163,7 +169,10 @@ export class DatalogChart {
     const axes = axesFor(labels, hidden);
     this.placeAxes(chart, axes.units);
     chart.data.datasets = labels.map((_, i) => this.dataset(i, [], axes.axisOf(i)));
-    this.layOut(chart);
+    this.updateUntil(chart, 'layout');
+    await nextTask();
+    if (this.destroyed) return;
+    this.updateUntil(chart, 'drawing');
   }
 
   /** New labels, offset or drawing options; re-decimates when one of them changed. */
@@ -280,7 +289,7 @@ export class DatalogChart {
       console.error('datalog chart:', e);
     }
     if (generation !== this.generation) return;
-    if (result) this.draw(chart, result, w);
+    if (result) await this.draw(chart, result, w);
     performance.mark('datalog:drawn');
     this.inFlight = false;
     if (this.wanted) void this.fetch();
@@ -299,11 +308,11 @@ export class DatalogChart {
     });
   }
 
-  private draw(
+  private async draw(
     chart: Chart<'line', Point[]>,
     d: Downsampled,
     w: { min: number; max: number } | null,
-  ): void {
+  ): Promise<void> {
     const { labels, hidden } = this.options;
     const axes = axesFor(labels, hidden);
     this.placeAxes(chart, axes.units);
@@ -338,13 +347,12 @@ export class DatalogChart {
       x.max = view ? view.max + offsetMs : undefined;
     }
     this.blank = false;
-    this.layOut(chart);
-    // Drawn in the next frame: on a slow machine layout and drawing together made one
-    // long task, and the frame shows the drawing no sooner either way.
-    requestAnimationFrame(() => {
-      if (this.chart === chart) chart.render();
-    });
+    this.updateUntil(chart, 'drawing');
     this.onView({ range: this.range, window: w, drawn, inWindow, offsetMs, units: axes.units });
+    // Drawn in a task of its own: on a slow machine layout and drawing together made one
+    // long task, and so did drawing inside the frame's own rendering.
+    await nextTask();
+    if (this.chart === chart) chart.render();
   }
 
   /** Series `series`'s dataset with these points and options (the same object each time). */
@@ -364,13 +372,16 @@ export class DatalogChart {
     return set;
   }
 
-  /** Chart.js's update without its drawing (`render()` draws). */
-  private layOut(chart: Chart<'line', Point[]>): void {
-    this.layoutOnly = true;
+  /**
+   * Chart.js's update, stopped before its layout (scales, series and options made) or
+   * before its drawing (`render()` draws): steps of the work for tasks of their own.
+   */
+  private updateUntil(chart: Chart<'line', Point[]>, step: 'layout' | 'drawing'): void {
+    this.stopBefore = step;
     try {
       chart.update('none');
     } finally {
-      this.layoutOnly = false;
+      this.stopBefore = null;
     }
   }
 
