@@ -35,6 +35,14 @@ const RESIZE_SETTLE_MS = 250;
 /** The narrowest window a zoom reaches, in ms. */
 const MIN_SPAN_MS = 10;
 
+/** An axis that is laid out in no time: no ticks, no labels, no grid. */
+const PLACEHOLDER_AXIS = { type: 'linear', display: false, ticks: { display: false } } as const;
+
+/** Resolves in a task of its own, after the current one. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 type Downsampler = (request: DownsampleRequest) => Promise<Downsampled | null>;
 
 interface ChartOptions {
@@ -67,7 +75,11 @@ export interface ChartView {
 type Point = { x: number; y: number };
 
 export class DatalogChart {
-  private readonly chart: Chart<'line', Point[]>;
+  /** Made a task after the host's own (see `build`); null until then and once destroyed. */
+  private chart: Chart<'line', Point[]> | null = null;
+  private destroyed = false;
+  /** The chart is built, with its axes and series, and may be asked for points. */
+  private readonly built: Promise<void>;
   private options: ChartOptions;
   private window: { min: number; max: number } | null = null;
   private range: { min: number; max: number } | null = null;
@@ -75,6 +87,12 @@ export class DatalogChart {
   private wanted = false;
   private generation = 0;
   private ready = false;
+  /** Nothing is drawn until the worker's first answer: no empty axes before the points. */
+  private blank = true;
+  /** Where update() stops, when set (see `updateUntil`). */
+  private stopBefore: 'layout' | 'drawing' | null = null;
+  /** One dataset per series, kept across answers so Chart.js keeps its per-series state. */
+  private readonly datasets = new Map<number, ChartDataset<'line', Point[]>>();
   private offsetMs = 0;
   /** The canvas width the last request was sized for. */
   private requestedWidth = 0;
@@ -94,32 +112,67 @@ export class DatalogChart {
     private readonly onView: (view: ChartView) => void = () => {},
   ) {
     this.options = options;
-    this.chart = createLineChart<Point>(canvas, {
-      spanGaps: true,
-      responsive: true,
-      interaction: { mode: 'nearest', axis: 'x', intersect: false },
-      elements: { line: { borderWidth: 1 }, point: { radius: 0 } },
-      scales: {
-        x: { type: 'time', ticks: timeTicks(() => this.options.locale) },
-        // Every tick label is measured (no sampleSize): a sample could miss the widest,
-        // whose digits would then be cut off at the axis's edge.
-        y: { type: 'linear' },
-      },
-      plugins: {
-        legend: { display: true, onClick: () => {} },
-        tooltip: { enabled: true },
-      },
-      // Chart.js may call this from its constructor, before `this.chart` is set.
-      // Chart.js redraws the points it has at the new size at once; new points for the
-      // new width follow once the resizing settles (a scrollbar appearing, a drag).
-      onResize: (_chart, size) => {
-        if (!this.ready || size.width === this.requestedWidth) return;
-        clearTimeout(this.resizeTimer);
-        this.resizeTimer = setTimeout(() => void this.request(), RESIZE_SETTLE_MS);
-      },
-    });
-    this.ready = true;
+    this.built = this.build();
     this.listen();
+  }
+
+  /**
+   * Makes the chart in steps, each a task of its own after the host's (on a slow machine
+   * they made one long task together): an empty chart with hidden placeholder axes, then
+   * the real axes and series laid out (nothing drawn) while the worker picks the points.
+   */
+  private async build(): Promise<void> {
+    await nextTask();
+    if (this.destroyed) return;
+    const chart = createLineChart<Point>(
+      this.canvas,
+      {
+        spanGaps: true,
+        responsive: true,
+        interaction: { mode: 'nearest', axis: 'x', intersect: false },
+        elements: { line: { borderWidth: 1 }, point: { radius: 0 } },
+        // Placeholders without ticks: laying out the empty chart's axes (a day of time
+        // ticks, every label formatted and measured) cost as much as the real ones.
+        scales: { x: PLACEHOLDER_AXIS, y: PLACEHOLDER_AXIS },
+        plugins: {
+          legend: { display: true, onClick: () => {} },
+          tooltip: { enabled: true },
+        },
+        // Chart.js may call this from its constructor, before `this.chart` is set.
+        // Chart.js redraws the points it has at the new size at once; new points for the
+        // new width follow once the resizing settles (a scrollbar appearing, a drag).
+        onResize: (_chart, size) => {
+          if (!this.ready || size.width === this.requestedWidth) return;
+          clearTimeout(this.resizeTimer);
+          this.resizeTimer = setTimeout(() => void this.request(), RESIZE_SETTLE_MS);
+        },
+      },
+      [
+        {
+          id: 'steps',
+          beforeLayout: () => this.stopBefore !== 'layout',
+          beforeRender: () => !this.blank && this.stopBefore === null,
+        },
+      ],
+    );
+    this.chart = chart;
+    this.ready = true;
+    await nextTask();
+    if (this.destroyed) return;
+    // The time axis on a 1-second span (its ticks are cheap; the answer sets the real one)
+    // and the series without points: Chart.js makes its scales and per-series state here,
+    // and the first request is sized for a plot that has its axes.
+    const scales = chart.options.scales;
+    if (scales)
+      scales.x = { type: 'time', min: 0, max: 1000, ticks: timeTicks(() => this.options.locale) };
+    const { labels, hidden } = this.options;
+    const axes = axesFor(labels, hidden);
+    this.placeAxes(chart, axes.units);
+    chart.data.datasets = labels.map((_, i) => this.dataset(i, [], axes.axisOf(i)));
+    this.updateUntil(chart, 'layout');
+    await nextTask();
+    if (this.destroyed) return;
+    this.updateUntil(chart, 'drawing');
   }
 
   /** New labels, offset or drawing options; re-decimates when one of them changed. */
@@ -171,8 +224,10 @@ export class DatalogChart {
   destroy(): void {
     this.generation++;
     clearTimeout(this.resizeTimer);
+    this.destroyed = true;
     this.offs.forEach((off) => off());
-    this.chart.destroy();
+    this.chart?.destroy();
+    this.chart = null;
   }
 
   /** `preview`: move the axis at once with the points already there (drag). */
@@ -186,8 +241,8 @@ export class DatalogChart {
       if (max > r.max) [min, max] = [r.max - span, r.max];
     }
     this.window = { min, max };
-    const x = this.chart.options.scales?.x;
-    if (preview && x) {
+    const x = this.chart?.options.scales?.x;
+    if (preview && x && this.chart) {
       // Exact points for the new window follow from the worker.
       x.min = min + this.offsetMs;
       x.max = max + this.offsetMs;
@@ -213,8 +268,11 @@ export class DatalogChart {
     const generation = this.generation;
     const waiters = this.paintWaiters;
     this.paintWaiters = [];
-    this.requestedWidth = this.chart.width;
-    const width = Math.max(2, Math.round(this.chart.chartArea?.width ?? this.canvas.clientWidth));
+    await this.built;
+    const chart = this.chart;
+    if (generation !== this.generation || !chart) return;
+    this.requestedWidth = chart.width;
+    const width = Math.max(2, Math.round(chart.chartArea?.width ?? this.canvas.clientWidth));
     const w = this.window;
     const req: DownsampleRequest = {
       maxPoints: Math.max(8, POINTS_PER_PIXEL * width),
@@ -231,7 +289,7 @@ export class DatalogChart {
       console.error('datalog chart:', e);
     }
     if (generation !== this.generation) return;
-    if (result) this.draw(result, w);
+    if (result) await this.draw(chart, result, w);
     performance.mark('datalog:drawn');
     this.inFlight = false;
     if (this.wanted) void this.fetch();
@@ -250,10 +308,14 @@ export class DatalogChart {
     });
   }
 
-  private draw(d: Downsampled, w: { min: number; max: number } | null): void {
-    const { labels, hidden, pointRadius } = this.options;
+  private async draw(
+    chart: Chart<'line', Point[]>,
+    d: Downsampled,
+    w: { min: number; max: number } | null,
+  ): Promise<void> {
+    const { labels, hidden } = this.options;
     const axes = axesFor(labels, hidden);
-    this.placeAxes(axes.units);
+    this.placeAxes(chart, axes.units);
     let drawn = 0;
     let inWindow = 0;
     if (!w) {
@@ -269,37 +331,63 @@ export class DatalogChart {
     // From the range, before any point is placed: one draw, with the right dates.
     const offsetMs = this.options.offsetFor(this.range);
     this.offsetMs = offsetMs;
-    const datasets: ChartDataset<'line', Point[]>[] = d.series.map((s) => {
+    chart.data.datasets = d.series.map((s) => {
       const n = s.x.length;
       const data: Point[] = new Array<Point>(n);
       for (let i = 0; i < n; i++) data[i] = { x: (s.x[i] ?? 0) + offsetMs, y: s.y[i] ?? 0 };
       drawn += n;
       inWindow += s.inWindow;
-      const colour = tagColour(s.series);
-      return {
-        label: labels[s.series] ?? `#${s.series}`,
-        data,
-        borderColor: colour,
-        backgroundColor: colour,
-        pointRadius,
-        hidden: hidden.has(s.series),
-        yAxisID: axes.axisOf(s.series),
-      };
+      return this.dataset(s.series, data, axes.axisOf(s.series));
     });
-    this.chart.data.datasets = datasets;
-    const x = this.chart.options.scales?.x;
+    const x = chart.options.scales?.x;
     const view = w ?? this.range;
-    if (x && view) {
-      x.min = view.min + offsetMs;
-      x.max = view.max + offsetMs;
+    if (x) {
+      // No points at all: Chart.js's own span (the current day), as for any empty chart.
+      x.min = view ? view.min + offsetMs : undefined;
+      x.max = view ? view.max + offsetMs : undefined;
     }
-    this.chart.update('none');
+    this.blank = false;
+    this.updateUntil(chart, 'drawing');
     this.onView({ range: this.range, window: w, drawn, inWindow, offsetMs, units: axes.units });
+    // Drawn in a task of its own: on a slow machine layout and drawing together made one
+    // long task, and so did drawing inside the frame's own rendering.
+    await nextTask();
+    if (this.chart === chart) chart.render();
+  }
+
+  /** Series `series`'s dataset with these points and options (the same object each time). */
+  private dataset(series: number, data: Point[], yAxisID: string): ChartDataset<'line', Point[]> {
+    const { labels, hidden, pointRadius } = this.options;
+    let set = this.datasets.get(series);
+    if (!set) {
+      const colour = tagColour(series);
+      set = { data, borderColor: colour, backgroundColor: colour };
+      this.datasets.set(series, set);
+    }
+    set.data = data;
+    set.label = labels[series] ?? `#${series}`;
+    set.pointRadius = pointRadius;
+    set.hidden = hidden.has(series);
+    set.yAxisID = yAxisID;
+    return set;
+  }
+
+  /**
+   * Chart.js's update, stopped before its layout (scales, series and options made) or
+   * before its drawing (`render()` draws): steps of the work for tasks of their own.
+   */
+  private updateUntil(chart: Chart<'line', Point[]>, step: 'layout' | 'drawing'): void {
+    this.stopBefore = step;
+    try {
+      chart.update('none');
+    } finally {
+      this.stopBefore = null;
+    }
   }
 
   /** One y-axis per unit shown: the first on the left, the others alternating sides. */
-  private placeAxes(units: SeriesUnit[]): void {
-    const scales = this.chart.options.scales;
+  private placeAxes(chart: Chart<'line', Point[]>, units: SeriesUnit[]): void {
+    const scales = chart.options.scales;
     if (!scales) return;
     const titles = this.options.unitTitles;
     const several = units.length > 1;
@@ -309,7 +397,9 @@ export class DatalogChart {
     }
     units.forEach((unit, k) => {
       const id = k === 0 ? 'y' : `y${k}`;
-      // Only the first axis draws grid lines: several grids would cross each other.
+      // Only the first axis draws grid lines: several grids would cross each other. Every
+      // tick label is measured (no sampleSize): a sample could miss the widest, whose
+      // digits would then be cut off at the axis's edge.
       const axis = {
         type: 'linear',
         display: true,
@@ -323,7 +413,7 @@ export class DatalogChart {
 
   private listen(): void {
     const c = this.canvas;
-    const area = () => this.chart.chartArea;
+    const area = () => this.chart?.chartArea;
     const fractionAt = (clientX: number) => {
       const a = area();
       const left = c.getBoundingClientRect().left;

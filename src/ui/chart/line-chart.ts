@@ -13,6 +13,7 @@ import {
   TimeScale,
   Tooltip,
   type ChartOptions,
+  type Plugin,
 } from 'chart.js';
 import 'chartjs-adapter-date-fns';
 
@@ -27,14 +28,19 @@ Chart.register(
   Tooltip,
 );
 
-/** An empty line chart on `canvas` with the shared options and the chart's own. */
+/**
+ * An empty line chart on `canvas` with the shared options and the chart's own, and
+ * `plugins` for this chart only.
+ */
 export function createLineChart<Point>(
   canvas: HTMLCanvasElement,
   options: ChartOptions<'line'>,
+  plugins: Plugin<'line'>[] = [],
 ): Chart<'line', Point[]> {
   return new Chart<'line', Point[]>(canvas, {
     type: 'line',
     data: { datasets: [] },
+    plugins,
     options: {
       animation: false,
       parsing: false,
