@@ -12,6 +12,7 @@ import type { Downsampled, DownsampleRequest } from '../../core/wasm-core.ts';
 import { tagColour } from '../../ui/chart/colours.ts';
 import { timeTicks } from './time-format.ts';
 import { createLineChart } from '../../ui/chart/line-chart.ts';
+import { nextTask } from '../../ui/next-task.ts';
 import { axesFor, type SeriesUnit } from './series-units.ts';
 
 /**
@@ -37,11 +38,6 @@ const MIN_SPAN_MS = 10;
 
 /** An axis that is laid out in no time: no ticks, no labels, no grid. */
 const PLACEHOLDER_AXIS = { type: 'linear', display: false, ticks: { display: false } } as const;
-
-/** Resolves in a task of its own, after the current one. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 type Downsampler = (request: DownsampleRequest) => Promise<Downsampled | null>;
 
