@@ -8,8 +8,28 @@ export interface TestAccount {
   idToken: string;
 }
 
+/** Whether fetch failed because the emulator closed a kept-alive connection under it. */
+function droppedConnection(err: unknown): boolean {
+  const cause = (err as { cause?: { code?: string } } | null)?.cause;
+  return cause?.code === 'UND_ERR_SOCKET' || cause?.code === 'ECONNRESET';
+}
+
+/**
+ * POSTs to the emulator. The emulator closes idle kept-alive connections after 5 s, and fetch
+ * may send on one in the instant it closes ("other side closed"): such a request never
+ * reached the emulator, so it is sent again on a new connection.
+ */
+async function post(url: string, init: RequestInit, attempt = 1): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (err) {
+    if (attempt >= 3 || !droppedConnection(err)) throw err;
+    return post(url, init, attempt + 1);
+  }
+}
+
 async function call(host: string, method: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(
+  const res = await post(
     `http://${host}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`,
     { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
   );
@@ -55,7 +75,7 @@ export async function signInWithGoogle(
 
 /** An admin call of the emulator (as firebase-admin makes them: the `owner` credential). */
 async function adminUpdate(host: string, body: Record<string, unknown>): Promise<void> {
-  const res = await fetch(
+  const res = await post(
     `http://${host}/identitytoolkit.googleapis.com/v1/projects/demo-gogo/accounts:update`,
     {
       method: 'POST',
@@ -83,7 +103,7 @@ export function setAccountDisabled(host: string, uid: string, disabled: boolean)
 
 /** The emulator's id (uid) of the account with this e-mail. */
 export async function accountIdByEmail(host: string, email: string): Promise<string> {
-  const res = await fetch(
+  const res = await post(
     `http://${host}/identitytoolkit.googleapis.com/v1/projects/demo-gogo/accounts:lookup`,
     {
       method: 'POST',
