@@ -85,8 +85,8 @@ export class DatalogChart {
   private ready = false;
   /** Nothing is drawn until the worker's first answer: no empty axes before the points. */
   private blank = true;
-  /** Where update() stops, when set (see `updateUntil`). */
-  private stopBefore: 'layout' | 'drawing' | null = null;
+  /** Where update() stops, when set (see `updateUntil`); 'update' skips all of it. */
+  private stopBefore: 'update' | 'layout' | 'drawing' | null = null;
   /** One dataset per series, kept across answers so Chart.js keeps its per-series state. */
   private readonly datasets = new Map<number, ChartDataset<'line', Point[]>>();
   private offsetMs = 0;
@@ -114,12 +114,20 @@ export class DatalogChart {
 
   /**
    * Makes the chart in steps, each a task of its own after the host's (on a slow machine
-   * they made one long task together): an empty chart with hidden placeholder axes, then
-   * the real axes and series laid out (nothing drawn) while the worker picks the points.
+   * they made one long task together): the page's layout, an empty chart with hidden
+   * placeholder axes, its first update, then the real axes and series laid out (nothing
+   * drawn) while the worker picks the points.
    */
   private async build(): Promise<void> {
     await nextTask();
     if (this.destroyed) return;
+    // Chart.js reads the canvas's computed size first: the page's styles and layout,
+    // left out of date by the render that made the canvas, are brought up to date here.
+    this.canvas.getBoundingClientRect();
+    await nextTask();
+    if (this.destroyed) return;
+    // Chart.js updates the chart it has just made: that update waits for the next task.
+    this.stopBefore = 'update';
     const chart = createLineChart<Point>(
       this.canvas,
       {
@@ -146,13 +154,20 @@ export class DatalogChart {
       [
         {
           id: 'steps',
+          beforeUpdate: () => this.stopBefore !== 'update',
           beforeLayout: () => this.stopBefore !== 'layout',
           beforeRender: () => !this.blank && this.stopBefore === null,
         },
       ],
     );
+    this.stopBefore = null;
     this.chart = chart;
     this.ready = true;
+    await nextTask();
+    if (this.destroyed) return;
+    // The update Chart.js skipped, in a task of its own: the empty chart laid out once (the
+    // legend's hit boxes, the scales' caches), not drawn.
+    this.updateUntil(chart, 'drawing');
     await nextTask();
     if (this.destroyed) return;
     // The time axis on a 1-second span (its ticks are cheap; the answer sets the real one)
