@@ -4,6 +4,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../state/storage.ts';
 import { DEFAULT_LANGUAGE, languageByCode, type Language } from './languages.ts';
+import { rememberTranslations } from './translation-cache.ts';
 
 const english = import.meta.glob<Record<string, unknown>>('../../locales/en/*.json', {
   eager: true,
@@ -55,6 +56,7 @@ export async function initI18n(): Promise<typeof i18next> {
       returnNull: false,
       react: { useSuspense: false },
     });
+  rememberTranslations(i18next);
   document.documentElement.lang = i18next.language;
   return i18next;
 }
