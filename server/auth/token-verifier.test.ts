@@ -2,25 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import '../testing/provided-context.ts';
 import { freePort } from '../../scripts/auth-emulator.ts';
-import { revokeSessions, signUpWithPassword } from '../testing/emulator-accounts.ts';
+import { deleteAccount, revokeSessions, signUpWithPassword } from '../testing/emulator-accounts.ts';
 import {
   CachingTokenVerifier,
   FirebaseTokenVerifier,
   type TokenVerifier,
   type VerifiedIdentity,
 } from './token-verifier.ts';
-
-async function deleteAccount(host: string, idToken: string): Promise<void> {
-  const res = await fetch(
-    `http://${host}/identitytoolkit.googleapis.com/v1/accounts:delete?key=demo-api-key`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ idToken }),
-    },
-  );
-  if (!res.ok) throw new Error(`delete failed: ${res.status}`);
-}
 
 /** Counts the verifications that reach the real verifier. */
 class Counting implements TokenVerifier {

@@ -73,6 +73,11 @@ export async function signInWithGoogle(
   return { uid: String(r.localId), email, idToken: String(r.idToken) };
 }
 
+/** Deletes the account behind `idToken`, as its owner or an admin would. */
+export async function deleteAccount(host: string, idToken: string): Promise<void> {
+  await call(host, 'delete', { idToken });
+}
+
 /** An admin call of the emulator (as firebase-admin makes them: the `owner` credential). */
 async function adminUpdate(host: string, body: Record<string, unknown>): Promise<void> {
   const res = await post(

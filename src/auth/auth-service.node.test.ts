@@ -5,6 +5,7 @@ import { ApiClient } from '../api/client.ts';
 import { ApiError } from '../api/errors.ts';
 import { waitForToken } from '../api/wait-for-token.ts';
 import {
+  deleteAccount,
   revokeSessions,
   setAccountDisabled,
   signInWithGoogle,
@@ -202,15 +203,7 @@ describe('AuthService (Firebase JS SDK + Auth emulator + API server)', () => {
     const email = uniqueEmail('gone');
     await service.signUp('Gone', email, 'secret-123');
     // The account disappears behind the app's back (deleted by an admin, say).
-    const res = await fetch(
-      `http://${server.emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:delete?key=demo-api-key`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ idToken: session.idToken }),
-      },
-    );
-    expect(res.ok).toBe(true);
+    await deleteAccount(server.emulatorHost, session.idToken ?? '');
     advance(TOKEN_REFRESH_AFTER_MS + 1);
     await service.checkToken();
     expect(session.idToken).toBeNull();
