@@ -35,13 +35,14 @@ export function rememberTranslations(i18n: I18n): void {
     const [lng, ns, keyPrefix, options] = args as [unknown, unknown, unknown, unknown];
     // A key prefix given as a selector function has no stable name: nothing is kept.
     if (typeof keyPrefix === 'function') return t;
-    const scope = JSON.stringify([ns ?? null, keyPrefix ?? null, options ?? null]);
+    const scope = `\u0000${JSON.stringify([ns ?? null, keyPrefix ?? null, options ?? null])}\u0000`;
+    // No language given: the one in use when called.
+    const fixedScope = typeof lng === 'string' ? lng + scope : null;
     const call = t as unknown as Call;
     const remembered: Call = (key, opts, ...rest) => {
       const id = rest.length === 0 ? callId(key, opts) : null;
       if (id === null) return call(key, opts, ...rest);
-      // No language given: the one in use when called.
-      const full = `${typeof lng === 'string' ? lng : i18n.language}\u0000${scope}\u0000${id}`;
+      const full = (fixedScope ?? i18n.language + scope) + id;
       const known = texts.get(full);
       if (known !== undefined) return known;
       const text = call(key, opts);
