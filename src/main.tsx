@@ -21,7 +21,7 @@ import { registerProjectActions } from './project/boot.ts';
 import { getSimHost } from './virtual-board/host/sim-host.ts';
 import { startVirtualBoard } from './virtual-board/index.ts';
 import { nextTask } from './ui/next-task.ts';
-import { afterFirstScreen } from './ui/first-screen.ts';
+import { afterFirstScreen, firstScreenShown } from './ui/first-screen.ts';
 import { needSession, setSessionStarter } from './state/session-start.ts';
 import { startWebui } from './webui/boot.ts';
 import { startFirmware } from './firmware/boot.ts';
@@ -105,6 +105,8 @@ async function start(host: HTMLElement): Promise<void> {
   if (EDITOR_ADDRESS.test(window.location.hash)) {
     await afterFirstScreen(SESSION_WAIT_MS);
   }
+  // Other screens, and an editor whose blocks did not show in time, take input as they are.
+  firstScreenShown();
   needSession();
 }
 

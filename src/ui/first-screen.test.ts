@@ -39,3 +39,18 @@ describe('afterFirstScreen', () => {
     expect(done).toBe(true);
   });
 });
+
+describe('isFirstScreenShown and whenFirstScreenShown', () => {
+  it('say no and wait until the first screen takes input, then say yes', async () => {
+    expect(mod.isFirstScreenShown()).toBe(false);
+    let done = false;
+    void mod.whenFirstScreenShown().then(() => (done = true));
+    // However long it takes: no time limit.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(done).toBe(false);
+    mod.firstScreenShown();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+    expect(mod.isFirstScreenShown()).toBe(true);
+  });
+});

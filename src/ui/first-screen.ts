@@ -6,9 +6,22 @@ const shown = new Promise<void>((resolve) => {
   markShown = resolve;
 });
 
+let isShown = false;
+
 /** The first screen takes input now. Later calls change nothing. */
 export function firstScreenShown(): void {
+  isShown = true;
   markShown();
+}
+
+/** Whether the first screen has taken input yet. */
+export function isFirstScreenShown(): boolean {
+  return isShown;
+}
+
+/** Resolves once the first screen takes input (however long that takes). */
+export function whenFirstScreenShown(): Promise<void> {
+  return shown;
 }
 
 /** Resolves once the first screen takes input, or after `maxWaitMs`, whichever is first. */

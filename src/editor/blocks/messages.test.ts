@@ -28,4 +28,15 @@ describe('block texts', () => {
     expect(Blockly.Msg[msgKey('category.control')]).toBe('Control');
     expect(Blockly.Msg.UNDO).toBe('Undo');
   });
+
+  it('loads a language once for callers at the same time', async () => {
+    await i18next.changeLanguage('es');
+    const first = ensureBlockLocale('es');
+    expect(ensureBlockLocale('es')).toBe(first);
+    await first;
+    expect(Blockly.Msg.UNDO).not.toBe('Undo');
+    await i18next.changeLanguage('en');
+    await ensureBlockLocale('en');
+    expect(Blockly.Msg.UNDO).toBe('Undo');
+  });
 });

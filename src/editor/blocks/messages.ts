@@ -64,9 +64,16 @@ async function applyBlockLocale(locale: string): Promise<void> {
 }
 
 let applied: string | null = null;
+/** The locale being applied, so that callers at the same time share the one load. */
+let applying: { locale: string; done: Promise<void> } | null = null;
 
 /** Applies a locale's block texts unless they are already in place. */
-export async function ensureBlockLocale(locale: string): Promise<void> {
-  if (applied === locale) return;
-  await applyBlockLocale(locale);
+export function ensureBlockLocale(locale: string): Promise<void> {
+  if (applied === locale) return Promise.resolve();
+  if (applying?.locale === locale) return applying.done;
+  const done = applyBlockLocale(locale).finally(() => {
+    if (applying?.done === done) applying = null;
+  });
+  applying = { locale, done };
+  return done;
 }
