@@ -26,6 +26,7 @@ import { needSession, setSessionStarter } from './state/session-start.ts';
 import { startWebui } from './webui/boot.ts';
 import { startFirmware } from './firmware/boot.ts';
 import { showStartFailure } from './app/start-failure.ts';
+import { sidebarAfterNavigation } from './app/sidebar/sidebar-state.ts';
 
 /** Addresses that open the block editor (as scripts/vite-route-preload.ts). */
 const EDITOR_ADDRESS = /^(#\/?)?$|^#\/(program|code|editor|view|app\/program)(?![\w])/;
@@ -91,6 +92,9 @@ async function start(host: HTMLElement): Promise<void> {
   const router = createAppRouter();
   await nextTask();
 
+  // The sidebar as the first navigation leaves it (open on a large screen): set before the
+  // first render, the frame is not drawn once without it and again with it.
+  sidebarAfterNavigation();
   // A transition: React renders the first screen in slices, yielding between them.
   const reactRoot = createRoot(host);
   startTransition(() => {

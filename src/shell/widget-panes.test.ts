@@ -1,8 +1,12 @@
+import { subscribe } from 'valtio';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   contractWidget,
   expandWidget,
+  hideWidgetPane,
   parseExpandState,
+  registerWidgetPane,
+  showWidgetPane,
   setWidgetVisible,
   WIDGET_WIDTHS,
   widgetArea,
@@ -45,5 +49,21 @@ describe('widget area', () => {
 
   it('is 0, 360 px or the full width', () => {
     expect(WIDGET_WIDTHS).toEqual(['0px', '360px', '100%']);
+  });
+  it('hides a shown pane, and changes nothing for one not shown', async () => {
+    registerWidgetPane({ id: 'notes', label: () => 'Notes', Component: () => null });
+    showWidgetPane('notes');
+    expect(widgetArea.shown).toContain('notes');
+    let changes = 0;
+    const stop = subscribe(widgetArea, () => changes++);
+    hideWidgetPane('notes');
+    await Promise.resolve();
+    expect(widgetArea.shown).not.toContain('notes');
+    expect(changes).toBe(1);
+    // Nothing that reads the list renders again for a pane that was not there.
+    hideWidgetPane('notes');
+    await Promise.resolve();
+    expect(changes).toBe(1);
+    stop();
   });
 });

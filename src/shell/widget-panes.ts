@@ -98,7 +98,8 @@ export function addWidgetPane(id: string): void {
 }
 
 export function hideWidgetPane(id: string): void {
-  widgetArea.shown = widgetArea.shown.filter((p) => p !== id);
+  // A new list, even an equal one, would render every component that reads the list.
+  if (widgetArea.shown.includes(id)) widgetArea.shown = widgetArea.shown.filter((p) => p !== id);
   if (widgetArea.active === id) widgetArea.active = LOGO_PANE;
 }
 

@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Tooltip, { TOOLTIP_DELAY_MS } from './Tooltip.tsx';
 import { placeTooltip, VIEWPORT_MARGIN } from './tooltip-position.ts';
@@ -60,6 +61,27 @@ describe('Tooltip', () => {
     expect(screen.getByRole('button', { name: 'Save project' })).toBe(button);
     act(() => button.blur());
     expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('renders its control once when it appears', () => {
+    let renders = 0;
+    function Counted(props: ComponentProps<'button'>) {
+      renders += 1;
+      return (
+        <button type="button" {...props} aria-label="Open">
+          o
+        </button>
+      );
+    }
+    render(
+      <Tooltip text="Open a project">
+        <Counted />
+      </Tooltip>,
+    );
+    expect(renders).toBe(1);
+    // The tooltip still finds its control to place itself beside it.
+    act(() => screen.getByRole('button', { name: 'Open' }).focus());
+    expect(screen.getByRole('tooltip').textContent).toBe('Open a project');
   });
 
   it('hides on Escape', () => {

@@ -14,7 +14,6 @@ import {
   type FocusEvent,
   type PointerEvent,
   type ReactElement,
-  type Ref,
 } from 'react';
 import { createPortal } from 'react-dom';
 import { placeTooltip } from './tooltip-position.ts';
@@ -23,17 +22,11 @@ import './tooltip.css';
 export const TOOLTIP_DELAY_MS = 50;
 
 interface TriggerProps {
-  ref?: Ref<HTMLElement>;
   'aria-describedby'?: string;
   onPointerEnter?: (e: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (e: PointerEvent<HTMLElement>) => void;
   onFocus?: (e: FocusEvent<HTMLElement>) => void;
   onBlur?: (e: FocusEvent<HTMLElement>) => void;
-}
-
-function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
-  if (typeof ref === 'function') ref(value);
-  else if (ref) ref.current = value;
 }
 
 /** Focus from the keyboard (not from a click or a tap) shows the tooltip at once. */
@@ -56,6 +49,8 @@ export default function Tooltip({
   /** How the tooltip came: keyboard focus keeps it while the pointer wanders off. */
   const [shown, setShown] = useState<null | 'pointer' | 'focus'>(null);
   const [pending, setPending] = useState(false);
+  // Taken from the event that shows the tooltip: a ref callback setting state would render
+  // every tooltip's control a second time on mount.
   const [trigger, setTrigger] = useState<HTMLElement | null>(null);
   const tip = useRef<HTMLDivElement | null>(null);
   const [place, setPlace] = useState<{ left: number; top: number; side: string } | null>(null);
@@ -107,21 +102,15 @@ export default function Tooltip({
   }, [open, hide, measure]);
 
   const own = children.props;
-  const ownRef = own.ref;
-  const ref = useCallback(
-    (el: HTMLElement | null) => {
-      setTrigger(el);
-      setRef(ownRef, el);
-    },
-    [ownRef],
-  );
   const describedBy = [own['aria-describedby'], open ? id : null].filter(Boolean).join(' ');
   const control = cloneElement(children, {
-    ref,
     'aria-describedby': describedBy || undefined,
     onPointerEnter: (e: PointerEvent<HTMLElement>) => {
       own.onPointerEnter?.(e);
-      if (e.pointerType !== 'touch' && !open) setPending(true);
+      if (e.pointerType !== 'touch' && !open) {
+        setTrigger(e.currentTarget);
+        setPending(true);
+      }
     },
     onPointerLeave: (e: PointerEvent<HTMLElement>) => {
       own.onPointerLeave?.(e);
@@ -130,6 +119,7 @@ export default function Tooltip({
     onFocus: (e: FocusEvent<HTMLElement>) => {
       own.onFocus?.(e);
       if (keyboardFocus(e.currentTarget)) {
+        setTrigger(e.currentTarget);
         setPending(false);
         setShown('focus');
       }
