@@ -13,7 +13,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   registerType: 'prompt',
   // src/offline/pwa.ts registers the worker from the app's own bundle: no inline script.
   injectRegister: false,
-  includeAssets: ['favicon-48.png', 'apple-touch-icon.png'],
+  includeAssets: ['favicon-64.png', 'apple-touch-icon.png'],
   manifest: {
     name: 'GoGo Code',
     short_name: 'GoGo Code',

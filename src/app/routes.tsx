@@ -1,7 +1,6 @@
 // The route table (spec core §2, classroom-and-labs §2). Hash based. Every screen's code is
 // loaded on demand (`lazy`), so the first download holds only the shell. Redirects are
 // loaders (see src/shell/redirect.ts).
-import i18next from 'i18next';
 import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router-dom';
 import { guard, waitForAuth } from '../shell/guards.ts';
@@ -24,13 +23,7 @@ function editor(variant: EditorVariantId) {
     // one task of 100-170 ms on a slow computer, docs/first-load.md).
     await import('blockly/core');
     await nextTask();
-    const [{ default: EditorPage }, { ensureBlockLocale }] = await Promise.all([
-      import('../editor/ui/EditorPage.tsx'),
-      import('../editor/blocks/messages.ts'),
-    ]);
-    // The block texts load while React draws the page rather than after it: Blockly needs
-    // them before its first block. The blocks pane waits for the same load and says if it failed.
-    ensureBlockLocale(i18next.language || 'en').catch(() => undefined);
+    const { default: EditorPage } = await import('../editor/ui/EditorPage.tsx');
     return {
       element: (
         <AfterFrame>

@@ -105,9 +105,9 @@ test.describe('Content security policy', () => {
           src,
         );
       // (The page is on localhost: 127.0.0.1 is another site.)
-      const other = 'http://127.0.0.1:PORT/favicon-48.png';
+      const other = 'http://127.0.0.1:PORT/favicon-64.png';
       expect(await loads(other)).toBe(false);
-      expect(await loads('/favicon-48.png')).toBe(true);
+      expect(await loads('/favicon-64.png')).toBe(true);
       const refusedImage = (v: string) => v.includes('img-src') && v.includes('127.0.0.1');
       await expect.poll(() => violations.some(refusedImage)).toBe(true);
 

@@ -23,6 +23,11 @@ import { openKeyboardHelp } from './keyboard-help.ts';
 /** Pause after an edit before the store gets the new XML and Logo. */
 const SYNC_DELAY_MS = 250;
 
+// The block texts start loading as soon as the editor's code runs, while React draws the
+// page, rather than once this pane is on it: Blockly needs them before its first block.
+// The pane's start waits for the same load, and says if it failed.
+ensureBlockLocale(i18next.language || 'en').catch(() => undefined);
+
 interface BlocksPaneProps {
   hidden: boolean;
   readOnly: boolean;
