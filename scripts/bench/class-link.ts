@@ -7,8 +7,8 @@
 // interactive blocks stands for the 30th student. Everything the pages load crosses it,
 // the service worker's precache included. Then the next lesson: the same contexts open the
 // editor again (the service worker installed and controlling, files cached as immutable).
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { LONG_TASK_MS, watchLoad } from './first-load.ts';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { openAndWatch, WATCH, watchLoad } from './first-load.ts';
 import { throttle } from './main-thread.ts';
 import { SharedLink } from './shared-link.ts';
 import { VIEWPORT } from './school-jobs.ts';
@@ -26,19 +26,6 @@ export interface ClassLoad {
   bytesPerStudent: number;
 }
 
-/** Epoch ms at which the page had interactive blocks (first-load.ts `watchLoad`). */
-async function readyAt(page: Page): Promise<number> {
-  const handle = await page.waitForFunction(
-    () => {
-      const s = (window as unknown as { gogoFirstLoad?: { readyMs: number } }).gogoFirstLoad;
-      return s && s.readyMs > 0 ? performance.timeOrigin + s.readyMs : null;
-    },
-    null,
-    { timeout: 600_000, polling: 250 },
-  );
-  return (await handle.jsonValue()) as number;
-}
-
 /** Every context opens `url` at the same moment; times until the last is interactive. */
 async function lesson(
   contexts: BrowserContext[],
@@ -53,8 +40,9 @@ async function lesson(
     const t0 = Date.now();
     const ready = await Promise.all(
       pages.map(async (p) => {
-        await p.goto(url, { waitUntil: 'commit', timeout: 600_000 });
-        return (await readyAt(p)) - t0;
+        // Epoch ms at which the page had interactive blocks.
+        const load = await openAndWatch(p, url, 600_000);
+        return load.timeOrigin + load.readyMs - t0;
       }),
     );
     const bytes = link.bytesDown - bytes0;
@@ -87,7 +75,7 @@ export async function classOnLink(
   try {
     for (let i = 0; i < contexts; i++) {
       const c = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'allow' });
-      await c.addInitScript(watchLoad, LONG_TASK_MS);
+      await c.addInitScript(watchLoad, WATCH);
       students.push(c);
     }
     const cold = await lesson(students, url, rate, link);

@@ -37,7 +37,14 @@ import {
 import { classOnLink, CLASS_SIZE, SCHOOL_MBIT, type ClassLoad } from './class-link.ts';
 import { createServer as createApiServer } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
-import { LONG_TASK_MS, NETWORKS, watchLoad, type Network } from './first-load.ts';
+import {
+  LONG_TASK_MS,
+  NETWORKS,
+  openAndWatch,
+  WATCH,
+  watchLoad,
+  type Network,
+} from './first-load.ts';
 import { heap, held, mb, total, type Heap } from './heap.ts';
 import { median, ms, ratio, rounds, table, type BenchContext, type BenchSuite } from './lib.ts';
 import { liveJob, liveRooms } from './live-view.ts';
@@ -99,16 +106,8 @@ async function throttleLoad(page: Page, cpuRate: number, net: Network): Promise<
 
 /** Navigates and waits for the page's own readiness signal (see watchLoad). */
 async function untilReady(page: Page, url: string): Promise<Load> {
-  await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
-  const handle = await page.waitForFunction(
-    () => {
-      const s = (window as unknown as { gogoFirstLoad?: { readyMs: number } }).gogoFirstLoad;
-      return s && s.readyMs > 0 ? s : null;
-    },
-    null,
-    { timeout: 120_000, polling: 50 },
-  );
-  return (await handle.jsonValue()) as Load;
+  const { readyMs, longTasks } = await openAndWatch(page, url, 120_000);
+  return { readyMs, longTasks };
 }
 
 async function coldLoad(
@@ -122,7 +121,7 @@ async function coldLoad(
     const page = await context.newPage();
     const cdp = await throttleLoad(page, cpuRate, net);
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await page.addInitScript(watchLoad, LONG_TASK_MS);
+    await page.addInitScript(watchLoad, WATCH);
     return await untilReady(page, url);
   } finally {
     await context.close();
@@ -132,7 +131,7 @@ async function coldLoad(
 /** A context whose service worker has installed and controls its pages. */
 async function warmContext(browser: Browser, url: string): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'allow' });
-  await context.addInitScript(watchLoad, LONG_TASK_MS);
+  await context.addInitScript(watchLoad, WATCH);
   const first = await context.newPage();
   await first.goto(url);
   await first.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
@@ -157,7 +156,7 @@ async function heapAfterLoad(browser: Browser, url: string) {
   const context = await browser.newContext({ viewport: VIEWPORT, serviceWorkers: 'block' });
   try {
     const page = await context.newPage();
-    await page.addInitScript(watchLoad, LONG_TASK_MS);
+    await page.addInitScript(watchLoad, WATCH);
     await untilReady(page, url);
     await page.waitForTimeout(1000);
     return await heap(page);
