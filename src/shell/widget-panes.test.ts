@@ -50,6 +50,7 @@ describe('widget area', () => {
   it('is 0, 360 px or the full width', () => {
     expect(WIDGET_WIDTHS).toEqual(['0px', '360px', '100%']);
   });
+
   it('hides a shown pane, and changes nothing for one not shown', async () => {
     registerWidgetPane({ id: 'notes', label: () => 'Notes', Component: () => null });
     showWidgetPane('notes');
