@@ -34,6 +34,30 @@ function collector() {
 
 const settle = () => new Promise((r) => setTimeout(r, 150));
 
+// Buses whose next replay, once it has read the outbox, waits for `meanwhile` before it
+// hands the rows over: events committed and heard live while the replay's answer is on its
+// way, as a stream that reconnects during a burst of writes can meet them.
+class SlowReplayLocal extends LocalEventBus {
+  meanwhile: (() => Promise<void>) | null = null;
+  protected override async readAfter(topics: string[], id: number): Promise<BusEvent[]> {
+    const rows = await super.readAfter(topics, id);
+    const meanwhile = this.meanwhile;
+    this.meanwhile = null;
+    await meanwhile?.();
+    return rows;
+  }
+}
+class SlowReplayPg extends PgEventBus {
+  meanwhile: (() => Promise<void>) | null = null;
+  protected override async readAfter(topics: string[], id: number): Promise<BusEvent[]> {
+    const rows = await super.readAfter(topics, id);
+    const meanwhile = this.meanwhile;
+    this.meanwhile = null;
+    await meanwhile?.();
+    return rows;
+  }
+}
+
 let database: TestDatabase;
 let db: Db;
 
@@ -86,6 +110,22 @@ describe(`in-process event bus (${testEngine()})`, () => {
     await settle();
     expect(c.events).toHaveLength(2);
     sub.close();
+  });
+
+  it('a replay that events overtake while it is read still gives each one once, in order', async () => {
+    const local = new SlowReplayLocal(db.kysely);
+    const first = await local.publish('overtaken', 1);
+    await local.publish('overtaken', 2);
+    await local.publish('overtaken', 3);
+    const c = collector();
+    local.meanwhile = async () => {
+      await local.publish('overtaken', 4);
+    };
+    await local.subscribe('overtaken', c.listener, { after: first.id }).ready;
+    // Told in the process before the publish resolves.
+    await local.publish('overtaken', 5);
+    expect(c.events.map((e) => e.data)).toEqual([2, 3, 4, 5]);
+    await local.close();
   });
 
   it('a listener that throws does not stop the others; a closed subscription hears nothing', async () => {
@@ -166,6 +206,35 @@ describe.runIf(testEngine() === 'postgres')('PostgreSQL event bus: two replicas'
     await b.subscribe('stream/1', c.listener, { after: first.id }).ready;
     await a.publish('stream/1', 3);
     expect((await c.until(2)).map((e) => e.data)).toEqual([2, 3]);
+  });
+
+  it('a replay overtaken by events from the other replica misses none and repeats none', async () => {
+    // The replay reads 2 and 3; 4 and 5 are committed by the other replica and heard live
+    // before the replay's rows are handed over.
+    const slow = new SlowReplayPg(db.kysely, url(), { reconnectMs: 100 });
+    await slow.start();
+    try {
+      const heard = collector();
+      await slow.subscribe('overtaken/pg', heard.listener).ready;
+      const first = await a.publish('overtaken/pg', 1);
+      await a.publish('overtaken/pg', 2);
+      await a.publish('overtaken/pg', 3);
+      await heard.until(3);
+      slow.meanwhile = async () => {
+        await a.publish('overtaken/pg', 4);
+        await a.publish('overtaken/pg', 5);
+        await heard.until(5);
+      };
+      const c = collector();
+      await slow.subscribe('overtaken/pg', c.listener, { after: first.id }).ready;
+      await a.publish('overtaken/pg', 6);
+      // Both subscribers of the topic on this replica are told of an event at once.
+      await heard.until(6);
+      await settle();
+      expect(c.events.map((e) => e.data)).toEqual([2, 3, 4, 5, 6]);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('a replica whose listening connection drops hears what was published meanwhile, once', async () => {

@@ -112,12 +112,18 @@ export abstract class OutboxBus implements EventBus {
     set.add(sub);
     const ready = this.listening().then(async () => {
       if (sub.pending === null) return;
+      let missed: BusEvent[] = [];
       try {
-        for (const event of await this.readAfter([topic], sub.lastId)) this.deliver(sub, event);
+        missed = await this.readAfter([topic], sub.lastId);
       } finally {
-        const pending = sub.pending;
+        // Events heard live while the outbox was read can be newer than rows the read
+        // returned: handed over first, they would set `lastId` past those rows, which would
+        // then be dropped as seen. Ids grow in commit order, so the replay and the live
+        // events merged by id are the topic's events in order; repeats are dropped.
+        const live = sub.pending;
         sub.pending = null;
-        for (const event of pending) this.deliver(sub, event);
+        const events = [...missed, ...live].sort((x, y) => x.id - y.id);
+        for (const event of events) this.deliver(sub, event);
       }
     });
     ready.catch(() => {});
