@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { configDefaults } from 'vitest/config';
 import { pwaOptions } from './scripts/vite-pwa-options.ts';
 import { blocklyMedia } from './scripts/vite-blockly-media.ts';
+import { codeCachePage } from './scripts/vite-code-cache.ts';
 import { compileHints } from './scripts/vite-compile-hints.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { routePreload } from './scripts/vite-route-preload.ts';
@@ -18,6 +19,7 @@ export default defineConfig({
     react(),
     blocklyMedia(),
     routePreload(),
+    codeCachePage(),
     startScripts(),
     cssSplit(),
     compileHints(),

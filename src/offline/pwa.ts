@@ -5,6 +5,7 @@
 import i18next from 'i18next';
 import { registerSW } from 'virtual:pwa-register';
 import { showToast } from '../state/ui.ts';
+import { prepareCodeCache } from './code-cache.ts';
 import { pwa, reloadWhenIdle, setReloader } from './pwa-state.ts';
 
 let update: ((reload?: boolean) => Promise<void>) | null = null;
@@ -20,6 +21,8 @@ export function startServiceWorker(): void {
     onOfflineReady() {
       pwa.offlineReady = true;
       showToast('success', i18next.t('offline:ready'));
+      // The first visit, with the whole app now in the cache.
+      void prepareCodeCache();
     },
     onRegisteredSW(_url, registration) {
       // Look for a new version every hour while the app stays open.
