@@ -8,7 +8,7 @@
 // the service worker's precache included. Then the next lesson: the same contexts open the
 // editor again (the service worker installed and controlling, files cached as immutable).
 import type { Browser, BrowserContext } from '@playwright/test';
-import { openAndWatch, WATCH, watchLoad } from './first-load.ts';
+import { finishFirstVisit, openAndWatch, WATCH, watchLoad } from './first-load.ts';
 import { throttle } from './main-thread.ts';
 import { SharedLink } from './shared-link.ts';
 import { VIEWPORT } from './school-jobs.ts';
@@ -79,16 +79,16 @@ export async function classOnLink(
       students.push(c);
     }
     const cold = await lesson(students, url, rate, link);
-    // The service worker finishes its precache over the link and takes the pages over.
-    for (const c of students) {
-      for (const p of c.pages()) {
-        await p.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-          timeout: 600_000,
-          polling: 500,
-        });
-        await p.close();
-      }
-    }
+    // The service worker finishes its precache over the link and takes the pages over; each
+    // first visit then does what it does once the app is in the cache.
+    await Promise.all(
+      students.flatMap((c) =>
+        c.pages().map(async (p) => {
+          await finishFirstVisit(p, 600_000, 60_000);
+          await p.close();
+        }),
+      ),
+    );
     const warm = await lesson(students, url, rate, link);
     return { cold, warm, mbit };
   } finally {

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { createServer as createApiServer } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
+import { CODE_CACHE_MARK } from '../../src/offline/code-cache-page.ts';
 import { ms, rounds, table, type BenchSuite } from './lib.ts';
 import { benchChromium } from './serve-dist.ts';
 
@@ -166,6 +167,25 @@ export async function openAndWatch(page: Page, url: string, timeoutMs: number): 
       .gogoFirstLoad;
     return { readyMs: s.readyMs, timeOrigin: performance.timeOrigin, longTasks: s.longTasks };
   });
+}
+
+/**
+ * Waits until the service worker controls `page`, a first visit, and the app has done what
+ * it does once the app is in the cache: it compiles the editor into it (src/offline/
+ * code-cache.ts), as a student's first visit, open for a lesson, has time to. A build
+ * without that step never says so: its wait ends after `graceMs`.
+ */
+export async function finishFirstVisit(page: Page, timeoutMs: number, graceMs = 15_000) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: timeoutMs,
+    polling: 500,
+  });
+  await page
+    .waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, CODE_CACHE_MARK, {
+      timeout: graceMs,
+      polling: 250,
+    })
+    .catch(() => undefined);
 }
 
 async function loadOnce(browser: Browser, url: string, net: Network): Promise<Load> {

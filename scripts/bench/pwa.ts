@@ -11,6 +11,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { finishFirstVisit } from './first-load.ts';
 import { ms, ratio, rounds, table, type BenchContext, type BenchSuite } from './lib.ts';
 import { benchChromium, DIST, ensureBuilt, serveDist } from './serve-dist.ts';
 
@@ -87,9 +88,7 @@ const suite: BenchSuite = {
       warm = await browser.newContext({ viewport, serviceWorkers: 'allow' });
       const first = await warm.newPage();
       await first.goto(url);
-      await first.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-        timeout: 120_000,
-      });
+      await finishFirstVisit(first, 120_000);
       await first.close();
 
       const n = rounds(ctx, 5);

@@ -39,6 +39,7 @@ import { classOnLink, CLASS_SIZE, SCHOOL_MBIT, type ClassLoad } from './class-li
 import { createServer as createApiServer } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import {
+  finishFirstVisit,
   LONG_TASK_MS,
   NETWORKS,
   openAndWatch,
@@ -135,9 +136,7 @@ async function warmContext(browser: Browser, url: string): Promise<BrowserContex
   await context.addInitScript(watchLoad, WATCH);
   const first = await context.newPage();
   await first.goto(url);
-  await first.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-    timeout: 120_000,
-  });
+  await finishFirstVisit(first, 120_000);
   await first.close();
   return context;
 }
