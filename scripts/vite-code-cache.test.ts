@@ -1,27 +1,22 @@
-import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { fakeBundle, fakeChunk } from './vite-bundle-fixture.ts';
 import { editorLoadChunks, warmModule, warmPage } from './vite-code-cache.ts';
 
-type Bundle = Rolldown.OutputBundle;
-
-function chunk(fileName: string, imports: string[], extra: Record<string, unknown> = {}) {
-  return { type: 'chunk', fileName, imports, isEntry: false, isDynamicEntry: false, ...extra };
-}
-
-const bundle = Object.fromEntries(
-  [
-    chunk('assets/index.js', ['assets/shared.js'], { isEntry: true }),
-    chunk('assets/react.js', [], { isEntry: true }),
-    chunk('assets/shared.js', []),
-    chunk('assets/EditorPage.js', ['assets/shared.js', 'assets/blockly.js'], {
-      isDynamicEntry: true,
-      facadeModuleId: '/app/src/editor/ui/EditorPage.tsx',
-    }),
-    chunk('assets/blockly.js', []),
-    chunk('assets/Other.js', [], { isDynamicEntry: true, facadeModuleId: '/app/src/x/Other.tsx' }),
-    { type: 'asset', fileName: 'assets/index.css', source: '' },
-  ].map((c) => [c.fileName, c]),
-) as unknown as Bundle;
+const bundle = fakeBundle([
+  fakeChunk('assets/index.js', ['assets/shared.js'], { isEntry: true }),
+  fakeChunk('assets/react.js', [], { isEntry: true }),
+  fakeChunk('assets/shared.js', []),
+  fakeChunk('assets/EditorPage.js', ['assets/shared.js', 'assets/blockly.js'], {
+    isDynamicEntry: true,
+    facadeModuleId: '/app/src/editor/ui/EditorPage.tsx',
+  }),
+  fakeChunk('assets/blockly.js', []),
+  fakeChunk('assets/Other.js', [], {
+    isDynamicEntry: true,
+    facadeModuleId: '/app/src/x/Other.tsx',
+  }),
+  { type: 'asset', fileName: 'assets/index.css', source: '' },
+]);
 
 describe('code cache page', () => {
   it("lists the entries' chunks and the editor's, not other routes'", () => {

@@ -1,33 +1,24 @@
 import { runInNewContext } from 'node:vm';
-import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { fakeBundle, fakeChunk } from './vite-bundle-fixture.ts';
 import { EDITOR_ROUTE, preloadScript, routeFiles } from './vite-route-preload.ts';
 
-type Bundle = Rolldown.OutputBundle;
-
-/** A chunk with only the fields routeFiles reads. */
-function chunk(fileName: string, imports: string[], extra: Record<string, unknown> = {}) {
-  return { type: 'chunk', fileName, imports, isEntry: false, isDynamicEntry: false, ...extra };
-}
-
-const bundle = Object.fromEntries(
-  [
-    chunk('assets/index.js', ['assets/shared.js'], { isEntry: true }),
-    chunk('assets/react.js', [], { isEntry: true }),
-    chunk('assets/shared.js', []),
-    chunk('assets/EditorPage.js', ['assets/shared.js', 'assets/react.js', 'assets/blockly.js'], {
-      isDynamicEntry: true,
-      facadeModuleId: '/app/src/editor/ui/EditorPage.tsx',
-      viteMetadata: { importedCss: new Set(['assets/EditorPage.css']) },
-    }),
-    chunk('assets/blockly.js', ['assets/msg.js']),
-    chunk('assets/msg.js', []),
-    chunk('assets/Other.js', ['assets/shared.js'], {
-      isDynamicEntry: true,
-      facadeModuleId: '/app/src/other/Other.tsx',
-    }),
-  ].map((c) => [c.fileName, c]),
-) as unknown as Bundle;
+const bundle = fakeBundle([
+  fakeChunk('assets/index.js', ['assets/shared.js'], { isEntry: true }),
+  fakeChunk('assets/react.js', [], { isEntry: true }),
+  fakeChunk('assets/shared.js', []),
+  fakeChunk('assets/EditorPage.js', ['assets/shared.js', 'assets/react.js', 'assets/blockly.js'], {
+    isDynamicEntry: true,
+    facadeModuleId: '/app/src/editor/ui/EditorPage.tsx',
+    viteMetadata: { importedCss: new Set(['assets/EditorPage.css']) },
+  }),
+  fakeChunk('assets/blockly.js', ['assets/msg.js']),
+  fakeChunk('assets/msg.js', []),
+  fakeChunk('assets/Other.js', ['assets/shared.js'], {
+    isDynamicEntry: true,
+    facadeModuleId: '/app/src/other/Other.tsx',
+  }),
+]);
 
 describe('route preload', () => {
   it("lists the editor's chunks no entry has loaded, and their style sheets", () => {
@@ -39,15 +30,13 @@ describe('route preload', () => {
   });
 
   it('finds the editor in the chunk it shares with pages that embed it', () => {
-    const shared = Object.fromEntries(
-      [
-        chunk('assets/index.js', [], { isEntry: true }),
-        chunk('assets/EditorPage.js', ['assets/blockly.js'], {
-          moduleIds: ['/app/src/editor/ui/EditorPage.tsx', '/app/src/editor/x.ts'],
-        }),
-        chunk('assets/blockly.js', []),
-      ].map((c) => [c.fileName, c]),
-    ) as unknown as Bundle;
+    const shared = fakeBundle([
+      fakeChunk('assets/index.js', [], { isEntry: true }),
+      fakeChunk('assets/EditorPage.js', ['assets/blockly.js'], {
+        moduleIds: ['/app/src/editor/ui/EditorPage.tsx', '/app/src/editor/x.ts'],
+      }),
+      fakeChunk('assets/blockly.js', []),
+    ]);
     expect(routeFiles(shared, /EditorPage\.tsx$/)?.scripts).toEqual([
       'assets/EditorPage.js',
       'assets/blockly.js',

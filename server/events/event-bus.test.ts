@@ -37,24 +37,26 @@ const settle = () => new Promise((r) => setTimeout(r, 150));
 // Buses whose next replay, once it has read the outbox, waits for `meanwhile` before it
 // hands the rows over: events committed and heard live while the replay's answer is on its
 // way, as a stream that reconnects during a burst of writes can meet them.
-class SlowReplayLocal extends LocalEventBus {
+interface HoldsReplay {
+  meanwhile: (() => Promise<void>) | null;
+}
+async function heldBack(bus: HoldsReplay, read: Promise<BusEvent[]>): Promise<BusEvent[]> {
+  const rows = await read;
+  const meanwhile = bus.meanwhile;
+  bus.meanwhile = null;
+  await meanwhile?.();
+  return rows;
+}
+class SlowReplayLocal extends LocalEventBus implements HoldsReplay {
   meanwhile: (() => Promise<void>) | null = null;
-  protected override async readAfter(topics: string[], id: number): Promise<BusEvent[]> {
-    const rows = await super.readAfter(topics, id);
-    const meanwhile = this.meanwhile;
-    this.meanwhile = null;
-    await meanwhile?.();
-    return rows;
+  protected override readAfter(topics: string[], id: number): Promise<BusEvent[]> {
+    return heldBack(this, super.readAfter(topics, id));
   }
 }
-class SlowReplayPg extends PgEventBus {
+class SlowReplayPg extends PgEventBus implements HoldsReplay {
   meanwhile: (() => Promise<void>) | null = null;
-  protected override async readAfter(topics: string[], id: number): Promise<BusEvent[]> {
-    const rows = await super.readAfter(topics, id);
-    const meanwhile = this.meanwhile;
-    this.meanwhile = null;
-    await meanwhile?.();
-    return rows;
+  protected override readAfter(topics: string[], id: number): Promise<BusEvent[]> {
+    return heldBack(this, super.readAfter(topics, id));
   }
 }
 
