@@ -8,7 +8,7 @@
 import { posix } from 'node:path';
 import type { Plugin } from 'vite';
 import { CODE_CACHE_PAGE } from '../src/offline/code-cache-page.ts';
-import { isChunk, type OutputBundle } from './vite-html-step.ts';
+import type { OutputBundle } from './vite-html-step.ts';
 import { EDITOR_MODULE, routeChunks } from './vite-route-preload.ts';
 
 /** The first module the page imports: it stops evaluation before any other module runs. */
@@ -22,7 +22,7 @@ throw new Error('compiled, not run');
 export function editorLoadChunks(bundle: OutputBundle): string[] | null {
   const found = routeChunks(bundle, EDITOR_MODULE);
   if (!found) return null;
-  return [...new Set([...found.loaded, ...found.route])].filter((name) => isChunk(bundle[name]));
+  return [...new Set([...found.loaded, ...found.route])];
 }
 
 /** The page's module: the stop module first, then every chunk, as paths from `from`. */

@@ -2,12 +2,11 @@
 // first visit, once the service worker has precached the app, a hidden frame compiles the
 // editor's modules from that cache without running them, and goes. Chromium's trace of the
 // second visit shows whether it still had to write compiled code for those modules.
+import { CODE_CACHE_MARK, CODE_CACHE_PAGE } from '../../src/offline/code-cache-page.ts';
 import { EditorPage } from './editor-page.ts';
 import { expect, test } from './fixtures/board-link.ts';
 
 test.use({ serviceWorkers: 'allow' });
-
-const MARK = 'gogo-code-cache-ready';
 
 interface TraceEvent {
   name: string;
@@ -31,19 +30,23 @@ test('the first visit compiles the editor into the cache, quietly; the second co
   });
 
   await new EditorPage(page).open('/program');
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, MARK, {
-    timeout: 60_000,
-  });
-  expect(frames).toEqual(['/code-cache.html']);
+  await page.waitForFunction(
+    (mark) => performance.getEntriesByName(mark).length > 0,
+    CODE_CACHE_MARK,
+    {
+      timeout: 60_000,
+    },
+  );
+  expect(frames).toEqual([`/${CODE_CACHE_PAGE}`]);
   expect(page.frames()).toHaveLength(1);
   expect(problems).toEqual([]);
   // The modules the frame compiled, from its module's imports.
-  const compiled = await page.evaluate(async () => {
-    const html = await (await fetch('/code-cache.html')).text();
+  const compiled = await page.evaluate(async (path) => {
+    const html = await (await fetch(path)).text();
     const module = /src="\.\/([^"]+)"/.exec(html)?.[1] ?? '';
     const source = await (await fetch(`/${module}`)).text();
     return [...source.matchAll(/import '\.\/([^']+)'/g)].map((m) => m[1] ?? '');
-  });
+  }, `/${CODE_CACHE_PAGE}`);
   expect(compiled).toContainEqual(expect.stringMatching(/^blockly-.*\.js$/));
 
   const second = await context.newPage();
